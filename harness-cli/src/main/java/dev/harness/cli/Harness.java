@@ -1,0 +1,72 @@
+package dev.harness.cli;
+
+import java.io.PrintWriter;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The harness command: parses, wires, and leaves the work to harness-core. */
+@Command(name = "harness",
+        mixinStandardHelpOptions = true,
+        versionProvider = Harness.Version.class,
+        description = "A load harness for messaging systems that tells the truth about latency.",
+        subcommands = {RunCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+public final class Harness implements Runnable {
+    @Spec
+    CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(execute(args));
+    }
+
+    static int execute(String... args) {
+        return commandLine().execute(args);
+    }
+
+    static CommandLine commandLine() {
+        CommandLine cl = new CommandLine(new Harness());
+        cl.setParameterExceptionHandler(ONE_LINE_USAGE_ERROR);
+        cl.setExecutionExceptionHandler(ONE_LINE_INTERNAL_ERROR);
+        return cl;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** Bad input: one line naming the option and what it expects, exit code 2. */
+    static final IParameterExceptionHandler ONE_LINE_USAGE_ERROR = (e, args) -> {
+        CommandLine cl = e.getCommandLine();
+        PrintWriter err = cl.getErr();
+        err.println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage()
+                + " (see " + cl.getCommandSpec().qualifiedName() + " --help)");
+        err.flush();
+        return ExitCode.USAGE;
+    };
+
+    /** A bug: still one line first; the stack trace only with HARNESS_DEBUG set. */
+    static final IExecutionExceptionHandler ONE_LINE_INTERNAL_ERROR = (e, cl, parsed) -> {
+        PrintWriter err = cl.getErr();
+        err.println(cl.getCommandSpec().qualifiedName() + ": internal error: " + e
+                + (System.getenv("HARNESS_DEBUG") == null ? " (set HARNESS_DEBUG=1 for the stack trace)" : ""));
+        if (System.getenv("HARNESS_DEBUG") != null) {
+            e.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCode.INTERNAL;
+    };
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Harness.class.getPackage().getImplementationVersion();
+            return new String[] {"harness " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package dev.harness.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.report.ConsoleReporter;
+import dev.harness.core.report.HlogReporter;
+import dev.harness.core.report.JsonReporter;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunListener;
+import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Runner;
+import dev.harness.core.workload.PutSettings;
+import dev.harness.core.workload.PutWorkload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(name = "run", sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Puts messages at a fixed rate and measures every one from its intended send time.",
+            "With no --url, an embedded Artemis broker is started for the run and removed after it."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:the run completed",
+            "2:bad option value or file",
+            "3:cannot reach the broker (nothing measured)",
+            "4:the broker failed during the run (what was measured is reported)",
+            "130:interrupted with Ctrl-C (what was measured is reported)"})
+final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rate", defaultValue = "1000", converter = Values.Rate.class, paramLabel = "N|max",
+            description = "Messages per second, all senders together, on one fixed schedule; max = unthrottled. Default: ${DEFAULT-VALUE}.")
+    double rate;
+
+    @Option(names = "--senders", defaultValue = "1", description = "Sender threads, each with its own connection. Default: ${DEFAULT-VALUE}.")
+    int senders;
+
+    @Option(names = "--warmup", defaultValue = "5s", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "Warmup before measuring (500ms, 30s, 2m). Default: ${DEFAULT-VALUE}.")
+    long warmupNs;
+
+    @Option(names = "--duration", defaultValue = "30s", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "Measured duration after the warmup. Default: ${DEFAULT-VALUE}.")
+    long durationNs;
+
+    @Option(names = "--size", defaultValue = "2KiB", converter = Values.Size.class, paramLabel = "SIZE",
+            description = "Message size in bytes, or with KiB/MiB. Default: ${DEFAULT-VALUE}.")
+    int sizeBytes;
+
+    @Option(names = "--persistent", description = "Persistent messages (the default).")
+    boolean persistent;
+
+    @Option(names = "--non-persistent", description = "Non-persistent messages.")
+    boolean nonPersistent;
+
+    @Option(names = "--syncpoint", defaultValue = "0", paramLabel = "N",
+            description = "Send in a transacted session and commit every N messages; 0 = outside syncpoint. Default: ${DEFAULT-VALUE}.")
+    int syncpoint;
+
+    @Option(names = "--queues", defaultValue = "1", description = "Queues the senders go round robin over. Default: ${DEFAULT-VALUE}.")
+    int queues;
+
+    @Option(names = "--queue-prefix", defaultValue = "DEV.QUEUE.", paramLabel = "P",
+            description = "Queue names are P1, P2, ... Default: ${DEFAULT-VALUE}.")
+    String queuePrefix;
+
+    @Option(names = "--drainers", paramLabel = "N",
+            description = "Consumers that empty the queues (default: one per queue). 0 = completion is the return of the send, or of the commit.")
+    Integer drainers;
+
+    @Option(names = "--drain-timeout", defaultValue = "30s", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "How long to wait after the last send for the drainers to catch up. Default: ${DEFAULT-VALUE}.")
+    long drainTimeoutNs;
+
+    @Option(names = "--interval", defaultValue = "1s", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "Reporting interval of the console lines and the hlog. Default: ${DEFAULT-VALUE}.")
+    long intervalNs;
+
+    @Option(names = "--hlog", paramLabel = "FILE", description = "Write an HdrHistogram interval log (values in ns), one tag per view.")
+    Path hlog;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the summary and the per-interval series as JSON.")
+    Path json;
+
+    @Mixin
+    BrokerOptions broker;
+
+    @Override
+    public Integer call() {
+        PutSettings settings = settings();
+        List<RunListener> listeners = new ArrayList<>();
+        listeners.add(new ConsoleReporter(System.out));
+        HlogReporter hlogReporter = null;
+        try {
+            if (hlog != null) {
+                hlogReporter = new HlogReporter(hlog);
+                listeners.add(hlogReporter);
+            }
+            if (json != null) {
+                listeners.add(new JsonReporter(json));
+            }
+        } catch (IOException e) {
+            String option = hlogReporter == null && hlog != null ? "--hlog " + hlog : "--json " + json;
+            throw new ParameterException(spec.commandLine(), option + ": cannot write the file (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+        }
+        RunControl control = new RunControl();
+        CountDownLatch finished = new CountDownLatch(1);
+        // Ctrl-C: stop sending, let the run flush its logs, print its summary and remove its
+        // broker, then let the JVM exit.
+        Thread onInterrupt = new Thread(() -> {
+            control.requestStop("interrupted");
+            try {
+                finished.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "harness-interrupt");
+        Runtime.getRuntime().addShutdownHook(onInterrupt);
+        try (Provider provider = broker.open()) {
+            RunSummary summary = new Runner(intervalNs, listeners).run(provider, new PutWorkload(settings), control);
+            if (summary.failure() != null) {
+                System.err.println("harness run: the broker failed during the run: " + summary.failure());
+                return ExitCode.FAILED_DURING_RUN;
+            }
+            return ExitCode.OK;
+        } catch (UnreachableException e) {
+            System.err.println("harness run: " + e.getMessage());
+            return ExitCode.UNREACHABLE;
+        } finally {
+            if (hlogReporter != null) {
+                hlogReporter.close();
+            }
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // The hook is running: it is what waits for us.
+            }
+        }
+    }
+
+    private PutSettings settings() {
+        if (persistent && nonPersistent) {
+            throw usage("--persistent and --non-persistent: give only one");
+        }
+        atLeast("--senders", senders, 1);
+        atLeast("--queues", queues, 1);
+        atLeast("--syncpoint", syncpoint, 0);
+        int drainerCount = drainers == null ? queues : drainers;
+        atLeast("--drainers", drainerCount, 0);
+        if (durationNs <= 0) {
+            throw usage("--duration: expected a positive duration such as 30s");
+        }
+        if (intervalNs < 1_000_000L) {
+            throw usage("--interval: expected at least 1ms");
+        }
+        if (sizeBytes < PutSettings.MIN_SIZE_BYTES) {
+            throw usage("--size: expected at least " + PutSettings.MIN_SIZE_BYTES + " bytes (the harness's header), got " + sizeBytes);
+        }
+        if (queuePrefix.isBlank()) {
+            throw usage("--queue-prefix: expected a non-empty prefix");
+        }
+        return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, !nonPersistent, syncpoint, queues,
+                queuePrefix, drainerCount, drainTimeoutNs);
+    }
+
+    private void atLeast(String option, int value, int min) {
+        if (value < min) {
+            throw usage(option + ": expected a whole number of at least " + min + ", got " + value);
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.harness.cli;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/** Parsers for the value forms users type: durations, sizes, rates. */
+final class Values {
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)?");
+    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|k|kb|kib|m|mb|mib)?");
+
+    private Values() {
+    }
+
+    /** "500ms", "30s", "2m", "1h"; a bare number is seconds. */
+    static long durationNs(String text) {
+        Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new TypeConversionException("expected a duration such as 500ms, 30s, 2m or 1h, got '" + text + "'");
+        }
+        double n = Double.parseDouble(m.group(1));
+        String unit = m.group(2) == null ? "s" : m.group(2);
+        double ns = switch (unit) {
+            case "ms" -> n * 1e6;
+            case "s" -> n * 1e9;
+            case "m" -> n * 60e9;
+            default -> n * 3600e9;
+        };
+        if (ns > Long.MAX_VALUE / 4) {
+            throw new TypeConversionException("duration '" + text + "' is too long");
+        }
+        return Math.round(ns);
+    }
+
+    /** "2048", "2KiB", "1MiB"; K, KB and KiB all mean 1024 bytes, as MQ users write them. */
+    static int sizeBytes(String text) {
+        Matcher m = SIZE.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw new TypeConversionException("expected a size in bytes such as 512, 2KiB or 1MiB, got '" + text + "'");
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "b" : m.group(2);
+        long bytes = switch (unit) {
+            case "b" -> n;
+            case "k", "kb", "kib" -> n * 1024;
+            default -> n * 1024 * 1024;
+        };
+        if (bytes > Integer.MAX_VALUE - 1024) {
+            throw new TypeConversionException("size '" + text + "' is too large");
+        }
+        return (int) bytes;
+    }
+
+    /** Messages per second, or "max" for unthrottled (returned as 0). */
+    static double rate(String text) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        if (t.equals("max")) {
+            return 0;
+        }
+        try {
+            double r = Double.parseDouble(t);
+            if (r > 0 && r <= 1e9 && !Double.isNaN(r)) {
+                return r;
+            }
+        } catch (NumberFormatException e) {
+            // fall through to the one message
+        }
+        throw new TypeConversionException("expected messages per second (a positive number) or 'max', got '" + text + "'");
+    }
+
+    static final class Duration implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return durationNs(value);
+        }
+    }
+
+    static final class Size implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            return sizeBytes(value);
+        }
+    }
+
+    static final class Rate implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String value) {
+            return rate(value);
+        }
+    }
+}

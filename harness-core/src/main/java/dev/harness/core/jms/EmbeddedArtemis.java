@@ -1,0 +1,98 @@
+package dev.harness.core.jms;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.apache.activemq.artemis.core.config.Configuration;
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.JournalType;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+
+/**
+ * An Apache ActiveMQ Artemis broker inside this JVM: persistence on, journal in its own
+ * directory, one acceptor on 127.0.0.1. Clients still reach it over real TCP.
+ */
+public final class EmbeddedArtemis implements AutoCloseable {
+    private final EmbeddedActiveMQ server;
+    private final Path dataDir;
+    private final boolean deleteOnClose;
+    private final String url;
+
+    private EmbeddedArtemis(EmbeddedActiveMQ server, Path dataDir, boolean deleteOnClose, String url) {
+        this.server = server;
+        this.dataDir = dataDir;
+        this.deleteOnClose = deleteOnClose;
+        this.url = url;
+    }
+
+    /** A broker with its journal in a fresh temporary directory, removed on close. */
+    public static EmbeddedArtemis startTemporary() throws Exception {
+        Path dir = Files.createTempDirectory("harness-broker-");
+        try {
+            return start(dir, "127.0.0.1", freePort(), true);
+        } catch (Exception e) {
+            deleteRecursively(dir);
+            throw e;
+        }
+    }
+
+    public static EmbeddedArtemis start(Path dataDir, String host, int port, boolean deleteOnClose) throws Exception {
+        Configuration config = new ConfigurationImpl()
+                .setPersistenceEnabled(true)
+                .setJournalType(JournalType.NIO)
+                .setJournalDirectory(dataDir.resolve("journal").toString())
+                .setBindingsDirectory(dataDir.resolve("bindings").toString())
+                .setPagingDirectory(dataDir.resolve("paging").toString())
+                .setLargeMessagesDirectory(dataDir.resolve("large-messages").toString())
+                .setNodeManagerLockDirectory(dataDir.toString())
+                .setSecurityEnabled(false)
+                .setJMXManagementEnabled(false)
+                .addAcceptorConfiguration("harness", "tcp://" + host + ":" + port);
+        EmbeddedActiveMQ server = new EmbeddedActiveMQ();
+        server.setConfiguration(config);
+        server.start();
+        return new EmbeddedArtemis(server, dataDir, deleteOnClose, "tcp://" + host + ":" + port);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    public String url() {
+        return url;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    @Override
+    public void close() {
+        try {
+            server.stop();
+        } catch (Exception e) {
+            // Stopping is best effort; the directory still goes.
+        }
+        if (deleteOnClose) {
+            deleteRecursively(dataDir);
+        }
+    }
+
+    static void deleteRecursively(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // Left behind in the temp directory; nothing measured depends on it.
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.harness.core.jms;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The default: an embedded Artemis broker started for this run and removed after it. */
+public final class EmbeddedProvider extends ArtemisProvider {
+    private final EmbeddedArtemis broker;
+
+    private EmbeddedProvider(EmbeddedArtemis broker) {
+        super(broker.url(), null, null);
+        this.broker = broker;
+    }
+
+    public static EmbeddedProvider start() throws UnreachableException {
+        try {
+            return new EmbeddedProvider(EmbeddedArtemis.startTemporary());
+        } catch (Exception e) {
+            throw new UnreachableException("cannot start the embedded broker: " + Errors.oneLine(e), e);
+        }
+    }
+
+    @Override
+    public String target() {
+        return "embedded Artemis " + clientVersion() + " at " + broker.url() + " (journal in " + broker.dataDir() + ")";
+    }
+
+    @Override
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>(super.notes());
+        notes.add("the embedded broker shares this JVM and its CPUs with the harness;"
+                + " drive a broker of its own with --url to keep them apart");
+        return notes;
+    }
+
+    @Override
+    public void close() {
+        super.close();
+        broker.close();
+    }
+}

@@ -1,0 +1,34 @@
+package dev.harness.core.jms;
+
+import java.util.List;
+
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.Queue;
+import javax.jms.Session;
+
+/**
+ * What the harness needs of a messaging system, and nothing more: connections, queues, and a
+ * one-line explanation of its errors. One implementation per broker family.
+ */
+public interface Provider extends AutoCloseable {
+    /** What is driven, for the run header: "embedded Artemis 2.44.0 at tcp://127.0.0.1:40123". */
+    String target();
+
+    /** Sentences on settings of this provider that change results (how sends are acknowledged). */
+    List<String> notes();
+
+    /** A new, started-or-not connection; the caller starts and closes it. */
+    Connection connect() throws JMSException;
+
+    default Queue queue(Session session, String name) throws JMSException {
+        return session.createQueue(name);
+    }
+
+    /** One line: what failed and what to check. Never a stack trace. */
+    String explain(Exception e);
+
+    /** Releases what the provider started (an embedded broker). */
+    @Override
+    void close();
+}

@@ -1,0 +1,61 @@
+package dev.harness.core.measure;
+
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * What one reporting interval measured. The histograms are recycled for the next interval:
+ * read them during the callback, never keep them.
+ *
+ * @param index 0-based interval number
+ * @param startNs interval start, nanoseconds since the schedule's start
+ * @param endNs interval end, nanoseconds since the schedule's start
+ * @param startEpochMs interval start on the wall clock
+ * @param endEpochMs interval end on the wall clock
+ * @param phase WARMUP if the interval lies within the warmup period, else MEASURED
+ * @param warmup per view, values of messages intended during warmup, recorded this interval
+ * @param measured per view, values of messages intended after warmup, recorded this interval
+ * @param completed messages completed this interval (both phases)
+ * @param sent messages sent this interval (both phases)
+ * @param cumulativeCompleted messages completed since the start
+ * @param cumulativeSent messages sent since the start
+ * @param runMaxResponseNs the largest measured {@code response} so far
+ * @param maxGrew whether this interval raised the run's measured {@code response} maximum
+ */
+public record IntervalSnapshot(
+        int index,
+        long startNs,
+        long endNs,
+        long startEpochMs,
+        long endEpochMs,
+        Phase phase,
+        Map<View, Histogram> warmup,
+        Map<View, Histogram> measured,
+        long completed,
+        long sent,
+        long cumulativeCompleted,
+        long cumulativeSent,
+        long runMaxResponseNs,
+        boolean maxGrew) {
+
+    public double seconds() {
+        return (endNs - startNs) / 1e9;
+    }
+
+    /** Completions per second within this interval alone. */
+    public double rate() {
+        double s = seconds();
+        return s > 0 ? completed / s : 0;
+    }
+
+    /** Completions per second from the start to the end of this interval. */
+    public double cumulativeRate() {
+        return endNs > 0 ? cumulativeCompleted / (endNs / 1e9) : 0;
+    }
+
+    /** The histogram of a view in this interval's own phase. */
+    public Histogram ofPhase(View view) {
+        return (phase == Phase.WARMUP ? warmup : measured).get(view);
+    }
+}

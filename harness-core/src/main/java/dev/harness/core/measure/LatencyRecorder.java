@@ -1,0 +1,63 @@
+package dev.harness.core.measure;
+
+import java.util.EnumMap;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Wait-free recording of the per-message views from any number of sender and drainer threads,
+ * one HdrHistogram {@link Recorder} per view and phase. {@link #record} allocates nothing.
+ * The pause-corrected view is not here: it has its own recorder, {@link PauseCorrectedStats}.
+ */
+public final class LatencyRecorder {
+    private final Recorder[] warmup = new Recorder[View.values().length];
+    private final Recorder[] measured = new Recorder[View.values().length];
+    private final long warmupEndNs;
+
+    /** @param warmupEndNs messages intended before this {@code System.nanoTime()} are warmup */
+    public LatencyRecorder(long warmupEndNs) {
+        this.warmupEndNs = warmupEndNs;
+        for (View v : View.values()) {
+            if (v == View.PAUSE_CORRECTED) {
+                continue; // recorded by PauseCorrectedStats
+            }
+            warmup[v.ordinal()] = new Recorder(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.DIGITS);
+            measured[v.ordinal()] = new Recorder(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.DIGITS);
+        }
+    }
+
+    public Phase phaseOf(long intendedNs) {
+        return intendedNs < warmupEndNs ? Phase.WARMUP : Phase.MEASURED;
+    }
+
+    /** Records one value of {@code view} for a message intended at {@code intendedNs}. */
+    public void record(View view, long intendedNs, long valueNs) {
+        Recorder[] phase = intendedNs < warmupEndNs ? warmup : measured;
+        phase[view.ordinal()].recordValue(Histograms.clamp(valueNs));
+    }
+
+    /**
+     * Moves what was recorded since the last call into the histograms of {@code into}
+     * (overwriting them), for every view it holds but {@code pause-corrected}.
+     * Only the interval thread calls this.
+     */
+    public void takeInterval(Phase phase, Map<View, Histogram> into) {
+        Recorder[] recorders = phase == Phase.WARMUP ? warmup : measured;
+        for (Map.Entry<View, Histogram> e : into.entrySet()) {
+            Recorder r = recorders[e.getKey().ordinal()];
+            if (r != null) {
+                r.getIntervalHistogramInto(e.getValue());
+            }
+        }
+    }
+
+    public static EnumMap<View, Histogram> newViewMap() {
+        EnumMap<View, Histogram> m = new EnumMap<>(View.class);
+        for (View v : View.values()) {
+            m.put(v, Histograms.create());
+        }
+        return m;
+    }
+}

@@ -1,0 +1,143 @@
+package dev.harness.core.measure;
+
+import java.util.EnumMap;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.schedule.Schedule;
+
+/**
+ * All recording of one run: the per-message views, the pause-corrected view and the
+ * per-second throughput, and the cutting of them into intervals and totals. Workers record
+ * through {@link #recorder()}, {@link #pauseCorrected()} and {@link #meter()}; only the
+ * interval thread calls {@link #takeInterval}.
+ */
+public final class Measurement implements AutoCloseable {
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final long startNs;
+    private final long warmupEndNs;
+    private final long startEpochMs;
+    private final LatencyRecorder recorder;
+    private final PauseCorrectedStats pauseCorrected;
+    private final ThroughputMeter meter;
+
+    private final EnumMap<View, Histogram> intervalWarmup = LatencyRecorder.newViewMap();
+    private final EnumMap<View, Histogram> intervalMeasured = LatencyRecorder.newViewMap();
+    private final EnumMap<View, Histogram> totalWarmup = LatencyRecorder.newViewMap();
+    private final EnumMap<View, Histogram> totalMeasured = LatencyRecorder.newViewMap();
+    private int index;
+    private long lastTickNs;
+    private long cumulativeCompleted;
+    private long cumulativeSent;
+    private long runMaxResponseNs;
+    private long correctionsAdded;
+    private long completedDuringWarmup;
+
+    /**
+     * @param schedule the run's schedule; its start is time zero of every interval
+     * @param warmupNs how long the warmup lasts from the schedule's start
+     * @param keepSeconds how many seconds of per-second throughput to keep
+     */
+    public Measurement(Schedule schedule, long warmupNs, int keepSeconds) {
+        this.startNs = schedule.startNs();
+        this.warmupEndNs = startNs + warmupNs;
+        this.startEpochMs = System.currentTimeMillis() + (startNs - System.nanoTime()) / 1_000_000L;
+        this.recorder = new LatencyRecorder(warmupEndNs);
+        this.pauseCorrected = PauseCorrectedStats.start(schedule.intervalNs());
+        this.meter = new ThroughputMeter(startNs, keepSeconds);
+        this.lastTickNs = startNs;
+    }
+
+    public LatencyRecorder recorder() {
+        return recorder;
+    }
+
+    public PauseCorrectedStats pauseCorrected() {
+        return pauseCorrected;
+    }
+
+    public ThroughputMeter meter() {
+        return meter;
+    }
+
+    public long warmupEndNs() {
+        return warmupEndNs;
+    }
+
+    public long startEpochMs() {
+        return startEpochMs;
+    }
+
+    /**
+     * Cuts the interval that ends at {@code tickNs} (a {@code System.nanoTime()} value).
+     * The pause-corrected view is phased by the interval, the others by intended send time.
+     */
+    public IntervalSnapshot takeInterval(long tickNs) {
+        Phase phase = tickNs <= warmupEndNs ? Phase.WARMUP : Phase.MEASURED;
+        recorder.takeInterval(Phase.WARMUP, intervalWarmup);
+        recorder.takeInterval(Phase.MEASURED, intervalMeasured);
+        Histogram corrected = (phase == Phase.WARMUP ? intervalWarmup : intervalMeasured).get(View.PAUSE_CORRECTED);
+        correctionsAdded += pauseCorrected.takeInterval(corrected);
+        (phase == Phase.WARMUP ? intervalMeasured : intervalWarmup).get(View.PAUSE_CORRECTED).reset();
+
+        for (View v : View.values()) {
+            totalWarmup.get(v).add(intervalWarmup.get(v));
+            totalMeasured.get(v).add(intervalMeasured.get(v));
+        }
+        long completed = intervalWarmup.get(View.RESPONSE).getTotalCount()
+                + intervalMeasured.get(View.RESPONSE).getTotalCount();
+        long sent = intervalWarmup.get(View.PUT).getTotalCount() + intervalMeasured.get(View.PUT).getTotalCount();
+        cumulativeCompleted += completed;
+        cumulativeSent += sent;
+        if (phase == Phase.WARMUP) {
+            completedDuringWarmup += completed;
+        }
+
+        Histogram response = intervalMeasured.get(View.RESPONSE);
+        boolean maxGrew = false;
+        if (response.getTotalCount() > 0) {
+            long max = response.getMaxValue();
+            // The first measured interval sets the maximum; only later growth is news.
+            maxGrew = runMaxResponseNs > 0 && max > runMaxResponseNs;
+            runMaxResponseNs = Math.max(runMaxResponseNs, max);
+        }
+        IntervalSnapshot s = new IntervalSnapshot(index++, lastTickNs - startNs, tickNs - startNs,
+                toEpochMs(lastTickNs), toEpochMs(tickNs), phase, intervalWarmup, intervalMeasured,
+                completed, sent, cumulativeCompleted, cumulativeSent, runMaxResponseNs, maxGrew);
+        lastTickNs = tickNs;
+        return s;
+    }
+
+    private long toEpochMs(long ns) {
+        return startEpochMs + (ns - startNs) / 1_000_000L;
+    }
+
+    /** The summary of everything cut so far; call after the last {@link #takeInterval}. */
+    public MeasuredTotals totals() {
+        long endNs = lastTickNs;
+        double measuredSeconds = Math.max(0, endNs - warmupEndNs) / 1e9;
+        int firstSecond = (int) ((warmupEndNs - startNs + NANOS_PER_SECOND - 1) / NANOS_PER_SECOND);
+        int lastSecond = (int) ((endNs - startNs) / NANOS_PER_SECOND);
+        return new MeasuredTotals(totalMeasured, totalWarmup, measuredSeconds, cumulativeCompleted - completedDuringWarmup,
+                meter.seconds(firstSecond, lastSecond), pauseCorrected.pauseCount(), pauseCorrected.pauseTotalNs(),
+                pauseCorrected.longestPauses(), correctionsAdded);
+    }
+
+    /**
+     * The run's totals, ready for a summary.
+     *
+     * @param completedAfterWarmup completions (of any message) from the end of warmup on, by wall clock
+     * @param correctionsAdded samples the pause-corrected view added for pauses, whole run
+     */
+    public record MeasuredTotals(EnumMap<View, Histogram> measured, EnumMap<View, Histogram> warmup,
+            double measuredSeconds, long completedAfterWarmup, long[] perSecond, long jvmPauseCount,
+            long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded) {
+    }
+
+    @Override
+    public void close() {
+        pauseCorrected.close();
+    }
+}

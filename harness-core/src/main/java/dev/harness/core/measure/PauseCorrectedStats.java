@@ -1,0 +1,106 @@
+package dev.harness.core.measure;
+
+import java.lang.reflect.Field;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.LatencyUtils.IntervalEstimator;
+import org.LatencyUtils.LatencyStats;
+import org.LatencyUtils.SimplePauseDetector;
+import org.LatencyUtils.TimeCappedMovingAverageIntervalEstimator;
+
+/**
+ * The {@code pause-corrected} view: a LatencyStats fed only closed-loop timings (send() call
+ * durations), which adds the samples a pause of the harness JVM hid. It cannot see a pause
+ * anywhere else (a stalled broker, a slow disk): only the intended-time {@code response} view
+ * catches those. Never feed it intended-time latencies: that would correct a pause twice.
+ */
+public final class PauseCorrectedStats implements AutoCloseable {
+    private final PauseRelay relay;
+    private final LatencyStats stats;
+    private final Histogram raw = Histograms.create();
+
+    /**
+     * @param scheduledIntervalNs the fixed schedule's interval between sends (all senders
+     *     together), or 0 when unthrottled, where LatencyStats' own estimator is right
+     */
+    public static PauseCorrectedStats start(long scheduledIntervalNs) {
+        // LatencyUtils' defaults: 1 ms sleeps, 1 ms threshold, 3 threads agreeing on a pause.
+        return new PauseCorrectedStats(new SimplePauseDetector(1_000_000L, 1_000_000L, 3), scheduledIntervalNs);
+    }
+
+    /** With a null detector no pause is ever detected; tests inject pauses through the relay. */
+    PauseCorrectedStats(SimplePauseDetector detector, long scheduledIntervalNs) {
+        this.relay = new PauseRelay(detector);
+        this.stats = new LatencyStats.Builder()
+                .lowestTrackableLatency(Histograms.LOWEST_NS)
+                .highestTrackableLatency(Histograms.HIGHEST_NS)
+                .numberOfSignificantValueDigits(Histograms.DIGITS)
+                .pauseDetector(relay)
+                .build();
+        if (scheduledIntervalNs > 0) {
+            useScheduledInterval(stats, new ScheduledIntervalEstimator(scheduledIntervalNs));
+        }
+    }
+
+    /**
+     * LatencyStats builds its estimator privately and offers no way to supply one, so it is
+     * replaced in place before the first recording. The test suite proves the replacement took:
+     * if a LatencyUtils upgrade renames the field, this fails at start, not silently.
+     */
+    private static void useScheduledInterval(LatencyStats stats, IntervalEstimator estimator) {
+        IntervalEstimator builtIn = stats.getIntervalEstimator();
+        try {
+            Field f = LatencyStats.class.getDeclaredField("intervalEstimator");
+            f.setAccessible(true);
+            f.set(stats, estimator);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw new IllegalStateException("cannot give LatencyStats the schedule's interval: " + e, e);
+        }
+        if (builtIn instanceof TimeCappedMovingAverageIntervalEstimator capped) {
+            capped.stop(); // it listens to the pause detector; it would never be asked again
+        }
+    }
+
+    /** One send() call's duration. Allocates nothing. */
+    public void record(long putNs) {
+        stats.recordLatency(Histograms.clamp(putNs));
+    }
+
+    /**
+     * Raw samples plus the pause corrections since the last call, into {@code into}.
+     *
+     * @return how many of them are corrections: samples LatencyStats added for pauses
+     */
+    public long takeInterval(Histogram into) {
+        stats.getIntervalHistogramInto(into);
+        stats.getLatestUncorrectedIntervalHistogramInto(raw);
+        return into.getTotalCount() - raw.getTotalCount();
+    }
+
+    IntervalEstimator intervalEstimator() {
+        return stats.getIntervalEstimator();
+    }
+
+    PauseRelay relay() {
+        return relay;
+    }
+
+    public long pauseCount() {
+        return relay.count();
+    }
+
+    public long pauseTotalNs() {
+        return relay.totalNs();
+    }
+
+    public List<JvmPause> longestPauses() {
+        return relay.longest();
+    }
+
+    @Override
+    public void close() {
+        stats.stop();
+        relay.shutdown();
+    }
+}

@@ -1,0 +1,136 @@
+package dev.harness.core.report;
+
+import java.io.PrintStream;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.IntervalSnapshot;
+import dev.harness.core.measure.JvmPause;
+import dev.harness.core.measure.Phase;
+import dev.harness.core.measure.View;
+import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.RunListener;
+import dev.harness.core.run.RunSummary;
+
+/** The console: a header, one line per interval, and the summary a person reads first. */
+public final class ConsoleReporter implements RunListener {
+    private static final String INTERVAL_FORMAT = "%8s %-6s %9s %9s %12s %10s %10s %10s %10s%s%n";
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+
+    private final PrintStream out;
+    private final Histogram intervalResponse = Histograms.create();
+    private int linesSinceHeading;
+
+    public ConsoleReporter(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public void started(RunHeader header) {
+        out.println("harness " + header.workload() + " against " + header.target());
+        for (RunHeader.Setting s : header.settings()) {
+            out.printf(Locale.ROOT, "  %-12s %s%n", s.name(), s.value());
+        }
+        for (String note : header.notes()) {
+            out.println("  note: " + note);
+        }
+        out.println();
+        out.flush();
+    }
+
+    @Override
+    public void interval(IntervalSnapshot s) {
+        if (linesSinceHeading % 20 == 0) {
+            out.printf(Locale.ROOT, INTERVAL_FORMAT, "elapsed", "phase", "completed", "rate/s", "cumulative",
+                    "cum rate/s", "resp p50", "resp p99", "resp max", "   (ms)");
+        }
+        linesSinceHeading++;
+        // Every completion of the interval, whatever the phase of its message: after a stall
+        // the backlog of warmup messages completes during the measured phase.
+        s.warmup().get(View.RESPONSE).copyInto(intervalResponse);
+        intervalResponse.add(s.measured().get(View.RESPONSE));
+        Histogram response = intervalResponse;
+        String warning = s.maxGrew() ? "   << run max grew to " + Units.ms(s.runMaxResponseNs()) + " ms" : "";
+        out.printf(Locale.ROOT, INTERVAL_FORMAT, Units.seconds(s.endNs() / 1e9),
+                s.phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.completed()), Units.rate(s.rate()),
+                Units.count(s.cumulativeCompleted()), Units.rate(s.cumulativeRate()),
+                msOrDash(response, 50), msOrDash(response, 99), msOrDash(response, 100), warning);
+        out.flush();
+    }
+
+    private static String msOrDash(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? "-" : Units.ms(Percentiles.at(h, percentile));
+    }
+
+    @Override
+    public void finished(RunSummary r) {
+        out.println();
+        String how = r.failure() != null ? " (FAILED: " + r.failure() + ")"
+                : r.stopReason() != null ? " (stopped early: " + r.stopReason() + ")" : "";
+        out.printf(Locale.ROOT, "== summary: %s, measured phase %s%s ==%n", r.header().workload(),
+                Units.seconds(r.measuredSeconds()), how);
+        out.printf(Locale.ROOT, "messages: sent %s, completed %s (measured phase); %s sent in all%n",
+                Units.count(r.measuredSent()), Units.count(r.measuredCompleted()), Units.count(r.totalSent()));
+        if (r.unsent() > 0) {
+            out.printf(Locale.ROOT, "NOT SENT: %s scheduled messages; response leaves them out, and each was late by"
+                    + " at least the send-lag maximum below when the run stopped%n", Units.count(r.unsent()));
+        }
+        out.printf(Locale.ROOT, "rate: target %s, achieved %s msg/s cumulative after warmup%n",
+                r.targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.targetRate()) + " msg/s",
+                Units.rate(r.achievedRate()));
+        long[] ps = r.perSecond();
+        if (ps.length > 0) {
+            long[] sorted = ps.clone();
+            java.util.Arrays.sort(sorted);
+            out.printf(Locale.ROOT, "throughput per second over %d whole seconds: min %s, median %s, max %s%n",
+                    ps.length, Units.count(sorted[0]), Units.count(sorted[sorted.length / 2]),
+                    Units.count(sorted[sorted.length - 1]));
+        }
+        if (r.staleMessages() > 0) {
+            out.printf(Locale.ROOT, "ignored %s messages left on the queues by another run%n",
+                    Units.count(r.staleMessages()));
+        }
+        out.println();
+        StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %12s %10s", "view (ms)", "count", "mean"));
+        for (double p : Percentiles.SUMMARY) {
+            head.append(String.format(Locale.ROOT, " %10s", Percentiles.label(p)));
+        }
+        head.append(String.format(Locale.ROOT, " %10s", "max"));
+        out.println(head);
+        for (View v : View.values()) {
+            Histogram h = r.measured().get(v);
+            if (h.getTotalCount() == 0 && v == View.COMMIT) {
+                continue; // outside syncpoint there are no commits to show
+            }
+            StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-16s %12s %10s", v.tag(),
+                    Units.count(h.getTotalCount()), Units.ms(h.getTotalCount() == 0 ? 0 : h.getMean())));
+            for (double p : Percentiles.SUMMARY) {
+                row.append(String.format(Locale.ROOT, " %10s", Units.ms(Percentiles.at(h, p))));
+            }
+            row.append(String.format(Locale.ROOT, " %10s", Units.ms(h.getMaxValue())));
+            out.println(row);
+        }
+        out.println();
+        String understatement = Understatement.sentence(r.measured().get(View.SERVICE), r.measured().get(View.RESPONSE));
+        if (understatement != null) {
+            out.println(understatement);
+        }
+        if (r.jvmPauseCount() == 0) {
+            out.println("pauses of this JVM: none detected (pause-corrected adds nothing; a broker stall is not a pause of this JVM)");
+        } else {
+            JvmPause longest = r.longestJvmPauses().get(0);
+            out.printf(Locale.ROOT, "pauses of this JVM: %s detected, %s ms in all, longest %s ms ending %s;"
+                    + " pause-corrected added %s samples for them%n",
+                    Units.count(r.jvmPauseCount()), Units.ms(r.jvmPauseTotalNs()), Units.ms(longest.lengthNs()),
+                    TIME.format(longest.end()), Units.count(r.pauseCorrections()));
+        }
+        out.println();
+        out.println("response distribution (measured phase):");
+        TextHistogram.draw(r.measured().get(View.RESPONSE)).forEach(out::println);
+        out.flush();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.harness.core.report;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.IntervalSnapshot;
+import dev.harness.core.measure.Phase;
+import dev.harness.core.measure.View;
+import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.RunListener;
+import dev.harness.core.run.RunSummary;
+
+/**
+ * An HdrHistogram interval log, values in nanoseconds, one tag per view ({@code response},
+ * {@code service}, ...; {@code warmup-response} and so on for messages intended during warmup).
+ * Flushed after every interval, so an interrupted or killed run keeps what it measured.
+ */
+public final class HlogReporter implements RunListener, AutoCloseable {
+    private final PrintStream stream;
+    private final HistogramLogWriter writer;
+    private final Histogram scratch = Histograms.create();
+
+    /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
+    public HlogReporter(Path file) throws IOException {
+        this.stream = new PrintStream(new BufferedOutputStream(Files.newOutputStream(file)), false, StandardCharsets.UTF_8);
+        this.writer = new HistogramLogWriter(stream);
+    }
+
+    @Override
+    public void started(RunHeader header) {
+        long startMs = header.start().toEpochMilli();
+        writer.outputComment("harness " + header.workload() + " against " + header.target());
+        for (RunHeader.Setting s : header.settings()) {
+            writer.outputComment(s.name() + ": " + s.value());
+        }
+        writer.outputComment("values in nanoseconds; tags: response service send-lag put commit pause-corrected,"
+                + " warmup-<tag> for messages intended during warmup");
+        writer.outputLogFormatVersion();
+        writer.outputStartTime(startMs);
+        writer.setBaseTime(startMs);
+        writer.outputBaseTime(startMs);
+        writer.outputLegend();
+        stream.flush();
+    }
+
+    @Override
+    public void interval(IntervalSnapshot s) {
+        write(s, Phase.WARMUP, s.warmup());
+        write(s, Phase.MEASURED, s.measured());
+        stream.flush();
+    }
+
+    private void write(IntervalSnapshot s, Phase phase, Map<View, Histogram> views) {
+        for (View v : View.values()) {
+            Histogram h = views.get(v);
+            // Every tag of the interval's own phase, for a steady cadence; the other phase's
+            // only where it holds samples (late completions of warmup messages).
+            if (h.getTotalCount() == 0 && phase != s.phase()) {
+                continue;
+            }
+            h.copyInto(scratch);
+            scratch.setTag(phase == Phase.WARMUP ? v.warmupTag() : v.tag());
+            writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, scratch);
+        }
+    }
+
+    @Override
+    public void finished(RunSummary summary) {
+        close();
+    }
+
+    @Override
+    public void close() {
+        stream.flush();
+        stream.close();
+    }
+}

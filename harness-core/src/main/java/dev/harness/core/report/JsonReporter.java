@@ -1,0 +1,162 @@
+package dev.harness.core.report;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.measure.IntervalSnapshot;
+import dev.harness.core.measure.JvmPause;
+import dev.harness.core.measure.Phase;
+import dev.harness.core.measure.View;
+import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.RunListener;
+import dev.harness.core.run.RunSummary;
+
+/**
+ * The run as JSON: header, summary and the per-interval series (schema in the README).
+ * Intervals are kept as numbers while the run goes on; the file is written at the end,
+ * including the end of an interrupted run.
+ */
+public final class JsonReporter implements RunListener {
+    public static final String SCHEMA = "harness-run/1";
+
+    private final Writer file;
+    private final List<IntervalRow> intervals = new ArrayList<>();
+    private RunHeader header;
+
+    /** One interval's figures, copied out of the snapshot (whose histograms are recycled). */
+    private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
+            double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views) {
+    }
+
+    /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
+    public JsonReporter(Path path) throws IOException {
+        this.file = Files.newBufferedWriter(path, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void started(RunHeader h) {
+        this.header = h;
+    }
+
+    @Override
+    public void interval(IntervalSnapshot s) {
+        long[][] views = new long[View.values().length][];
+        for (View v : View.values()) {
+            Histogram h = s.ofPhase(v);
+            views[v.ordinal()] = new long[] {h.getTotalCount(), Percentiles.at(h, 50), Percentiles.at(h, 99), h.getMaxValue()};
+        }
+        intervals.add(new IntervalRow(s.index(), s.startNs() / 1e9, s.endNs() / 1e9, s.phase(), s.completed(),
+                s.sent(), s.rate(), s.cumulativeCompleted(), s.cumulativeRate(), s.maxGrew(), views));
+    }
+
+    @Override
+    public void finished(RunSummary r) {
+        JsonWriter j = new JsonWriter().beginObject()
+                .field("schema", SCHEMA)
+                .field("workload", header.workload())
+                .field("target", header.target())
+                .field("start", header.start().toString());
+        j.name("settings").beginObject();
+        for (RunHeader.Setting s : header.settings()) {
+            j.field(s.name(), s.value());
+        }
+        j.endObject();
+        summary(j, r);
+        j.name("perSecond").beginArray();
+        for (long n : r.perSecond()) {
+            j.value(n);
+        }
+        j.endArray();
+        j.name("intervals").beginArray();
+        intervals.forEach(row -> interval(j, row));
+        j.endArray().endObject();
+        try (Writer w = file) {
+            w.write(j.toString());
+            w.write('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void summary(JsonWriter j, RunSummary r) {
+        j.name("summary").beginObject()
+                .field("stopReason", r.stopReason())
+                .field("failure", r.failure())
+                .field("targetRate", r.targetRate())
+                .field("achievedRate", r.achievedRate())
+                .field("measuredSeconds", r.measuredSeconds())
+                .field("measuredSent", r.measuredSent())
+                .field("measuredCompleted", r.measuredCompleted())
+                .field("totalSent", r.totalSent())
+                .field("totalCompleted", r.totalCompleted())
+                .field("completedAfterWarmup", r.completedAfterWarmup())
+                .field("unsent", r.unsent())
+                .field("staleMessages", r.staleMessages());
+        long[] sorted = r.perSecond().clone();
+        Arrays.sort(sorted);
+        j.name("throughputPerSecond").beginObject().field("seconds", sorted.length);
+        if (sorted.length > 0) {
+            j.field("min", sorted[0]).field("median", sorted[sorted.length / 2]).field("max", sorted[sorted.length - 1]);
+        }
+        j.endObject();
+        views(j, "views", r.measured());
+        views(j, "warmupViews", r.warmup());
+        j.name("jvmPauses").beginObject()
+                .field("count", r.jvmPauseCount())
+                .field("totalNs", r.jvmPauseTotalNs())
+                .field("correctionsAdded", r.pauseCorrections());
+        j.name("longest").beginArray();
+        for (JvmPause p : r.longestJvmPauses()) {
+            j.beginObject().field("lengthNs", p.lengthNs()).field("end", p.end().toString()).endObject();
+        }
+        j.endArray().endObject();
+        j.endObject();
+    }
+
+    private static void views(JsonWriter j, String name, Map<View, Histogram> views) {
+        j.name(name).beginObject();
+        for (View v : View.values()) {
+            Histogram h = views.get(v);
+            j.name(v.tag()).beginObject()
+                    .field("count", h.getTotalCount())
+                    .field("meanNs", h.getTotalCount() == 0 ? 0 : h.getMean());
+            for (double p : Percentiles.SUMMARY) {
+                j.field(Percentiles.key(p) + "Ns", Percentiles.at(h, p));
+            }
+            j.field("maxNs", h.getMaxValue()).endObject();
+        }
+        j.endObject();
+    }
+
+    private static void interval(JsonWriter j, IntervalRow row) {
+        j.beginObject()
+                .field("index", row.index())
+                .field("startS", row.startS())
+                .field("endS", row.endS())
+                .field("phase", row.phase() == Phase.WARMUP ? "warmup" : "measured")
+                .field("completed", row.completed())
+                .field("sent", row.sent())
+                .field("rate", row.rate())
+                .field("cumulativeCompleted", row.cumulativeCompleted())
+                .field("cumulativeRate", row.cumulativeRate())
+                .field("maxGrew", row.maxGrew());
+        j.name("views").beginObject();
+        for (View v : View.values()) {
+            long[] f = row.views()[v.ordinal()];
+            j.name(v.tag()).beginObject()
+                    .field("count", f[0]).field("p50Ns", f[1]).field("p99Ns", f[2]).field("maxNs", f[3])
+                    .endObject();
+        }
+        j.endObject().endObject();
+    }
+}

@@ -1,0 +1,138 @@
+package dev.harness.core.run;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.measure.Measurement;
+import dev.harness.core.measure.View;
+import dev.harness.core.schedule.Schedule;
+
+/**
+ * Runs one workload against one provider: connects, starts the schedule, cuts intervals on a
+ * fixed timeline (no drift), waits for completions to catch up, and hands header, intervals and
+ * summary to the listeners. The calling thread is the interval thread; workers never do I/O of
+ * the harness's own.
+ */
+public final class Runner {
+    /** Time between connecting and message 0, so every sender starts on time. */
+    private static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** How long an interrupted or failed run waits for messages already in flight. */
+    private static final long STOP_GRACE_NS = TimeUnit.SECONDS.toNanos(2);
+    /** How often the interval thread looks at the workers between ticks. */
+    private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private final long intervalNs;
+    private final List<RunListener> listeners;
+
+    public Runner(long intervalNs, List<RunListener> listeners) {
+        if (intervalNs <= 0) {
+            throw new IllegalArgumentException("interval must be positive");
+        }
+        this.intervalNs = intervalNs;
+        this.listeners = List.copyOf(listeners);
+    }
+
+    public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
+        long runId = ThreadLocalRandom.current().nextLong();
+        workload.open(provider, control, runId);
+        try {
+            long startNs = System.nanoTime() + LEAD_NS;
+            Schedule schedule = new Schedule(startNs, workload.rate(), workload.warmupNs() + workload.durationNs());
+            long keptNs = workload.warmupNs() + workload.durationNs() + workload.drainTimeoutNs();
+            int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
+            try (Measurement measurement = new Measurement(schedule, workload.warmupNs(), keepSeconds)) {
+                RunHeader header = header(provider, workload, measurement);
+                listeners.forEach(l -> l.started(header));
+                workload.start(schedule, measurement);
+                cutIntervals(workload, control, measurement, schedule);
+                RunSummary summary = summarize(header, workload, control, measurement, schedule);
+                listeners.forEach(l -> l.finished(summary));
+                return summary;
+            }
+        } finally {
+            workload.close();
+        }
+    }
+
+    private void cutIntervals(Workload workload, RunControl control, Measurement measurement, Schedule schedule) {
+        long warmupEndNs = measurement.warmupEndNs();
+        long nextTickNs = nextTick(schedule.startNs(), schedule.startNs(), warmupEndNs);
+        long sendingEndedNs = 0;
+        long deadlineNs = Long.MAX_VALUE;
+        long stopSeenNs = 0;
+        long giveUpNs = schedule.endNs() + workload.drainTimeoutNs();
+        while (true) {
+            long now = System.nanoTime();
+            if (sendingEndedNs == 0 && now >= giveUpNs && !control.stopRequested()) {
+                // Never skipping a message is the rule, but a system that cannot keep up would
+                // make the run last for ever: stop sending, and say how many were never sent.
+                control.requestStop("the system could not keep up with the target rate; sending stopped "
+                        + TimeUnit.NANOSECONDS.toSeconds(workload.drainTimeoutNs()) + " s after the schedule's end");
+            }
+            if (control.stopRequested() && stopSeenNs == 0) {
+                stopSeenNs = now;
+                // Senders stuck in a send to a stalled broker may never return: bound the wait.
+                deadlineNs = Math.min(deadlineNs, now + STOP_GRACE_NS + STOP_GRACE_NS);
+            }
+            if (sendingEndedNs == 0 && workload.sendingDone()) {
+                sendingEndedNs = now;
+                long wait = control.stopRequested() ? Math.min(STOP_GRACE_NS, workload.drainTimeoutNs())
+                        : workload.drainTimeoutNs();
+                deadlineNs = Math.min(deadlineNs, now + wait);
+            }
+            boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.sent();
+            if (caughtUp || now >= deadlineNs) {
+                cut(measurement, Math.max(now, schedule.startNs()));
+                return;
+            }
+            if (now >= nextTickNs) {
+                cut(measurement, nextTickNs);
+                nextTickNs = nextTick(nextTickNs, schedule.startNs(), warmupEndNs);
+                continue;
+            }
+            LockSupport.parkNanos(Math.min(nextTickNs - now, POLL_NS));
+        }
+    }
+
+    /** The next boundary after {@code afterNs}: a multiple of the interval from the start, or the warmup's end. */
+    private long nextTick(long afterNs, long startNs, long warmupEndNs) {
+        long n = (afterNs - startNs) / intervalNs + 1;
+        long tick = startNs + n * intervalNs;
+        return warmupEndNs > afterNs && warmupEndNs < tick ? warmupEndNs : tick;
+    }
+
+    private void cut(Measurement measurement, long tickNs) {
+        var snapshot = measurement.takeInterval(tickNs);
+        listeners.forEach(l -> l.interval(snapshot));
+    }
+
+    private RunHeader header(Provider provider, Workload workload, Measurement measurement) {
+        List<String> notes = new ArrayList<>(provider.notes());
+        notes.add("response is measured from each message's intended send time on the fixed schedule,"
+                + " so a stall anywhere (broker, network, disk, this JVM) shows in it");
+        notes.add("pause-corrected corrects send() times only for pauses of this JVM;"
+                + " it cannot see a stalled broker");
+        Instant start = Instant.ofEpochMilli(measurement.startEpochMs());
+        return new RunHeader(workload.name(), provider.target(), workload.describe(), notes, start);
+    }
+
+    private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
+            Schedule schedule) {
+        Measurement.MeasuredTotals t = measurement.totals();
+        long totalSent = t.measured().get(View.PUT).getTotalCount() + t.warmup().get(View.PUT).getTotalCount();
+        long totalCompleted = t.measured().get(View.RESPONSE).getTotalCount()
+                + t.warmup().get(View.RESPONSE).getTotalCount();
+        long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - totalSent);
+        return new RunSummary(header, t.measured(), t.warmup(), schedule.rate(),
+                t.measured().get(View.PUT).getTotalCount(), t.measured().get(View.RESPONSE).getTotalCount(),
+                totalSent, totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
+                t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(), t.correctionsAdded(), unsent,
+                workload.stale(), control.stopReason(), control.failure());
+    }
+}

@@ -1,0 +1,51 @@
+package dev.harness.core.run;
+
+import java.util.List;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.measure.Measurement;
+import dev.harness.core.schedule.Schedule;
+
+/**
+ * A workload drives a provider on a schedule and records into a measurement. It knows nothing
+ * about output formats.
+ */
+public interface Workload extends AutoCloseable {
+    /** "put", "reqresp", ... */
+    String name();
+
+    List<RunHeader.Setting> describe();
+
+    /** Messages (or round trips) per second; 0 = unthrottled. */
+    double rate();
+
+    long warmupNs();
+
+    long durationNs();
+
+    /** How long to wait after the last send for completions to catch up. */
+    long drainTimeoutNs();
+
+    /** Connects everything before the schedule starts, so connecting is never measured. */
+    void open(Provider provider, RunControl control, long runId) throws UnreachableException;
+
+    /** Starts the workers; they stop by themselves at the schedule's end or on a stop request. */
+    void start(Schedule schedule, Measurement measurement);
+
+    /** True once every worker that sends has stopped sending. */
+    boolean sendingDone();
+
+    /** Messages whose send (and commit, in syncpoint) returned. */
+    long sent();
+
+    /** Messages that completed (were received, or whose send or commit returned). */
+    long completed();
+
+    /** Messages found on the queues that another run sent; ignored. */
+    long stale();
+
+    /** Closes connections; bounded in time even when the broker is gone. */
+    @Override
+    void close();
+}

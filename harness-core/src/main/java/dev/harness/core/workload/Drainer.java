@@ -1,0 +1,96 @@
+package dev.harness.core.workload;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageListener;
+import javax.jms.Session;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.measure.LatencyRecorder;
+import dev.harness.core.measure.Measurement;
+import dev.harness.core.measure.ThroughputMeter;
+import dev.harness.core.measure.View;
+import dev.harness.core.run.RunControl;
+
+/**
+ * A consumer that empties its queues. Its receipt of a message is that message's completion:
+ * {@code response} from the intended time carried in the message, {@code service} from the
+ * actual send time. Senders and drainers share this JVM's clock.
+ */
+final class Drainer implements MessageListener {
+    private final int id;
+    private final RunControl control;
+    private final long runId;
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong stale = new AtomicLong();
+    private volatile LatencyRecorder recorder;
+    private volatile ThroughputMeter meter;
+    private Connection connection;
+    private Provider provider;
+
+    Drainer(int id, RunControl control, long runId) {
+        this.id = id;
+        this.control = control;
+        this.runId = runId;
+    }
+
+    /** Subscribes to the given queues; messages flow once the measurement is bound. */
+    void open(Provider provider, PutSettings settings, int[] queues) throws JMSException {
+        this.provider = provider;
+        connection = provider.connect();
+        connection.setExceptionListener(e -> control.fail("drainer " + id + " lost its connection: " + provider.explain(e)));
+        Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        for (int q : queues) {
+            MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)));
+            consumer.setMessageListener(this);
+        }
+    }
+
+    void bind(Measurement measurement) throws JMSException {
+        this.recorder = measurement.recorder();
+        this.meter = measurement.meter();
+        connection.start();
+    }
+
+    @Override
+    public void onMessage(Message message) {
+        long receivedNs = System.nanoTime();
+        try {
+            if (!(message instanceof BytesMessage m) || m.getBodyLength() < MessageHeader.BYTES || m.readLong() != runId) {
+                stale.incrementAndGet();
+                return;
+            }
+            long intendedNs = m.readLong();
+            long sendNs = m.readLong();
+            recorder.record(View.RESPONSE, intendedNs, receivedNs - intendedNs);
+            recorder.record(View.SERVICE, intendedNs, receivedNs - sendNs);
+            meter.completed(receivedNs, 1);
+            received.incrementAndGet();
+        } catch (JMSException | RuntimeException e) {
+            control.fail("drainer " + id + ": " + provider.explain(e));
+        }
+    }
+
+    long received() {
+        return received.get();
+    }
+
+    long stale() {
+        return stale.get();
+    }
+
+    void close() {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (JMSException | RuntimeException e) {
+                // Closing a connection to a lost broker fails; nothing is left to save.
+            }
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package dev.harness.core.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.JMSException;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.measure.Measurement;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.run.Workload;
+import dev.harness.core.schedule.Schedule;
+
+/** Puts: senders on one fixed-rate schedule, optionally drained by consumers. */
+public final class PutWorkload implements Workload {
+    private static final long CLOSE_TIMEOUT_MS = 5_000;
+
+    private final PutSettings settings;
+    private final List<Sender> senders = new ArrayList<>();
+    private final List<Drainer> drainers = new ArrayList<>();
+    private final List<Thread> threads = new ArrayList<>();
+
+    public PutWorkload(PutSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public String name() {
+        return "put";
+    }
+
+    @Override
+    public List<Setting> describe() {
+        return settings.describe();
+    }
+
+    @Override
+    public double rate() {
+        return settings.rate();
+    }
+
+    @Override
+    public long warmupNs() {
+        return settings.warmupNs();
+    }
+
+    @Override
+    public long durationNs() {
+        return settings.durationNs();
+    }
+
+    @Override
+    public long drainTimeoutNs() {
+        return settings.drainTimeoutNs();
+    }
+
+    @Override
+    public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
+        try {
+            // Drainers subscribe first, so every queue has a consumer before the first send.
+            int[][] assignment = drainerQueues(settings.drainers(), settings.queues());
+            for (int d = 0; d < settings.drainers(); d++) {
+                Drainer drainer = new Drainer(d, control, runId);
+                drainers.add(drainer);
+                drainer.open(provider, settings, assignment[d]);
+            }
+            byte[] payload = new byte[settings.sizeBytes() - MessageHeader.BYTES];
+            for (int i = 0; i < payload.length; i++) {
+                payload[i] = (byte) ('a' + i % 26);
+            }
+            for (int s = 0; s < settings.senders(); s++) {
+                Sender sender = new Sender(s, settings, control, runId, payload);
+                senders.add(sender);
+                sender.open(provider);
+            }
+        } catch (JMSException | RuntimeException e) {
+            close();
+            throw new UnreachableException(provider.explain(e), e);
+        }
+    }
+
+    /**
+     * Drainer d consumes queues d, d+D, ...; when there are more drainers than queues, the
+     * extra ones compete on the queues round robin. Every queue gets at least one consumer.
+     */
+    static int[][] drainerQueues(int drainers, int queues) {
+        int[][] out = new int[drainers][];
+        if (drainers == 0) {
+            return out;
+        }
+        List<List<Integer>> lists = new ArrayList<>();
+        for (int d = 0; d < drainers; d++) {
+            lists.add(new ArrayList<>());
+        }
+        for (int slot = 0; slot < Math.max(drainers, queues); slot++) {
+            lists.get(slot % drainers).add(slot % queues);
+        }
+        for (int d = 0; d < drainers; d++) {
+            out[d] = lists.get(d).stream().mapToInt(Integer::intValue).toArray();
+        }
+        return out;
+    }
+
+    @Override
+    public void start(Schedule schedule, Measurement measurement) {
+        try {
+            for (Drainer d : drainers) {
+                d.bind(measurement);
+            }
+        } catch (JMSException e) {
+            throw new IllegalStateException("cannot start a drainer's connection: " + e.getMessage(), e);
+        }
+        for (Sender s : senders) {
+            s.bind(schedule, measurement);
+            Thread t = new Thread(s, "harness-sender-" + threads.size());
+            t.setDaemon(true); // a sender stuck in send() on a dead broker must not keep the JVM alive
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+    }
+
+    @Override
+    public boolean sendingDone() {
+        return senders.stream().allMatch(Sender::done);
+    }
+
+    @Override
+    public long sent() {
+        return senders.stream().mapToLong(Sender::sent).sum();
+    }
+
+    @Override
+    public long completed() {
+        return drainers.isEmpty() ? sent() : drainers.stream().mapToLong(Drainer::received).sum();
+    }
+
+    @Override
+    public long stale() {
+        return drainers.stream().mapToLong(Drainer::stale).sum();
+    }
+
+    @Override
+    public void close() {
+        ExecutorService closer = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "harness-close");
+            t.setDaemon(true);
+            return t;
+        });
+        senders.forEach(s -> closer.execute(s::close));
+        drainers.forEach(d -> closer.execute(d::close));
+        closer.shutdown();
+        try {
+            closer.awaitTermination(CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
