@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,6 +87,7 @@ final class BenchCommand implements Callable<Integer> {
         if (sizeBytes < PutSettings.MIN_SIZE_BYTES) {
             throw new ParameterException(spec.commandLine(), "--size: expected at least " + PutSettings.MIN_SIZE_BYTES + " bytes");
         }
+        checkWritable();
         List<Config> configs = List.of(new Config("non-persistent", false, 0),
                 new Config("persistent, outside syncpoint", true, 0),
                 new Config("persistent, syncpoint 10", true, 10));
@@ -110,6 +112,19 @@ final class BenchCommand implements Callable<Integer> {
         } catch (UnreachableException e) {
             System.err.println("harness bench: " + e.getMessage());
             return ExitCode.UNREACHABLE;
+        }
+    }
+
+    /** Fails at once, not after minutes of trials, when the results cannot be written. */
+    private void checkWritable() {
+        try {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(out, "", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": cannot write the file: " + FileErrors.describe(e));
         }
     }
 
@@ -144,12 +159,7 @@ final class BenchCommand implements Callable<Integer> {
         md.append("| configuration | unthrottled msg/s | highest sustained msg/s | at that rate: response p50 / p99, send-lag p99 (ms) |\n");
         md.append("|---|---:|---:|---|\n");
         rows.forEach(r -> md.append(r).append('\n'));
-        Path parent = out.toAbsolutePath().getParent();
-        if (parent != null) {
-            Files.createDirectories(parent);
-        }
-        Files.writeString(out, md.toString(), StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
-                java.nio.file.StandardOpenOption.APPEND);
+        Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         System.out.println(md);
         System.out.println("appended to " + out);
     }

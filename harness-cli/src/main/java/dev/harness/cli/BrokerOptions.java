@@ -78,7 +78,7 @@ final class BrokerOptions {
                 }
                 return lines.get(0);
             } catch (IOException e) {
-                throw usage("--password-file: cannot read " + passwordFile + " (" + e.getClass().getSimpleName() + ")");
+                throw usage("--password-file: cannot read " + passwordFile + ": " + FileErrors.describe(e));
             }
         }
         return user == null ? null : "";

@@ -114,8 +114,7 @@ final class RunCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             String option = hlogReporter == null && hlog != null ? "--hlog " + hlog : "--json " + json;
-            throw new ParameterException(spec.commandLine(), option + ": cannot write the file (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            throw new ParameterException(spec.commandLine(), option + ": cannot write the file: " + FileErrors.describe(e));
         }
         RunControl control = new RunControl();
         CountDownLatch finished = new CountDownLatch(1);

@@ -1,0 +1,47 @@
+package dev.harness.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+import picocli.CommandLine.TypeConversionException;
+
+class ValuesTest {
+    @Test
+    void durations() {
+        assertEquals(500_000_000L, Values.durationNs("500ms"));
+        assertEquals(30_000_000_000L, Values.durationNs("30s"));
+        assertEquals(120_000_000_000L, Values.durationNs("2m"));
+        assertEquals(3_600_000_000_000L, Values.durationNs("1h"));
+        assertEquals(1_500_000_000L, Values.durationNs("1.5s"));
+        assertEquals(7_000_000_000L, Values.durationNs("7"));
+        TypeConversionException e = assertThrows(TypeConversionException.class, () -> Values.durationNs("5 sec"));
+        assertTrue(e.getMessage().contains("500ms, 30s, 2m"), e.getMessage());
+        assertThrows(TypeConversionException.class, () -> Values.durationNs("-1s"));
+    }
+
+    @Test
+    void sizes() {
+        assertEquals(2048, Values.sizeBytes("2KiB"));
+        assertEquals(2048, Values.sizeBytes("2KB"));
+        assertEquals(2048, Values.sizeBytes("2048"));
+        assertEquals(1_048_576, Values.sizeBytes("1MiB"));
+        assertThrows(TypeConversionException.class, () -> Values.sizeBytes("2GiB"));
+        assertThrows(TypeConversionException.class, () -> Values.sizeBytes("lots"));
+        assertThrows(TypeConversionException.class, () -> Values.sizeBytes("4096MiB"));
+    }
+
+    @Test
+    void rates() {
+        assertEquals(0, Values.rate("max"));
+        assertEquals(0, Values.rate("MAX"));
+        assertEquals(1000, Values.rate("1000"));
+        assertEquals(0.5, Values.rate("0.5"));
+        assertThrows(TypeConversionException.class, () -> Values.rate("0"));
+        assertThrows(TypeConversionException.class, () -> Values.rate("-3"));
+        assertThrows(TypeConversionException.class, () -> Values.rate("fast"));
+        assertThrows(TypeConversionException.class, () -> Values.rate("NaN"));
+    }
+}

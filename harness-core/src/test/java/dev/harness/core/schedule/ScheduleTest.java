@@ -1,0 +1,65 @@
+package dev.harness.core.schedule;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ScheduleTest {
+    private static final long S = 1_000_000_000L;
+
+    @Test
+    void wholeNumberRatesNeverDrift() {
+        Schedule s = new Schedule(0, 3, 1000 * S);
+        // 3 msg/s: message 3n is due exactly n seconds in, however far along.
+        assertEquals(1_000_000_000L * 3_333_333_333L, s.intendedNs(3 * 3_333_333_333L));
+        assertEquals(333_333_333L, s.intendedNs(1));
+        assertEquals(666_666_666L, s.intendedNs(2));
+    }
+
+    @Test
+    void holdsExactlyTheMessagesDueBeforeItsEnd() {
+        assertEquals(2_500, new Schedule(0, 1000, 2_500_000_000L).total());
+        assertEquals(2_501, new Schedule(0, 1000, 2_500_000_001L).total());
+        assertEquals(1, new Schedule(0, 0.5, S).total());
+        assertEquals(2, new Schedule(0, 0.5, 2 * S + 1).total());
+        Schedule odd = new Schedule(123, 7.3, 10 * S);
+        long last = odd.total() - 1;
+        assertTrue(odd.intendedNs(last) < odd.endNs());
+        assertTrue(odd.intendedNs(last + 1) >= odd.endNs());
+    }
+
+    @Test
+    void sendersInterleaveOnOneSchedule() {
+        Schedule s = new Schedule(1_000, 4, 10 * S);
+        // Two senders: sender 0 owns even messages, sender 1 odd; together every 250 ms.
+        for (long k = 0; k < 20; k++) {
+            assertEquals(1_000 + k * 250_000_000L, s.intendedNs(k));
+        }
+        assertEquals(250_000_000L, s.intervalNs());
+    }
+
+    @Test
+    void fractionalRatesStayWithinANanosecondOverAnHour() {
+        Schedule s = new Schedule(0, 1234.5, 3600 * S);
+        long k = 1234_5L * 360; // exactly 3600 s in
+        assertEquals(3600 * S, s.intendedNs(k), 1);
+    }
+
+    @Test
+    void unthrottledHasNoIntervalAndEndsByTime() {
+        Schedule s = new Schedule(0, 0, 5 * S);
+        assertTrue(s.unthrottled());
+        assertEquals(0, s.intervalNs());
+        assertEquals(Long.MAX_VALUE, s.total());
+        assertEquals(5 * S, s.endNs());
+    }
+
+    @Test
+    void rejectsNonsense() {
+        assertThrows(IllegalArgumentException.class, () -> new Schedule(0, -1, S));
+        assertThrows(IllegalArgumentException.class, () -> new Schedule(0, Double.NaN, S));
+        assertThrows(IllegalArgumentException.class, () -> new Schedule(0, 10, 0));
+    }
+}

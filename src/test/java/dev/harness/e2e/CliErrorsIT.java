@@ -1,0 +1,61 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Bad input and an unreachable broker: one line naming what is wrong, the right exit code. */
+class CliErrorsIT {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({
+        "--rate, fast",
+        "--rate, 0",
+        "--size, 10",
+        "--size, huge",
+        "--duration, 5parsecs",
+        "--senders, 0",
+        "--syncpoint, -1",
+        "--url, http://127.0.0.1:61616",
+        "--hlog, /nonexistent-dir/run.hlog",
+        "--json, /nonexistent-dir/run.json",
+        "--password-env, HARNESS_TEST_UNSET_VARIABLE",
+    })
+    void badOptionValueGetsOneLineNamingTheOptionAndExitCode2(String option, String value) throws Exception {
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--user", "u", "--url", "tcp://127.0.0.1:1",
+                option, value, "--duration", "1s");
+        assertEquals(2, r.exitCode(), r::toString);
+        assertOneLine(r, option);
+    }
+
+    @Test
+    void unreachableBrokerGetsOneLineAndExitCode3() throws Exception {
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--url", "tcp://127.0.0.1:" + closedPort,
+                "--duration", "1s");
+        assertEquals(3, r.exitCode(), r::toString);
+        assertOneLine(r, "127.0.0.1:" + closedPort);
+    }
+
+    private static void assertOneLine(HarnessProcess.Result r, String mentions) {
+        String err = r.stderr().strip();
+        assertFalse(err.isEmpty(), r::toString);
+        assertEquals(1, err.lines().count(), r::toString);
+        assertTrue(err.contains(mentions), r::toString);
+        assertFalse(err.contains("Exception") || err.contains("\tat "), r::toString);
+    }
+}

@@ -1,0 +1,70 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Freezes the harness process itself with SIGSTOP for 2 s at 1,000 msg/s. Ground truth: about
+ * 2,000 messages are delayed by 0 to 2 s, so about 1,000 responses lie above 1 s and the
+ * maximum is about 2 s; pause-corrected gains about 2,000 samples, not millions.
+ */
+class HarnessPauseIT {
+    private static final long SECOND = 1_000_000_000L;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aTwoSecondStopOfTheHarnessShowsInResponseAndPauseCorrected() throws Exception {
+        Path json = dir.resolve("run.json");
+        Path hlog = dir.resolve("run.hlog");
+        try (HarnessProcess p = HarnessProcess.start(dir, "run", "--rate", "1000", "--non-persistent",
+                "--warmup", "2s", "--duration", "10s", "--json", json.toString(), "--hlog", hlog.toString())) {
+            p.awaitOutput("    5.0s ", 60);
+            p.signal("STOP");
+            Thread.sleep(2_000);
+            p.signal("CONT");
+            assertEquals(0, p.waitFor(120), () -> {
+                try {
+                    return p.stdout() + p.stderr();
+                } catch (Exception e) {
+                    return e.toString();
+                }
+            });
+        }
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(0, s.get("unsent").asLong());
+        assertEquals(12_000, s.get("totalCompleted").asLong());
+
+        Histogram response = HlogFiles.sum(hlog, "response");
+        response.add(HlogFiles.sum(hlog, "warmup-response"));
+        long above1s = response.getCountBetweenValues(SECOND, response.getMaxValue());
+        assertTrue(above1s > 700 && above1s < 1_300, above1s + " responses above 1 s; expected about 1,000");
+        assertTrue(response.getMaxValue() > 1.8 * SECOND && response.getMaxValue() < 2.8 * SECOND,
+                "response max " + response.getMaxValue());
+
+        JsonNode views = s.get("views");
+        long responseP99 = views.get("response").get("p99Ns").asLong();
+        long serviceP99 = views.get("service").get("p99Ns").asLong();
+        // p99 of 10 s with one 2 s stall: about 2 - 0.01 * 10 = 1.9 s.
+        assertTrue(responseP99 > 1.5 * SECOND && responseP99 < 2.3 * SECOND, "response p99 " + responseP99);
+        assertTrue(serviceP99 < responseP99 / 5, "service p99 " + serviceP99 + " shows the stall");
+
+        JsonNode pauses = s.get("jvmPauses");
+        long corrections = pauses.get("correctionsAdded").asLong();
+        assertTrue(corrections > 1_500 && corrections < 2_700, corrections + " corrections; expected about 2,000");
+        assertTrue(pauses.get("longest").get(0).get("lengthNs").asLong() > 1.8 * SECOND);
+        long correctedCount = views.get("pause-corrected").get("count").asLong()
+                + s.get("warmupViews").get("pause-corrected").get("count").asLong();
+        long putCount = views.get("put").get("count").asLong() + s.get("warmupViews").get("put").get("count").asLong();
+        assertEquals(corrections, correctedCount - putCount, "pause-corrected = every put + the corrections");
+    }
+}

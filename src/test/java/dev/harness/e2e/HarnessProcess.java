@@ -1,0 +1,119 @@
+package dev.harness.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The harness as users run it: {@code java -jar harness.jar ...} in a child process, its
+ * output in files. Every wait is bounded; a child still running at the end is killed.
+ */
+final class HarnessProcess implements AutoCloseable {
+    private final Process process;
+    private final Path stdout;
+    private final Path stderr;
+
+    private HarnessProcess(Process process, Path stdout, Path stderr) {
+        this.process = process;
+        this.stdout = stdout;
+        this.stderr = stderr;
+    }
+
+    static Path jar() {
+        String jar = System.getProperty("harness.jar");
+        if (jar == null || !Files.isRegularFile(Paths.get(jar))) {
+            throw new IllegalStateException("harness.jar not built (system property harness.jar=" + jar + ")");
+        }
+        return Paths.get(jar);
+    }
+
+    static Path java() {
+        return Paths.get(System.getProperty("java.home"), "bin", "java");
+    }
+
+    static HarnessProcess start(Path dir, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(java().toString(), "-Xmx512m", "-jar", jar().toString()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "stdout", ".txt");
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        Process p = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        return new HarnessProcess(p, out, err);
+    }
+
+    /** Runs to the end (bounded) and returns the exit code. */
+    static Result run(Path dir, long timeoutSeconds, String... args) throws Exception {
+        try (HarnessProcess p = start(dir, args)) {
+            int code = p.waitFor(timeoutSeconds);
+            return new Result(code, p.stdout(), p.stderr());
+        }
+    }
+
+    record Result(int exitCode, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+        }
+    }
+
+    int waitFor(long timeoutSeconds) throws InterruptedException {
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("harness did not finish within " + timeoutSeconds + " s:\n" + stdoutQuietly());
+        }
+        return process.exitValue();
+    }
+
+    /** Waits (bounded) until stdout contains the text. */
+    void awaitOutput(String text, long timeoutSeconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (!stdout().contains(text)) {
+            if (System.nanoTime() > deadline || !process.isAlive()) {
+                throw new AssertionError("never printed '" + text + "':\n" + stdout() + "\n" + stderr());
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    void signal(String signal) throws Exception {
+        Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+            throw new AssertionError("kill -" + signal + " failed");
+        }
+    }
+
+    String stdout() throws IOException {
+        return Files.readString(stdout, StandardCharsets.UTF_8);
+    }
+
+    String stderr() throws IOException {
+        return Files.readString(stderr, StandardCharsets.UTF_8);
+    }
+
+    private String stdoutQuietly() {
+        try {
+            return stdout() + "\n" + stderr();
+        } catch (IOException e) {
+            return "(output unreadable)";
+        }
+    }
+
+    static JsonNode json(Path file) throws IOException {
+        return new ObjectMapper().readTree(file.toFile());
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+        }
+    }
+}

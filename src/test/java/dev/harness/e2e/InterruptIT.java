@@ -1,0 +1,51 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** Ctrl-C keeps every measurement: logs flushed, summary printed, broker directory removed. */
+class InterruptIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void ctrlCEndsTheRunWithASummaryAndFlushedLogs() throws Exception {
+        Path json = dir.resolve("run.json");
+        Path hlog = dir.resolve("run.hlog");
+        String out;
+        int code;
+        try (HarnessProcess p = HarnessProcess.start(dir, "run", "--rate", "200", "--warmup", "1s",
+                "--duration", "60s", "--json", json.toString(), "--hlog", hlog.toString())) {
+            p.awaitOutput("    3.0s ", 60);
+            p.signal("INT");
+            code = p.waitFor(60);
+            out = p.stdout();
+        }
+        assertEquals(130, code, out);
+        assertTrue(out.contains("stopped early: interrupted"), out);
+        assertTrue(out.contains("response distribution"), out);
+
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals("interrupted", s.get("stopReason").asText());
+        long sent = s.get("totalSent").asLong();
+        assertTrue(sent >= 500 && sent < 2_000, sent + " sent in about 3 s at 200/s");
+        assertEquals(sent, s.get("totalCompleted").asLong(), "messages in flight are drained before the summary");
+        assertEquals(s.get("views").get("response").get("count").asLong(),
+                HlogFiles.sum(hlog, "response").getTotalCount(), "the hlog holds every measured sample");
+
+        Matcher journal = Pattern.compile("journal in (\\S+)\\)").matcher(out);
+        assertTrue(journal.find(), out);
+        assertFalse(Files.exists(Path.of(journal.group(1))), "embedded broker data left behind: " + journal.group(1));
+    }
+}

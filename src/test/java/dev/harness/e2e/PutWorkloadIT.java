@@ -1,0 +1,83 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** Real put workloads on the embedded broker, over TCP, in a child process. */
+class PutWorkloadIT {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "persistent={0} syncpoint={1} drainers={2} senders={3} queues={4}")
+    @CsvSource({
+        "true, 0, , 1, 1",
+        "true, 10, , 1, 1",
+        "false, 0, , 1, 1",
+        "false, 10, , 1, 1",
+        "true, 0, 0, 1, 1",
+        "true, 10, 0, 1, 1",
+        "false, 0, 2, 2, 3",
+    })
+    void everySentMessageCompletesAndIsMeasured(boolean persistent, int syncpoint, Integer drainers, int senders,
+            int queues) throws Exception {
+        Path hlog = dir.resolve("run.hlog");
+        Path json = dir.resolve("run.json");
+        List<String> args = new ArrayList<>(List.of("run", "--rate", "300", "--warmup", "1s", "--duration", "2s",
+                "--syncpoint", Integer.toString(syncpoint), "--senders", Integer.toString(senders),
+                "--queues", Integer.toString(queues), "--hlog", hlog.toString(), "--json", json.toString()));
+        args.add(persistent ? "--persistent" : "--non-persistent");
+        if (drainers != null) {
+            args.addAll(List.of("--drainers", drainers.toString()));
+        }
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("== summary"), r::toString);
+
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(900, s.get("totalSent").asLong(), "300/s for 3 s");
+        assertEquals(900, s.get("totalCompleted").asLong());
+        assertEquals(600, s.get("measuredSent").asLong());
+        assertEquals(600, s.get("measuredCompleted").asLong());
+        assertEquals(0, s.get("unsent").asLong());
+        JsonNode views = s.get("views");
+        assertEquals(600, views.get("response").get("count").asLong());
+        assertEquals(600, views.get("service").get("count").asLong());
+        assertEquals(600, views.get("send-lag").get("count").asLong());
+        assertEquals(600, views.get("put").get("count").asLong());
+        assertEquals(syncpoint == 0 ? 0 : 60, views.get("commit").get("count").asLong(), "one commit per 10 messages");
+        // The headline can never be below the naive view: it starts earlier.
+        assertTrue(views.get("response").get("p50Ns").asLong() >= views.get("service").get("p50Ns").asLong());
+
+        // The log holds the same samples, readable by HdrHistogram's own tools.
+        assertEquals(600, HlogFiles.sum(hlog, "response").getTotalCount());
+        assertEquals(300, HlogFiles.sum(hlog, "warmup-response").getTotalCount());
+        Histogram put = HlogFiles.sum(hlog, "put");
+        assertEquals(views.get("put").get("maxNs").asLong(), put.getMaxValue());
+        assertHistogramLogProcessorReads(hlog, "response", 600);
+    }
+
+    private void assertHistogramLogProcessorReads(Path hlog, String tag, long count) throws Exception {
+        String hdrJar = Path.of(Histogram.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+        Path out = dir.resolve("processed");
+        Process p = new ProcessBuilder(HarnessProcess.java().toString(), "-cp", hdrJar,
+                "org.HdrHistogram.HistogramLogProcessor", "-i", hlog.toString(), "-tag", tag, "-o", out.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("processor.txt").toFile()).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "HistogramLogProcessor hung");
+        assertEquals(0, p.exitValue(), Files.readString(dir.resolve("processor.txt")));
+        String hgrm = Files.readString(Path.of(out + ".hgrm"));
+        assertTrue(hgrm.matches("(?s).*Total count\\s+=\\s+" + count + "\\b.*"), hgrm);
+    }
+}
