@@ -30,6 +30,8 @@ public final class Harness implements Runnable {
 
     static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Harness());
+        // Profiles in config/ are @files; options after one override it, so the last one wins.
+        cl.setOverwrittenOptionsAllowed(true);
         cl.setParameterExceptionHandler(ONE_LINE_USAGE_ERROR);
         cl.setExecutionExceptionHandler(ONE_LINE_INTERNAL_ERROR);
         return cl;

@@ -8,10 +8,12 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
+import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 
 /**
  * An Apache ActiveMQ Artemis broker inside this JVM: persistence on, journal in its own
@@ -52,7 +54,11 @@ public final class EmbeddedArtemis implements AutoCloseable {
                 .setNodeManagerLockDirectory(dataDir.toString())
                 .setSecurityEnabled(false)
                 .setJMXManagementEnabled(false)
-                .addAcceptorConfiguration("harness", "tcp://" + host + ":" + port);
+                .addAcceptorConfiguration("harness", "tcp://" + host + ":" + port)
+                // As the stock broker.xml does; without them every new queue logs two warnings.
+                .addAddressSetting("#", new AddressSettings()
+                        .setDeadLetterAddress(SimpleString.of("DLQ"))
+                        .setExpiryAddress(SimpleString.of("ExpiryQueue")));
         EmbeddedActiveMQ server = new EmbeddedActiveMQ();
         server.setConfiguration(config);
         server.start();
