@@ -15,6 +15,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * Freezes the harness process itself with SIGSTOP for 2 s at 1,000 msg/s. Ground truth: about
  * 2,000 messages are delayed by 0 to 2 s, so about 1,000 responses lie above 1 s and the
  * maximum is about 2 s; pause-corrected gains about 2,000 samples, not millions.
+ *
+ * The formula assumes the backlog clears at once after SIGCONT. On a loaded 2-core machine the
+ * catch-up of 2,000 messages takes most of a second, during which the messages due early in the
+ * stall really are later still; the bounds below allow for that and nothing more.
  */
 class HarnessPauseIT {
     private static final long SECOND = 1_000_000_000L;
@@ -47,21 +51,27 @@ class HarnessPauseIT {
         Histogram response = HlogFiles.sum(hlog, "response");
         response.add(HlogFiles.sum(hlog, "warmup-response"));
         long above1s = response.getCountBetweenValues(SECOND, response.getMaxValue());
-        assertTrue(above1s > 700 && above1s < 1_300, above1s + " responses above 1 s; expected about 1,000");
-        assertTrue(response.getMaxValue() > 1.8 * SECOND && response.getMaxValue() < 2.8 * SECOND,
+        // At least R * (P - 1 s) = 1,000 less slack; at most the 2,000 messages due during the
+        // stall plus those a slow catch-up delays past 1 s.
+        assertTrue(above1s > 800 && above1s < 2_600, above1s + " responses above 1 s; expected 1,000 to 2,000");
+        assertTrue(response.getMaxValue() > 1.8 * SECOND && response.getMaxValue() < 3 * SECOND,
                 "response max " + response.getMaxValue());
 
         JsonNode views = s.get("views");
         long responseP99 = views.get("response").get("p99Ns").asLong();
         long serviceP99 = views.get("service").get("p99Ns").asLong();
         // p99 of 10 s with one 2 s stall: about 2 - 0.01 * 10 = 1.9 s.
-        assertTrue(responseP99 > 1.5 * SECOND && responseP99 < 2.3 * SECOND, "response p99 " + responseP99);
+        assertTrue(responseP99 > 1.5 * SECOND && responseP99 < 2.5 * SECOND, "response p99 " + responseP99);
         assertTrue(serviceP99 < responseP99 / 5, "service p99 " + serviceP99 + " shows the stall");
 
         JsonNode pauses = s.get("jvmPauses");
         long corrections = pauses.get("correctionsAdded").asLong();
-        assertTrue(corrections > 1_500 && corrections < 2_700, corrections + " corrections; expected about 2,000");
         assertTrue(pauses.get("longest").get(0).get("lengthNs").asLong() > 1.8 * SECOND);
+        // The 2 s pause alone adds about 2,000; every pause P adds at most P / 1 ms (the
+        // schedule's interval), so the run's whole pause time bounds the total. Not millions.
+        long bound = pauses.get("totalNs").asLong() / 1_000_000L;
+        assertTrue(corrections > 1_800 && corrections <= bound,
+                corrections + " corrections; expected about 2,000 and at most " + bound);
         long correctedCount = views.get("pause-corrected").get("count").asLong()
                 + s.get("warmupViews").get("pause-corrected").get("count").asLong();
         long putCount = views.get("put").get("count").asLong() + s.get("warmupViews").get("put").get("count").asLong();
