@@ -36,33 +36,48 @@ public final class EmbeddedArtemis implements AutoCloseable {
     public static EmbeddedArtemis startTemporary() throws Exception {
         Path dir = Files.createTempDirectory("harness-broker-");
         try {
-            return start(dir, "127.0.0.1", freePort(), true);
+            return start(new BrokerConfig(dir, "127.0.0.1", freePort(), BrokerConfig.Journal.NIO, null, null, true));
         } catch (Exception e) {
             deleteRecursively(dir);
             throw e;
         }
     }
 
-    public static EmbeddedArtemis start(Path dataDir, String host, int port, boolean deleteOnClose) throws Exception {
+    public static EmbeddedArtemis start(BrokerConfig c) throws Exception {
+        Path dataDir = c.dataDir();
         Configuration config = new ConfigurationImpl()
                 .setPersistenceEnabled(true)
-                .setJournalType(JournalType.NIO)
+                .setJournalType(switch (c.journal()) {
+                    case NIO -> JournalType.NIO;
+                    case MAPPED -> JournalType.MAPPED;
+                    case AIO -> JournalType.ASYNCIO;
+                })
                 .setJournalDirectory(dataDir.resolve("journal").toString())
                 .setBindingsDirectory(dataDir.resolve("bindings").toString())
                 .setPagingDirectory(dataDir.resolve("paging").toString())
                 .setLargeMessagesDirectory(dataDir.resolve("large-messages").toString())
                 .setNodeManagerLockDirectory(dataDir.toString())
-                .setSecurityEnabled(false)
+                .setSecurityEnabled(c.user() != null)
                 .setJMXManagementEnabled(false)
-                .addAcceptorConfiguration("harness", "tcp://" + host + ":" + port)
+                .addAcceptorConfiguration("harness", "tcp://" + c.host() + ":" + c.port())
                 // As the stock broker.xml does; without them every new queue logs two warnings.
                 .addAddressSetting("#", new AddressSettings()
                         .setDeadLetterAddress(SimpleString.of("DLQ"))
                         .setExpiryAddress(SimpleString.of("ExpiryQueue")));
         EmbeddedActiveMQ server = new EmbeddedActiveMQ();
         server.setConfiguration(config);
+        if (c.user() != null) {
+            server.setSecurityManager(new SingleUserSecurity(c.user(), c.password()));
+        }
         server.start();
-        return new EmbeddedArtemis(server, dataDir, deleteOnClose, "tcp://" + host + ":" + port);
+        String url = "tcp://" + c.host() + ":" + c.port();
+        EmbeddedArtemis broker = new EmbeddedArtemis(server, dataDir, c.deleteOnClose(), url);
+        if (!server.getActiveMQServer().isActive() || server.getActiveMQServer().getRemotingService().getAcceptor("harness") == null
+                || !server.getActiveMQServer().getRemotingService().getAcceptor("harness").isStarted()) {
+            broker.close();
+            throw new IllegalStateException("the broker did not start listening at " + url);
+        }
+        return broker;
     }
 
     private static int freePort() throws IOException {

@@ -1,0 +1,124 @@
+package dev.harness.cli;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+
+import dev.harness.core.jms.BrokerConfig;
+import dev.harness.core.jms.EmbeddedArtemis;
+import dev.harness.core.jms.Errors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The embedded Artemis broker as a process of its own, to be driven with harness run --url. */
+@Command(name = "broker", sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Runs an Apache ActiveMQ Artemis broker in this process until SIGTERM or Ctrl-C.",
+            "Its data directory is kept, so a restart recovers persistent messages."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped by a signal", "2:bad option value, port in use, or unusable data directory",
+            "3:the broker could not start"})
+final class BrokerCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to listen on. Default: ${DEFAULT-VALUE}.")
+    String host;
+
+    @Option(names = "--port", defaultValue = "61616", description = "Port to listen on. Default: ${DEFAULT-VALUE}.")
+    int port;
+
+    @Option(names = "--data-dir", defaultValue = "harness-broker-data", paramLabel = "DIR",
+            description = "Journal, bindings and paging; kept between runs. Default: ${DEFAULT-VALUE}.")
+    Path dataDir;
+
+    @Option(names = "--journal-type", defaultValue = "nio", paramLabel = "nio|mapped|aio",
+            description = "How the journal writes; aio needs libaio. Default: ${DEFAULT-VALUE}.")
+    String journalType;
+
+    @Mixin
+    CredentialOptions credentials;
+
+    @Override
+    public Integer call() {
+        BrokerConfig.Journal journal = journal();
+        if (port < 1 || port > 65535) {
+            throw usage("--port: expected 1 to 65535, got " + port);
+        }
+        checkPortFree();
+        checkDataDir();
+        String password = credentials.password();
+        CountDownLatch stopped = new CountDownLatch(1);
+        EmbeddedArtemis broker;
+        try {
+            broker = EmbeddedArtemis.start(new BrokerConfig(dataDir.toAbsolutePath(), host, port, journal,
+                    credentials.user, password, false));
+        } catch (Exception e) {
+            System.err.println("harness broker: cannot start: " + Errors.oneLine(e));
+            return ExitCode.UNREACHABLE;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            broker.close();
+            System.out.println("harness broker: stopped");
+            System.out.flush();
+            stopped.countDown();
+        }, "harness-broker-stop"));
+        System.out.printf(Locale.ROOT, "harness broker: accepting connections at %s (journal %s in %s%s)%n", broker.url(),
+                journal.name().toLowerCase(Locale.ROOT), dataDir.toAbsolutePath(),
+                credentials.user == null ? ", no login" : ", user " + credentials.user);
+        System.out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return ExitCode.OK;
+    }
+
+    private BrokerConfig.Journal journal() {
+        BrokerConfig.Journal j;
+        try {
+            j = BrokerConfig.Journal.valueOf(journalType.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw usage("--journal-type: expected nio, mapped or aio, got '" + journalType + "'");
+        }
+        if (j == BrokerConfig.Journal.AIO && !BrokerConfig.Journal.aioAvailable()) {
+            throw usage("--journal-type aio: libaio is not available on this machine (install libaio1), use nio or mapped");
+        }
+        return j;
+    }
+
+    /** Artemis logs a bind failure and carries on without an acceptor; find out first. */
+    private void checkPortFree() {
+        try (ServerSocket s = new ServerSocket()) {
+            s.setReuseAddress(true);
+            s.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+        } catch (IOException e) {
+            throw usage("--port " + port + ": cannot listen on " + host + ":" + port + " (" + Errors.oneLine(e) + ")");
+        }
+    }
+
+    private void checkDataDir() {
+        try {
+            Files.createDirectories(dataDir);
+            if (!Files.isWritable(dataDir)) {
+                throw usage("--data-dir " + dataDir + ": not writable");
+            }
+        } catch (IOException e) {
+            throw usage("--data-dir " + dataDir + ": cannot create it: " + FileErrors.describe(e));
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,32 @@
+package dev.harness.core.jms;
+
+import java.nio.file.Path;
+
+/**
+ * How to run an embedded Artemis broker.
+ *
+ * @param dataDir journal, bindings, paging and large messages live below it
+ * @param host the one address the acceptor listens on
+ * @param port its port
+ * @param journal how the journal writes
+ * @param user null for no login; else the only user, allowed everything
+ * @param password the user's password; never printed
+ * @param deleteOnClose remove {@code dataDir} when the broker stops (the run's temp broker)
+ */
+public record BrokerConfig(Path dataDir, String host, int port, Journal journal, String user, String password,
+        boolean deleteOnClose) {
+
+    /** The journal types the harness offers. */
+    public enum Journal {
+        NIO, MAPPED, AIO;
+
+        /** AIO needs libaio on the machine; Artemis would silently fall back to NIO without it. */
+        public static boolean aioAvailable() {
+            try {
+                return org.apache.activemq.artemis.nativo.jlibaio.LibaioContext.isLoaded();
+            } catch (LinkageError e) {
+                return false;
+            }
+        }
+    }
+}

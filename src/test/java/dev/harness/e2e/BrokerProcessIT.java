@@ -1,0 +1,60 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** {@code harness broker}: a clean stop, a restart that recovers persistent messages, a login. */
+class BrokerProcessIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRestartedBrokerStillHoldsThePersistentMessagesLeftOnIt() throws Exception {
+        Path data = dir.resolve("data");
+        int port;
+        try (BrokerProcess broker = BrokerProcess.start(dir, data)) {
+            port = broker.port;
+            // 300 persistent messages and nobody to consume them.
+            HarnessProcess.Result put = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "300",
+                    "--warmup", "0s", "--duration", "1s", "--persistent", "--syncpoint", "10", "--drainers", "0");
+            assertEquals(0, put.exitCode(), put::toString);
+            broker.process.signal("TERM");
+            assertEquals(143, broker.process.waitFor(60), "SIGTERM ends the broker");
+            assertTrue(broker.process.stdout().contains("harness broker: stopped"), broker.process.stdout());
+        }
+        try (BrokerProcess broker = BrokerProcess.restart(dir, data, port)) {
+            Path json = dir.resolve("drain.json");
+            HarnessProcess.Result drain = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "100",
+                    "--warmup", "0s", "--duration", "2s", "--json", json.toString());
+            assertEquals(0, drain.exitCode(), drain::toString);
+            JsonNode s = HarnessProcess.json(json).get("summary");
+            assertEquals(300, s.get("staleMessages").asLong(), "recovered messages of the earlier run");
+            assertTrue(drain.stdout().contains("ignored 300 messages left on the queues by another run"), drain::toString);
+        }
+    }
+
+    @Test
+    void aBrokerWithAUserRefusesAnonymousClientsAndAcceptsTheUser() throws Exception {
+        Path secret = dir.resolve("secret");
+        java.nio.file.Files.writeString(secret, "s3cret\n");
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"), "--user", "perf",
+                "--password-file", secret.toString())) {
+            HarnessProcess.Result anonymous = HarnessProcess.run(dir, 60, "run", "--url", broker.url(),
+                    "--duration", "1s", "--warmup", "0s");
+            assertEquals(3, anonymous.exitCode(), anonymous::toString);
+            assertEquals(1, anonymous.stderr().strip().lines().count(), anonymous::toString);
+
+            HarnessProcess.Result user = HarnessProcess.run(dir, 60, "run", "--url", broker.url(), "--user", "perf",
+                    "--password-file", secret.toString(), "--rate", "100", "--duration", "1s", "--warmup", "0s");
+            assertEquals(0, user.exitCode(), user::toString);
+            assertTrue(!user.stdout().contains("s3cret") && !user.stderr().contains("s3cret"), "password printed");
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The product's claim: its headline latency stays true when the system under test stalls.
+ * A {@code harness broker} child is frozen with SIGSTOP for 2 s, 8 s into a 20 s measured run at
+ * 1,000 msg/s. Ground truth: about 2,000 messages are delayed by 0 to 2 s, spread evenly, so
+ * {@code response} p99 is about P - (1 - q) T = 2 - 0.01 * 20 = 1.8 s and about 1,000 samples lie
+ * above 1 s. {@code service} sees the stall only as a few large values. The harness JVM itself
+ * never paused, so pause-corrected must not pretend it did.
+ */
+class FrozenBrokerIT {
+    private static final long SECOND = 1_000_000_000L;
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "{0} syncpoint={1}")
+    @CsvSource({"--non-persistent, 0", "--persistent, 10"})
+    void responseShowsTheStallAndServiceDoesNot(String persistence, int syncpoint) throws Exception {
+        Path json = dir.resolve("run.json");
+        Path hlog = dir.resolve("run.hlog");
+        String out;
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("broker-data"))) {
+            List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--rate", "1000", persistence,
+                    "--syncpoint", Integer.toString(syncpoint), "--warmup", "2s", "--duration", "20s",
+                    "--json", json.toString(), "--hlog", hlog.toString()));
+            try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
+                run.awaitOutput("   10.0s ", 60); // 8 s into the measured phase
+                broker.process.signal("STOP");
+                Thread.sleep(2_000);
+                broker.process.signal("CONT");
+                int code = run.waitFor(180);
+                out = run.stdout();
+                assertEquals(0, code, out + run.stderr());
+            }
+        }
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(0, s.get("unsent").asLong(), out);
+        assertEquals(s.get("totalSent").asLong(), s.get("totalCompleted").asLong(), out);
+
+        Histogram response = HlogFiles.sum(hlog, "response");
+        assertEquals(20_000, response.getTotalCount());
+        long above1s = response.getCountBetweenValues(SECOND, response.getMaxValue());
+        // R * (P - 1 s) = 1,000; a slow catch-up on a loaded machine legitimately adds some.
+        assertTrue(above1s > 800 && above1s < 2_400, above1s + " responses above 1 s; expected about 1,000\n" + out);
+        long p99 = response.getValueAtPercentile(99);
+        assertTrue(p99 > 1.5 * SECOND && p99 < 2.3 * SECOND, "response p99 " + p99 / 1e6 + " ms; expected about 1,800\n" + out);
+        assertTrue(response.getMaxValue() > 1.8 * SECOND, "response max " + response.getMaxValue());
+
+        // The naive view: the stall is a handful of large values, not a thousand.
+        Histogram service = HlogFiles.sum(hlog, "service");
+        long serviceAbove1s = service.getCountBetweenValues(SECOND, Math.max(SECOND, service.getMaxValue()));
+        assertTrue(serviceAbove1s < above1s / 5, serviceAbove1s + " service samples above 1 s");
+        assertTrue(service.getValueAtPercentile(99) < p99 / 5, "service p99 " + service.getValueAtPercentile(99));
+        assertTrue(out.contains("service understates response: p99"), out);
+
+        // A frozen broker is not a pause of the harness JVM: nothing may suggest otherwise.
+        JsonNode pauses = s.get("jvmPauses");
+        JsonNode longest = pauses.get("longest");
+        assertTrue(longest.isEmpty() || longest.get(0).get("lengthNs").asLong() < SECOND / 2, pauses.toString());
+        assertTrue(pauses.get("correctionsAdded").asLong() < 500, pauses.toString());
+        assertFalse(out.matches("(?s).*pauses of this JVM: \\S+ detected, [0-9,]{5,}.*"), out);
+    }
+}
