@@ -74,10 +74,14 @@ final class BenchCommand implements Callable<Integer> {
     private record Trial(double target, RunSummary summary) {
         boolean sustained(long maxP99Ns) {
             Histogram response = summary.measured().get(View.RESPONSE);
-            return summary.failure() == null && summary.achievedRate() >= 0.98 * target
-                    && response.getValueAtPercentile(99) <= maxP99Ns;
+            return summary.stopReason() == null && summary.unsent() == 0
+                    && summary.achievedRate() >= 0.98 * target && response.getValueAtPercentile(99) <= maxP99Ns;
         }
     }
+
+    private volatile RunControl current = new RunControl();
+    private volatile boolean interrupted;
+    private int trials;
 
     @Override
     public Integer call() throws IOException {
@@ -92,12 +96,16 @@ final class BenchCommand implements Callable<Integer> {
                 new Config("persistent, outside syncpoint", true, 0),
                 new Config("persistent, syncpoint 10", true, 10));
         List<String> rows = new ArrayList<>();
-        try (Provider provider = broker.open()) {
+        try (InterruptGuard guard = new InterruptGuard(() -> {
+                    interrupted = true;
+                    current.requestStop("interrupted");
+                });
+                Provider provider = broker.open()) {
             for (Config c : configs) {
                 Trial max = trial(provider, c, 0);
                 Trial best = null;
                 double target = Math.floor(max.summary().achievedRate());
-                for (int i = 0; i < steps && target >= 1; i++) {
+                for (int i = 0; i < steps && target >= 1 && !interrupted; i++) {
                     Trial t = trial(provider, c, target);
                     if (t.sustained(maxP99Ns)) {
                         best = t;
@@ -129,15 +137,29 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
+    private static final class BrokerFailed extends RuntimeException {
+        BrokerFailed(String message) {
+            super(message);
+        }
+    }
+
     private Trial trial(Provider provider, Config c, double rate) throws UnreachableException {
+        // A queue of its own per trial: a trial that gave up must not leave a backlog for the next.
         PutSettings s = new PutSettings(rate, 1, warmupNs, trialNs, sizeBytes, c.persistent(), c.syncpoint(), 1,
-                "HARNESS.BENCH.", 1, 30_000_000_000L);
-        RunSummary summary = new Runner(1_000_000_000L, List.of()).run(provider, new PutWorkload(s), new RunControl());
+                "HARNESS.BENCH." + (++trials) + ".Q", 1, 30_000_000_000L);
+        current = new RunControl();
+        if (interrupted) {
+            current.requestStop("interrupted");
+        }
+        RunSummary summary = new Runner(1_000_000_000L, List.of()).run(provider, new PutWorkload(s), current);
+        if (summary.failure() != null) {
+            throw new BrokerFailed(summary.failure());
+        }
         Histogram response = summary.measured().get(View.RESPONSE);
         System.out.printf(Locale.ROOT, "%-30s target %10s  achieved %10.0f msg/s  response p50 %8.3f ms  p99 %9.3f ms%s%n",
                 c.name(), rate == 0 ? "max" : String.format(Locale.ROOT, "%.0f", rate), summary.achievedRate(),
                 response.getValueAtPercentile(50) / 1e6, response.getValueAtPercentile(99) / 1e6,
-                summary.failure() == null ? "" : "  FAILED: " + summary.failure());
+                summary.stopReason() == null ? "" : "  (" + summary.stopReason() + ")");
         return new Trial(rate, summary);
     }
 

@@ -3,12 +3,32 @@ package dev.harness.cli;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
 
 /** What went wrong with a file, in words, without Java class names. */
 final class FileErrors {
     private FileErrors() {
+    }
+
+    /**
+     * Why a result file could not be written, found without creating or truncating it
+     * (a run that fails to connect must not empty the results of an earlier one); null if it can.
+     */
+    static String unwritable(Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            return "its directory does not exist";
+        }
+        if (Files.isDirectory(file)) {
+            return "it is a directory";
+        }
+        if (Files.exists(file) ? !Files.isWritable(file) : !Files.isWritable(parent)) {
+            return "permission denied";
+        }
+        return null;
     }
 
     static String describe(IOException e) {

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.jms.Provider;
@@ -38,6 +37,9 @@ import picocli.CommandLine.Spec;
             "4:the broker failed during the run (what was measured is reported)",
             "130:interrupted with Ctrl-C (what was measured is reported)"})
 final class RunCommand implements Callable<Integer> {
+    static final long MAX_RUN_NS = TimeUnit.DAYS.toNanos(7);
+    static final int MAX_SIZE_BYTES = 100 * 1024 * 1024;
+
     @Spec
     CommandSpec spec;
 
@@ -60,11 +62,18 @@ final class RunCommand implements Callable<Integer> {
             description = "Message size in bytes, or with KiB/MiB. Default: ${DEFAULT-VALUE}.")
     int sizeBytes;
 
+    private boolean persistent = true;
+
+    // Two flags for one setting, the last one given wins, so a profile's choice can be overridden.
     @Option(names = "--persistent", description = "Persistent messages (the default).")
-    boolean persistent;
+    void persistent(boolean flag) {
+        persistent = true;
+    }
 
     @Option(names = "--non-persistent", description = "Non-persistent messages.")
-    boolean nonPersistent;
+    void nonPersistent(boolean flag) {
+        persistent = false;
+    }
 
     @Option(names = "--syncpoint", defaultValue = "0", paramLabel = "N",
             description = "Send in a transacted session and commit every N messages; 0 = outside syncpoint. Default: ${DEFAULT-VALUE}.")
@@ -101,36 +110,19 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PutSettings settings = settings();
-        List<RunListener> listeners = new ArrayList<>();
-        listeners.add(new ConsoleReporter(System.out));
-        HlogReporter hlogReporter = null;
-        try {
-            if (hlog != null) {
-                hlogReporter = new HlogReporter(hlog);
-                listeners.add(hlogReporter);
-            }
-            if (json != null) {
-                listeners.add(new JsonReporter(json));
-            }
-        } catch (IOException e) {
-            String option = hlogReporter == null && hlog != null ? "--hlog " + hlog : "--json " + json;
-            throw new ParameterException(spec.commandLine(), option + ": cannot write the file: " + FileErrors.describe(e));
-        }
+        checkWritable("--hlog", hlog);
+        checkWritable("--json", json);
         RunControl control = new RunControl();
-        CountDownLatch finished = new CountDownLatch(1);
-        // Ctrl-C: stop sending, let the run flush its logs, print its summary and remove its
-        // broker, then let the JVM exit.
-        Thread onInterrupt = new Thread(() -> {
-            control.requestStop("interrupted");
-            try {
-                finished.await(60, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+        // Closed in reverse order: the guard, last, lets an interrupted JVM exit only after the
+        // logs are flushed and the broker is gone.
+        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
+                Provider provider = broker.open();
+                Outputs outputs = new Outputs()) {
+            RunSummary summary = new Runner(intervalNs, outputs.listeners()).run(provider, new PutWorkload(settings), control);
+            if (outputs.json != null && outputs.json.writeFailure() != null) {
+                System.err.println("harness run: --json " + json + ": cannot write the file: " + outputs.json.writeFailure());
+                return ExitCode.USAGE;
             }
-        }, "harness-interrupt");
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
-        try (Provider provider = broker.open()) {
-            RunSummary summary = new Runner(intervalNs, listeners).run(provider, new PutWorkload(settings), control);
             if (summary.failure() != null) {
                 System.err.println("harness run: the broker failed during the run: " + summary.failure());
                 return ExitCode.FAILED_DURING_RUN;
@@ -139,41 +131,81 @@ final class RunCommand implements Callable<Integer> {
         } catch (UnreachableException e) {
             System.err.println("harness run: " + e.getMessage());
             return ExitCode.UNREACHABLE;
-        } finally {
+        }
+    }
+
+    /** The run's reporters, opened once the broker is reached. */
+    private final class Outputs implements AutoCloseable {
+        final HlogReporter hlogReporter;
+        final JsonReporter json;
+
+        Outputs() {
+            try {
+                hlogReporter = hlog == null ? null : new HlogReporter(hlog);
+            } catch (IOException e) {
+                throw usage("--hlog " + hlog + ": cannot write the file: " + FileErrors.describe(e));
+            }
+            try {
+                json = RunCommand.this.json == null ? null : new JsonReporter(RunCommand.this.json);
+            } catch (IOException e) {
+                close();
+                throw usage("--json " + RunCommand.this.json + ": cannot write the file: " + FileErrors.describe(e));
+            }
+        }
+
+        List<RunListener> listeners() {
+            List<RunListener> l = new ArrayList<>();
+            l.add(new ConsoleReporter(System.out));
+            if (hlogReporter != null) {
+                l.add(hlogReporter);
+            }
+            if (json != null) {
+                l.add(json);
+            }
+            return l;
+        }
+
+        @Override
+        public void close() {
             if (hlogReporter != null) {
                 hlogReporter.close();
             }
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onInterrupt);
-            } catch (IllegalStateException alreadyShuttingDown) {
-                // The hook is running: it is what waits for us.
+            if (json != null) {
+                json.close();
             }
         }
     }
 
-    private PutSettings settings() {
-        if (persistent && nonPersistent) {
-            throw usage("--persistent and --non-persistent: give only one");
+    private void checkWritable(String option, Path file) {
+        String problem = file == null ? null : FileErrors.unwritable(file);
+        if (problem != null) {
+            throw usage(option + " " + file + ": cannot write the file: " + problem);
         }
+    }
+
+    private PutSettings settings() {
         atLeast("--senders", senders, 1);
         atLeast("--queues", queues, 1);
         atLeast("--syncpoint", syncpoint, 0);
         int drainerCount = drainers == null ? queues : drainers;
         atLeast("--drainers", drainerCount, 0);
-        if (durationNs <= 0) {
-            throw usage("--duration: expected a positive duration such as 30s");
+        if (durationNs <= 0 || durationNs > MAX_RUN_NS) {
+            throw usage("--duration: expected a positive duration of at most 7 days, such as 30s");
         }
-        if (intervalNs < 1_000_000L) {
-            throw usage("--interval: expected at least 1ms");
+        if (warmupNs > MAX_RUN_NS || drainTimeoutNs > MAX_RUN_NS) {
+            throw usage((warmupNs > MAX_RUN_NS ? "--warmup" : "--drain-timeout") + ": expected at most 7 days");
         }
-        if (sizeBytes < PutSettings.MIN_SIZE_BYTES) {
-            throw usage("--size: expected at least " + PutSettings.MIN_SIZE_BYTES + " bytes (the harness's header), got " + sizeBytes);
+        if (intervalNs < 100_000_000L) {
+            throw usage("--interval: expected at least 100ms");
+        }
+        if (sizeBytes < PutSettings.MIN_SIZE_BYTES || sizeBytes > MAX_SIZE_BYTES) {
+            throw usage("--size: expected " + PutSettings.MIN_SIZE_BYTES + " bytes (the harness's header) to 100MiB, got "
+                    + sizeBytes);
         }
         if (queuePrefix.isBlank()) {
             throw usage("--queue-prefix: expected a non-empty prefix");
         }
-        return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, !nonPersistent, syncpoint, queues,
+        return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues,
                 queuePrefix, drainerCount, drainTimeoutNs);
     }
 

@@ -8,6 +8,8 @@ import javax.jms.JMSException;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.utils.VersionLoader;
 
+import dev.harness.core.run.Bounded;
+
 /** Any Apache ActiveMQ Artemis broker, through its javax JMS client over TCP. */
 public class ArtemisProvider implements Provider {
     private final String url;
@@ -54,12 +56,19 @@ public class ArtemisProvider implements Provider {
 
     @Override
     public String explain(Exception e) {
-        return Errors.oneLine(e) + " (check that an Artemis broker listens at " + url
-                + " and accepts these credentials)";
+        String line = Errors.oneLine(e);
+        // AMQ219007 cannot connect; AMQ229031 / AMQ229032 unknown user / not allowed.
+        if (line.startsWith("AMQ219007") || line.startsWith("AMQ119007")) {
+            return line + " (is a broker running and listening there?)";
+        }
+        if (line.startsWith("AMQ229031") || line.startsWith("AMQ229032")) {
+            return line + " (check --user and the password for " + url + ")";
+        }
+        return line;
     }
 
     @Override
     public void close() {
-        factory.close();
+        Bounded.runAll("harness-close", List.of(factory::close), 5_000);
     }
 }

@@ -2,28 +2,47 @@ package dev.harness.core.jms;
 
 import java.util.HashSet;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Turns a chain of exceptions into the one line a person needs. */
 public final class Errors {
     private Errors() {
     }
 
-    /** The most specific message in the cause chain, without class names or stack frames. */
+    /**
+     * One line for a person: an Artemis-coded message (AMQnnnnnn) from anywhere in the cause
+     * chain, since Artemis often wraps it in a vague outer one ("Failed to create session
+     * factory"); otherwise the first message of the chain. No class names, no stack frames.
+     */
     public static String oneLine(Throwable t) {
-        String best = null;
         Set<Throwable> seen = new HashSet<>();
+        for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
+            Matcher code = c.getMessage() == null ? null : ARTEMIS_CODE.matcher(c.getMessage());
+            if (code != null && code.find()) {
+                return code.group(1).strip();
+            }
+        }
+        seen.clear();
         for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
             String m = c.getMessage();
             if (m != null && !m.isBlank()) {
-                best = best == null ? m.strip() : best;
-                if (c.getCause() == null || c.getCause().getMessage() == null) {
-                    break;
-                }
+                return clean(m);
             }
         }
-        if (best == null) {
-            best = t.getClass().getSimpleName();
+        return t.getClass().getSimpleName();
+    }
+
+    private static final Pattern ARTEMIS_CODE = Pattern.compile("(AMQ\\d{6}: [^\\]\\r\\n]+)");
+    private static final Pattern CLASS_PREFIX = Pattern.compile("^(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*: ");
+
+    /** Artemis wraps its coded message in a class name and field dump; keep the coded message. */
+    static String clean(String message) {
+        String m = message.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        Matcher code = ARTEMIS_CODE.matcher(m);
+        if (code.find()) {
+            return code.group(1).strip();
         }
-        return best.replaceAll("\\s*[\\r\\n]+\\s*", " ");
+        return CLASS_PREFIX.matcher(m).replaceFirst("");
     }
 }

@@ -17,9 +17,8 @@ import org.HdrHistogram.Histogram;
  * @param warmup per view, values of messages intended during warmup, recorded this interval
  * @param measured per view, values of messages intended after warmup, recorded this interval
  * @param completed messages completed this interval (both phases)
- * @param sent messages sent this interval (both phases)
+ * @param sent send() calls that returned this interval (both phases)
  * @param cumulativeCompleted messages completed since the start
- * @param cumulativeSent messages sent since the start
  * @param runMaxResponseNs the largest measured {@code response} so far
  * @param maxGrew whether this interval raised the run's measured {@code response} maximum
  */
@@ -35,7 +34,6 @@ public record IntervalSnapshot(
         long completed,
         long sent,
         long cumulativeCompleted,
-        long cumulativeSent,
         long runMaxResponseNs,
         boolean maxGrew) {
 

@@ -14,7 +14,7 @@ import org.HdrHistogram.Recorder;
 public final class LatencyRecorder {
     private final Recorder[] warmup = new Recorder[View.values().length];
     private final Recorder[] measured = new Recorder[View.values().length];
-    private final long warmupEndNs;
+    private long warmupEndNs;
 
     /** @param warmupEndNs messages intended before this {@code System.nanoTime()} are warmup */
     public LatencyRecorder(long warmupEndNs) {
@@ -28,8 +28,9 @@ public final class LatencyRecorder {
         }
     }
 
-    public Phase phaseOf(long intendedNs) {
-        return intendedNs < warmupEndNs ? Phase.WARMUP : Phase.MEASURED;
+    /** Moves the end of warmup; only before any worker records (the constructor allocates much). */
+    void warmupEndsAt(long warmupEndNs) {
+        this.warmupEndNs = warmupEndNs;
     }
 
     /** Records one value of {@code view} for a message intended at {@code intendedNs}. */

@@ -16,9 +16,7 @@ import dev.harness.core.schedule.Schedule;
 public final class Measurement implements AutoCloseable {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-    private final long startNs;
-    private final long warmupEndNs;
-    private final long startEpochMs;
+    private final long warmupNs;
     private final LatencyRecorder recorder;
     private final PauseCorrectedStats pauseCorrected;
     private final ThroughputMeter meter;
@@ -27,27 +25,39 @@ public final class Measurement implements AutoCloseable {
     private final EnumMap<View, Histogram> intervalMeasured = LatencyRecorder.newViewMap();
     private final EnumMap<View, Histogram> totalWarmup = LatencyRecorder.newViewMap();
     private final EnumMap<View, Histogram> totalMeasured = LatencyRecorder.newViewMap();
+    private long startNs;
+    private long warmupEndNs;
+    private long startEpochMs;
     private int index;
     private long lastTickNs;
     private long cumulativeCompleted;
-    private long cumulativeSent;
     private long runMaxResponseNs;
     private long correctionsAdded;
     private long completedDuringWarmup;
 
     /**
-     * @param schedule the run's schedule; its start is time zero of every interval
+     * Allocates everything (histograms for every view and phase, the pause detector) before
+     * the schedule's start is chosen, so that none of it eats into the lead before message 0.
+     *
      * @param warmupNs how long the warmup lasts from the schedule's start
      * @param keepSeconds how many seconds of per-second throughput to keep
+     * @param scheduledIntervalNs the schedule's interval between sends; 0 when unthrottled
      */
-    public Measurement(Schedule schedule, long warmupNs, int keepSeconds) {
+    public Measurement(long warmupNs, int keepSeconds, long scheduledIntervalNs) {
+        this.warmupNs = warmupNs;
+        this.recorder = new LatencyRecorder(Long.MAX_VALUE);
+        this.pauseCorrected = PauseCorrectedStats.start(scheduledIntervalNs);
+        this.meter = new ThroughputMeter(keepSeconds);
+    }
+
+    /** Sets time zero to the schedule's start. Call once, before any worker starts. */
+    public void begin(Schedule schedule) {
         this.startNs = schedule.startNs();
         this.warmupEndNs = startNs + warmupNs;
         this.startEpochMs = System.currentTimeMillis() + (startNs - System.nanoTime()) / 1_000_000L;
-        this.recorder = new LatencyRecorder(warmupEndNs);
-        this.pauseCorrected = PauseCorrectedStats.start(schedule.intervalNs());
-        this.meter = new ThroughputMeter(startNs, keepSeconds);
         this.lastTickNs = startNs;
+        recorder.warmupEndsAt(warmupEndNs);
+        meter.startAt(startNs);
     }
 
     public LatencyRecorder recorder() {
@@ -64,6 +74,11 @@ public final class Measurement implements AutoCloseable {
 
     public long warmupEndNs() {
         return warmupEndNs;
+    }
+
+    /** The end of the last interval cut. */
+    public long lastCutNs() {
+        return lastTickNs;
     }
 
     public long startEpochMs() {
@@ -90,7 +105,6 @@ public final class Measurement implements AutoCloseable {
                 + intervalMeasured.get(View.RESPONSE).getTotalCount();
         long sent = intervalWarmup.get(View.PUT).getTotalCount() + intervalMeasured.get(View.PUT).getTotalCount();
         cumulativeCompleted += completed;
-        cumulativeSent += sent;
         if (phase == Phase.WARMUP) {
             completedDuringWarmup += completed;
         }
@@ -105,7 +119,7 @@ public final class Measurement implements AutoCloseable {
         }
         IntervalSnapshot s = new IntervalSnapshot(index++, lastTickNs - startNs, tickNs - startNs,
                 toEpochMs(lastTickNs), toEpochMs(tickNs), phase, intervalWarmup, intervalMeasured,
-                completed, sent, cumulativeCompleted, cumulativeSent, runMaxResponseNs, maxGrew);
+                completed, sent, cumulativeCompleted, runMaxResponseNs, maxGrew);
         lastTickNs = tickNs;
         return s;
     }
@@ -114,9 +128,13 @@ public final class Measurement implements AutoCloseable {
         return startEpochMs + (ns - startNs) / 1_000_000L;
     }
 
-    /** The summary of everything cut so far; call after the last {@link #takeInterval}. */
+    /**
+     * The summary of everything cut so far; call after the last {@link #takeInterval}. The
+     * measured phase ends at the last completion, not at the cut: a run that waited in vain for
+     * a lost message must not report a lower rate for it.
+     */
     public MeasuredTotals totals() {
-        long endNs = lastTickNs;
+        long endNs = Math.max(warmupEndNs, Math.min(lastTickNs, meter.lastCompletionNs()));
         double measuredSeconds = Math.max(0, endNs - warmupEndNs) / 1e9;
         int firstSecond = (int) ((warmupEndNs - startNs + NANOS_PER_SECOND - 1) / NANOS_PER_SECOND);
         int lastSecond = (int) ((endNs - startNs) / NANOS_PER_SECOND);

@@ -1,5 +1,6 @@
 package dev.harness.core.measure;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
@@ -9,18 +10,26 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class ThroughputMeter {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-    private final long startNs;
     private final AtomicLongArray perSecond;
+    private final AtomicLong lastCompletionNs = new AtomicLong(Long.MIN_VALUE);
+    private long startNs;
 
-    public ThroughputMeter(long startNs, int seconds) {
+    public ThroughputMeter(int seconds) {
         if (seconds <= 0) {
             throw new IllegalArgumentException("seconds must be positive: " + seconds);
         }
-        this.startNs = startNs;
         this.perSecond = new AtomicLongArray(seconds);
     }
 
+    /** Time zero of the per-second series; set before any worker records. */
+    void startAt(long startNs) {
+        this.startNs = startNs;
+    }
+
     public void completed(long nowNs, int count) {
+        if (nowNs > lastCompletionNs.get()) {
+            lastCompletionNs.accumulateAndGet(nowNs, Math::max);
+        }
         long second = (nowNs - startNs) / NANOS_PER_SECOND;
         if (second < 0) {
             second = 0;
@@ -41,7 +50,8 @@ public final class ThroughputMeter {
         return out;
     }
 
-    public long startNs() {
-        return startNs;
+    /** When the latest completion happened; Long.MIN_VALUE before the first. */
+    public long lastCompletionNs() {
+        return lastCompletionNs.get();
     }
 }

@@ -31,13 +31,4 @@ public enum View {
     public String warmupTag() {
         return "warmup-" + tag;
     }
-
-    public static View ofTag(String tag) {
-        for (View v : values()) {
-            if (v.tag.equals(tag)) {
-                return v;
-            }
-        }
-        throw new IllegalArgumentException("no view with tag '" + tag + "'");
-    }
 }

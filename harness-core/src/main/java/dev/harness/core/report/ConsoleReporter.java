@@ -69,15 +69,23 @@ public final class ConsoleReporter implements RunListener {
     @Override
     public void finished(RunSummary r) {
         out.println();
-        String how = r.failure() != null ? " (FAILED: " + r.failure() + ")"
-                : r.stopReason() != null ? " (stopped early: " + r.stopReason() + ")" : "";
+        String how = r.failure() != null ? " (FAILED)" : r.stopReason() != null ? " (stopped early)" : "";
         out.printf(Locale.ROOT, "== summary: %s, measured phase %s%s ==%n", r.header().workload(),
                 Units.seconds(r.measuredSeconds()), how);
+        if (r.failure() != null) {
+            out.println("FAILED: " + r.failure());
+        } else if (r.stopReason() != null) {
+            out.println("stopped early: " + r.stopReason());
+        }
         out.printf(Locale.ROOT, "messages: sent %s, completed %s (measured phase); %s sent in all%n",
                 Units.count(r.measuredSent()), Units.count(r.measuredCompleted()), Units.count(r.totalSent()));
         if (r.unsent() > 0) {
-            out.printf(Locale.ROOT, "NOT SENT: %s scheduled messages; response leaves them out, and each was late by"
-                    + " at least the send-lag maximum below when the run stopped%n", Units.count(r.unsent()));
+            out.printf(Locale.ROOT, "NOT SENT: %s scheduled messages, because the run stopped first;"
+                    + " response does not include them%n", Units.count(r.unsent()));
+        }
+        if (r.uncommitted() > 0) {
+            out.printf(Locale.ROOT, "UNCOMMITTED: %s messages were sent in syncpoint but their commit never returned%n",
+                    Units.count(r.uncommitted()));
         }
         out.printf(Locale.ROOT, "rate: target %s, achieved %s msg/s cumulative after warmup%n",
                 r.targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.targetRate()) + " msg/s",

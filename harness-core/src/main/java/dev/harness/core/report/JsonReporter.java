@@ -1,7 +1,6 @@
 package dev.harness.core.report;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -26,12 +25,13 @@ import dev.harness.core.run.RunSummary;
  * Intervals are kept as numbers while the run goes on; the file is written at the end,
  * including the end of an interrupted run.
  */
-public final class JsonReporter implements RunListener {
+public final class JsonReporter implements RunListener, AutoCloseable {
     public static final String SCHEMA = "harness-run/1";
 
     private final Writer file;
     private final List<IntervalRow> intervals = new ArrayList<>();
     private RunHeader header;
+    private volatile String writeFailure;
 
     /** One interval's figures, copied out of the snapshot (whose histograms are recycled). */
     private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
@@ -84,7 +84,23 @@ public final class JsonReporter implements RunListener {
             w.write(j.toString());
             w.write('\n');
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            // A full disk must not cost the run its console summary and exit code.
+            writeFailure = e.getMessage() == null ? "I/O error" : e.getMessage();
+        }
+    }
+
+    /** Why the file could not be written, or null. */
+    public String writeFailure() {
+        return writeFailure;
+    }
+
+    /** Releases the file if the run ended before its summary (it is then left empty). */
+    @Override
+    public void close() {
+        try {
+            file.close();
+        } catch (IOException e) {
+            // Nothing was written that could be lost.
         }
     }
 
@@ -101,6 +117,7 @@ public final class JsonReporter implements RunListener {
                 .field("totalCompleted", r.totalCompleted())
                 .field("completedAfterWarmup", r.completedAfterWarmup())
                 .field("unsent", r.unsent())
+                .field("uncommitted", r.uncommitted())
                 .field("staleMessages", r.staleMessages());
         long[] sorted = r.perSecond().clone();
         Arrays.sort(sorted);

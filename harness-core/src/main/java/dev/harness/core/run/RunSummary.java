@@ -17,7 +17,7 @@ import dev.harness.core.measure.View;
  * @param targetRate messages per second asked for; 0 when unthrottled
  * @param measuredSent messages intended after warmup that were sent
  * @param measuredCompleted messages intended after warmup that completed
- * @param totalSent all messages sent, warmup included
+ * @param totalSent all messages sent (committed, in syncpoint), warmup included
  * @param totalCompleted all messages completed, warmup included
  * @param measuredSeconds from the end of warmup until the last completion (or the stop)
  * @param completedAfterWarmup completions of any message (late warmup ones too) in those seconds
@@ -27,6 +27,7 @@ import dev.harness.core.measure.View;
  * @param longestJvmPauses the longest of them, longest first
  * @param pauseCorrections samples the pause-corrected view added for those pauses (whole run)
  * @param unsent scheduled messages never sent because the run stopped first
+ * @param uncommitted messages sent in syncpoint whose commit never returned
  * @param staleMessages messages on the queues from another run, ignored
  * @param stopReason why the run ended early, or null when it ran to its end
  * @param failure what failed in the system under test, or null
@@ -48,6 +49,7 @@ public record RunSummary(
         List<JvmPause> longestJvmPauses,
         long pauseCorrections,
         long unsent,
+        long uncommitted,
         long staleMessages,
         String stopReason,
         String failure) {

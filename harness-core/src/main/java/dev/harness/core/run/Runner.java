@@ -20,10 +20,12 @@ import dev.harness.core.schedule.Schedule;
  * the harness's own.
  */
 public final class Runner {
-    /** Time between connecting and message 0, so every sender starts on time. */
+    /** Time between the end of setup and message 0, so every sender starts on time. */
     private static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(200);
     /** How long an interrupted or failed run waits for messages already in flight. */
     private static final long STOP_GRACE_NS = TimeUnit.SECONDS.toNanos(2);
+    /** How long a stopped run waits for senders stuck in a send to a stalled broker. */
+    private static final long STUCK_SENDER_NS = TimeUnit.SECONDS.toNanos(5);
     /** How often the interval thread looks at the workers between ticks. */
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(10);
 
@@ -41,20 +43,20 @@ public final class Runner {
     public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         long runId = ThreadLocalRandom.current().nextLong();
         workload.open(provider, control, runId);
-        try {
-            long startNs = System.nanoTime() + LEAD_NS;
-            Schedule schedule = new Schedule(startNs, workload.rate(), workload.warmupNs() + workload.durationNs());
-            long keptNs = workload.warmupNs() + workload.durationNs() + workload.drainTimeoutNs();
-            int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
-            try (Measurement measurement = new Measurement(schedule, workload.warmupNs(), keepSeconds)) {
-                RunHeader header = header(provider, workload, measurement);
-                listeners.forEach(l -> l.started(header));
-                workload.start(schedule, measurement);
-                cutIntervals(workload, control, measurement, schedule);
-                RunSummary summary = summarize(header, workload, control, measurement, schedule);
-                listeners.forEach(l -> l.finished(summary));
-                return summary;
-            }
+        long lengthNs = workload.warmupNs() + workload.durationNs();
+        long keptNs = lengthNs + workload.drainTimeoutNs();
+        int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
+        try (Measurement measurement = new Measurement(workload.warmupNs(), keepSeconds,
+                Schedule.intervalNs(workload.rate()))) {
+            Schedule schedule = new Schedule(System.nanoTime() + LEAD_NS, workload.rate(), lengthNs);
+            measurement.begin(schedule);
+            RunHeader header = header(provider, workload, measurement);
+            listeners.forEach(l -> l.started(header));
+            workload.start(schedule, measurement, provider);
+            cutIntervals(workload, control, measurement, schedule);
+            RunSummary summary = summarize(header, workload, control, measurement, schedule);
+            listeners.forEach(l -> l.finished(summary));
+            return summary;
         } finally {
             workload.close();
         }
@@ -63,38 +65,40 @@ public final class Runner {
     private void cutIntervals(Workload workload, RunControl control, Measurement measurement, Schedule schedule) {
         long warmupEndNs = measurement.warmupEndNs();
         long nextTickNs = nextTick(schedule.startNs(), schedule.startNs(), warmupEndNs);
-        long sendingEndedNs = 0;
-        long deadlineNs = Long.MAX_VALUE;
-        long stopSeenNs = 0;
+        // Never skipping a message is the rule, but a system that cannot keep up would make the
+        // run last for ever: sending stops this long after the schedule's end.
         long giveUpNs = schedule.endNs() + workload.drainTimeoutNs();
+        long sendingEndedNs = 0;
+        long stopSeenNs = 0;
+        long deadlineNs = Long.MAX_VALUE;
         while (true) {
             long now = System.nanoTime();
-            if (sendingEndedNs == 0 && now >= giveUpNs && !control.stopRequested()) {
-                // Never skipping a message is the rule, but a system that cannot keep up would
-                // make the run last for ever: stop sending, and say how many were never sent.
-                control.requestStop("the system could not keep up with the target rate; sending stopped "
-                        + TimeUnit.NANOSECONDS.toSeconds(workload.drainTimeoutNs()) + " s after the schedule's end");
-            }
-            if (control.stopRequested() && stopSeenNs == 0) {
-                stopSeenNs = now;
-                // Senders stuck in a send to a stalled broker may never return: bound the wait.
-                deadlineNs = Math.min(deadlineNs, now + STOP_GRACE_NS + STOP_GRACE_NS);
-            }
             if (sendingEndedNs == 0 && workload.sendingDone()) {
                 sendingEndedNs = now;
                 long wait = control.stopRequested() ? Math.min(STOP_GRACE_NS, workload.drainTimeoutNs())
                         : workload.drainTimeoutNs();
                 deadlineNs = Math.min(deadlineNs, now + wait);
             }
-            boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.sent();
-            if (caughtUp || now >= deadlineNs) {
-                cut(measurement, Math.max(now, schedule.startNs()));
-                return;
+            if (sendingEndedNs == 0 && now >= giveUpNs) {
+                control.requestStop("the system could not keep up with the target rate; sending stopped "
+                        + TimeUnit.NANOSECONDS.toSeconds(workload.drainTimeoutNs()) + " s after the schedule's end");
             }
-            if (now >= nextTickNs) {
+            if (control.stopRequested() && stopSeenNs == 0) {
+                stopSeenNs = now;
+                deadlineNs = Math.min(deadlineNs, now + STUCK_SENDER_NS);
+            }
+            // Overdue ticks first (a late interval thread must not merge intervals across the
+            // end of warmup), then the end of the run.
+            while (now >= nextTickNs) {
                 cut(measurement, nextTickNs);
                 nextTickNs = nextTick(nextTickNs, schedule.startNs(), warmupEndNs);
-                continue;
+            }
+            boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.sent();
+            if (caughtUp || now >= deadlineNs) {
+                if (now > measurement.lastCutNs()) {
+                    cut(measurement, now);
+                }
+                return;
             }
             LockSupport.parkNanos(Math.min(nextTickNs - now, POLL_NS));
         }
@@ -125,14 +129,14 @@ public final class Runner {
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
             Schedule schedule) {
         Measurement.MeasuredTotals t = measurement.totals();
-        long totalSent = t.measured().get(View.PUT).getTotalCount() + t.warmup().get(View.PUT).getTotalCount();
         long totalCompleted = t.measured().get(View.RESPONSE).getTotalCount()
                 + t.warmup().get(View.RESPONSE).getTotalCount();
-        long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - totalSent);
+        long sendsReturned = workload.sendsReturned();
+        long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - sendsReturned);
         return new RunSummary(header, t.measured(), t.warmup(), schedule.rate(),
                 t.measured().get(View.PUT).getTotalCount(), t.measured().get(View.RESPONSE).getTotalCount(),
-                totalSent, totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
+                workload.sent(), totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
                 t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(), t.correctionsAdded(), unsent,
-                workload.stale(), control.stopReason(), control.failure());
+                sendsReturned - workload.sent(), workload.stale(), control.stopReason(), control.failure());
     }
 }

@@ -31,13 +31,16 @@ public interface Workload extends AutoCloseable {
     void open(Provider provider, RunControl control, long runId) throws UnreachableException;
 
     /** Starts the workers; they stop by themselves at the schedule's end or on a stop request. */
-    void start(Schedule schedule, Measurement measurement);
+    void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException;
 
     /** True once every worker that sends has stopped sending. */
     boolean sendingDone();
 
-    /** Messages whose send (and commit, in syncpoint) returned. */
+    /** Messages whose send (and commit, in syncpoint) returned: they are on the broker. */
     long sent();
+
+    /** send() calls that returned, committed or not. */
+    long sendsReturned();
 
     /** Messages that completed (were received, or whose send or commit returned). */
     long completed();

@@ -69,6 +69,11 @@ public final class Schedule {
 
     /** The interval between two consecutive messages of the whole schedule; 0 when unthrottled. */
     public long intervalNs() {
+        return intervalNs(rate);
+    }
+
+    /** The interval of a schedule at this rate; 0 for unthrottled (rate 0). */
+    public static long intervalNs(double rate) {
         return rate == 0 ? 0 : Math.max(1, Math.round(NANOS_PER_SECOND / rate));
     }
 

@@ -52,6 +52,7 @@ final class Drainer implements MessageListener {
     }
 
     void bind(Measurement measurement) throws JMSException {
+        // Written before connection.start(), which hands delivery to the client's threads.
         this.recorder = measurement.recorder();
         this.meter = measurement.meter();
         connection.start();
@@ -71,8 +72,10 @@ final class Drainer implements MessageListener {
             recorder.record(View.SERVICE, intendedNs, receivedNs - sendNs);
             meter.completed(receivedNs, 1);
             received.incrementAndGet();
-        } catch (JMSException | RuntimeException e) {
+        } catch (JMSException e) {
             control.fail("drainer " + id + ": " + provider.explain(e));
+        } catch (RuntimeException e) {
+            control.fail("drainer " + id + " stopped: " + e);
         }
     }
 

@@ -2,15 +2,13 @@ package dev.harness.core.workload;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 import javax.jms.JMSException;
 
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
+import dev.harness.core.run.Bounded;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunHeader.Setting;
 import dev.harness.core.run.Workload;
@@ -80,7 +78,7 @@ public final class PutWorkload implements Workload {
             }
         } catch (JMSException | RuntimeException e) {
             close();
-            throw new UnreachableException(provider.explain(e), e);
+            throw new UnreachableException("cannot reach " + provider.target() + ": " + provider.explain(e), e);
         }
     }
 
@@ -107,13 +105,13 @@ public final class PutWorkload implements Workload {
     }
 
     @Override
-    public void start(Schedule schedule, Measurement measurement) {
+    public void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException {
         try {
             for (Drainer d : drainers) {
                 d.bind(measurement);
             }
         } catch (JMSException e) {
-            throw new IllegalStateException("cannot start a drainer's connection: " + e.getMessage(), e);
+            throw new UnreachableException("cannot start a drainer: " + provider.explain(e), e);
         }
         for (Sender s : senders) {
             s.bind(schedule, measurement);
@@ -131,7 +129,12 @@ public final class PutWorkload implements Workload {
 
     @Override
     public long sent() {
-        return senders.stream().mapToLong(Sender::sent).sum();
+        return senders.stream().mapToLong(Sender::committed).sum();
+    }
+
+    @Override
+    public long sendsReturned() {
+        return senders.stream().mapToLong(Sender::sendsReturned).sum();
     }
 
     @Override
@@ -146,18 +149,9 @@ public final class PutWorkload implements Workload {
 
     @Override
     public void close() {
-        ExecutorService closer = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "harness-close");
-            t.setDaemon(true);
-            return t;
-        });
-        senders.forEach(s -> closer.execute(s::close));
-        drainers.forEach(d -> closer.execute(d::close));
-        closer.shutdown();
-        try {
-            closer.awaitTermination(CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        List<Runnable> closing = new ArrayList<>();
+        senders.forEach(s -> closing.add(s::close));
+        drainers.forEach(d -> closing.add(d::close));
+        Bounded.runAll("harness-close", closing, CLOSE_TIMEOUT_MS);
     }
 }

@@ -21,7 +21,8 @@ class HotPathAllocationTest {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         Schedule schedule = new Schedule(System.nanoTime() - 1_000_000_000L, 1_000_000, 3_600_000_000_000L);
         LatencyRecorder recorder = new LatencyRecorder(schedule.startNs() + 1);
-        ThroughputMeter meter = new ThroughputMeter(schedule.startNs(), 60);
+        ThroughputMeter meter = new ThroughputMeter(60);
+        meter.startAt(schedule.startNs());
         RunControl control = new RunControl();
         try (PauseCorrectedStats stats = new PauseCorrectedStats(null, schedule.intervalNs())) {
             perMessage(schedule, recorder, meter, stats, control, 0, 200_000); // warm up the JIT

@@ -15,17 +15,16 @@ class MeasurementTest {
     void intervalsCountCompletionsAndTotalsAddUp() {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(start, 10, 4 * S);
-        try (Measurement m = new Measurement(schedule, 2 * S, 60)) {
-            // A warmup message completing late, after warmup, and a measured one.
-            m.recorder().record(View.RESPONSE, start + S, 10);
-            m.recorder().record(View.PUT, start + S, 10);
+        try (Measurement m = new Measurement(2 * S, 60, schedule.intervalNs())) {
+            m.begin(schedule);
+            // A warmup message completing in warmup, one completing late after warmup, a measured one.
+            complete(m, start + S, start + S + 10);
             IntervalSnapshot first = m.takeInterval(start + 2 * S);
             assertEquals(Phase.WARMUP, first.phase());
             assertEquals(1, first.completed());
 
-            m.recorder().record(View.RESPONSE, start + S, 3 * S);
-            m.recorder().record(View.RESPONSE, start + 3 * S, 20);
-            m.recorder().record(View.PUT, start + 3 * S, 20);
+            complete(m, start + S, start + 3 * S);
+            complete(m, start + 3 * S, start + 3 * S + 20);
             IntervalSnapshot second = m.takeInterval(start + 4 * S);
             assertEquals(Phase.MEASURED, second.phase());
             assertEquals(2, second.completed());
@@ -35,7 +34,7 @@ class MeasurementTest {
             assertEquals(1.0, second.rate(), 1e-9); // 2 completions in 2 s
             assertFalse(second.maxGrew(), "the first measured interval sets the maximum");
 
-            m.recorder().record(View.RESPONSE, start + 3 * S, 5_000);
+            complete(m, start + 3 * S, start + 3500 * 1_000_000L);
             IntervalSnapshot third = m.takeInterval(start + 5 * S);
             assertTrue(third.maxGrew());
 
@@ -43,7 +42,32 @@ class MeasurementTest {
             assertEquals(2, t.measured().get(View.RESPONSE).getTotalCount());
             assertEquals(2, t.warmup().get(View.RESPONSE).getTotalCount());
             assertEquals(3, t.completedAfterWarmup(), "late warmup completions count toward throughput");
-            assertEquals(3.0, t.measuredSeconds(), 1e-9);
+            // The last cut was at 5 s, the last completion at 3.5 s: the phase ends at the latter.
+            assertEquals(1.5, t.measuredSeconds(), 1e-6);
         }
+    }
+
+    @Test
+    void pauseCorrectedGoesToThePhaseOfTheInterval() {
+        long start = System.nanoTime();
+        Schedule schedule = new Schedule(start, 1000, 4 * S);
+        try (Measurement m = new Measurement(S, 60, schedule.intervalNs())) {
+            m.begin(schedule);
+            m.pauseCorrected().record(1_000);
+            IntervalSnapshot warm = m.takeInterval(start + S);
+            assertEquals(1, warm.warmup().get(View.PAUSE_CORRECTED).getTotalCount());
+            assertEquals(0, warm.measured().get(View.PAUSE_CORRECTED).getTotalCount());
+            m.pauseCorrected().record(1_000);
+            m.pauseCorrected().record(1_000);
+            IntervalSnapshot measured = m.takeInterval(start + 2 * S);
+            assertEquals(2, measured.measured().get(View.PAUSE_CORRECTED).getTotalCount());
+            assertEquals(0, measured.warmup().get(View.PAUSE_CORRECTED).getTotalCount(), "recycled histogram reset");
+        }
+    }
+
+    private static void complete(Measurement m, long intendedNs, long completedNs) {
+        m.recorder().record(View.RESPONSE, intendedNs, completedNs - intendedNs);
+        m.recorder().record(View.PUT, intendedNs, 10);
+        m.meter().completed(completedNs, 1);
     }
 }

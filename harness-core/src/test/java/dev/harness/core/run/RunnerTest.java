@@ -1,0 +1,237 @@
+package dev.harness.core.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.jms.Connection;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.measure.Measurement;
+import dev.harness.core.measure.View;
+import dev.harness.core.schedule.Pacer;
+import dev.harness.core.schedule.Schedule;
+
+/**
+ * The runner's end-of-run rules, with a workload that needs no broker: it "sends" on the
+ * schedule and completes what the test tells it to.
+ */
+class RunnerTest {
+    private static final long MS = 1_000_000L;
+
+    @Test
+    @Timeout(30)
+    void aRunThatCatchesUpEndsWithEverythingCounted() throws Exception {
+        FakeWorkload w = new FakeWorkload(100, 300 * MS, 5_000 * MS, 0, Long.MAX_VALUE);
+        RunSummary s = run(w, new RunControl());
+        assertNull(s.stopReason());
+        assertEquals(30, s.totalSent());
+        assertEquals(30, s.totalCompleted());
+        assertEquals(0, s.unsent());
+    }
+
+    @Test
+    @Timeout(30)
+    void aMessageThatNeverCompletesDoesNotStretchTheMeasuredPhase() throws Exception {
+        // The last message is never completed: the run waits the drain timeout for it in vain.
+        FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, 29);
+        RunSummary s = run(w, new RunControl());
+        assertEquals(29, s.totalCompleted());
+        assertTrue(s.measuredSeconds() < 0.6, "measured phase ran to the deadline: " + s.measuredSeconds());
+        assertTrue(s.achievedRate() > 50, "achieved " + s.achievedRate());
+    }
+
+    @Test
+    @Timeout(30)
+    void aSystemThatCannotKeepUpIsStoppedAfterTheDrainTimeout() throws Exception {
+        // 100/s asked, each send takes 50 ms: 30 messages would take 1.5 s.
+        FakeWorkload w = new FakeWorkload(100, 300 * MS, 200 * MS, 50 * MS, Long.MAX_VALUE);
+        RunSummary s = run(w, new RunControl());
+        assertTrue(s.stopReason() != null && s.stopReason().contains("could not keep up"), s.stopReason());
+        assertTrue(s.unsent() > 0, "unsent " + s.unsent());
+        assertEquals(30, s.unsent() + w.sendsReturned());
+    }
+
+    @Test
+    @Timeout(30)
+    void aSenderStuckInASendDoesNotHangAStoppedRun() throws Exception {
+        FakeWorkload w = new FakeWorkload(100, 10_000 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
+        w.stuckAfter = 5;
+        RunControl control = new RunControl();
+        Thread stopper = new Thread(() -> {
+            try {
+                w.stuck.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            control.requestStop("test stop");
+        });
+        stopper.start();
+        RunSummary s = run(w, control);
+        assertEquals("test stop", s.stopReason());
+        assertEquals(5, s.totalSent());
+    }
+
+    private static RunSummary run(FakeWorkload w, RunControl control) throws Exception {
+        return new Runner(100 * MS, List.of()).run(new FakeProvider(), w, control);
+    }
+
+    private static final class FakeProvider implements Provider {
+        @Override
+        public String target() {
+            return "fake";
+        }
+
+        @Override
+        public List<String> notes() {
+            return List.of();
+        }
+
+        @Override
+        public Connection connect() {
+            throw new UnsupportedOperationException("no broker in this test");
+        }
+
+        @Override
+        public String explain(Exception e) {
+            return e.toString();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    /** One sender thread on the schedule; completes messages below {@code completeBelow} at once. */
+    private static final class FakeWorkload implements Workload {
+        final double rate;
+        final long durationNs;
+        final long drainTimeoutNs;
+        final long sendNs;
+        final long completeBelow;
+        final AtomicLong sent = new AtomicLong();
+        final AtomicLong completed = new AtomicLong();
+        final CountDownLatch stuck = new CountDownLatch(1);
+        volatile int stuckAfter = Integer.MAX_VALUE;
+        volatile boolean done;
+        RunControl control;
+
+        FakeWorkload(double rate, long durationNs, long drainTimeoutNs, long sendNs, long completeBelow) {
+            this.rate = rate;
+            this.durationNs = durationNs;
+            this.drainTimeoutNs = drainTimeoutNs;
+            this.sendNs = sendNs;
+            this.completeBelow = completeBelow;
+        }
+
+        @Override
+        public String name() {
+            return "fake";
+        }
+
+        @Override
+        public List<RunHeader.Setting> describe() {
+            return List.of();
+        }
+
+        @Override
+        public double rate() {
+            return rate;
+        }
+
+        @Override
+        public long warmupNs() {
+            return 0;
+        }
+
+        @Override
+        public long durationNs() {
+            return durationNs;
+        }
+
+        @Override
+        public long drainTimeoutNs() {
+            return drainTimeoutNs;
+        }
+
+        @Override
+        public void open(Provider provider, RunControl control, long runId) {
+            this.control = control;
+        }
+
+        @Override
+        public void start(Schedule schedule, Measurement m, Provider provider) {
+            Thread t = new Thread(() -> {
+                for (long k = 0; k < schedule.total(); k++) {
+                    long intended = schedule.intendedNs(k);
+                    if (!Pacer.awaitUntil(intended, control)) {
+                        break;
+                    }
+                    if (k == stuckAfter) {
+                        stuck.countDown();
+                        try {
+                            Thread.sleep(TimeUnit.MINUTES.toMillis(10)); // a send that never returns
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                    if (sendNs > 0) {
+                        try {
+                            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(sendNs));
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                    long now = System.nanoTime();
+                    m.recorder().record(View.PUT, intended, 1_000);
+                    sent.incrementAndGet();
+                    if (k < completeBelow) {
+                        m.recorder().record(View.RESPONSE, intended, now - intended);
+                        m.meter().completed(now, 1);
+                        completed.incrementAndGet();
+                    }
+                }
+                done = true;
+            }, "fake-sender");
+            t.setDaemon(true);
+            t.start();
+        }
+
+        @Override
+        public boolean sendingDone() {
+            return done;
+        }
+
+        @Override
+        public long sent() {
+            return sent.get();
+        }
+
+        @Override
+        public long sendsReturned() {
+            return sent.get();
+        }
+
+        @Override
+        public long completed() {
+            return completed.get();
+        }
+
+        @Override
+        public long stale() {
+            return 0;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
