@@ -10,7 +10,7 @@ import picocli.CommandLine.TypeConversionException;
 /** Parsers for the value forms users type: durations, sizes, rates. */
 final class Values {
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)?");
-    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|k|kb|kib|m|mb|mib)?");
+    private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|k|kb|kib|m|mb|mib|g|gb|gib)?");
 
     private Values() {
     }
@@ -37,21 +37,27 @@ final class Values {
 
     /** "2048", "2KiB", "1MiB"; K, KB and KiB all mean 1024 bytes, as MQ users write them. */
     static int sizeBytes(String text) {
-        Matcher m = SIZE.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            throw new TypeConversionException("expected a size in bytes such as 512, 2KiB or 1MiB, got '" + text + "'");
-        }
-        long n = Long.parseLong(m.group(1));
-        String unit = m.group(2) == null ? "b" : m.group(2);
-        long bytes = switch (unit) {
-            case "b" -> n;
-            case "k", "kb", "kib" -> n * 1024;
-            default -> n * 1024 * 1024;
-        };
+        long bytes = sizeBytesLong(text);
         if (bytes > Integer.MAX_VALUE - 1024) {
             throw new TypeConversionException("size '" + text + "' is too large");
         }
         return (int) bytes;
+    }
+
+    /** Like {@link #sizeBytes} but up to terabytes, and with G/GiB. */
+    static long sizeBytesLong(String text) {
+        Matcher m = SIZE.matcher(text.trim().toLowerCase(Locale.ROOT));
+        if (!m.matches() || m.group(1).length() > 12) {
+            throw new TypeConversionException("expected a size in bytes such as 512, 2KiB, 64MiB or 1GiB, got '" + text + "'");
+        }
+        long n = Long.parseLong(m.group(1));
+        String unit = m.group(2) == null ? "b" : m.group(2);
+        return switch (unit) {
+            case "b" -> n;
+            case "k", "kb", "kib" -> n * 1024;
+            case "m", "mb", "mib" -> n * 1024 * 1024;
+            default -> n * 1024 * 1024 * 1024;
+        };
     }
 
     /** Messages per second, or "max" for unthrottled (returned as 0). */
@@ -82,6 +88,13 @@ final class Values {
         @Override
         public Integer convert(String value) {
             return sizeBytes(value);
+        }
+    }
+
+    static final class LongSize implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String value) {
+            return sizeBytesLong(value);
         }
     }
 

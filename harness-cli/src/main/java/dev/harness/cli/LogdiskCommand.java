@@ -1,0 +1,154 @@
+package dev.harness.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import dev.harness.core.logdisk.LogDiskSettings;
+import dev.harness.core.logdisk.LogDiskProbe;
+import dev.harness.core.logdisk.SyncMode;
+import dev.harness.core.report.LogDiskReport;
+import dev.harness.core.run.RunControl;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** MQLDT's test, better: can this filesystem keep up with a persistent-messaging log? */
+@Command(name = "logdisk", sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Lays out files like a queue manager's recovery log, fills them, then writes each block size",
+            "sequentially, file after file, each write durable before the next, and reports bytes/s and write latency."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:the test completed", "2:bad option, unusable directory, too little space, or a write failed",
+            "130:interrupted with Ctrl-C (what was measured is reported)"})
+final class LogdiskCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--dir", required = true, paramLabel = "DIR", description = "Directory on the filesystem to test.")
+    Path dir;
+
+    @Option(names = "--bsize", defaultValue = "4K,16K,128K", split = ",", paramLabel = "SIZE",
+            description = "Write sizes, tested in turn. Default: ${DEFAULT-VALUE}.")
+    List<String> blockSizes;
+
+    @Option(names = "--files", defaultValue = "24", description = "Number of files. Default: ${DEFAULT-VALUE}.")
+    int files;
+
+    @Option(names = "--file-size", defaultValue = "64M", converter = Values.LongSize.class, paramLabel = "SIZE",
+            description = "Size of each file. Default: ${DEFAULT-VALUE}.")
+    long fileSize;
+
+    @Option(names = "--duration", defaultValue = "20s", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "How long each block size is tested. Default: ${DEFAULT-VALUE}.")
+    long durationNs;
+
+    @Option(names = "--threads", defaultValue = "1",
+            description = "Concurrent writers, each on its own files, to see how the device scales. Default: ${DEFAULT-VALUE}.")
+    int threads;
+
+    @Option(names = "--sync", defaultValue = "dsync", paramLabel = "dsync|fdatasync",
+            description = "dsync: files opened with O_DSYNC; fdatasync: write, then fdatasync. Default: ${DEFAULT-VALUE}.")
+    String sync;
+
+    @Option(names = "--file-prefix", defaultValue = "harness-logdisk-", paramLabel = "P", description = "Test file names. Default: ${DEFAULT-VALUE}.")
+    String filePrefix;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the results as JSON.")
+    Path json;
+
+    @Option(names = "--hlog", paramLabel = "FILE", description = "Write an HdrHistogram log of write latencies (ns), tag write-<bsize>.")
+    Path hlog;
+
+    @Option(names = "--keep", description = "Leave the test files in place.")
+    boolean keep;
+
+    @Override
+    public Integer call() {
+        LogDiskSettings settings = settings();
+        String problem = LogDiskProbe.problem(settings);
+        if (problem != null) {
+            throw usage(problem);
+        }
+        for (Path p : new Path[] {json, hlog}) {
+            String why = p == null ? null : FileErrors.unwritable(p);
+            if (why != null) {
+                throw usage((p == json ? "--json " : "--hlog ") + p + ": cannot write the file: " + why);
+            }
+        }
+        RunControl control = new RunControl();
+        LogDiskProbe test = new LogDiskProbe(settings, control);
+        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
+                LogDiskReport report = new LogDiskReport(System.out, settings, hlog)) {
+            report.header();
+            System.out.printf(Locale.ROOT, "creating and filling %d files of %,d bytes ...%n", settings.files(), settings.fileSize());
+            try {
+                test.layOut();
+                test.run(report);
+            } catch (IOException e) {
+                System.err.println("harness logdisk: --dir " + dir + ": write failed: " + FileErrors.describe(e));
+                return ExitCode.USAGE;
+            } finally {
+                if (!keep) {
+                    test.removeFiles();
+                } else {
+                    System.out.println("kept the test files in " + dir);
+                }
+            }
+            if (control.failure() != null) {
+                System.err.println("harness logdisk: --dir " + dir + ": " + control.failure());
+                return ExitCode.USAGE;
+            }
+            if (json != null) {
+                report.writeJson(json, control.stopReason());
+            }
+            return ExitCode.OK;
+        } catch (IOException e) {
+            System.err.println("harness logdisk: cannot write the results: " + FileErrors.describe(e));
+            return ExitCode.USAGE;
+        }
+    }
+
+    private LogDiskSettings settings() {
+        List<Integer> sizes = new ArrayList<>();
+        for (String b : blockSizes) {
+            int size;
+            try {
+                size = Values.sizeBytes(b);
+            } catch (RuntimeException e) {
+                throw usage("--bsize: " + e.getMessage());
+            }
+            if (size < 1) {
+                throw usage("--bsize: expected sizes of at least 1 byte, got '" + b + "'");
+            }
+            sizes.add(size);
+        }
+        if (files < 1) {
+            throw usage("--files: expected at least 1, got " + files);
+        }
+        if (fileSize < 1) {
+            throw usage("--file-size: expected at least 1 byte");
+        }
+        if (durationNs <= 0) {
+            throw usage("--duration: expected a positive duration such as 20s");
+        }
+        if (threads < 1 || threads > files) {
+            throw usage("--threads: expected 1 to --files (" + files + "), got " + threads);
+        }
+        SyncMode mode;
+        try {
+            mode = SyncMode.valueOf(sync.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw usage("--sync: expected dsync or fdatasync, got '" + sync + "'");
+        }
+        return new LogDiskSettings(dir.toAbsolutePath(), filePrefix, sizes, files, fileSize, durationNs, threads, mode, keep);
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}
