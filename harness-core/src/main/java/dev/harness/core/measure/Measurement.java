@@ -42,11 +42,12 @@ public final class Measurement implements AutoCloseable {
      * @param warmupNs how long the warmup lasts from the schedule's start
      * @param keepSeconds how many seconds of per-second throughput to keep
      * @param scheduledIntervalNs the schedule's interval between sends; 0 when unthrottled
+     * @param pauseResolutionNs the pause detector's resolution (see {@link PauseCorrectedStats#start})
      */
-    public Measurement(long warmupNs, int keepSeconds, long scheduledIntervalNs) {
+    public Measurement(long warmupNs, int keepSeconds, long scheduledIntervalNs, long pauseResolutionNs) {
         this.warmupNs = warmupNs;
         this.recorder = new LatencyRecorder(Long.MAX_VALUE);
-        this.pauseCorrected = PauseCorrectedStats.start(scheduledIntervalNs);
+        this.pauseCorrected = PauseCorrectedStats.start(scheduledIntervalNs, pauseResolutionNs);
         this.meter = new ThroughputMeter(keepSeconds);
     }
 

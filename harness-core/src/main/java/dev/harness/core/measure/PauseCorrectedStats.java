@@ -20,13 +20,20 @@ public final class PauseCorrectedStats implements AutoCloseable {
     private final LatencyStats stats;
     private final Histogram raw = Histograms.create();
 
+    /** Pause-detector threads that must agree on a pause: one descheduled thread is not a pause. */
+    static final int DETECTOR_THREADS = 3;
+
     /**
      * @param scheduledIntervalNs the fixed schedule's interval between sends (all senders
      *     together), or 0 when unthrottled, where LatencyStats' own estimator is right
+     * @param resolutionNs how often each detector thread wakes, and the shortest pause reported.
+     *     LatencyUtils' 1 ms costs about 6 % of a core on an idle harness (measured: see
+     *     bench/results-peer.md); 5 ms costs almost nothing and still sees every pause that
+     *     hides more than a handful of messages.
      */
-    public static PauseCorrectedStats start(long scheduledIntervalNs) {
-        // LatencyUtils' defaults: 1 ms sleeps, 1 ms threshold, 3 threads agreeing on a pause.
-        return new PauseCorrectedStats(new SimplePauseDetector(1_000_000L, 1_000_000L, 3), scheduledIntervalNs);
+    public static PauseCorrectedStats start(long scheduledIntervalNs, long resolutionNs) {
+        return new PauseCorrectedStats(new SimplePauseDetector(resolutionNs, resolutionNs, DETECTOR_THREADS),
+                scheduledIntervalNs);
     }
 
     /** With a null detector no pause is ever detected; tests inject pauses through the relay. */

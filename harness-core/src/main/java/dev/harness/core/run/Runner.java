@@ -29,14 +29,23 @@ public final class Runner {
     /** How often the interval thread looks at the workers between ticks. */
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(10);
 
+    /** The pause detector's default resolution: see PauseCorrectedStats.start. */
+    public static final long DEFAULT_PAUSE_RESOLUTION_NS = TimeUnit.MILLISECONDS.toNanos(5);
+
     private final long intervalNs;
+    private final long pauseResolutionNs;
     private final List<RunListener> listeners;
 
     public Runner(long intervalNs, List<RunListener> listeners) {
-        if (intervalNs <= 0) {
-            throw new IllegalArgumentException("interval must be positive");
+        this(intervalNs, DEFAULT_PAUSE_RESOLUTION_NS, listeners);
+    }
+
+    public Runner(long intervalNs, long pauseResolutionNs, List<RunListener> listeners) {
+        if (intervalNs <= 0 || pauseResolutionNs <= 0) {
+            throw new IllegalArgumentException("interval and pause resolution must be positive");
         }
         this.intervalNs = intervalNs;
+        this.pauseResolutionNs = pauseResolutionNs;
         this.listeners = List.copyOf(listeners);
     }
 
@@ -47,7 +56,7 @@ public final class Runner {
         long keptNs = lengthNs + workload.drainTimeoutNs();
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
         try (Measurement measurement = new Measurement(workload.warmupNs(), keepSeconds,
-                Schedule.intervalNs(workload.rate()))) {
+                Schedule.intervalNs(workload.rate()), pauseResolutionNs)) {
             Schedule schedule = new Schedule(System.nanoTime() + LEAD_NS, workload.rate(), lengthNs);
             measurement.begin(schedule);
             RunHeader header = header(provider, workload, measurement);
@@ -120,8 +129,8 @@ public final class Runner {
         List<String> notes = new ArrayList<>(provider.notes());
         notes.add("response is measured from each message's intended send time on the fixed schedule,"
                 + " so a stall anywhere (broker, network, disk, this JVM) shows in it");
-        notes.add("pause-corrected corrects send() times only for pauses of this JVM;"
-                + " it cannot see a stalled broker");
+        notes.add("pause-corrected corrects send() times only for pauses of this JVM (longer than "
+                + TimeUnit.NANOSECONDS.toMillis(pauseResolutionNs) + " ms); it cannot see a stalled broker");
         Instant start = Instant.ofEpochMilli(measurement.startEpochMs());
         return new RunHeader(workload.name(), provider.target(), workload.describe(), notes, start);
     }
