@@ -39,7 +39,11 @@ class BrokerLostIT {
         assertTrue(errLines.get(errLines.size() - 1).startsWith("harness run: the broker failed during the run: "), err);
 
         JsonNode s = HarnessProcess.json(json).get("summary");
-        assertTrue(s.get("failure").asText().contains("lost its connection: AMQ"), s.toString());
+        // Which report of the loss comes first varies (the connection's listener, or a send on
+        // the closed session), and so does Artemis's wording; a clean line naming who failed must not.
+        String failure = s.get("failure").asText();
+        assertTrue(failure.matches("(sender|drainer) \\d+.*") && !failure.contains("errorType=")
+                && !failure.contains("Exception"), failure);
         long measured = s.get("views").get("response").get("count").asLong();
         assertTrue(measured >= 600, measured + " measured responses before the kill; expected about 900");
         assertEquals(measured, HlogFiles.sum(hlog, "response").getTotalCount(), "the hlog holds what was measured");

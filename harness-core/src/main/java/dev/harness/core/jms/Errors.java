@@ -35,13 +35,18 @@ public final class Errors {
 
     private static final Pattern ARTEMIS_CODE = Pattern.compile("(AMQ\\d{6}: [^\\]\\r\\n]+)");
     private static final Pattern CLASS_PREFIX = Pattern.compile("^(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*: ");
+    private static final Pattern FIELD_DUMP = Pattern.compile("\\[errorType=\\w+ message=([^\\]]+)\\]");
 
-    /** Artemis wraps its coded message in a class name and field dump; keep the coded message. */
+    /** Artemis wraps its message in a class name and a field dump; keep the message. */
     static String clean(String message) {
         String m = message.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
         Matcher code = ARTEMIS_CODE.matcher(m);
         if (code.find()) {
             return code.group(1).strip();
+        }
+        Matcher dump = FIELD_DUMP.matcher(m);
+        if (dump.find()) {
+            return dump.group(1).strip();
         }
         return CLASS_PREFIX.matcher(m).replaceFirst("");
     }

@@ -15,6 +15,13 @@ class ErrorsTest {
     }
 
     @Test
+    void keepsTheMessageOfAnUncodedFieldDump() {
+        JMSException e = new JMSException("[errorType=GENERIC_EXCEPTION message=recvAddress(..) failed with error(-104):"
+                + " Connection reset by peer]");
+        assertEquals("recvAddress(..) failed with error(-104): Connection reset by peer", Errors.oneLine(e));
+    }
+
+    @Test
     void stripsALeadingClassNameAndJoinsLines() {
         assertEquals("Connection refused: somewhere else",
                 Errors.oneLine(new RuntimeException("java.net.ConnectException: Connection refused:\n  somewhere else")));
