@@ -21,7 +21,10 @@ import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Runner;
 import dev.harness.core.workload.PutSettings;
+import dev.harness.core.run.Workload;
 import dev.harness.core.workload.PutWorkload;
+import dev.harness.core.workload.ReqRespSettings;
+import dev.harness.core.workload.ReqRespWorkload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,8 +39,10 @@ import picocli.CommandLine.Spec;
  * bound). Results go to a Markdown file with date and machine, to be committed.
  */
 @Command(name = "bench", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Finds the highest sustainable rate of puts (1 sender, 1 drainer) for non-persistent,",
-            "persistent outside syncpoint, and persistent with syncpoint 10; writes a Markdown table."})
+        description = {"Finds the highest sustainable rate, and the CPU it costs, of:",
+            "  put: 1 sender and 1 drainer, non-persistent, persistent outside syncpoint, persistent with syncpoint 10;",
+            "  reqresp: IBM's standard request/response workload (10 + 10 queues, 2 KiB, persistent, in syncpoint,",
+            "           closed, 10 responders) with each of --requesters. Appends a Markdown table."})
 final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -61,20 +66,32 @@ final class BenchCommand implements Callable<Integer> {
             description = "A sustained rate keeps response p99 below this. Default: ${DEFAULT-VALUE}.")
     long maxP99Ns;
 
-    @Option(names = "--out", defaultValue = "bench/results-put.md", paramLabel = "FILE",
-            description = "Markdown file the results are appended to. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp", description = "Default: ${DEFAULT-VALUE}.")
+    String workload;
+
+    @Option(names = "--requesters", defaultValue = "10,50,300", split = ",", paramLabel = "N",
+            description = "reqresp: requester counts to test. Default: ${DEFAULT-VALUE}.")
+    List<Integer> requesterCounts;
+
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Markdown file the results are appended to. Default: bench/results-put.md or bench/results-reqresp.md.")
     Path out;
 
     @Mixin
     BrokerOptions broker;
 
-    private record Config(String name, boolean persistent, int syncpoint) {
+    /** One configuration to bench: its name and the workload at a given rate (0 = as fast as it goes). */
+    private record Config(String name, java.util.function.DoubleFunction<Workload> workloadAt) {
     }
 
-    private record Trial(double target, RunSummary summary) {
+    private record Trial(double target, RunSummary summary, double cpuSeconds) {
+        double cpuMsPerMessage() {
+            return summary.totalCompleted() == 0 ? 0 : cpuSeconds * 1000 / summary.totalCompleted();
+        }
+
         boolean sustained(long maxP99Ns) {
             Histogram response = summary.measured().get(View.RESPONSE);
-            return summary.stopReason() == null && summary.unsent() == 0
+            return summary.stopReason() == null && summary.unsent() == 0 && summary.lost() == 0
                     && summary.achievedRate() >= 0.98 * target && response.getValueAtPercentile(99) <= maxP99Ns;
         }
     }
@@ -91,10 +108,16 @@ final class BenchCommand implements Callable<Integer> {
         if (sizeBytes < PutSettings.MIN_SIZE_BYTES) {
             throw new ParameterException(spec.commandLine(), "--size: expected at least " + PutSettings.MIN_SIZE_BYTES + " bytes");
         }
+        boolean reqresp = switch (workload) {
+            case "put" -> false;
+            case "reqresp" -> true;
+            default -> throw new ParameterException(spec.commandLine(), "--workload: expected put or reqresp, got '" + workload + "'");
+        };
+        if (out == null) {
+            out = Path.of(reqresp ? "bench/results-reqresp.md" : "bench/results-put.md");
+        }
         checkWritable();
-        List<Config> configs = List.of(new Config("non-persistent", false, 0),
-                new Config("persistent, outside syncpoint", true, 0),
-                new Config("persistent, syncpoint 10", true, 10));
+        List<Config> configs = reqresp ? reqrespConfigs() : putConfigs();
         List<String> rows = new ArrayList<>();
         try (InterruptGuard guard = new InterruptGuard(() -> {
                     interrupted = true;
@@ -103,6 +126,9 @@ final class BenchCommand implements Callable<Integer> {
                 Provider provider = broker.open()) {
             for (Config c : configs) {
                 Trial max = trial(provider, c, 0);
+                if (max.summary().achievedRate() < 1) {
+                    throw new BrokerFailed(c.name() + ": nothing completed in the unthrottled trial");
+                }
                 Trial best = null;
                 double target = Math.floor(max.summary().achievedRate());
                 for (int i = 0; i < steps && target >= 1 && !interrupted; i++) {
@@ -116,7 +142,7 @@ final class BenchCommand implements Callable<Integer> {
                 rows.add(row(c, max, best));
             }
             // The embedded broker's temp directory means nothing once the run is over.
-            write(provider.target().replaceAll(" \\(journal in [^)]*\\)", ""), rows);
+            write(provider.target().replaceAll(" \\(journal in [^)]*\\)", ""), rows, reqresp);
             return ExitCode.OK;
         } catch (UnreachableException e) {
             System.err.println("harness bench: " + e.getMessage());
@@ -143,24 +169,61 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private Trial trial(Provider provider, Config c, double rate) throws UnreachableException {
+    private List<Config> putConfigs() {
+        return List.of(put("non-persistent", false, 0), put("persistent, outside syncpoint", true, 0),
+                put("persistent, syncpoint 10", true, 10));
+    }
+
+    private Config put(String name, boolean persistent, int syncpoint) {
         // A queue of its own per trial: a trial that gave up must not leave a backlog for the next.
-        PutSettings s = new PutSettings(rate, 1, warmupNs, trialNs, sizeBytes, c.persistent(), c.syncpoint(), 1,
-                "HARNESS.BENCH." + (++trials) + ".Q", 1, 30_000_000_000L);
+        return new Config(name, rate -> new PutWorkload(new PutSettings(rate, 1, warmupNs, trialNs, sizeBytes, persistent,
+                syncpoint, 1, "HARNESS.BENCH." + (++trials) + ".Q", 1, 30_000_000_000L)));
+    }
+
+    private List<Config> reqrespConfigs() {
+        List<Config> configs = new ArrayList<>();
+        for (int n : requesterCounts) {
+            if (n < 1) {
+                throw new ParameterException(spec.commandLine(), "--requesters: expected counts of at least 1, got " + n);
+            }
+            // Closed mode at a rate no system here reaches is the unthrottled probe: every
+            // requester goes as fast as its round trips allow.
+            configs.add(new Config(n + " requesters", rate -> {
+                int t = ++trials;
+                boolean probe = rate == 0;
+                return new ReqRespWorkload(new ReqRespSettings(probe ? 1_000_000 : rate, n, 10, warmupNs, trialNs,
+                        sizeBytes, true, 1, 10, "BENCH" + t + ".REQUEST", "BENCH" + t + ".REPLY", 30_000_000_000L, false,
+                        probe ? 0 : 30_000_000_000L));
+            }));
+        }
+        return configs;
+    }
+
+    private Trial trial(Provider provider, Config c, double rate) throws UnreachableException {
         current = new RunControl();
         if (interrupted) {
             current.requestStop("interrupted");
         }
-        RunSummary summary = new Runner(1_000_000_000L, List.of()).run(provider, new PutWorkload(s), current);
+        Workload w = c.workloadAt().apply(rate);
+        long cpuBefore = processCpuNs();
+        RunSummary summary = new Runner(1_000_000_000L, List.of()).run(provider, w, current);
+        double cpuSeconds = (processCpuNs() - cpuBefore) / 1e9;
         if (summary.failure() != null) {
             throw new BrokerFailed(summary.failure());
         }
         Histogram response = summary.measured().get(View.RESPONSE);
-        System.out.printf(Locale.ROOT, "%-30s target %10s  achieved %10.0f msg/s  response p50 %8.3f ms  p99 %9.3f ms%s%n",
+        Trial t = new Trial(rate, summary, cpuSeconds);
+        System.out.printf(Locale.ROOT, "%-30s target %10s  achieved %10.0f/s  response p50 %8.3f ms  p99 %9.3f ms  CPU %.3f ms per%s%n",
                 c.name(), rate == 0 ? "max" : String.format(Locale.ROOT, "%.0f", rate), summary.achievedRate(),
-                response.getValueAtPercentile(50) / 1e6, response.getValueAtPercentile(99) / 1e6,
-                summary.stopReason() == null ? "" : "  (" + summary.stopReason() + ")");
-        return new Trial(rate, summary);
+                response.getValueAtPercentile(50) / 1e6, response.getValueAtPercentile(99) / 1e6, t.cpuMsPerMessage(),
+                summary.stopReason() == null || rate == 0 ? "" : "  (" + summary.stopReason() + ")");
+        return t;
+    }
+
+    /** CPU of this whole process: the harness and, when embedded, the broker. */
+    private static long processCpuNs() {
+        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private String row(Config c, Trial max, Trial best) {
@@ -170,17 +233,24 @@ final class BenchCommand implements Callable<Integer> {
                 best.summary().measured().get(View.RESPONSE).getValueAtPercentile(50) / 1e6,
                 best.summary().measured().get(View.RESPONSE).getValueAtPercentile(99) / 1e6,
                 best.summary().measured().get(View.SEND_LAG).getValueAtPercentile(99) / 1e6);
-        return String.format(Locale.ROOT, "| %s | %,.0f | %s | %s |", c.name(), max.summary().achievedRate(), sustained, latency);
+        String cpu = best == null ? "-" : String.format(Locale.ROOT, "%.3f", best.cpuMsPerMessage());
+        return String.format(Locale.ROOT, "| %s | %,.0f | %s | %s | %s |", c.name(), max.summary().achievedRate(), sustained,
+                latency, cpu);
     }
 
-    private void write(String target, List<String> rows) throws IOException {
+    private void write(String target, List<String> rows, boolean reqresp) throws IOException {
         StringBuilder md = new StringBuilder();
         md.append("\n## ").append(LocalDate.now()).append(", ").append(machine()).append("\n\n");
-        md.append(String.format(Locale.ROOT, "Target: %s. %s messages, 1 sender, 1 drainer, 1 queue; trials of %.0f s after %.0f s warmup;"
-                + " sustained = achieved within 2 %% of target and response p99 at most %.0f ms.%n%n",
-                target, sizeBytes + "-byte", trialNs / 1e9, warmupNs / 1e9, maxP99Ns / 1e6));
-        md.append("| configuration | unthrottled msg/s | highest sustained msg/s | at that rate: response p50 / p99, send-lag p99 (ms) |\n");
-        md.append("|---|---:|---:|---|\n");
+        md.append(String.format(Locale.ROOT, "Target: %s. %s; %d-byte messages; trials of %.0f s after %.0f s warmup;"
+                + " sustained = achieved within 2 %% of target, nothing unsent or lost, response p99 at most %.0f ms."
+                + " CPU is this process's (harness and embedded broker together) per %s.%n%n",
+                target, reqresp ? "IBM's standard request/response workload: 10 + 10 queues, persistent, in syncpoint,"
+                        + " closed, 10 responders" : "1 sender, 1 drainer, 1 queue", sizeBytes, trialNs / 1e9, warmupNs / 1e9,
+                maxP99Ns / 1e6, reqresp ? "round trip" : "message"));
+        String unit = reqresp ? "round trips/s" : "msg/s";
+        md.append("| configuration | unthrottled " + unit + " | highest sustained " + unit
+                + " | at that rate: response p50 / p99, send-lag p99 (ms) | CPU ms per " + (reqresp ? "round trip" : "message") + " |\n");
+        md.append("|---|---:|---:|---|---:|\n");
         rows.forEach(r -> md.append(r).append('\n'));
         Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         System.out.println(md);

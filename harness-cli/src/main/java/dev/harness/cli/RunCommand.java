@@ -17,7 +17,10 @@ import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Runner;
 import dev.harness.core.workload.PutSettings;
+import dev.harness.core.run.Workload;
 import dev.harness.core.workload.PutWorkload;
+import dev.harness.core.workload.ReqRespSettings;
+import dev.harness.core.workload.ReqRespWorkload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +30,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "run", sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "Puts messages at a fixed rate and measures every one from its intended send time.",
+            "Puts messages (or request/response round trips) at a fixed rate and measures every one from its intended send time.",
             "With no --url, an embedded Artemis broker is started for the run and removed after it."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -47,8 +50,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Messages per second, all senders together, on one fixed schedule; max = unthrottled. Default: ${DEFAULT-VALUE}.")
     double rate;
 
-    @Option(names = "--senders", defaultValue = "1", description = "Sender threads, each with its own connection. Default: ${DEFAULT-VALUE}.")
-    int senders;
+    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp",
+            description = "put: senders (and drainers); reqresp: requesters and responders over request and reply queues."
+                    + " Default: ${DEFAULT-VALUE}.")
+    String workload;
+
+    @Option(names = "--senders", paramLabel = "N", description = "put: sender threads, each with its own connection. Default: 1.")
+    Integer senders;
 
     @Option(names = "--warmup", defaultValue = "5s", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Warmup before measuring (500ms, 30s, 2m). Default: ${DEFAULT-VALUE}.")
@@ -75,20 +83,43 @@ final class RunCommand implements Callable<Integer> {
         persistent = false;
     }
 
-    @Option(names = "--syncpoint", defaultValue = "0", paramLabel = "N",
-            description = "Send in a transacted session and commit every N messages; 0 = outside syncpoint. Default: ${DEFAULT-VALUE}.")
-    int syncpoint;
+    @Option(names = "--syncpoint", paramLabel = "N",
+            description = "Send in a transacted session and commit every N messages; 0 = outside syncpoint."
+                    + " Default: 0 for put, 1 for reqresp (each request, get and reply committed).")
+    Integer syncpoint;
 
-    @Option(names = "--queues", defaultValue = "1", description = "Queues the senders go round robin over. Default: ${DEFAULT-VALUE}.")
-    int queues;
+    @Option(names = "--queues", paramLabel = "N",
+            description = "put: queues the senders go round robin over (default 1); reqresp: N request and N reply queues (default 10).")
+    Integer queues;
 
-    @Option(names = "--queue-prefix", defaultValue = "DEV.QUEUE.", paramLabel = "P",
-            description = "Queue names are P1, P2, ... Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--queue-prefix", paramLabel = "P", description = "put: queue names are P1, P2, ... Default: DEV.QUEUE.")
     String queuePrefix;
 
     @Option(names = "--drainers", paramLabel = "N",
-            description = "Consumers that empty the queues (default: one per queue). 0 = completion is the return of the send, or of the commit.")
+            description = "put: consumers that empty the queues (default: one per queue). 0 = completion is the return of the send, or of the commit.")
     Integer drainers;
+
+    @Option(names = "--requesters", paramLabel = "N", description = "reqresp: requester threads, each with its own connection. Default: 10.")
+    Integer requesters;
+
+    @Option(names = "--responders", paramLabel = "N",
+            description = "reqresp: responders in this process (default: one per request queue); 0 when harness respond runs them elsewhere.")
+    Integer responders;
+
+    @Option(names = "--request-prefix", paramLabel = "P", description = "reqresp: request queues are P1 .. PN. Default: REQUEST.")
+    String requestPrefix;
+
+    @Option(names = "--reply-prefix", paramLabel = "P", description = "reqresp: reply queues are P1 .. PN. Default: REPLY.")
+    String replyPrefix;
+
+    @Option(names = "--reply-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "reqresp: a reply not received within this is lost. Default: 30s.")
+    Long replyTimeoutNs;
+
+    @Option(names = "--mode", paramLabel = "closed|open",
+            description = "reqresp: closed, each requester waits for its reply before its next request (default);"
+                    + " open, requests leave on schedule whatever happens to replies.")
+    String mode;
 
     @Option(names = "--drain-timeout", defaultValue = "30s", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "How long to wait after the last send for the drainers to catch up. Default: ${DEFAULT-VALUE}.")
@@ -114,7 +145,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PutSettings settings = settings();
+        Workload work = workload();
         checkWritable("--hlog", hlog);
         checkWritable("--json", json);
         RunControl control = new RunControl();
@@ -124,7 +155,7 @@ final class RunCommand implements Callable<Integer> {
                 Provider provider = broker.open();
                 Outputs outputs = new Outputs()) {
             RunSummary summary = new Runner(intervalNs, pauseResolutionNs, outputs.listeners())
-                    .run(provider, new PutWorkload(settings), control);
+                    .run(provider, work, control);
             if (outputs.json != null && outputs.json.writeFailure() != null) {
                 System.err.println("harness run: --json " + json + ": cannot write the file: " + outputs.json.writeFailure());
                 return ExitCode.USAGE;
@@ -189,12 +220,7 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private PutSettings settings() {
-        atLeast("--senders", senders, 1);
-        atLeast("--queues", queues, 1);
-        atLeast("--syncpoint", syncpoint, 0);
-        int drainerCount = drainers == null ? queues : drainers;
-        atLeast("--drainers", drainerCount, 0);
+    private Workload workload() {
         if (durationNs <= 0 || durationNs > MAX_RUN_NS) {
             throw usage("--duration: expected a positive duration of at most 7 days, such as 30s");
         }
@@ -211,11 +237,70 @@ final class RunCommand implements Callable<Integer> {
             throw usage("--size: expected " + PutSettings.MIN_SIZE_BYTES + " bytes (the harness's header) to 100MiB, got "
                     + sizeBytes);
         }
-        if (queuePrefix.isBlank()) {
+        return switch (workload) {
+            case "put" -> new PutWorkload(putSettings());
+            case "reqresp" -> new ReqRespWorkload(reqRespSettings());
+            default -> throw usage("--workload: expected put or reqresp, got '" + workload + "'");
+        };
+    }
+
+    private PutSettings putSettings() {
+        onlyFor("reqresp", "--requesters", requesters, "--responders", responders, "--request-prefix", requestPrefix,
+                "--reply-prefix", replyPrefix, "--reply-timeout", replyTimeoutNs, "--mode", mode);
+        int senderCount = senders == null ? 1 : senders;
+        int queueCount = queues == null ? 1 : queues;
+        int commitEvery = syncpoint == null ? 0 : syncpoint;
+        atLeast("--senders", senderCount, 1);
+        atLeast("--queues", queueCount, 1);
+        atLeast("--syncpoint", commitEvery, 0);
+        int drainerCount = drainers == null ? queueCount : drainers;
+        atLeast("--drainers", drainerCount, 0);
+        String prefix = queuePrefix == null ? "DEV.QUEUE." : queuePrefix;
+        if (prefix.isBlank()) {
             throw usage("--queue-prefix: expected a non-empty prefix");
         }
-        return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues,
-                queuePrefix, drainerCount, drainTimeoutNs);
+        return new PutSettings(rate, senderCount, warmupNs, durationNs, sizeBytes, persistent, commitEvery, queueCount,
+                prefix, drainerCount, drainTimeoutNs);
+    }
+
+    private ReqRespSettings reqRespSettings() {
+        onlyFor("put", "--senders", senders, "--drainers", drainers, "--queue-prefix", queuePrefix);
+        if (rate == 0) {
+            throw usage("--rate max: request/response runs on a schedule; give round trips per second");
+        }
+        int requesterCount = requesters == null ? 10 : requesters;
+        int queueCount = queues == null ? 10 : queues;
+        int commitEvery = syncpoint == null ? 1 : syncpoint;
+        int responderCount = responders == null ? queueCount : responders;
+        atLeast("--requesters", requesterCount, 1);
+        atLeast("--queues", queueCount, 1);
+        atLeast("--syncpoint", commitEvery, 0);
+        atLeast("--responders", responderCount, 0);
+        String requests = requestPrefix == null ? "REQUEST" : requestPrefix;
+        String replies = replyPrefix == null ? "REPLY" : replyPrefix;
+        if (requests.isBlank() || replies.isBlank() || requests.equals(replies)) {
+            throw usage("--request-prefix and --reply-prefix: expected two different, non-empty prefixes");
+        }
+        long timeout = replyTimeoutNs == null ? 30_000_000_000L : replyTimeoutNs;
+        if (timeout <= 0 || timeout > MAX_RUN_NS) {
+            throw usage("--reply-timeout: expected a positive duration such as 30s");
+        }
+        boolean open = switch (mode == null ? "closed" : mode) {
+            case "closed" -> false;
+            case "open" -> true;
+            default -> throw usage("--mode: expected closed or open, got '" + mode + "'");
+        };
+        return new ReqRespSettings(rate, requesterCount, responderCount, warmupNs, durationNs, sizeBytes, persistent,
+                commitEvery, queueCount, requests, replies, timeout, open, drainTimeoutNs);
+    }
+
+    /** Options of the other workload are refused, not silently ignored. */
+    private void onlyFor(String otherWorkload, Object... optionsAndValues) {
+        for (int i = 0; i < optionsAndValues.length; i += 2) {
+            if (optionsAndValues[i + 1] != null) {
+                throw usage(optionsAndValues[i] + ": applies to --workload " + otherWorkload + " only");
+            }
+        }
     }
 
     private void atLeast(String option, int value, int min) {

@@ -19,6 +19,7 @@ import org.HdrHistogram.Histogram;
  * @param completed messages completed this interval (both phases)
  * @param sent send() calls that returned this interval (both phases)
  * @param cumulativeCompleted messages completed since the start
+ * @param lost requests given up this interval (request/response)
  * @param runMaxResponseNs the largest measured {@code response} so far
  * @param maxGrew whether this interval raised the run's measured {@code response} maximum
  */
@@ -34,6 +35,7 @@ public record IntervalSnapshot(
         long completed,
         long sent,
         long cumulativeCompleted,
+        long lost,
         long runMaxResponseNs,
         boolean maxGrew) {
 

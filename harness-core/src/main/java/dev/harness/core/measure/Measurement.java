@@ -34,6 +34,9 @@ public final class Measurement implements AutoCloseable {
     private long runMaxResponseNs;
     private long correctionsAdded;
     private long completedDuringWarmup;
+    private final java.util.concurrent.atomic.AtomicLong lost = new java.util.concurrent.atomic.AtomicLong();
+    private final java.util.concurrent.atomic.AtomicLong late = new java.util.concurrent.atomic.AtomicLong();
+    private long lostBefore;
 
     /**
      * Allocates everything (histograms for every view and phase, the pause detector) before
@@ -71,6 +74,16 @@ public final class Measurement implements AutoCloseable {
 
     public ThroughputMeter meter() {
         return meter;
+    }
+
+    /** A request whose reply did not come within the timeout. */
+    public void lost() {
+        lost.incrementAndGet();
+    }
+
+    /** A reply that came after its request was given up as lost: counted, never a sample. */
+    public void late() {
+        late.incrementAndGet();
     }
 
     public long warmupEndNs() {
@@ -118,9 +131,11 @@ public final class Measurement implements AutoCloseable {
             maxGrew = runMaxResponseNs > 0 && max > runMaxResponseNs;
             runMaxResponseNs = Math.max(runMaxResponseNs, max);
         }
+        long lostNow = lost.get();
         IntervalSnapshot s = new IntervalSnapshot(index++, lastTickNs - startNs, tickNs - startNs,
                 toEpochMs(lastTickNs), toEpochMs(tickNs), phase, intervalWarmup, intervalMeasured,
-                completed, sent, cumulativeCompleted, runMaxResponseNs, maxGrew);
+                completed, sent, cumulativeCompleted, lostNow - lostBefore, runMaxResponseNs, maxGrew);
+        lostBefore = lostNow;
         lastTickNs = tickNs;
         return s;
     }
@@ -141,7 +156,7 @@ public final class Measurement implements AutoCloseable {
         int lastSecond = (int) ((endNs - startNs) / NANOS_PER_SECOND);
         return new MeasuredTotals(totalMeasured, totalWarmup, measuredSeconds, cumulativeCompleted - completedDuringWarmup,
                 meter.seconds(firstSecond, lastSecond), pauseCorrected.pauseCount(), pauseCorrected.pauseTotalNs(),
-                pauseCorrected.longestPauses(), correctionsAdded);
+                pauseCorrected.longestPauses(), correctionsAdded, lost.get(), late.get());
     }
 
     /**
@@ -149,10 +164,12 @@ public final class Measurement implements AutoCloseable {
      *
      * @param completedAfterWarmup completions (of any message) from the end of warmup on, by wall clock
      * @param correctionsAdded samples the pause-corrected view added for pauses, whole run
+     * @param lost requests given up after the reply timeout, whole run
+     * @param late replies that came after their request was given up, whole run
      */
     public record MeasuredTotals(EnumMap<View, Histogram> measured, EnumMap<View, Histogram> warmup,
             double measuredSeconds, long completedAfterWarmup, long[] perSecond, long jvmPauseCount,
-            long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded) {
+            long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded, long lost, long late) {
     }
 
     @Override

@@ -16,7 +16,9 @@ public enum View {
     /** Duration of each commit() call (MQCMIT). */
     COMMIT("commit"),
     /** send() durations through LatencyStats, corrected for pauses of the harness JVM only. */
-    PAUSE_CORRECTED("pause-corrected");
+    PAUSE_CORRECTED("pause-corrected"),
+    /** Request/response: a responder's get-to-commit time for one request. */
+    RESPONDER("responder");
 
     private final String tag;
 

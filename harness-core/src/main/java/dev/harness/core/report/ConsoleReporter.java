@@ -54,7 +54,8 @@ public final class ConsoleReporter implements RunListener {
         s.warmup().get(View.RESPONSE).copyInto(intervalResponse);
         intervalResponse.add(s.measured().get(View.RESPONSE));
         Histogram response = intervalResponse;
-        String warning = s.maxGrew() ? "   << run max grew to " + Units.ms(s.runMaxResponseNs()) + " ms" : "";
+        String warning = (s.lost() > 0 ? "   LOST " + Units.count(s.lost()) : "")
+                + (s.maxGrew() ? "   << run max grew to " + Units.ms(s.runMaxResponseNs()) + " ms" : "");
         out.printf(Locale.ROOT, INTERVAL_FORMAT, Units.seconds(s.endNs() / 1e9),
                 s.phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.completed()), Units.rate(s.rate()),
                 Units.count(s.cumulativeCompleted()), Units.rate(s.cumulativeRate()),
@@ -82,6 +83,15 @@ public final class ConsoleReporter implements RunListener {
         if (r.unsent() > 0) {
             out.printf(Locale.ROOT, "NOT SENT: %s scheduled messages, because the run stopped first;"
                     + " response does not include them%n", Units.count(r.unsent()));
+        }
+        long incomplete = r.totalSent() - r.totalCompleted() - r.lost();
+        if (incomplete > 0) {
+            out.printf(Locale.ROOT, "INCOMPLETE: %s sent messages had not completed when the run ended%n",
+                    Units.count(incomplete));
+        }
+        if (r.lost() > 0 || r.late() > 0) {
+            out.printf(Locale.ROOT, "LOST: %s requests got no reply within the timeout (%s replies came later and were"
+                    + " counted as late, not as samples)%n", Units.count(r.lost()), Units.count(r.late()));
         }
         if (r.uncommitted() > 0) {
             out.printf(Locale.ROOT, "UNCOMMITTED: %s messages were sent in syncpoint but their commit never returned%n",
@@ -111,8 +121,8 @@ public final class ConsoleReporter implements RunListener {
         out.println(head);
         for (View v : View.values()) {
             Histogram h = r.measured().get(v);
-            if (h.getTotalCount() == 0 && v == View.COMMIT) {
-                continue; // outside syncpoint there are no commits to show
+            if (h.getTotalCount() == 0 && v != View.RESPONSE) {
+                continue; // e.g. no commits outside syncpoint, no responder in a put workload
             }
             StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-16s %12s %10s", v.tag(),
                     Units.count(h.getTotalCount()), Units.ms(h.getTotalCount() == 0 ? 0 : h.getMean())));

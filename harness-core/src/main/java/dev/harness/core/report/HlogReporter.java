@@ -42,7 +42,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
         for (RunHeader.Setting s : header.settings()) {
             writer.outputComment(s.name() + ": " + s.value());
         }
-        writer.outputComment("values in nanoseconds; tags: response service send-lag put commit pause-corrected,"
+        writer.outputComment("values in nanoseconds; tags: response service send-lag put commit pause-corrected responder,"
                 + " warmup-<tag> for messages intended during warmup");
         writer.outputLogFormatVersion();
         writer.outputStartTime(startMs);

@@ -35,7 +35,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
 
     /** One interval's figures, copied out of the snapshot (whose histograms are recycled). */
     private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
-            double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views) {
+            long lost, double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views) {
     }
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
@@ -56,7 +56,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             views[v.ordinal()] = new long[] {h.getTotalCount(), Percentiles.at(h, 50), Percentiles.at(h, 99), h.getMaxValue()};
         }
         intervals.add(new IntervalRow(s.index(), s.startNs() / 1e9, s.endNs() / 1e9, s.phase(), s.completed(),
-                s.sent(), s.rate(), s.cumulativeCompleted(), s.cumulativeRate(), s.maxGrew(), views));
+                s.sent(), s.lost(), s.rate(), s.cumulativeCompleted(), s.cumulativeRate(), s.maxGrew(), views));
     }
 
     @Override
@@ -118,6 +118,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("completedAfterWarmup", r.completedAfterWarmup())
                 .field("unsent", r.unsent())
                 .field("uncommitted", r.uncommitted())
+                .field("lost", r.lost())
+                .field("late", r.late())
                 .field("staleMessages", r.staleMessages());
         long[] sorted = r.perSecond().clone();
         Arrays.sort(sorted);
@@ -163,6 +165,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("phase", row.phase() == Phase.WARMUP ? "warmup" : "measured")
                 .field("completed", row.completed())
                 .field("sent", row.sent())
+                .field("lost", row.lost())
                 .field("rate", row.rate())
                 .field("cumulativeCompleted", row.cumulativeCompleted())
                 .field("cumulativeRate", row.cumulativeRate())

@@ -28,6 +28,8 @@ import dev.harness.core.measure.View;
  * @param pauseCorrections samples the pause-corrected view added for those pauses (whole run)
  * @param unsent scheduled messages never sent because the run stopped first
  * @param uncommitted messages sent in syncpoint whose commit never returned
+ * @param lost requests given up after the reply timeout (request/response)
+ * @param late replies that came after their request was given up (request/response)
  * @param staleMessages messages on the queues from another run, ignored
  * @param stopReason why the run ended early, or null when it ran to its end
  * @param failure what failed in the system under test, or null
@@ -50,6 +52,8 @@ public record RunSummary(
         long pauseCorrections,
         long unsent,
         long uncommitted,
+        long lost,
+        long late,
         long staleMessages,
         String stopReason,
         String failure) {

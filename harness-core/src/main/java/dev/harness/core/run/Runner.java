@@ -146,6 +146,7 @@ public final class Runner {
                 t.measured().get(View.PUT).getTotalCount(), t.measured().get(View.RESPONSE).getTotalCount(),
                 workload.sent(), totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
                 t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(), t.correctionsAdded(), unsent,
-                sendsReturned - workload.sent(), workload.stale(), control.stopReason(), control.failure());
+                sendsReturned - workload.sent(), t.lost(), t.late(), workload.stale(), control.stopReason(),
+                control.failure());
     }
 }

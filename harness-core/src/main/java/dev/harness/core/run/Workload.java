@@ -42,7 +42,10 @@ public interface Workload extends AutoCloseable {
     /** send() calls that returned, committed or not. */
     long sendsReturned();
 
-    /** Messages that completed (were received, or whose send or commit returned). */
+    /**
+     * Messages no longer awaited: completed (received, or whose send or commit returned), or,
+     * for request/response, given up as lost. The run ends when this reaches {@link #sent()}.
+     */
     long completed();
 
     /** Messages found on the queues that another run sent; ignored. */

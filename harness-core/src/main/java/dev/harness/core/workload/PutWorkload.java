@@ -61,7 +61,7 @@ public final class PutWorkload implements Workload {
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
         try {
             // Drainers subscribe first, so every queue has a consumer before the first send.
-            int[][] assignment = drainerQueues(settings.drainers(), settings.queues());
+            int[][] assignment = Assignments.spread(settings.drainers(), settings.queues());
             for (int d = 0; d < settings.drainers(); d++) {
                 Drainer drainer = new Drainer(d, control, runId);
                 drainers.add(drainer);
@@ -80,28 +80,6 @@ public final class PutWorkload implements Workload {
             close();
             throw new UnreachableException("cannot reach " + provider.target() + ": " + provider.explain(e), e);
         }
-    }
-
-    /**
-     * Drainer d consumes queues d, d+D, ...; when there are more drainers than queues, the
-     * extra ones compete on the queues round robin. Every queue gets at least one consumer.
-     */
-    static int[][] drainerQueues(int drainers, int queues) {
-        int[][] out = new int[drainers][];
-        if (drainers == 0) {
-            return out;
-        }
-        List<List<Integer>> lists = new ArrayList<>();
-        for (int d = 0; d < drainers; d++) {
-            lists.add(new ArrayList<>());
-        }
-        for (int slot = 0; slot < Math.max(drainers, queues); slot++) {
-            lists.get(slot % drainers).add(slot % queues);
-        }
-        for (int d = 0; d < drainers; d++) {
-            out[d] = lists.get(d).stream().mapToInt(Integer::intValue).toArray();
-        }
-        return out;
     }
 
     @Override

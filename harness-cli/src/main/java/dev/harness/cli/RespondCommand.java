@@ -1,0 +1,106 @@
+package dev.harness.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+import javax.jms.JMSException;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.run.RespondRun;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.workload.ResponderPool;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** Responders only, in a process of their own (another JVM or host), for harness run --workload reqresp --responders 0. */
+@Command(name = "respond", sortOptions = false, usageHelpAutoWidth = true,
+        description = {"Answers requests: gets each one from the request queues and puts a reply of the same size on",
+            "the queue it names, correlation id = request message id. Runs until Ctrl-C, SIGTERM or --duration."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped", "2:bad option value", "3:cannot reach the broker", "4:the broker failed"})
+final class RespondCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--responders", defaultValue = "10", description = "Responder threads, spread over the request queues. Default: ${DEFAULT-VALUE}.")
+    int responders;
+
+    @Option(names = "--queues", defaultValue = "10", description = "Request queues. Default: ${DEFAULT-VALUE}.")
+    int queues;
+
+    @Option(names = "--request-prefix", defaultValue = "REQUEST", paramLabel = "P", description = "Request queues are P1 .. PN. Default: ${DEFAULT-VALUE}.")
+    String requestPrefix;
+
+    @Option(names = "--syncpoint", defaultValue = "1", paramLabel = "N",
+            description = "0: outside syncpoint; otherwise each get and its reply are committed together. Default: ${DEFAULT-VALUE}.")
+    int syncpoint;
+
+    @Option(names = "--size", defaultValue = "2KiB", converter = Values.Size.class, paramLabel = "SIZE",
+            description = "Usual request size (larger ones are answered too). Default: ${DEFAULT-VALUE}.")
+    int sizeBytes;
+
+    @Option(names = "--duration", defaultValue = "0s", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "How long to answer; 0s = until stopped. Default: ${DEFAULT-VALUE}.")
+    long durationNs;
+
+    @Option(names = "--interval", defaultValue = "1s", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "Reporting interval. Default: ${DEFAULT-VALUE}.")
+    long intervalNs;
+
+    @Option(names = "--hlog", paramLabel = "FILE", description = "HdrHistogram log of get-to-commit times (ns), tag responder.")
+    Path hlog;
+
+    @Mixin
+    BrokerOptions broker;
+
+    @Override
+    public Integer call() {
+        if (broker.url == null) {
+            throw usage("--url: harness respond answers requests on an existing broker; give its tcp://HOST:PORT");
+        }
+        if (responders < 1 || queues < 1 || syncpoint < 0 || durationNs < 0 || intervalNs < 100_000_000L) {
+            throw usage("expected --responders and --queues of at least 1, --syncpoint of 0 or more, --interval of at least 100ms");
+        }
+        String problem = hlog == null ? null : FileErrors.unwritable(hlog);
+        if (problem != null) {
+            throw usage("--hlog " + hlog + ": cannot write the file: " + problem);
+        }
+        RunControl control = new RunControl();
+        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
+                Provider provider = broker.open();
+                ResponderPool pool = new ResponderPool(responders, queues, requestPrefix, syncpoint, sizeBytes, control)) {
+            try {
+                pool.open(provider);
+            } catch (JMSException e) {
+                throw new UnreachableException("cannot reach " + provider.target() + ": " + provider.explain(e), e);
+            }
+            System.out.println("harness respond: " + responders + " responders on " + requestPrefix + "1.." + queues
+                    + " at " + provider.target());
+            new RespondRun(pool, control, intervalNs).run(durationNs, System.out, hlog);
+            if (control.failure() != null) {
+                System.err.println("harness respond: the broker failed: " + control.failure());
+                return ExitCode.FAILED_DURING_RUN;
+            }
+            return ExitCode.OK;
+        } catch (UnreachableException e) {
+            System.err.println("harness respond: " + e.getMessage());
+            return ExitCode.UNREACHABLE;
+        } catch (JMSException e) {
+            System.err.println("harness respond: cannot start: " + e.getMessage());
+            return ExitCode.UNREACHABLE;
+        } catch (IOException e) {
+            System.err.println("harness respond: --hlog " + hlog + ": " + FileErrors.describe(e));
+            return ExitCode.USAGE;
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.harness.core.run;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import javax.jms.JMSException;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.LatencyRecorder;
+import dev.harness.core.measure.Phase;
+import dev.harness.core.measure.View;
+import dev.harness.core.workload.ResponderPool;
+
+/**
+ * Responders in a process of their own (harness respond): they answer until stopped or for a
+ * duration, printing a line per interval and writing their {@code responder} view (get to
+ * commit) to an hlog. Requests come from another JVM, whose clock is not this one's, so every
+ * sample counts as measured.
+ */
+public final class RespondRun {
+    private final ResponderPool pool;
+    private final RunControl control;
+    private final long intervalNs;
+
+    public RespondRun(ResponderPool pool, RunControl control, long intervalNs) {
+        this.pool = pool;
+        this.control = control;
+        this.intervalNs = intervalNs;
+    }
+
+    /** @param durationNs 0 = until stopped */
+    public Histogram run(long durationNs, PrintStream out, Path hlogFile) throws JMSException, IOException {
+        LatencyRecorder recorder = new LatencyRecorder(Long.MIN_VALUE);
+        EnumMap<View, Histogram> interval = new EnumMap<>(View.class);
+        interval.put(View.RESPONDER, Histograms.create());
+        Histogram total = Histograms.create();
+        PrintStream hlogStream = hlogFile == null ? null
+                : new PrintStream(new BufferedOutputStream(Files.newOutputStream(hlogFile)), false, StandardCharsets.UTF_8);
+        HistogramLogWriter hlog = hlogStream == null ? null : new HistogramLogWriter(hlogStream);
+        long startMs = System.currentTimeMillis();
+        if (hlog != null) {
+            hlog.outputComment("harness respond; values in nanoseconds; tag responder = get to commit");
+            hlog.outputLogFormatVersion();
+            hlog.outputStartTime(startMs);
+            hlog.setBaseTime(startMs);
+            hlog.outputBaseTime(startMs);
+            hlog.outputLegend();
+        }
+        try {
+            pool.start(recorder);
+            long start = System.nanoTime();
+            long end = durationNs > 0 ? start + durationNs : Long.MAX_VALUE;
+            long tick = start + intervalNs;
+            long handledBefore = 0;
+            out.printf(Locale.ROOT, "%8s %10s %12s %12s %12s%n", "elapsed", "answered", "p50 (ms)", "p99 (ms)", "max (ms)");
+            while (true) {
+                long now = System.nanoTime();
+                boolean last = control.stopRequested() || now >= end;
+                if (now >= tick || last) {
+                    long cut = last ? now : tick;
+                    recorder.takeInterval(Phase.MEASURED, interval);
+                    Histogram h = interval.get(View.RESPONDER);
+                    total.add(h);
+                    long handled = pool.handled();
+                    out.printf(Locale.ROOT, "%7.1fs %10d %12.3f %12.3f %12.3f%n", (cut - start) / 1e9, handled - handledBefore,
+                            h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50) / 1e6,
+                            h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6);
+                    out.flush();
+                    handledBefore = handled;
+                    if (hlog != null) {
+                        h.setTag(View.RESPONDER.tag());
+                        hlog.outputIntervalHistogram((tick - intervalNs - start) / 1e9, (cut - start) / 1e9, h);
+                        hlogStream.flush();
+                    }
+                    if (last) {
+                        break;
+                    }
+                    tick += intervalNs;
+                    continue;
+                }
+                LockSupport.parkNanos(Math.min(tick - now, TimeUnit.MILLISECONDS.toNanos(50)));
+            }
+        } finally {
+            if (hlogStream != null) {
+                hlogStream.close();
+            }
+        }
+        out.printf(Locale.ROOT, "answered %d requests; get-to-commit p50 %.3f ms, p99 %.3f ms, max %.3f ms%s%n",
+                pool.handled(), total.getTotalCount() == 0 ? 0 : total.getValueAtPercentile(50) / 1e6,
+                total.getTotalCount() == 0 ? 0 : total.getValueAtPercentile(99) / 1e6, total.getMaxValue() / 1e6,
+                pool.unanswerable() > 0 ? "; " + pool.unanswerable() + " messages had no reply-to and were dropped" : "");
+        return total;
+    }
+}

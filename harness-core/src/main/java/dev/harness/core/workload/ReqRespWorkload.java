@@ -1,0 +1,148 @@
+package dev.harness.core.workload;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import javax.jms.JMSException;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.measure.Measurement;
+import dev.harness.core.run.Bounded;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.run.Workload;
+import dev.harness.core.schedule.Schedule;
+
+/** Request/response: requesters, a reply router per reply queue, and responders (here or elsewhere). */
+public final class ReqRespWorkload implements Workload {
+    private final ReqRespSettings settings;
+    private Requester[] requesters = new Requester[0];
+    private final List<ReplyRouter> routers = new ArrayList<>();
+    private ResponderPool responders;
+    private final List<Thread> threads = new ArrayList<>();
+
+    public ReqRespWorkload(ReqRespSettings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public String name() {
+        return "reqresp";
+    }
+
+    @Override
+    public List<Setting> describe() {
+        return settings.describe();
+    }
+
+    @Override
+    public double rate() {
+        return settings.rate();
+    }
+
+    @Override
+    public long warmupNs() {
+        return settings.warmupNs();
+    }
+
+    @Override
+    public long durationNs() {
+        return settings.durationNs();
+    }
+
+    @Override
+    public long drainTimeoutNs() {
+        // Outstanding requests resolve by the reply timeout at the latest: wait at least that.
+        return Math.max(settings.drainTimeoutNs(), settings.replyTimeoutNs() + 1_000_000_000L);
+    }
+
+    @Override
+    public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
+        try {
+            byte[] payload = new byte[settings.sizeBytes() - MessageHeader.BYTES];
+            Arrays.fill(payload, (byte) 'r');
+            requesters = new Requester[settings.requesters()];
+            for (int i = 0; i < requesters.length; i++) {
+                requesters[i] = new Requester(i, settings, control, runId, payload);
+            }
+            // Consumers first, so no reply or request waits for one.
+            for (int q = 0; q < settings.queues(); q++) {
+                ReplyRouter router = new ReplyRouter(q, requesters, control, runId);
+                routers.add(router);
+                router.open(provider, settings);
+            }
+            if (settings.responders() > 0) {
+                responders = new ResponderPool(settings.responders(), settings.queues(), settings.requestPrefix(),
+                        settings.syncpoint(), settings.sizeBytes(), control);
+                responders.open(provider);
+            }
+            for (Requester r : requesters) {
+                r.open(provider);
+            }
+        } catch (JMSException | RuntimeException e) {
+            close();
+            throw new UnreachableException("cannot reach " + provider.target() + ": " + provider.explain(e), e);
+        }
+    }
+
+    @Override
+    public void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException {
+        try {
+            for (Requester r : requesters) {
+                r.bind(schedule, measurement);
+            }
+            for (ReplyRouter router : routers) {
+                router.start();
+            }
+            if (responders != null) {
+                responders.start(measurement.recorder());
+            }
+        } catch (JMSException e) {
+            throw new UnreachableException("cannot start a consumer: " + provider.explain(e), e);
+        }
+        for (Requester r : requesters) {
+            Thread t = new Thread(r, "harness-requester-" + threads.size());
+            t.setDaemon(true);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+    }
+
+    @Override
+    public boolean sendingDone() {
+        return Arrays.stream(requesters).allMatch(Requester::sendingDone);
+    }
+
+    @Override
+    public long sent() {
+        return Arrays.stream(requesters).mapToLong(Requester::committed).sum();
+    }
+
+    @Override
+    public long sendsReturned() {
+        return Arrays.stream(requesters).mapToLong(Requester::sendsReturned).sum();
+    }
+
+    @Override
+    public long completed() {
+        return Arrays.stream(requesters).mapToLong(Requester::resolved).sum();
+    }
+
+    @Override
+    public long stale() {
+        return routers.stream().mapToLong(ReplyRouter::stale).sum();
+    }
+
+    @Override
+    public void close() {
+        List<Runnable> closing = new ArrayList<>();
+        Arrays.stream(requesters).forEach(r -> closing.add(r::close));
+        routers.forEach(r -> closing.add(r::close));
+        if (responders != null) {
+            closing.add(responders::close);
+        }
+        Bounded.runAll("harness-close", closing, 5_000);
+    }
+}

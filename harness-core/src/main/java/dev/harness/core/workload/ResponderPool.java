@@ -1,0 +1,58 @@
+package dev.harness.core.workload;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import javax.jms.JMSException;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.measure.LatencyRecorder;
+import dev.harness.core.run.Bounded;
+import dev.harness.core.run.RunControl;
+
+/** Responders spread over the request queues: in the harness's process, or in harness respond. */
+public final class ResponderPool implements AutoCloseable {
+    private final List<Responder> responders = new ArrayList<>();
+    private final int[][] assignment;
+    private final String requestPrefix;
+
+    public ResponderPool(int responders, int queues, String requestPrefix, int syncpoint, int expectedSizeBytes,
+            RunControl control) {
+        this.assignment = Assignments.spread(responders, queues);
+        this.requestPrefix = requestPrefix;
+        for (int r = 0; r < responders; r++) {
+            this.responders.add(new Responder(r, control, syncpoint, expectedSizeBytes));
+        }
+    }
+
+    public void open(Provider provider) throws JMSException {
+        for (int r = 0; r < responders.size(); r++) {
+            String[] queues = new String[assignment[r].length];
+            for (int i = 0; i < queues.length; i++) {
+                queues[i] = requestPrefix + (assignment[r][i] + 1);
+            }
+            responders.get(r).open(provider, queues);
+        }
+    }
+
+    public void start(LatencyRecorder recorder) throws JMSException {
+        for (Responder r : responders) {
+            r.start(recorder);
+        }
+    }
+
+    public long handled() {
+        return responders.stream().mapToLong(Responder::handled).sum();
+    }
+
+    public long unanswerable() {
+        return responders.stream().mapToLong(Responder::unanswerable).sum();
+    }
+
+    @Override
+    public void close() {
+        List<Runnable> closing = new ArrayList<>();
+        responders.forEach(r -> closing.add(r::close));
+        Bounded.runAll("harness-close", closing, 5_000);
+    }
+}

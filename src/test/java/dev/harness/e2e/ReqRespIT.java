@@ -1,0 +1,97 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** Request/response on real brokers over TCP: exactly one reply per request, lost replies counted. */
+class ReqRespIT {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "mode={0} {1} syncpoint={2}")
+    @CsvSource({
+        "closed, --persistent, 1",
+        "open, --persistent, 1",
+        "closed, --non-persistent, 0",
+        "open, --non-persistent, 0",
+    })
+    void everyRequestGetsExactlyOneReply(String mode, String persistence, int syncpoint) throws Exception {
+        Path json = dir.resolve("rr.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--workload", "reqresp", "--mode", mode,
+                persistence, "--syncpoint", Integer.toString(syncpoint), "--requesters", "4", "--queues", "2",
+                "--rate", "100", "--warmup", "1s", "--duration", "2s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(300, s.get("totalSent").asLong(), "100/s for 3 s");
+        assertEquals(300, s.get("totalCompleted").asLong(), "every request answered");
+        assertEquals(0, s.get("lost").asLong());
+        assertEquals(0, s.get("late").asLong(), "no request answered twice");
+        assertEquals(0, s.get("staleMessages").asLong());
+        JsonNode views = s.get("views");
+        assertEquals(200, views.get("response").get("count").asLong());
+        assertEquals(200, views.get("responder").get("count").asLong(), "one get-to-commit per measured request");
+        assertEquals(syncpoint == 0 ? 0 : 200, views.get("commit").get("count").asLong());
+        assertTrue(views.get("response").get("p50Ns").asLong() >= views.get("responder").get("p50Ns").asLong() / 2);
+    }
+
+    @Test
+    void respondersInTheirOwnProcessAnswerAndLogTheirOwnView() throws Exception {
+        Path json = dir.resolve("rr.json");
+        Path respondHlog = dir.resolve("respond.hlog");
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
+                HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
+                        "--queues", "2", "--hlog", respondHlog.toString())) {
+            respond.awaitOutput("answered", 60);
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--workload", "reqresp",
+                    "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
+                    "--duration", "2s", "--json", json.toString());
+            assertEquals(0, r.exitCode(), r::toString);
+            respond.signal("TERM");
+            assertEquals(143, respond.waitFor(60), respond.stdout());
+        }
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(200, s.get("totalSent").asLong());
+        assertEquals(200, s.get("totalCompleted").asLong());
+        assertEquals(0, s.get("lost").asLong());
+        assertEquals(0, s.get("views").get("responder").get("count").asLong(), "the responders ran elsewhere");
+        assertEquals(200, HlogFiles.sum(respondHlog, "responder").getTotalCount(), "the respond process's own log");
+    }
+
+    @Test
+    void aResponderStoppedMidRunMakesRequestersReportLostRepliesNotHang() throws Exception {
+        Path json = dir.resolve("rr.json");
+        HarnessProcess.Result r;
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
+                HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
+                        "--queues", "2")) {
+            respond.awaitOutput("answered", 60);
+            List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--workload", "reqresp",
+                    "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "20", "--warmup", "0s",
+                    "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString()));
+            try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
+                run.awaitOutput("    2.0s ", 60);
+                respond.signal("KILL");
+                int code = run.waitFor(90);
+                r = new HarnessProcess.Result(code, run.stdout(), run.stderr());
+            }
+        }
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        long lost = s.get("lost").asLong();
+        assertTrue(lost > 0, "no lost replies reported:\n" + r);
+        assertEquals(s.get("totalSent").asLong(), s.get("totalCompleted").asLong() + lost,
+                "every request either answered or reported lost");
+        assertTrue(r.stdout().contains("LOST"), r::toString);
+    }
+}
