@@ -68,15 +68,16 @@ class ReqRespIT {
         assertEquals(200, HlogFiles.sum(respondHlog, "responder").getTotalCount(), "the respond process's own log");
     }
 
-    @Test
-    void aResponderStoppedMidRunMakesRequestersReportLostRepliesNotHang() throws Exception {
+    @ParameterizedTest(name = "mode={0}")
+    @CsvSource({"closed", "open"})
+    void aResponderStoppedMidRunMakesRequestersReportLostRepliesNotHang(String mode) throws Exception {
         Path json = dir.resolve("rr.json");
         HarnessProcess.Result r;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
                         "--queues", "2")) {
             respond.awaitOutput("answered", 60);
-            List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--workload", "reqresp",
+            List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--workload", "reqresp", "--mode", mode,
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "20", "--warmup", "0s",
                     "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString()));
             try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
@@ -93,5 +94,34 @@ class ReqRespIT {
         assertEquals(s.get("totalSent").asLong(), s.get("totalCompleted").asLong() + lost,
                 "every request either answered or reported lost");
         assertTrue(r.stdout().contains("LOST"), r::toString);
+    }
+
+    @Test
+    void repliesAfterTheirTimeoutAreCountedLateNeverAsSamples() throws Exception {
+        Path json = dir.resolve("rr.json");
+        HarnessProcess.Result r;
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
+                HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
+                        "--queues", "2")) {
+            respond.awaitOutput("answered", 60);
+            try (HarnessProcess run = HarnessProcess.start(dir, "run", "--url", broker.url(), "--workload", "reqresp",
+                    "--mode", "open", "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "50",
+                    "--warmup", "0s", "--duration", "6s", "--reply-timeout", "1s", "--json", json.toString())) {
+                run.awaitOutput("    2.0s ", 60);
+                respond.signal("STOP"); // requests wait on the queue past their timeout
+                Thread.sleep(2_500);
+                respond.signal("CONT");
+                int code = run.waitFor(90);
+                r = new HarnessProcess.Result(code, run.stdout(), run.stderr());
+            }
+        }
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        long lost = s.get("lost").asLong();
+        assertTrue(lost > 50, "a 2.5 s freeze at 50/s with a 1 s timeout loses about 75 requests; lost " + lost + "\n" + r);
+        assertTrue(s.get("late").asLong() > 0, "the frozen responders answered after all:\n" + r);
+        assertEquals(s.get("totalSent").asLong(), s.get("totalCompleted").asLong() + lost);
+        long maxNs = s.get("views").get("response").get("maxNs").asLong();
+        assertTrue(maxNs < 1_000_000_000L, "a reply after its 1 s timeout became a sample of " + maxNs / 1e6 + " ms");
     }
 }

@@ -113,6 +113,9 @@ final class BenchCommand implements Callable<Integer> {
             case "reqresp" -> true;
             default -> throw new ParameterException(spec.commandLine(), "--workload: expected put or reqresp, got '" + workload + "'");
         };
+        if (!reqresp && spec.commandLine().getParseResult().hasMatchedOption("--requesters")) {
+            throw new ParameterException(spec.commandLine(), "--requesters: applies to --workload reqresp only");
+        }
         if (out == null) {
             out = Path.of(reqresp ? "bench/results-reqresp.md" : "bench/results-put.md");
         }
@@ -187,13 +190,14 @@ final class BenchCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--requesters: expected counts of at least 1, got " + n);
             }
             // Closed mode at a rate no system here reaches is the unthrottled probe: every
-            // requester goes as fast as its round trips allow.
+            // requester goes as fast as its round trips allow, and the run stops soon after
+            // the schedule's end (a short reply timeout bounds the wait for the last replies).
             configs.add(new Config(n + " requesters", rate -> {
                 int t = ++trials;
                 boolean probe = rate == 0;
                 return new ReqRespWorkload(new ReqRespSettings(probe ? 1_000_000 : rate, n, 10, warmupNs, trialNs,
-                        sizeBytes, true, 1, 10, "BENCH" + t + ".REQUEST", "BENCH" + t + ".REPLY", 30_000_000_000L, false,
-                        probe ? 0 : 30_000_000_000L));
+                        sizeBytes, true, 1, 10, "BENCH" + t + ".REQUEST", "BENCH" + t + ".REPLY",
+                        probe ? 5_000_000_000L : 30_000_000_000L, false, probe ? 0 : 30_000_000_000L));
             }));
         }
         return configs;
@@ -213,6 +217,11 @@ final class BenchCommand implements Callable<Integer> {
         }
         Histogram response = summary.measured().get(View.RESPONSE);
         Trial t = new Trial(rate, summary, cpuSeconds);
+        if (rate == 0) {
+            System.out.printf(Locale.ROOT, "%-30s capacity probe (unthrottled): %10.0f/s  CPU %.3f ms per%n", c.name(),
+                    summary.achievedRate(), t.cpuMsPerMessage());
+            return t;
+        }
         System.out.printf(Locale.ROOT, "%-30s target %10s  achieved %10.0f/s  response p50 %8.3f ms  p99 %9.3f ms  CPU %.3f ms per%s%n",
                 c.name(), rate == 0 ? "max" : String.format(Locale.ROOT, "%.0f", rate), summary.achievedRate(),
                 response.getValueAtPercentile(50) / 1e6, response.getValueAtPercentile(99) / 1e6, t.cpuMsPerMessage(),

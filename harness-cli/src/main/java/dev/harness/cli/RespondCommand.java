@@ -64,8 +64,20 @@ final class RespondCommand implements Callable<Integer> {
         if (broker.url == null) {
             throw usage("--url: harness respond answers requests on an existing broker; give its tcp://HOST:PORT");
         }
-        if (responders < 1 || queues < 1 || syncpoint < 0 || durationNs < 0 || intervalNs < 100_000_000L) {
-            throw usage("expected --responders and --queues of at least 1, --syncpoint of 0 or more, --interval of at least 100ms");
+        if (responders < 1 || responders > 10_000 || queues < 1 || queues > 1_000) {
+            throw usage("--responders: expected 1 to 10000, --queues: 1 to 1000");
+        }
+        if (syncpoint != 0 && syncpoint != 1) {
+            throw usage("--syncpoint: expected 0 (outside syncpoint) or 1 (each get committed with its reply), got " + syncpoint);
+        }
+        if (durationNs < 0 || intervalNs < 100_000_000L) {
+            throw usage("--interval: expected at least 100ms; --duration: 0s or more");
+        }
+        if (sizeBytes < 1 || sizeBytes > RunCommand.MAX_SIZE_BYTES) {
+            throw usage("--size: expected 1 byte to 100MiB");
+        }
+        if (requestPrefix.isBlank()) {
+            throw usage("--request-prefix: expected a non-empty prefix");
         }
         String problem = hlog == null ? null : FileErrors.unwritable(hlog);
         if (problem != null) {
@@ -74,7 +86,7 @@ final class RespondCommand implements Callable<Integer> {
         RunControl control = new RunControl();
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
                 Provider provider = broker.open();
-                ResponderPool pool = new ResponderPool(responders, queues, requestPrefix, syncpoint, sizeBytes, control)) {
+                ResponderPool pool = new ResponderPool(responders, queues, requestPrefix, syncpoint, sizeBytes, control, 0)) {
             try {
                 pool.open(provider);
             } catch (JMSException e) {

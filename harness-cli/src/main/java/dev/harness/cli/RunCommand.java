@@ -276,22 +276,37 @@ final class RunCommand implements Callable<Integer> {
         atLeast("--queues", queueCount, 1);
         atLeast("--syncpoint", commitEvery, 0);
         atLeast("--responders", responderCount, 0);
+        if (requesterCount > 10_000 || responderCount > 10_000 || queueCount > 1_000) {
+            throw usage("--requesters and --responders: at most 10000 (a thread and a connection each); --queues: at most 1000");
+        }
         String requests = requestPrefix == null ? "REQUEST" : requestPrefix;
         String replies = replyPrefix == null ? "REPLY" : replyPrefix;
         if (requests.isBlank() || replies.isBlank() || requests.equals(replies)) {
             throw usage("--request-prefix and --reply-prefix: expected two different, non-empty prefixes");
         }
         long timeout = replyTimeoutNs == null ? 30_000_000_000L : replyTimeoutNs;
-        if (timeout <= 0 || timeout > MAX_RUN_NS) {
-            throw usage("--reply-timeout: expected a positive duration such as 30s");
+        if (timeout <= 0 || timeout > TimeUnit.HOURS.toNanos(1)) {
+            throw usage("--reply-timeout: expected a positive duration of at most 1h, such as 30s");
         }
         boolean open = switch (mode == null ? "closed" : mode) {
             case "closed" -> false;
             case "open" -> true;
             default -> throw usage("--mode: expected closed or open, got '" + mode + "'");
         };
-        return new ReqRespSettings(rate, requesterCount, responderCount, warmupNs, durationNs, sizeBytes, persistent,
-                commitEvery, queueCount, requests, replies, timeout, open, drainTimeoutNs);
+        if (!open && commitEvery > 1) {
+            throw usage("--syncpoint " + commitEvery + ": in closed mode each request is committed before its requester"
+                    + " waits for the reply; give --syncpoint 1 (or 0), or --mode open");
+        }
+        ReqRespSettings settings = new ReqRespSettings(rate, requesterCount, responderCount, warmupNs, durationNs, sizeBytes,
+                persistent, commitEvery, queueCount, requests, replies, timeout, open, drainTimeoutNs);
+        if (open) {
+            try {
+                settings.openModeCapacity();
+            } catch (IllegalArgumentException e) {
+                throw usage("--mode open: " + e.getMessage());
+            }
+        }
+        return settings;
     }
 
     /** Options of the other workload are refused, not silently ignored. */

@@ -72,9 +72,21 @@ final class ReplyRouter implements MessageListener {
                 session.commit(); // the get, in syncpoint
             }
         } catch (JMSException e) {
+            rollback();
             control.fail("reply queue " + queue + ": " + provider.explain(e));
         } catch (RuntimeException e) {
+            rollback();
             control.fail("reply router " + queue + " stopped: " + e);
+        }
+    }
+
+    private void rollback() {
+        if (transacted) {
+            try {
+                session.rollback();
+            } catch (JMSException | RuntimeException e) {
+                // The session is gone; the broker rolls the work back itself.
+            }
         }
     }
 

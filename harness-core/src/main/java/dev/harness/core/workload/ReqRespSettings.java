@@ -46,12 +46,29 @@ public record ReqRespSettings(
         long drainTimeoutNs) {
 
     public ReqRespSettings {
-        if (rate <= 0 || requesters < 1 || responders < 0 || warmupNs < 0 || durationNs <= 0
+        if (!(rate > 0) || requesters < 1 || responders < 0 || warmupNs < 0 || durationNs <= 0
                 || sizeBytes < MessageHeader.BYTES || syncpoint < 0 || queues < 1 || replyTimeoutNs <= 0
                 || requestPrefix == null || requestPrefix.isBlank() || replyPrefix == null || replyPrefix.isBlank()
                 || requestPrefix.equals(replyPrefix) || drainTimeoutNs < 0) {
             throw new IllegalArgumentException("invalid request/response settings");
         }
+    }
+
+    /** Most requests a requester can have out in open mode: ring slots, 16 bytes each. */
+    public static final int MAX_OUTSTANDING = 1 << 20;
+
+    /**
+     * Open mode: slots for twice the requests a requester sends within one reply timeout (a
+     * catch-up burst sends faster than the schedule), as a power of two.
+     */
+    public int openModeCapacity() {
+        double needed = rate / requesters * (replyTimeoutNs / 1e9) * 2 + 16;
+        if (needed > MAX_OUTSTANDING) {
+            throw new IllegalArgumentException(String.format(Locale.ROOT,
+                    "open mode would keep %.0f requests out per requester within the reply timeout (at most %d):"
+                            + " lower --reply-timeout, or add requesters", needed / 2, MAX_OUTSTANDING / 2));
+        }
+        return Integer.highestOneBit((int) needed - 1) << 1;
     }
 
     String requestQueue(int index) {

@@ -75,7 +75,7 @@ public final class ReqRespWorkload implements Workload {
             }
             if (settings.responders() > 0) {
                 responders = new ResponderPool(settings.responders(), settings.queues(), settings.requestPrefix(),
-                        settings.syncpoint(), settings.sizeBytes(), control);
+                        settings.syncpoint(), settings.sizeBytes(), control, runId);
                 responders.open(provider);
             }
             for (Requester r : requesters) {
@@ -112,12 +112,21 @@ public final class ReqRespWorkload implements Workload {
 
     @Override
     public boolean sendingDone() {
-        return Arrays.stream(requesters).allMatch(Requester::sendingDone);
+        for (Requester r : requesters) {
+            if (!r.sendingDone()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
     public long sent() {
-        return Arrays.stream(requesters).mapToLong(Requester::committed).sum();
+        long sum = 0;
+        for (Requester r : requesters) {
+            sum += r.committed();
+        }
+        return sum;
     }
 
     @Override
@@ -127,7 +136,11 @@ public final class ReqRespWorkload implements Workload {
 
     @Override
     public long completed() {
-        return Arrays.stream(requesters).mapToLong(Requester::resolved).sum();
+        long sum = 0;
+        for (Requester r : requesters) {
+            sum += r.resolved();
+        }
+        return sum;
     }
 
     @Override
@@ -135,14 +148,21 @@ public final class ReqRespWorkload implements Workload {
         return routers.stream().mapToLong(ReplyRouter::stale).sum();
     }
 
+    /**
+     * Responders first (no reply is put on a queue nobody reads any more), then routers and
+     * requesters; each step bounded in time.
+     */
     @Override
     public void close() {
+        for (Requester r : requesters) {
+            r.stopWaiting();
+        }
+        if (responders != null) {
+            responders.close();
+        }
         List<Runnable> closing = new ArrayList<>();
         Arrays.stream(requesters).forEach(r -> closing.add(r::close));
         routers.forEach(r -> closing.add(r::close));
-        if (responders != null) {
-            closing.add(responders::close);
-        }
         Bounded.runAll("harness-close", closing, 5_000);
     }
 }

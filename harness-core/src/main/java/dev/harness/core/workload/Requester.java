@@ -45,6 +45,7 @@ final class Requester implements Runnable {
     private final AtomicLong committed = new AtomicLong();
     private final AtomicLong resolved = new AtomicLong();
     private volatile boolean sendingDone;
+    private volatile boolean closing;
     private volatile Thread thread;
 
     private Connection connection;
@@ -69,11 +70,7 @@ final class Requester implements Runnable {
         this.runId = runId;
         this.payload = payload;
         // Closed mode has one request out at a time; open mode as many as a timeout's worth.
-        int capacity = 1;
-        if (settings.open()) {
-            double perRequester = settings.rate() / settings.requesters() * (settings.replyTimeoutNs() / 1e9) * 2 + 16;
-            capacity = Integer.highestOneBit((int) Math.min(1 << 20, perRequester) - 1) << 1;
-        }
+        int capacity = settings.open() ? settings.openModeCapacity() : 1;
         this.mask = capacity - 1;
         this.pendingSequence = new AtomicLongArray(capacity);
         this.pendingSendNs = new AtomicLongArray(capacity);
@@ -118,13 +115,17 @@ final class Requester implements Runnable {
                     break;
                 }
                 long intendedNs = schedule.intendedNs(sequence);
+                if (batched > 0 && intendedNs > System.nanoTime()) {
+                    // Batch only while catching up: a request is never held back while idle.
+                    commit(batchLastIntendedNs);
+                }
                 if (!Pacer.awaitUntil(intendedNs, control)) {
                     break;
                 }
                 request(j, sequence, intendedNs, queue);
                 queue = queue + 1 == producers.length ? 0 : queue + 1;
                 if (settings.open()) {
-                    sweep(j);
+                    sweep(j + 1);
                 } else {
                     awaitReply(sequence);
                 }
@@ -137,14 +138,14 @@ final class Requester implements Runnable {
                 control.fail("requester " + id + ": " + provider.explain(e));
             }
         } catch (RuntimeException e) {
-            control.fail("requester " + id + " stopped: " + e);
+            control.fail("requester " + id + " stopped: " + dev.harness.core.jms.Errors.oneLine(e));
         } finally {
             sendingDone = true;
         }
         // Open mode: keep giving up on replies that do not come, so the run can end. A stop
         // sends nothing new, but every request out is still answered or timed out.
-        while (settings.open() && resolved.get() < committed.get()) {
-            sweep(Long.MAX_VALUE);
+        while (settings.open() && resolved.get() < committed.get() && !closing) {
+            sweep(sendsReturned.get());
             LockSupport.parkNanos(SWEEP_NS);
         }
     }
@@ -157,8 +158,14 @@ final class Requester implements Runnable {
         m.setJMSReplyTo(replyQueues[queue]);
         int slot = (int) (j & mask);
         long older = pendingSequence.get(slot);
-        if (older != RESOLVED && pendingSequence.compareAndSet(slot, older, RESOLVED)) {
-            lost(); // the ring wrapped over a request older than any timeout allows
+        if (older != RESOLVED) {
+            if (sendNs - pendingSendNs.get(slot) < settings.replyTimeoutNs()) {
+                throw new IllegalStateException("more than " + (mask + 1) + " requests outstanding within the reply"
+                        + " timeout; lower --reply-timeout or the rate per requester");
+            }
+            if (pendingSequence.compareAndSet(slot, older, RESOLVED)) {
+                lost(); // past its timeout; the sweep had not reached it yet
+            }
         }
         pendingSendNs.set(slot, sendNs);
         pendingSequence.set(slot, sequence);
@@ -195,7 +202,7 @@ final class Requester implements Runnable {
      */
     private void awaitReply(long sequence) {
         long deadline = pendingSendNs.get(0) + settings.replyTimeoutNs();
-        while (pendingSequence.get(0) == sequence) {
+        while (pendingSequence.get(0) == sequence && !closing) {
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
                 if (pendingSequence.compareAndSet(0, sequence, RESOLVED)) {
@@ -207,10 +214,9 @@ final class Requester implements Runnable {
         }
     }
 
-    /** Open mode: gives up, oldest first, on requests past the timeout, up to request {@code upTo}. */
-    private void sweep(long upTo) {
+    /** Open mode: gives up, oldest first, on requests past the timeout among the first {@code sent}. */
+    private void sweep(long sent) {
         long now = System.nanoTime();
-        long sent = Math.min(upTo + 1, sendsReturned.get());
         while (sweptUpTo < sent) {
             int slot = (int) (sweptUpTo & mask);
             long sequence = id + sweptUpTo * requesterCount;
@@ -238,6 +244,14 @@ final class Requester implements Runnable {
     void replied(long sequence, long intendedNs, long sendNs, long receivedNs) {
         long ring = (sequence - id) / requesterCount;
         int slot = (int) (ring & mask);
+        if (receivedNs - sendNs >= settings.replyTimeoutNs()) {
+            // Past its timeout: lost, whether or not the requester had given up on it yet.
+            if (pendingSequence.compareAndSet(slot, sequence, RESOLVED)) {
+                lost();
+            }
+            measurement.late();
+            return;
+        }
         if (!pendingSequence.compareAndSet(slot, sequence, RESOLVED)) {
             measurement.late();
             return;
@@ -267,7 +281,17 @@ final class Requester implements Runnable {
         return resolved.get();
     }
 
+    /** The run is over: stop waiting for replies (what is still out is reported incomplete). */
+    void stopWaiting() {
+        closing = true;
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
     void close() {
+        stopWaiting();
         if (connection != null) {
             try {
                 connection.close();

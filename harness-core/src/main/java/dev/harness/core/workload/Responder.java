@@ -30,15 +30,20 @@ public final class Responder implements MessageListener {
     private byte[] body;
     private final AtomicLong handled = new AtomicLong();
     private final AtomicLong unanswerable = new AtomicLong();
+    private final long runId;
     private volatile LatencyRecorder recorder;
     private Connection connection;
     private Session session;
     private MessageProducer producer;
     private Provider provider;
 
-    /** @param expectedSizeBytes the usual request size; a larger request grows the buffer once */
-    public Responder(int id, RunControl control, int syncpoint, int expectedSizeBytes) {
+    /**
+     * @param expectedSizeBytes the usual request size; a larger request grows the buffer once
+     * @param runId the run whose requests it records (it answers all); 0 records all (harness respond)
+     */
+    public Responder(int id, RunControl control, int syncpoint, int expectedSizeBytes, long runId) {
         this.id = id;
+        this.runId = runId;
         this.control = control;
         this.transacted = syncpoint > 0;
         this.body = new byte[Math.max(expectedSizeBytes, MessageHeader.BYTES)];
@@ -89,20 +94,35 @@ public final class Responder implements MessageListener {
             }
             long committedNs = System.nanoTime();
             handled.incrementAndGet();
-            // Phase by the request's intended time when it came from this JVM; a responder in
-            // its own process records everything as measured (see ResponderPool).
-            recorder.record(View.RESPONDER, length >= 16 ? intendedNs(body) : 0, committedNs - getNs);
+            // In the harness's process, only this run's requests, phased by their intended time
+            // (same clock); in harness respond, every request, all measured (see RespondRun).
+            if (runId == 0 || (length >= 16 && longAt(body, 0) == runId)) {
+                recorder.record(View.RESPONDER, length >= 16 ? longAt(body, 8) : 0, committedNs - getNs);
+            }
         } catch (JMSException e) {
+            rollback();
             control.fail("responder " + id + ": " + provider.explain(e));
         } catch (RuntimeException e) {
+            rollback();
             control.fail("responder " + id + " stopped: " + e);
         }
     }
 
-    /** The intended time in the header: the big-endian long after the run id. */
-    private static long intendedNs(byte[] b) {
+    /** A failed unit of work must not be committed with the next request's. */
+    private void rollback() {
+        if (transacted) {
+            try {
+                session.rollback();
+            } catch (JMSException | RuntimeException e) {
+                // The session is gone; the broker rolls the work back itself.
+            }
+        }
+    }
+
+    /** A big-endian long of the header: the run id at 0, the intended time at 8. */
+    private static long longAt(byte[] b, int offset) {
         long v = 0;
-        for (int i = 8; i < 16; i++) {
+        for (int i = offset; i < offset + 8; i++) {
             v = (v << 8) | (b[i] & 0xff);
         }
         return v;

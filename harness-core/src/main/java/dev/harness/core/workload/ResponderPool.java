@@ -16,12 +16,13 @@ public final class ResponderPool implements AutoCloseable {
     private final int[][] assignment;
     private final String requestPrefix;
 
+    /** @param runId the run whose requests are recorded; 0 records every request (harness respond) */
     public ResponderPool(int responders, int queues, String requestPrefix, int syncpoint, int expectedSizeBytes,
-            RunControl control) {
+            RunControl control, long runId) {
         this.assignment = Assignments.spread(responders, queues);
         this.requestPrefix = requestPrefix;
         for (int r = 0; r < responders; r++) {
-            this.responders.add(new Responder(r, control, syncpoint, expectedSizeBytes));
+            this.responders.add(new Responder(r, control, syncpoint, expectedSizeBytes, runId));
         }
     }
 
