@@ -12,6 +12,7 @@ import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
 
+import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.Measurement;
@@ -138,7 +139,7 @@ final class Requester implements Runnable {
                 control.fail("requester " + id + ": " + provider.explain(e));
             }
         } catch (RuntimeException e) {
-            control.fail("requester " + id + " stopped: " + dev.harness.core.jms.Errors.oneLine(e));
+            control.fail("requester " + id + " stopped: " + Errors.oneLine(e));
         } finally {
             sendingDone = true;
         }
