@@ -14,6 +14,9 @@ import org.HdrHistogram.Recorder;
 public final class LatencyRecorder {
     private final Recorder[] warmup = new Recorder[View.values().length];
     private final Recorder[] measured = new Recorder[View.values().length];
+    /** What each recorder last handed out; handed back to it next time, so nothing is copied. */
+    private final Histogram[] lastWarmup = new Histogram[View.values().length];
+    private final Histogram[] lastMeasured = new Histogram[View.values().length];
     private long warmupEndNs;
 
     /** @param warmupEndNs messages intended before this {@code System.nanoTime()} are warmup */
@@ -40,16 +43,18 @@ public final class LatencyRecorder {
     }
 
     /**
-     * Moves what was recorded since the last call into the histograms of {@code into}
-     * (overwriting them), for every view it holds but {@code pause-corrected}.
-     * Only the interval thread calls this.
+     * Puts into {@code into}, for every view it holds but {@code pause-corrected}, a histogram
+     * of what was recorded since the last call. The histograms are the recorders' own, swapped
+     * rather than copied, and valid until the next call. Only the interval thread calls this.
      */
     public void takeInterval(Phase phase, Map<View, Histogram> into) {
         Recorder[] recorders = phase == Phase.WARMUP ? warmup : measured;
+        Histogram[] last = phase == Phase.WARMUP ? lastWarmup : lastMeasured;
         for (Map.Entry<View, Histogram> e : into.entrySet()) {
-            Recorder r = recorders[e.getKey().ordinal()];
-            if (r != null) {
-                r.getIntervalHistogramInto(e.getValue());
+            int v = e.getKey().ordinal();
+            if (recorders[v] != null) {
+                last[v] = recorders[v].getIntervalHistogram(last[v]);
+                e.setValue(last[v]);
             }
         }
     }

@@ -112,8 +112,8 @@ public final class Measurement implements AutoCloseable {
         (phase == Phase.WARMUP ? intervalMeasured : intervalWarmup).get(View.PAUSE_CORRECTED).reset();
 
         for (View v : View.values()) {
-            totalWarmup.get(v).add(intervalWarmup.get(v));
-            totalMeasured.get(v).add(intervalMeasured.get(v));
+            addIfAny(totalWarmup.get(v), intervalWarmup.get(v));
+            addIfAny(totalMeasured.get(v), intervalMeasured.get(v));
         }
         long completed = intervalWarmup.get(View.RESPONSE).getTotalCount()
                 + intervalMeasured.get(View.RESPONSE).getTotalCount();
@@ -138,6 +138,13 @@ public final class Measurement implements AutoCloseable {
         lostBefore = lostNow;
         lastTickNs = tickNs;
         return s;
+    }
+
+    /** Adding an empty histogram still walks every counter; most views are empty most of the time. */
+    private static void addIfAny(Histogram total, Histogram interval) {
+        if (interval.getTotalCount() > 0) {
+            total.add(interval);
+        }
     }
 
     private long toEpochMs(long ns) {

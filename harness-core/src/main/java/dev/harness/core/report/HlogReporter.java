@@ -28,6 +28,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
     private final PrintStream stream;
     private final HistogramLogWriter writer;
     private final Histogram scratch = Histograms.create();
+    private final Histogram empty = Histograms.create();
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
     public HlogReporter(Path file) throws IOException {
@@ -67,9 +68,13 @@ public final class HlogReporter implements RunListener, AutoCloseable {
             if (h.getTotalCount() == 0 && phase != s.phase()) {
                 continue;
             }
-            h.copyInto(scratch);
-            scratch.setTag(phase == Phase.WARMUP ? v.warmupTag() : v.tag());
-            writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, scratch);
+            // The tag is set on a histogram of our own: the snapshot's are only to be read.
+            Histogram tagged = h.getTotalCount() == 0 ? empty : scratch;
+            if (tagged == scratch) {
+                h.copyInto(scratch);
+            }
+            tagged.setTag(phase == Phase.WARMUP ? v.warmupTag() : v.tag());
+            writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, tagged);
         }
     }
 
