@@ -42,9 +42,8 @@ final class Drainer implements MessageListener {
     /** Subscribes to the given queues; messages flow once the measurement is bound. */
     void open(Provider provider, PutSettings settings, int[] queues) throws JMSException {
         this.provider = provider;
-        connection = provider.connect();
-        connection.setExceptionListener(e -> control.fail("drainer " + id + " lost its connection: " + provider.explain(e)));
-        Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        connection = JmsWork.connect(provider, control, "drainer " + id);
+        Session session = JmsWork.session(connection, false);
         for (int q : queues) {
             MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)));
             consumer.setMessageListener(this);
@@ -88,12 +87,6 @@ final class Drainer implements MessageListener {
     }
 
     void close() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (JMSException | RuntimeException e) {
-                // Closing a connection to a lost broker fails; nothing is left to save.
-            }
-        }
+        JmsWork.closeQuietly(connection);
     }
 }

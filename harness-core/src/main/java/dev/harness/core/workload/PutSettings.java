@@ -32,7 +32,7 @@ public record PutSettings(
         int queues,
         String queuePrefix,
         int drainers,
-        long drainTimeoutNs) {
+        long drainTimeoutNs) implements WorkloadSettings {
 
     /** The body carries the harness's header; a message cannot be smaller. */
     public static final int MIN_SIZE_BYTES = MessageHeader.BYTES;
@@ -61,6 +61,7 @@ public record PutSettings(
     }
 
     /** The settings as a person reads them in the run header. */
+    @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>();
         s.add(new Setting("rate", rate == 0 ? "max (unthrottled)" : Format.rate(rate) + " msg/s"));

@@ -10,12 +10,10 @@ import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Bounded;
 import dev.harness.core.run.RunControl;
-import dev.harness.core.run.RunHeader.Setting;
-import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Schedule;
 
 /** Puts: senders on one fixed-rate schedule, optionally drained by consumers. */
-public final class PutWorkload implements Workload {
+public final class PutWorkload extends SettingsWorkload {
     private static final long CLOSE_TIMEOUT_MS = 5_000;
 
     private final PutSettings settings;
@@ -24,37 +22,13 @@ public final class PutWorkload implements Workload {
     private final List<Thread> threads = new ArrayList<>();
 
     public PutWorkload(PutSettings settings) {
+        super(settings);
         this.settings = settings;
     }
 
     @Override
     public String name() {
         return "put";
-    }
-
-    @Override
-    public List<Setting> describe() {
-        return settings.describe();
-    }
-
-    @Override
-    public double rate() {
-        return settings.rate();
-    }
-
-    @Override
-    public long warmupNs() {
-        return settings.warmupNs();
-    }
-
-    @Override
-    public long durationNs() {
-        return settings.durationNs();
-    }
-
-    @Override
-    public long drainTimeoutNs() {
-        return settings.drainTimeoutNs();
     }
 
     @Override

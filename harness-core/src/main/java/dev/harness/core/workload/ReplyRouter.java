@@ -38,11 +38,9 @@ final class ReplyRouter implements MessageListener {
 
     void open(Provider provider, ReqRespSettings settings) throws JMSException {
         this.provider = provider;
-        connection = provider.connect();
-        connection.setExceptionListener(e -> control.fail("reply queue " + settings.replyQueue(queue)
-                + " lost its connection: " + provider.explain(e)));
+        connection = JmsWork.connect(provider, control, "reply queue " + settings.replyQueue(queue));
         transacted = settings.syncpoint() > 0;
-        session = connection.createSession(transacted, transacted ? Session.SESSION_TRANSACTED : Session.AUTO_ACKNOWLEDGE);
+        session = JmsWork.session(connection, transacted);
         MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.replyQueue(queue)));
         consumer.setMessageListener(this);
     }
@@ -82,11 +80,7 @@ final class ReplyRouter implements MessageListener {
 
     private void rollback() {
         if (transacted) {
-            try {
-                session.rollback();
-            } catch (JMSException | RuntimeException e) {
-                // The session is gone; the broker rolls the work back itself.
-            }
+            JmsWork.rollbackQuietly(session);
         }
     }
 
@@ -95,12 +89,6 @@ final class ReplyRouter implements MessageListener {
     }
 
     void close() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (JMSException | RuntimeException e) {
-                // Closing a connection to a lost broker fails; nothing is left to save.
-            }
-        }
+        JmsWork.closeQuietly(connection);
     }
 }

@@ -43,7 +43,7 @@ public record ReqRespSettings(
         String replyPrefix,
         long replyTimeoutNs,
         boolean open,
-        long drainTimeoutNs) {
+        long drainTimeoutNs) implements WorkloadSettings {
 
     public ReqRespSettings {
         if (!(rate > 0) || requesters < 1 || responders < 0 || warmupNs < 0 || durationNs <= 0
@@ -79,6 +79,7 @@ public record ReqRespSettings(
         return replyPrefix + (index + 1);
     }
 
+    @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>();
         s.add(new Setting("rate", Format.rate(rate) + " round trips/s"));

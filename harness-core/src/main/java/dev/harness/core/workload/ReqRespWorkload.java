@@ -11,12 +11,10 @@ import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Bounded;
 import dev.harness.core.run.RunControl;
-import dev.harness.core.run.RunHeader.Setting;
-import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Schedule;
 
 /** Request/response: requesters, a reply router per reply queue, and responders (here or elsewhere). */
-public final class ReqRespWorkload implements Workload {
+public final class ReqRespWorkload extends SettingsWorkload {
     private final ReqRespSettings settings;
     private Requester[] requesters = new Requester[0];
     private final List<ReplyRouter> routers = new ArrayList<>();
@@ -24,32 +22,13 @@ public final class ReqRespWorkload implements Workload {
     private final List<Thread> threads = new ArrayList<>();
 
     public ReqRespWorkload(ReqRespSettings settings) {
+        super(settings);
         this.settings = settings;
     }
 
     @Override
     public String name() {
         return "reqresp";
-    }
-
-    @Override
-    public List<Setting> describe() {
-        return settings.describe();
-    }
-
-    @Override
-    public double rate() {
-        return settings.rate();
-    }
-
-    @Override
-    public long warmupNs() {
-        return settings.warmupNs();
-    }
-
-    @Override
-    public long durationNs() {
-        return settings.durationNs();
     }
 
     @Override

@@ -82,10 +82,9 @@ final class Requester implements Runnable {
 
     void open(Provider provider) throws JMSException {
         this.provider = provider;
-        connection = provider.connect();
-        connection.setExceptionListener(e -> control.fail("requester " + id + " lost its connection: " + provider.explain(e)));
+        connection = JmsWork.connect(provider, control, "requester " + id);
         boolean transacted = settings.syncpoint() > 0;
-        session = connection.createSession(transacted, transacted ? Session.SESSION_TRANSACTED : Session.AUTO_ACKNOWLEDGE);
+        session = JmsWork.session(connection, transacted);
         producers = new MessageProducer[settings.queues()];
         replyQueues = new Queue[settings.queues()];
         for (int q = 0; q < producers.length; q++) {
@@ -293,12 +292,6 @@ final class Requester implements Runnable {
 
     void close() {
         stopWaiting();
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (JMSException | RuntimeException e) {
-                // Closing a connection to a lost broker fails; nothing is left to save.
-            }
-        }
+        JmsWork.closeQuietly(connection);
     }
 }

@@ -52,9 +52,8 @@ public final class Responder implements MessageListener {
     /** Subscribes to the given request queues; requests flow once {@link #start} is called. */
     public void open(Provider provider, String[] requestQueues) throws JMSException {
         this.provider = provider;
-        connection = provider.connect();
-        connection.setExceptionListener(e -> control.fail("responder " + id + " lost its connection: " + provider.explain(e)));
-        session = connection.createSession(transacted, transacted ? Session.SESSION_TRANSACTED : Session.AUTO_ACKNOWLEDGE);
+        connection = JmsWork.connect(provider, control, "responder " + id);
+        session = JmsWork.session(connection, transacted);
         producer = session.createProducer(null);
         producer.setDisableMessageTimestamp(true);
         for (String q : requestQueues) {
@@ -111,11 +110,7 @@ public final class Responder implements MessageListener {
     /** A failed unit of work must not be committed with the next request's. */
     private void rollback() {
         if (transacted) {
-            try {
-                session.rollback();
-            } catch (JMSException | RuntimeException e) {
-                // The session is gone; the broker rolls the work back itself.
-            }
+            JmsWork.rollbackQuietly(session);
         }
     }
 
@@ -137,12 +132,6 @@ public final class Responder implements MessageListener {
     }
 
     public void close() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (JMSException | RuntimeException e) {
-                // Closing a connection to a lost broker fails; nothing is left to save.
-            }
-        }
+        JmsWork.closeQuietly(connection);
     }
 }

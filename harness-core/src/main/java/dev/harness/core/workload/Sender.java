@@ -63,10 +63,9 @@ final class Sender implements Runnable {
 
     void open(Provider provider) throws JMSException {
         this.provider = provider;
-        connection = provider.connect();
-        connection.setExceptionListener(e -> control.fail("sender " + id + " lost its connection: " + provider.explain(e)));
+        connection = JmsWork.connect(provider, control, "sender " + id);
         boolean transacted = settings.syncpoint() > 0;
-        session = connection.createSession(transacted, transacted ? Session.SESSION_TRANSACTED : Session.AUTO_ACKNOWLEDGE);
+        session = JmsWork.session(connection, transacted);
         producers = new MessageProducer[settings.queues()];
         for (int q = 0; q < producers.length; q++) {
             MessageProducer p = session.createProducer(provider.queue(session, settings.queueName(q)));
@@ -187,12 +186,6 @@ final class Sender implements Runnable {
     }
 
     void close() {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (JMSException | RuntimeException e) {
-                // Closing a connection to a lost broker fails; nothing is left to save.
-            }
-        }
+        JmsWork.closeQuietly(connection);
     }
 }
