@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
  * bound). Results go to a Markdown file with date and machine, to be committed.
  */
 @Command(name = "bench", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Finds the highest sustainable rate, and the CPU it costs, of:",
+        description = {"Finds the highest sustainable rate, and its CPU cost, of puts or request/response.",
             "  put: 1 sender and 1 drainer, non-persistent, persistent outside syncpoint, persistent with syncpoint 10;",
             "  reqresp: IBM's standard request/response workload (10 + 10 queues, 2 KiB, persistent, in syncpoint,",
             "           closed, 10 responders) with each of --requesters. Appends a Markdown table."})

@@ -20,7 +20,8 @@ import picocli.CommandLine.Spec;
 
 /** MQLDT's test, better: can this filesystem keep up with a persistent-messaging log? */
 @Command(name = "logdisk", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Lays out files like a queue manager's recovery log, fills them, then writes each block size",
+        description = {"Tests whether a filesystem keeps up with a persistent-messaging log, as MQLDT does.",
+            "Lays out files like a queue manager's recovery log, fills them, then writes each block size",
             "sequentially, file after file, each write durable before the next, and reports bytes/s and write latency."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the test completed", "2:bad option, unusable directory, too little space, or a write failed",

@@ -20,8 +20,9 @@ import picocli.CommandLine.Spec;
 
 /** Responders only, in a process of their own (another JVM or host), for harness run --workload reqresp --responders 0. */
 @Command(name = "respond", sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Answers requests: gets each one from the request queues and puts a reply of the same size on",
-            "the queue it names, correlation id = request message id. Runs until Ctrl-C, SIGTERM or --duration."},
+        description = {"Answers requests, as a responder pool in a process of its own.",
+            "Gets each request from the request queues and puts a reply of the same size on the queue it names,",
+            "correlation id = request message id. Runs until Ctrl-C, SIGTERM or --duration."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped", "2:bad option value", "3:cannot reach the broker", "4:the broker failed"})
 final class RespondCommand implements Callable<Integer> {
