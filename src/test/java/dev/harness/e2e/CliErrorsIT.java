@@ -58,4 +58,14 @@ class CliErrorsIT {
         assertTrue(err.contains(mentions), r::toString);
         assertFalse(err.contains("Exception") || err.contains("\tat "), r::toString);
     }
+
+    @ParameterizedTest(name = "{0} --help")
+    @CsvSource({"run", "respond", "broker", "bench", "logdisk"})
+    void everyCommandExplainsItselfWithHelp(String command) throws Exception {
+        // Every error line ends with "see harness <command> --help": that must work.
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, command, "--help");
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().startsWith("Usage: harness " + command), r::toString);
+        assertFalse(r.stderr().contains("WARN"), "help text that picocli cannot format:\n" + r);
+    }
 }

@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
  * schedule (achieved rate within 2 % of target) and no backlog builds (response p99 within a
  * bound). Results go to a Markdown file with date and machine, to be committed.
  */
-@Command(name = "bench", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {"Finds the highest sustainable rate, and its CPU cost, of puts or request/response.",
             "  put: 1 sender and 1 drainer, non-persistent, persistent outside syncpoint, persistent with syncpoint 10;",
             "  reqresp: IBM's standard request/response workload (10 + 10 queues, 2 KiB, persistent, in syncpoint,",
@@ -59,7 +59,7 @@ final class BenchCommand implements Callable<Integer> {
             description = "Measured length of each trial. Default: ${DEFAULT-VALUE}.")
     long trialNs;
 
-    @Option(names = "--steps", defaultValue = "5", description = "Fixed-rate trials at most per configuration, each 10 % below the last. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--steps", defaultValue = "5", description = "Fixed-rate trials at most per configuration, each 10 %% below the last. Default: ${DEFAULT-VALUE}.")
     int steps;
 
     @Option(names = "--max-p99", defaultValue = "50ms", converter = Values.Duration.class, paramLabel = "DURATION",

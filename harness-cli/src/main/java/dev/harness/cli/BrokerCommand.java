@@ -21,7 +21,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** The embedded Artemis broker as a process of its own, to be driven with harness run --url. */
-@Command(name = "broker", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "broker", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {"Runs an Apache ActiveMQ Artemis broker in this process until SIGTERM or Ctrl-C.",
             "Its data directory is kept, so a restart recovers persistent messages."},
         exitCodeListHeading = "%nExit codes:%n",

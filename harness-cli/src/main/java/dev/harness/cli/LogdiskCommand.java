@@ -19,7 +19,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** MQLDT's test, better: can this filesystem keep up with a persistent-messaging log? */
-@Command(name = "logdisk", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "logdisk", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {"Tests whether a filesystem keeps up with a persistent-messaging log, as MQLDT does.",
             "Lays out files like a queue manager's recovery log, fills them, then writes each block size",
             "sequentially, file after file, each write durable before the next, and reports bytes/s and write latency."},

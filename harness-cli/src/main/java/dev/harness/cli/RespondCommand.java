@@ -19,7 +19,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** Responders only, in a process of their own (another JVM or host), for harness run --workload reqresp --responders 0. */
-@Command(name = "respond", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "respond", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {"Answers requests, as a responder pool in a process of its own.",
             "Gets each request from the request queues and puts a reply of the same size on the queue it names,",
             "correlation id = request message id. Runs until Ctrl-C, SIGTERM or --duration."},

@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-@Command(name = "run", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
             "Puts messages (or request/response round trips) at a fixed rate and measures every one from its intended send time.",
             "With no --url, an embedded Artemis broker is started for the run and removed after it."},
@@ -131,7 +131,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--pause-resolution", defaultValue = "5ms", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "How finely pause-corrected's detector watches this JVM (3 threads wake this often). 1ms sees"
-                    + " shorter pauses at about 6 % of a core. Default: ${DEFAULT-VALUE}.")
+                    + " shorter pauses at about 6 %% of a core. Default: ${DEFAULT-VALUE}.")
     long pauseResolutionNs;
 
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write an HdrHistogram interval log (values in ns), one tag per view.")
