@@ -46,7 +46,7 @@ final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rate", defaultValue = "1000", converter = Values.Rate.class, paramLabel = "N|max",
+    @Option(names = "--rate", defaultValue = "500", converter = Values.Rate.class, paramLabel = "N|max",
             description = "Messages per second, all senders together, on one fixed schedule; max = unthrottled. Default: ${DEFAULT-VALUE}.")
     double rate;
 

@@ -9,13 +9,13 @@ import picocli.CommandLine.TypeConversionException;
 
 /** Parsers for the value forms users type: durations, sizes, rates. */
 final class Values {
-    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(ms|s|m|h)?");
+    private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)(us|ms|s|m|h)?");
     private static final Pattern SIZE = Pattern.compile("(\\d+)\\s*(b|k|kb|kib|m|mb|mib|g|gb|gib)?");
 
     private Values() {
     }
 
-    /** "500ms", "30s", "2m", "1h"; a bare number is seconds. */
+    /** "150us", "500ms", "30s", "2m", "1h"; a bare number is seconds. */
     static long durationNs(String text) {
         Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
@@ -24,6 +24,7 @@ final class Values {
         double n = Double.parseDouble(m.group(1));
         String unit = m.group(2) == null ? "s" : m.group(2);
         double ns = switch (unit) {
+            case "us" -> n * 1e3;
             case "ms" -> n * 1e6;
             case "s" -> n * 1e9;
             case "m" -> n * 60e9;

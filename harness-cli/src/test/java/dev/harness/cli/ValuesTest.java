@@ -11,6 +11,7 @@ import picocli.CommandLine.TypeConversionException;
 class ValuesTest {
     @Test
     void durations() {
+        assertEquals(150_000L, Values.durationNs("150us"));
         assertEquals(500_000_000L, Values.durationNs("500ms"));
         assertEquals(30_000_000_000L, Values.durationNs("30s"));
         assertEquals(120_000_000_000L, Values.durationNs("2m"));

@@ -12,9 +12,11 @@ import java.nio.file.Path;
  * @param user null for no login; else the only user, allowed everything
  * @param password the user's password; never printed
  * @param deleteOnClose remove {@code dataDir} when the broker stops (the run's temp broker)
+ * @param journalBufferTimeoutNs how long the journal gathers writes before a sync; 0 = measure
+ *     the disk as {@code artemis create} does (see {@link JournalTuning})
  */
 public record BrokerConfig(Path dataDir, String host, int port, Journal journal, String user, String password,
-        boolean deleteOnClose) {
+        boolean deleteOnClose, long journalBufferTimeoutNs) {
 
     /** The journal types the harness offers. */
     public enum Journal {

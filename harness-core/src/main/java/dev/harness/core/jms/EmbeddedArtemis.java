@@ -24,19 +24,27 @@ public final class EmbeddedArtemis implements AutoCloseable {
     private final Path dataDir;
     private final boolean deleteOnClose;
     private final String url;
+    private final long journalBufferTimeoutNs;
 
-    private EmbeddedArtemis(EmbeddedActiveMQ server, Path dataDir, boolean deleteOnClose, String url) {
+    private EmbeddedArtemis(EmbeddedActiveMQ server, Path dataDir, boolean deleteOnClose, String url,
+            long journalBufferTimeoutNs) {
         this.server = server;
         this.dataDir = dataDir;
         this.deleteOnClose = deleteOnClose;
         this.url = url;
+        this.journalBufferTimeoutNs = journalBufferTimeoutNs;
+    }
+
+    /** The journal buffer timeout in force, measured or given. */
+    public long journalBufferTimeoutNs() {
+        return journalBufferTimeoutNs;
     }
 
     /** A broker with its journal in a fresh temporary directory, removed on close. */
     public static EmbeddedArtemis startTemporary() throws Exception {
         Path dir = Files.createTempDirectory("harness-broker-");
         try {
-            return start(new BrokerConfig(dir, "127.0.0.1", freePort(), BrokerConfig.Journal.NIO, null, null, true));
+            return start(new BrokerConfig(dir, "127.0.0.1", freePort(), BrokerConfig.Journal.NIO, null, null, true, 0));
         } catch (Exception e) {
             deleteRecursively(dir);
             throw e;
@@ -45,7 +53,11 @@ public final class EmbeddedArtemis implements AutoCloseable {
 
     public static EmbeddedArtemis start(BrokerConfig c) throws Exception {
         Path dataDir = c.dataDir();
+        long bufferTimeoutNs = c.journalBufferTimeoutNs() > 0 ? c.journalBufferTimeoutNs()
+                : JournalTuning.measureBufferTimeoutNs(dataDir.resolve("journal"));
         Configuration config = new ConfigurationImpl()
+                .setJournalBufferTimeout_NIO((int) bufferTimeoutNs)
+                .setJournalBufferTimeout_AIO((int) bufferTimeoutNs)
                 .setPersistenceEnabled(true)
                 .setJournalType(switch (c.journal()) {
                     case NIO -> JournalType.NIO;
@@ -71,7 +83,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
         }
         server.start();
         String url = "tcp://" + c.host() + ":" + c.port();
-        EmbeddedArtemis broker = new EmbeddedArtemis(server, dataDir, c.deleteOnClose(), url);
+        EmbeddedArtemis broker = new EmbeddedArtemis(server, dataDir, c.deleteOnClose(), url, bufferTimeoutNs);
         if (!server.getActiveMQServer().isActive() || server.getActiveMQServer().getRemotingService().getAcceptor("harness") == null
                 || !server.getActiveMQServer().getRemotingService().getAcceptor("harness").isStarted()) {
             broker.close();

@@ -28,6 +28,9 @@ public final class EmbeddedProvider extends ArtemisProvider {
     @Override
     public List<String> notes() {
         List<String> notes = new ArrayList<>(super.notes());
+        notes.add(String.format(java.util.Locale.ROOT, "the embedded broker's journal gathers writes for %.0f us before a"
+                + " sync: one synchronous write on this disk, measured at start as artemis create does",
+                broker.journalBufferTimeoutNs() / 1e3));
         notes.add("the embedded broker shares this JVM and its CPUs with the harness;"
                 + " drive a broker of its own with --url to keep them apart");
         return notes;
