@@ -3,6 +3,7 @@ package dev.harness.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
@@ -43,7 +44,7 @@ class BrokerProcessIT {
     @Test
     void aBrokerWithAUserRefusesAnonymousClientsAndAcceptsTheUser() throws Exception {
         Path secret = dir.resolve("secret");
-        java.nio.file.Files.writeString(secret, "s3cret\n");
+        Files.writeString(secret, "s3cret\n");
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"), "--user", "perf",
                 "--password-file", secret.toString())) {
             HarnessProcess.Result anonymous = HarnessProcess.run(dir, 60, "run", "--url", broker.url(),

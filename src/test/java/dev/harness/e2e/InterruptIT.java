@@ -44,7 +44,7 @@ class InterruptIT {
         assertEquals(s.get("views").get("response").get("count").asLong(),
                 HlogFiles.sum(hlog, "response").getTotalCount(), "the hlog holds every measured sample");
 
-        Matcher journal = Pattern.compile("journal in (\\S+)\\)").matcher(out);
+        Matcher journal = Pattern.compile("journal is in (\\S+), removed at exit").matcher(out);
         assertTrue(journal.find(), out);
         assertFalse(Files.exists(Path.of(journal.group(1))), "embedded broker data left behind: " + journal.group(1));
     }

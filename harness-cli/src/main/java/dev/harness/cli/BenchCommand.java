@@ -1,6 +1,7 @@
 package dev.harness.cli;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.DoubleFunction;
 
 import org.HdrHistogram.Histogram;
 
@@ -81,7 +83,7 @@ final class BenchCommand implements Callable<Integer> {
     BrokerOptions broker;
 
     /** One configuration to bench: its name and the workload at a given rate (0 = as fast as it goes). */
-    private record Config(String name, java.util.function.DoubleFunction<Workload> workloadAt) {
+    private record Config(String name, DoubleFunction<Workload> workloadAt) {
     }
 
     private record Trial(double target, RunSummary summary, double cpuSeconds) {
@@ -144,8 +146,7 @@ final class BenchCommand implements Callable<Integer> {
                 }
                 rows.add(row(c, max, best));
             }
-            // The embedded broker's temp directory means nothing once the run is over.
-            write(provider.target().replaceAll(" \\(journal in [^)]*\\)", ""), rows, reqresp);
+            write(provider.target(), rows, reqresp);
             return ExitCode.OK;
         } catch (UnreachableException e) {
             System.err.println("harness bench: " + e.getMessage());
@@ -231,8 +232,7 @@ final class BenchCommand implements Callable<Integer> {
 
     /** CPU of this whole process: the harness and, when embedded, the broker. */
     private static long processCpuNs() {
-        return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private String row(Config c, Trial max, Trial best) {

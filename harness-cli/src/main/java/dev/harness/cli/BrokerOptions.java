@@ -1,5 +1,6 @@
 package dev.harness.cli;
 
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.harness.core.jms.ArtemisProvider;
@@ -36,7 +37,7 @@ final class BrokerOptions {
             }
             return EmbeddedProvider.start();
         }
-        java.util.regex.Matcher m = URL.matcher(url);
+        Matcher m = URL.matcher(url);
         if (!m.matches() || Integer.parseInt(m.group(1)) > 65535) {
             throw usage("--url: expected tcp://HOST:PORT with a port up to 65535, got '" + url + "'");
         }

@@ -95,7 +95,12 @@ final class RespondCommand implements Callable<Integer> {
             }
             System.out.println("harness respond: " + responders + " responders on " + requestPrefix + "1.." + queues
                     + " at " + provider.target());
-            new RespondRun(pool, control, intervalNs).run(durationNs, System.out, hlog);
+            try {
+                new RespondRun(pool, control, intervalNs).run(durationNs, System.out, hlog);
+            } catch (JMSException e) {
+                throw new UnreachableException("cannot start the responders at " + provider.target() + ": "
+                        + provider.explain(e), e);
+            }
             if (control.failure() != null) {
                 System.err.println("harness respond: the broker failed: " + control.failure());
                 return ExitCode.FAILED_DURING_RUN;
@@ -103,9 +108,6 @@ final class RespondCommand implements Callable<Integer> {
             return ExitCode.OK;
         } catch (UnreachableException e) {
             System.err.println("harness respond: " + e.getMessage());
-            return ExitCode.UNREACHABLE;
-        } catch (JMSException e) {
-            System.err.println("harness respond: cannot start: " + e.getMessage());
             return ExitCode.UNREACHABLE;
         } catch (IOException e) {
             System.err.println("harness respond: --hlog " + hlog + ": " + FileErrors.describe(e));

@@ -2,6 +2,7 @@ package dev.harness.core.jms;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** The default: an embedded Artemis broker started for this run and removed after it. */
 public final class EmbeddedProvider extends ArtemisProvider {
@@ -22,13 +23,14 @@ public final class EmbeddedProvider extends ArtemisProvider {
 
     @Override
     public String target() {
-        return "embedded Artemis " + clientVersion() + " at " + broker.url() + " (journal in " + broker.dataDir() + ")";
+        return "embedded Artemis " + clientVersion() + " at " + broker.url();
     }
 
     @Override
     public List<String> notes() {
         List<String> notes = new ArrayList<>(super.notes());
-        notes.add(String.format(java.util.Locale.ROOT, "the embedded broker's journal gathers writes for %.0f us before a"
+        notes.add("the embedded broker's journal is in " + broker.dataDir() + ", removed at exit");
+        notes.add(String.format(Locale.ROOT, "the embedded broker's journal gathers writes for %.0f us before a"
                 + " sync: one synchronous write on this disk, measured at start as artemis create does",
                 broker.journalBufferTimeoutNs() / 1e3));
         notes.add("the embedded broker shares this JVM and its CPUs with the harness;"

@@ -2,6 +2,7 @@ package dev.harness.core.measure;
 
 import java.util.EnumMap;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.Histogram;
 
@@ -34,9 +35,9 @@ public final class Measurement implements AutoCloseable {
     private long runMaxResponseNs;
     private long correctionsAdded;
     private long completedDuringWarmup;
-    private final java.util.concurrent.atomic.AtomicLong lost = new java.util.concurrent.atomic.AtomicLong();
-    private final java.util.concurrent.atomic.AtomicLong late = new java.util.concurrent.atomic.AtomicLong();
     private long lostBefore;
+    private final AtomicLong lost = new AtomicLong();
+    private final AtomicLong late = new AtomicLong();
 
     /**
      * Allocates everything (histograms for every view and phase, the pause detector) before

@@ -3,6 +3,7 @@ package dev.harness.core.report;
 import java.io.PrintStream;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
@@ -103,7 +104,7 @@ public final class ConsoleReporter implements RunListener {
         long[] ps = r.perSecond();
         if (ps.length > 0) {
             long[] sorted = ps.clone();
-            java.util.Arrays.sort(sorted);
+            Arrays.sort(sorted);
             out.printf(Locale.ROOT, "throughput per second over %d whole seconds: min %s, median %s, max %s%n",
                     ps.length, Units.count(sorted[0]), Units.count(sorted[sorted.length / 2]),
                     Units.count(sorted[sorted.length - 1]));

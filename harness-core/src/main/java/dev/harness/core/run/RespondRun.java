@@ -20,6 +20,7 @@ import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
+import dev.harness.core.report.Percentiles;
 import dev.harness.core.workload.ResponderPool;
 
 /**
@@ -74,8 +75,7 @@ public final class RespondRun {
                     total.add(h);
                     long handled = pool.handled();
                     out.printf(Locale.ROOT, "%7.1fs %10d %12.3f %12.3f %12.3f%n", (cut - start) / 1e9, handled - handledBefore,
-                            h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(50) / 1e6,
-                            h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(99) / 1e6, h.getMaxValue() / 1e6);
+                            Percentiles.at(h, 50) / 1e6, Percentiles.at(h, 99) / 1e6, h.getMaxValue() / 1e6);
                     out.flush();
                     handledBefore = handled;
                     if (hlog != null) {
@@ -97,8 +97,7 @@ public final class RespondRun {
             }
         }
         out.printf(Locale.ROOT, "answered %d requests; get-to-commit p50 %.3f ms, p99 %.3f ms, max %.3f ms%s%n",
-                pool.handled(), total.getTotalCount() == 0 ? 0 : total.getValueAtPercentile(50) / 1e6,
-                total.getTotalCount() == 0 ? 0 : total.getValueAtPercentile(99) / 1e6, total.getMaxValue() / 1e6,
+                pool.handled(), Percentiles.at(total, 50) / 1e6, Percentiles.at(total, 99) / 1e6, total.getMaxValue() / 1e6,
                 pool.unanswerable() > 0 ? "; " + pool.unanswerable() + " messages had no reply-to and were dropped" : "");
         return total;
     }
