@@ -49,9 +49,14 @@ public final class Measurement implements AutoCloseable {
      * @param pauseResolutionNs the pause detector's resolution (see {@link PauseCorrectedStats#start})
      */
     public Measurement(long warmupNs, int keepSeconds, long scheduledIntervalNs, long pauseResolutionNs) {
+        this(warmupNs, keepSeconds, PauseCorrectedStats.start(scheduledIntervalNs, pauseResolutionNs));
+    }
+
+    /** With a given pause-corrected view: tests use one whose pauses they inject. */
+    Measurement(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected) {
         this.warmupNs = warmupNs;
         this.recorder = new LatencyRecorder(Long.MAX_VALUE);
-        this.pauseCorrected = PauseCorrectedStats.start(scheduledIntervalNs, pauseResolutionNs);
+        this.pauseCorrected = pauseCorrected;
         this.meter = new ThroughputMeter(keepSeconds);
     }
 
