@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -40,18 +41,29 @@ final class HarnessProcess implements AutoCloseable {
     }
 
     static HarnessProcess start(Path dir, String... args) throws IOException {
+        return start(dir, Map.of(), args);
+    }
+
+    /** With these environment variables added to the child's. */
+    static HarnessProcess start(Path dir, Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(java().toString(), "-Xmx512m", "-jar", jar().toString()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
-        Process p = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process p = builder.start();
         return new HarnessProcess(p, out, err);
     }
 
     /** Runs to the end (bounded) and returns the exit code. */
     static Result run(Path dir, long timeoutSeconds, String... args) throws Exception {
-        try (HarnessProcess p = start(dir, args)) {
+        return run(dir, Map.of(), timeoutSeconds, args);
+    }
+
+    static Result run(Path dir, Map<String, String> environment, long timeoutSeconds, String... args) throws Exception {
+        try (HarnessProcess p = start(dir, environment, args)) {
             int code = p.waitFor(timeoutSeconds);
             return new Result(code, p.stdout(), p.stderr());
         }

@@ -80,7 +80,7 @@ final class BenchCommand implements Callable<Integer> {
     Path out;
 
     @Mixin
-    BrokerOptions broker;
+    ProviderOptions target;
 
     /** One configuration to bench: its name and the workload at a given rate (0 = as fast as it goes). */
     private record Config(String name, DoubleFunction<Workload> workloadAt) {
@@ -128,7 +128,7 @@ final class BenchCommand implements Callable<Integer> {
                     interrupted = true;
                     current.requestStop("interrupted");
                 });
-                Provider provider = broker.open()) {
+                Provider provider = target.open()) {
             for (Config c : configs) {
                 Trial max = trial(provider, c, 0);
                 if (max.summary().achievedRate() < 1) {

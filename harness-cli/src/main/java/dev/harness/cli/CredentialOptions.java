@@ -48,7 +48,7 @@ final class CredentialOptions {
                 }
                 return lines.get(0);
             } catch (IOException e) {
-                throw usage("--password-file: cannot read " + passwordFile + ": " + FileErrors.describe(e));
+                throw usage("--password-file: cannot read " + passwordFile + ": " + FileErrors.describeRead(e));
             }
         }
         return user == null ? null : "";

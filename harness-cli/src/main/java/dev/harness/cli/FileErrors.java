@@ -31,6 +31,12 @@ final class FileErrors {
         return null;
     }
 
+    /** Why a file could not be read. */
+    static String describeRead(IOException e) {
+        return e instanceof NoSuchFileException ? "no such file" : describe(e);
+    }
+
+    /** Why a file could not be written (a missing file is created, so a missing directory is the problem). */
     static String describe(IOException e) {
         if (e instanceof NoSuchFileException) {
             return "its directory does not exist";

@@ -58,12 +58,13 @@ final class RespondCommand implements Callable<Integer> {
     Path hlog;
 
     @Mixin
-    BrokerOptions broker;
+    ProviderOptions target;
 
     @Override
     public Integer call() {
-        if (broker.url == null) {
-            throw usage("--url: harness respond answers requests on an existing broker; give its tcp://HOST:PORT");
+        if (target.kind().equals("embedded")) {
+            throw usage("--url: harness respond answers requests on an existing broker; give its tcp://HOST:PORT"
+                    + " (or --provider ibmmq, --provider jndi)");
         }
         if (responders < 1 || responders > 10_000 || queues < 1 || queues > 1_000) {
             throw usage("--responders: expected 1 to 10000, --queues: 1 to 1000");
@@ -86,7 +87,7 @@ final class RespondCommand implements Callable<Integer> {
         }
         RunControl control = new RunControl();
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
-                Provider provider = broker.open();
+                Provider provider = target.open();
                 ResponderPool pool = new ResponderPool(responders, queues, requestPrefix, syncpoint, sizeBytes, control, 0)) {
             try {
                 pool.open(provider);

@@ -141,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
     Path json;
 
     @Mixin
-    BrokerOptions broker;
+    ProviderOptions target;
 
     @Override
     public Integer call() {
@@ -152,7 +152,7 @@ final class RunCommand implements Callable<Integer> {
         // Closed in reverse order: the guard, last, lets an interrupted JVM exit only after the
         // logs are flushed and the broker is gone.
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
-                Provider provider = broker.open();
+                Provider provider = target.open();
                 Outputs outputs = new Outputs()) {
             RunSummary summary = new Runner(intervalNs, pauseResolutionNs, outputs.listeners())
                     .run(provider, work, control);

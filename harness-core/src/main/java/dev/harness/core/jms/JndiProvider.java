@@ -1,0 +1,159 @@
+package dev.harness.core.jms;
+
+import java.util.ArrayList;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+import javax.jms.Connection;
+import javax.jms.ConnectionFactory;
+import javax.jms.JMSException;
+import javax.jms.Queue;
+import javax.jms.Session;
+import javax.naming.Context;
+import javax.naming.InitialContext;
+import javax.naming.NameNotFoundException;
+import javax.naming.NamingException;
+import javax.naming.NoInitialContextException;
+
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+
+import com.ibm.mq.jms.MQConnectionFactory;
+
+import dev.harness.core.jms.mq.MqReasons;
+
+/**
+ * Any JMS 2.0 provider whose client is on the class path, through JNDI: the connection factory is
+ * looked up by name; queues are looked up by name, or created from their names when JNDI has none.
+ * The factory's settings are the provider's own: the harness states what it can read of them.
+ */
+public final class JndiProvider implements Provider {
+    private final String source;
+    private final String factoryName;
+    private final Context context;
+    private final ConnectionFactory factory;
+    private final String user;
+    private final String password;
+    private final Set<String> lookedUp = new TreeSet<>();
+    private final Set<String> created = new TreeSet<>();
+
+    /**
+     * @param environment the JNDI environment (a jndi.properties file's entries)
+     * @param source where the environment came from, for the header
+     * @throws IllegalArgumentException a setting is wrong (the message names --jndi or --cf)
+     * @throws UnreachableException the naming service could not be reached
+     */
+    public JndiProvider(Properties environment, String source, String factoryName, String user, String password)
+            throws UnreachableException {
+        this.source = source;
+        this.factoryName = factoryName;
+        this.user = user;
+        this.password = password;
+        String initial = environment.getProperty(Context.INITIAL_CONTEXT_FACTORY);
+        if (initial == null || initial.isBlank()) {
+            throw new IllegalArgumentException("--jndi " + source + ": expected a " + Context.INITIAL_CONTEXT_FACTORY
+                    + " entry naming the provider's context factory class");
+        }
+        try {
+            this.context = new InitialContext(new Hashtable<>(environment));
+            Object found = context.lookup(factoryName);
+            if (!(found instanceof ConnectionFactory cf)) {
+                throw new IllegalArgumentException("--cf " + factoryName + ": JNDI holds a "
+                        + found.getClass().getName() + " under that name, not a javax.jms.ConnectionFactory");
+            }
+            this.factory = cf;
+        } catch (NoInitialContextException e) {
+            throw new IllegalArgumentException("--jndi " + source + ": cannot load the context factory " + initial
+                    + " (" + Errors.oneLine(e) + "); put the provider's client jars on the class path (HARNESS_CLASSPATH)");
+        } catch (NameNotFoundException e) {
+            throw new IllegalArgumentException("--cf " + factoryName + ": no such name in JNDI (" + source + ")");
+        } catch (NamingException e) {
+            throw new UnreachableException("cannot read JNDI (" + source + "): " + Errors.oneLine(e), e);
+        }
+    }
+
+    @Override
+    public String target() {
+        return "JNDI connection factory " + factoryName + " from " + source;
+    }
+
+    @Override
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        notes.add("connection factory " + factory.getClass().getName() + ": its settings are the provider's own,"
+                + " not changed by the harness");
+        if (factory instanceof ActiveMQConnectionFactory a) {
+            notes.add("Artemis factory: blockOnDurableSend=" + a.isBlockOnDurableSend() + ", blockOnNonDurableSend="
+                    + a.isBlockOnNonDurableSend() + ", reconnectAttempts=" + a.getReconnectAttempts()
+                    + (a.isBlockOnDurableSend() ? "" : " (persistent sends outside syncpoint do not wait for the broker)"));
+        } else if (factory instanceof MQConnectionFactory m) {
+            notes.add("IBM MQ factory: transport " + (m.getTransportType() == 1 ? "client" : "bindings (" + m.getTransportType() + ")")
+                    + "; async put, read ahead and persistence come from the queue objects or their definitions");
+        }
+        synchronized (this) {
+            if (!lookedUp.isEmpty()) {
+                notes.add("queues from JNDI: " + String.join(", ", lookedUp));
+            }
+            if (!created.isEmpty()) {
+                notes.add("queues not in JNDI, created from their names: " + String.join(", ", created));
+            }
+        }
+        return notes;
+    }
+
+    @Override
+    public Connection connect() throws JMSException {
+        return user == null ? factory.createConnection() : factory.createConnection(user, password);
+    }
+
+    /** JNDI's queue when it has one by that name; the session's queue of that name otherwise. */
+    @Override
+    public Queue queue(Session session, String name) throws JMSException {
+        Object found;
+        synchronized (this) { // a Context need not be thread-safe
+            try {
+                found = context.lookup(name);
+            } catch (NameNotFoundException e) {
+                created.add(name);
+                found = null;
+            } catch (NamingException e) {
+                JMSException j = new JMSException("JNDI lookup of queue " + name + ": " + Errors.oneLine(e));
+                j.setLinkedException(e);
+                throw j;
+            }
+            if (found instanceof Queue) {
+                lookedUp.add(name);
+            }
+        }
+        if (found == null) {
+            return session.createQueue(name);
+        }
+        if (!(found instanceof Queue q)) {
+            throw new JMSException("JNDI holds a " + found.getClass().getName() + " under " + name + ", not a queue");
+        }
+        return q;
+    }
+
+    @Override
+    public String explain(Exception e) {
+        return MqReasons.reasonCode(e).isPresent() ? MqReasons.explain(e) : Errors.oneLine(e);
+    }
+
+    @Override
+    public void close() {
+        try {
+            context.close();
+        } catch (NamingException e) {
+            // Nothing to release that matters at exit.
+        }
+        if (factory instanceof AutoCloseable c) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // As above.
+            }
+        }
+    }
+}

@@ -1,0 +1,214 @@
+package dev.harness.core.jms.mq;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.Queue;
+import javax.jms.Session;
+
+import com.ibm.mq.MQException;
+import com.ibm.msg.client.jms.JmsConnectionFactory;
+import com.ibm.msg.client.jms.JmsFactoryFactory;
+import com.ibm.msg.client.jms.JmsPropertyContext;
+import com.ibm.msg.client.wmq.WMQConstants;
+
+import dev.harness.core.jms.Provider;
+
+/**
+ * IBM MQ through the IBM MQ classes for JMS, always over client transport: the client's
+ * default, bindings mode, needs a queue manager on this machine and fails with 2495 without one.
+ */
+public final class IbmMqProvider implements Provider {
+    /** mqclient.ini's TCP stanza as system properties: read once, when the MQ client first loads. */
+    static final String NEGOTIATION_TIMEOUT_PROPERTY = "com.ibm.mq.cfg.TCP.QmgrNegotiationFlowTimeout";
+    static final String CONNECT_TIMEOUT_PROPERTY = "com.ibm.mq.cfg.TCP.Connect_Timeout";
+
+    private final MqSettings settings;
+    private final JmsConnectionFactory factory;
+    private final int negotiationTimeoutSeconds;
+    private volatile String resolvedQueueManager;
+
+    public IbmMqProvider(MqSettings settings) throws JMSException {
+        this.settings = settings;
+        // Before the first MQ class loads: the client reads these once per JVM.
+        this.negotiationTimeoutSeconds = setIfAbsent(NEGOTIATION_TIMEOUT_PROPERTY, settings.connectTimeoutSeconds());
+        setIfAbsent(CONNECT_TIMEOUT_PROPERTY, settings.connectTimeoutSeconds());
+        if (settings.cipherSuite() != null && System.getProperty("com.ibm.mq.cfg.useIBMCipherMappings") == null) {
+            // Lets a non-IBM JVM name cipher suites as the JVM does (TLS_AES_128_GCM_SHA256).
+            System.setProperty("com.ibm.mq.cfg.useIBMCipherMappings", "false");
+        }
+        this.factory = factory(settings);
+    }
+
+    /** The connection factory, every property set from the settings (and readable back). */
+    static JmsConnectionFactory factory(MqSettings s) throws JMSException {
+        JmsConnectionFactory f = JmsFactoryFactory.getInstance(WMQConstants.WMQ_PROVIDER).createConnectionFactory();
+        f.setIntProperty(WMQConstants.WMQ_CONNECTION_MODE, WMQConstants.WMQ_CM_CLIENT);
+        f.setStringProperty(WMQConstants.WMQ_QUEUE_MANAGER, s.queueManager());
+        if (s.ccdtUrl() != null) {
+            f.setStringProperty(WMQConstants.WMQ_CCDTURL, s.ccdtUrl());
+        } else {
+            f.setStringProperty(WMQConstants.WMQ_CHANNEL, s.address().channel());
+            f.setStringProperty(WMQConstants.WMQ_CONNECTION_NAME_LIST, s.address().connName());
+        }
+        f.setStringProperty(WMQConstants.WMQ_APPLICATIONNAME, s.appName());
+        if (s.user() != null) {
+            f.setBooleanProperty(WMQConstants.USER_AUTHENTICATION_MQCSP, true);
+            f.setStringProperty(WMQConstants.USERID, s.user());
+            f.setStringProperty(WMQConstants.PASSWORD, s.password());
+        }
+        if (s.cipherSuite() != null) {
+            f.setStringProperty(WMQConstants.WMQ_SSL_CIPHER_SUITE, s.cipherSuite());
+        }
+        f.setIntProperty(WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS, switch (s.reconnect()) {
+            case OFF -> WMQConstants.WMQ_CLIENT_RECONNECT_DISABLED;
+            case ANY -> WMQConstants.WMQ_CLIENT_RECONNECT;
+            case QMGR -> WMQConstants.WMQ_CLIENT_RECONNECT_Q_MGR;
+        });
+        return f;
+    }
+
+    /** Every queue gets the settings that change results explicitly, not from its definition. */
+    Queue configure(Queue queue) throws JMSException {
+        JmsPropertyContext q = (JmsPropertyContext) queue;
+        q.setIntProperty(WMQConstants.WMQ_PERSISTENCE, WMQConstants.WMQ_PER_APP);
+        q.setIntProperty(WMQConstants.WMQ_TARGET_CLIENT, settings.targetClient() == MqSettings.TargetClient.MQ
+                ? WMQConstants.WMQ_TARGET_DEST_MQ : WMQConstants.WMQ_TARGET_DEST_JMS);
+        q.setIntProperty(WMQConstants.WMQ_PUT_ASYNC_ALLOWED, settings.asyncPut()
+                ? WMQConstants.WMQ_PUT_ASYNC_ALLOWED_ENABLED : WMQConstants.WMQ_PUT_ASYNC_ALLOWED_DISABLED);
+        q.setIntProperty(WMQConstants.WMQ_READ_AHEAD_ALLOWED, settings.readAhead()
+                ? WMQConstants.WMQ_READ_AHEAD_ALLOWED_ENABLED : WMQConstants.WMQ_READ_AHEAD_ALLOWED_DISABLED);
+        return queue;
+    }
+
+    JmsConnectionFactory factory() {
+        return factory;
+    }
+
+    @Override
+    public String target() {
+        String qmgr = resolvedQueueManager != null ? resolvedQueueManager
+                : settings.queueManager().isEmpty() ? "(whichever owns the listener)" : settings.queueManager();
+        String where = settings.ccdtUrl() != null ? "via CCDT " + settings.ccdtUrl() : settings.address().toString();
+        return "IBM MQ queue manager " + qmgr + " " + where + " (client transport)";
+    }
+
+    @Override
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>();
+        notes.add("IBM MQ classes for JMS " + clientVersion() + "; address from " + settings.addressSource()
+                + ", application name " + settings.appName()
+                + (settings.user() == null ? ", no user" : ", user " + settings.user() + " (MQCSP authentication)")
+                + (settings.cipherSuite() == null ? ", no TLS" : ", TLS " + settings.cipherSuite()));
+        notes.add("persistence: JMS PERSISTENT puts MQPER_PERSISTENT and NON_PERSISTENT MQPER_NOT_PERSISTENT; queues are"
+                + " opened with persistence APP, so the queue's DEFPSIST does not decide");
+        notes.add("syncpoint: a transacted session puts and gets with MQPMO/MQGMO_SYNCPOINT and commit() is MQCMIT;"
+                + " outside syncpoint each put is its own unit of work");
+        notes.add(settings.asyncPut()
+                ? "async put ON: puts outside syncpoint return before the queue manager has the message, so service"
+                        + " time measures the client and a failed put surfaces later"
+                : "async put off: every put outside syncpoint waits for the queue manager's answer");
+        notes.add(settings.readAhead()
+                ? "read ahead ON: non-persistent messages outside syncpoint are streamed to consumers before they ask"
+                : "read ahead off: every get is a call to the queue manager");
+        notes.add(settings.targetClient() == MqSettings.TargetClient.MQ
+                ? "target client MQ: messages carry no MQRFH2 header"
+                : "target client JMS: messages carry an MQRFH2 header");
+        notes.add(switch (settings.reconnect()) {
+            case OFF -> "automatic reconnect off: a lost connection ends the run";
+            case ANY -> "automatic reconnect ON (any queue manager of the list): an outage shows as one slow call";
+            case QMGR -> "automatic reconnect ON (same queue manager): an outage shows as one slow call";
+        });
+        notes.add("connecting gives up after " + negotiationTimeoutSeconds + " s without an answer ("
+                + NEGOTIATION_TIMEOUT_PROPERTY + ")");
+        return notes;
+    }
+
+    @Override
+    public Connection connect() throws JMSException {
+        long start = System.nanoTime();
+        try {
+            Connection c = settings.user() == null ? factory.createConnection()
+                    : factory.createConnection(settings.user(), settings.password());
+            remember(c);
+            return c;
+        } catch (JMSException e) {
+            long waitedNs = System.nanoTime() - start;
+            OptionalInt reason = MqReasons.reasonCode(e);
+            if (reason.isPresent() && reason.getAsInt() == 2009
+                    && waitedNs >= TimeUnit.SECONDS.toNanos(negotiationTimeoutSeconds) * 9 / 10) {
+                throw new NoAnswerException(e, negotiationTimeoutSeconds);
+            }
+            throw e;
+        }
+    }
+
+    private void remember(Connection c) {
+        if (resolvedQueueManager == null && c instanceof JmsPropertyContext p) {
+            try {
+                String name = p.getStringProperty(WMQConstants.WMQ_RESOLVED_QUEUE_MANAGER);
+                if (name != null && !name.isBlank()) {
+                    resolvedQueueManager = name.strip();
+                }
+            } catch (JMSException | RuntimeException e) {
+                // Only for the header; the configured name stands.
+            }
+        }
+    }
+
+    @Override
+    public Queue queue(Session session, String name) throws JMSException {
+        return configure(session.createQueue(name));
+    }
+
+    @Override
+    public String explain(Exception e) {
+        if (e instanceof NoAnswerException n) {
+            return MqReasons.explain(n.getLinkedException(), "nothing answered within " + n.seconds + " s: something"
+                    + " accepts connections there but does not speak MQ (check the port), or the queue manager is"
+                    + " overloaded (raise --mq-connect-timeout)");
+        }
+        return MqReasons.explain(e);
+    }
+
+    @Override
+    public void close() {
+        // The factory holds no resources; connections are closed by their owners.
+    }
+
+    public static String clientVersion() {
+        Package p = MQException.class.getPackage();
+        String v = p == null ? null : p.getImplementationVersion();
+        return v == null ? "(version unknown)" : v;
+    }
+
+    /** The effective value in seconds: the user's own setting wins over ours. */
+    private static int setIfAbsent(String property, int seconds) {
+        String existing = System.getProperty(property);
+        if (existing != null) {
+            try {
+                return Integer.parseInt(existing.strip());
+            } catch (NumberFormatException e) {
+                return seconds;
+            }
+        }
+        System.setProperty(property, Integer.toString(seconds));
+        return seconds;
+    }
+
+    /** The connect failed with 2009 after the whole negotiation timeout: a silent peer, not a closed one. */
+    static final class NoAnswerException extends JMSException {
+        final int seconds;
+
+        NoAnswerException(JMSException cause, int seconds) {
+            super("no answer within " + seconds + " s", cause.getErrorCode());
+            this.seconds = seconds;
+            setLinkedException(cause);
+            initCause(cause);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * --provider jndi with Artemis's own JNDI context factory, against a harness broker child over
+ * TCP on 127.0.0.1: the workloads need nothing of the provider but JNDI.
+ */
+class JndiIT {
+    @TempDir
+    static Path dir;
+
+    private static BrokerProcess broker;
+    private static Path jndi;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = BrokerProcess.start(dir, dir.resolve("data"));
+        // DEV.QUEUE.1 is bound in JNDI; every other queue must be created from its name.
+        jndi = Files.writeString(dir.resolve("jndi.properties"), """
+                java.naming.factory.initial=org.apache.activemq.artemis.jndi.ActiveMQInitialContextFactory
+                connectionFactory.HarnessCF=%s
+                queue.DEV.QUEUE.1=DEV.QUEUE.1
+                """.formatted(broker.url()));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    void persistentPutsInSyncpointThroughJndi() throws Exception {
+        Path json = dir.resolve("put.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--provider", "jndi", "--jndi", jndi.toString(),
+                "--cf", "HarnessCF", "--persistent", "--syncpoint", "10", "--queues", "2", "--rate", "200",
+                "--warmup", "1s", "--duration", "2s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("JNDI connection factory HarnessCF"), r::toString);
+        assertTrue(r.stdout().contains("queues from JNDI: DEV.QUEUE.1"), r::toString);
+        assertTrue(r.stdout().contains("created from their names: DEV.QUEUE.2"), r::toString);
+        assertTrue(r.stdout().contains("blockOnDurableSend=true"), "the factory's own settings are stated");
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(600, s.get("totalSent").asLong(), "200/s for 3 s");
+        assertEquals(600, s.get("totalCompleted").asLong(), "every message drained");
+        assertEquals(40, s.get("views").get("commit").get("count").asLong(), "a commit every 10 of 400 measured");
+    }
+
+    @Test
+    void requestResponseThroughJndi() throws Exception {
+        Path json = dir.resolve("rr.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--provider", "jndi", "--jndi", jndi.toString(),
+                "--cf", "HarnessCF", "--workload", "reqresp", "--requesters", "4", "--queues", "2", "--rate", "100",
+                "--warmup", "1s", "--duration", "2s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(300, s.get("totalSent").asLong());
+        assertEquals(300, s.get("totalCompleted").asLong(), "every request answered");
+        assertEquals(0, s.get("lost").asLong());
+        assertEquals(200, s.get("views").get("responder").get("count").asLong());
+    }
+
+    @Test
+    void unknownFactoryNameIsAUsageError() throws Exception {
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--provider", "jndi", "--jndi", jndi.toString(),
+                "--cf", "NoSuchFactory", "--duration", "1s");
+        assertEquals(2, r.exitCode(), r::toString);
+        assertOneLine(r, "--cf NoSuchFactory");
+    }
+
+    @Test
+    void contextFactoryNotOnTheClassPathIsAUsageError() throws Exception {
+        Path other = Files.writeString(dir.resolve("other.properties"),
+                "java.naming.factory.initial=com.example.NotOnTheClassPath\n");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--provider", "jndi", "--jndi", other.toString(),
+                "--duration", "1s");
+        assertEquals(2, r.exitCode(), r::toString);
+        assertOneLine(r, "--jndi", "com.example.NotOnTheClassPath", "HARNESS_CLASSPATH");
+    }
+
+    private static void assertOneLine(HarnessProcess.Result r, String... mentions) {
+        String err = r.stderr().strip();
+        assertEquals(1, err.lines().count(), r::toString);
+        for (String m : mentions) {
+            assertTrue(err.contains(m), () -> "no '" + m + "' in:\n" + r);
+        }
+        assertFalse(err.contains("Exception") || err.contains("\tat "), r::toString);
+    }
+}
