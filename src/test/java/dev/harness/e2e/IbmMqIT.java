@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The ibmmq provider up to the wire, with the real IBM MQ client in a harness child process. No
@@ -136,6 +138,17 @@ class IbmMqIT {
         HarnessProcess.Result elsewhere = HarnessProcess.run(dir, 60, "run", "--mq-qmgr", "QM1", "--duration", "1s");
         assertEquals(2, elsewhere.exitCode(), elsewhere::toString);
         assertOneLine(elsewhere, "--mq-qmgr", "--provider ibmmq");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ibmmq-reqresp-standard.args", "ibmmq-put-syncpoint-10.args", "ibmmq-put-outside-syncpoint.args"})
+    void mqProfilesAreValidAndTakeTheirAddressFromMqServer(String profile) throws Exception {
+        Path file = HarnessProcess.jar().toAbsolutePath().getParent().getParent().getParent().resolve("config").resolve(profile);
+        int port = closedPort();
+        HarnessProcess.Result r = HarnessProcess.run(dir, Map.of("MQSERVER", "DEV.APP.SVRCONN/TCP/127.0.0.1(" + port + ")"),
+                60, "run", "@" + file);
+        // Every option was accepted; only the missing queue manager stops the run.
+        assertUnreachable(r, "queue manager QM1", "127.0.0.1(" + port + ")", "(2538)");
     }
 
     @Test

@@ -54,6 +54,8 @@ class JndiIT {
         assertTrue(r.stdout().contains("queues from JNDI: DEV.QUEUE.1"), r::toString);
         assertTrue(r.stdout().contains("created from their names: DEV.QUEUE.2"), r::toString);
         assertTrue(r.stdout().contains("blockOnDurableSend=true"), "the factory's own settings are stated");
+        assertTrue(HarnessProcess.json(json).get("notes").toString().contains("blockOnDurableSend=true"),
+                "the notes are kept with the results");
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(600, s.get("totalSent").asLong(), "200/s for 3 s");
         assertEquals(600, s.get("totalCompleted").asLong(), "every message drained");

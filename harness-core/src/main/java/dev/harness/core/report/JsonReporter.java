@@ -71,6 +71,11 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.field(s.name(), s.value());
         }
         j.endObject();
+        j.name("notes").beginArray();
+        for (String note : header.notes()) {
+            j.value(note);
+        }
+        j.endArray();
         summary(j, r);
         j.name("perSecond").beginArray();
         for (long n : r.perSecond()) {
