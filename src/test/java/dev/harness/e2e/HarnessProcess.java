@@ -46,7 +46,15 @@ final class HarnessProcess implements AutoCloseable {
 
     /** With these environment variables added to the child's. */
     static HarnessProcess start(Path dir, Map<String, String> environment, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(java().toString(), "-Xmx512m", "-jar", jar().toString()));
+        return start(dir, List.of("-Xmx512m"), environment, args);
+    }
+
+    /** With these JVM options (heap, collector) and environment variables. */
+    static HarnessProcess start(Path dir, List<String> jvmOptions, Map<String, String> environment, String... args)
+            throws IOException {
+        List<String> command = new ArrayList<>(List.of(java().toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", jar().toString()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
@@ -93,6 +101,10 @@ final class HarnessProcess implements AutoCloseable {
             }
             Thread.sleep(50);
         }
+    }
+
+    long pid() {
+        return process.pid();
     }
 
     void signal(String signal) throws Exception {

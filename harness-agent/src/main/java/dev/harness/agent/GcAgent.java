@@ -34,6 +34,29 @@ public final class GcAgent {
         start(args);
     }
 
+    /**
+     * Checks options for a JVM other than this one ({@code harness gc-inject}): everything but
+     * whether they fit that JVM's heap, which only the agent, once there, can know.
+     *
+     * @throws IllegalArgumentException with the one line naming the option and what was expected
+     */
+    public static void checkOptions(String args) {
+        AgentOptions.parse(args, Long.MAX_VALUE);
+    }
+
+    /**
+     * Starts the agent in this JVM without the javaagent machinery, for a host that has the
+     * agent on its class path ({@code harness run --gc-inject}).
+     *
+     * @throws IllegalArgumentException bad options, with the one line; or the agent did not start
+     */
+    public static void startInThisJvm(String args) {
+        AgentOptions options = AgentOptions.parse(args);
+        if (options.help() || !start(args)) {
+            throw new IllegalArgumentException("the agent did not start (its line above says why)");
+        }
+    }
+
     /** Starts the agent, or prints why not; returns whether it started. Never throws. */
     static boolean start(String args) {
         PrintStream err = System.err;

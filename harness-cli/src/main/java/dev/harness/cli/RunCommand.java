@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
+import dev.harness.agent.GcAgent;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.ConsoleReporter;
@@ -134,6 +135,12 @@ final class RunCommand implements Callable<Integer> {
                     + " shorter pauses at about 6 %% of a core. Default: ${DEFAULT-VALUE}.")
     long pauseResolutionNs;
 
+    @Option(names = "--gc-inject", paramLabel = "OPTIONS",
+            description = "Start the GC-injection agent in this JVM (and so in its responders and embedded broker) before"
+                    + " the run: alloc=MB/s,live=MB,heap=FRACTION|MB,prune=FRACTION,report=MS,log=FILE; '' for its defaults."
+                    + " See harness gc-inject for other JVMs.")
+    String gcInject;
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write an HdrHistogram interval log (values in ns), one tag per view.")
     Path hlog;
 
@@ -148,6 +155,13 @@ final class RunCommand implements Callable<Integer> {
         Workload work = workload();
         checkWritable("--hlog", hlog);
         checkWritable("--json", json);
+        if (gcInject != null) {
+            try {
+                GcAgent.startInThisJvm(gcInject);
+            } catch (IllegalArgumentException e) {
+                throw usage("--gc-inject: " + e.getMessage());
+            }
+        }
         RunControl control = new RunControl();
         // Closed in reverse order: the guard, last, lets an interrupted JVM exit only after the
         // logs are flushed and the broker is gone.

@@ -22,6 +22,9 @@ import org.HdrHistogram.Histogram;
  * @param lost requests given up this interval (request/response)
  * @param runMaxResponseNs the largest measured {@code response} so far
  * @param maxGrew whether this interval raised the run's measured {@code response} maximum
+ * @param hiccup how late this JVM's 1 ms sleeps woke this interval (its max is the longest pause)
+ * @param gcPauseCount stop-the-world collections that ended this interval
+ * @param gcPausedNs their total length
  */
 public record IntervalSnapshot(
         int index,
@@ -37,7 +40,10 @@ public record IntervalSnapshot(
         long cumulativeCompleted,
         long lost,
         long runMaxResponseNs,
-        boolean maxGrew) {
+        boolean maxGrew,
+        Histogram hiccup,
+        int gcPauseCount,
+        long gcPausedNs) {
 
     public double seconds() {
         return (endNs - startNs) / 1e9;

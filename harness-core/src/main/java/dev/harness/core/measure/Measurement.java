@@ -21,6 +21,11 @@ public final class Measurement implements AutoCloseable {
     private final LatencyRecorder recorder;
     private final PauseCorrectedStats pauseCorrected;
     private final ThroughputMeter meter;
+    private final HiccupMeter hiccups = HiccupMeter.start();
+    private final GcPauses gcPauses = GcPauses.start();
+    private final Histogram measuredHiccups = Histograms.create();
+    private long measuredGcCount;
+    private long measuredGcNs;
 
     private final EnumMap<View, Histogram> intervalWarmup = LatencyRecorder.newViewMap();
     private final EnumMap<View, Histogram> intervalMeasured = LatencyRecorder.newViewMap();
@@ -137,10 +142,18 @@ public final class Measurement implements AutoCloseable {
             maxGrew = runMaxResponseNs > 0 && max > runMaxResponseNs;
             runMaxResponseNs = Math.max(runMaxResponseNs, max);
         }
+        Histogram hiccup = hiccups.takeInterval();
+        GcPauses.Interval gc = gcPauses.takeInterval();
+        if (phase == Phase.MEASURED) {
+            measuredHiccups.add(hiccup);
+            measuredGcCount += gc.count();
+            measuredGcNs += gc.pausedNs();
+        }
         long lostNow = lost.get();
         IntervalSnapshot s = new IntervalSnapshot(index++, lastTickNs - startNs, tickNs - startNs,
                 toEpochMs(lastTickNs), toEpochMs(tickNs), phase, intervalWarmup, intervalMeasured,
-                completed, sent, cumulativeCompleted, lostNow - lostBefore, runMaxResponseNs, maxGrew);
+                completed, sent, cumulativeCompleted, lostNow - lostBefore, runMaxResponseNs, maxGrew,
+                hiccup, gc.count(), gc.pausedNs());
         lostBefore = lostNow;
         lastTickNs = tickNs;
         return s;
@@ -169,7 +182,8 @@ public final class Measurement implements AutoCloseable {
         int lastSecond = (int) ((endNs - startNs) / NANOS_PER_SECOND);
         return new MeasuredTotals(totalMeasured, totalWarmup, measuredSeconds, cumulativeCompleted - completedDuringWarmup,
                 meter.seconds(firstSecond, lastSecond), pauseCorrected.pauseCount(), pauseCorrected.pauseTotalNs(),
-                pauseCorrected.longestPauses(), correctionsAdded, lost.get(), late.get());
+                pauseCorrected.longestPauses(), correctionsAdded, lost.get(), late.get(),
+                new GcSummary(measuredHiccups, measuredGcCount, measuredGcNs, gcPauses.longest()));
     }
 
     /**
@@ -179,14 +193,18 @@ public final class Measurement implements AutoCloseable {
      * @param correctionsAdded samples the pause-corrected view added for pauses, whole run
      * @param lost requests given up after the reply timeout, whole run
      * @param late replies that came after their request was given up, whole run
+     * @param gc hiccups and GC pauses of this JVM, measured phase; the longest GC pauses of the whole run
      */
     public record MeasuredTotals(EnumMap<View, Histogram> measured, EnumMap<View, Histogram> warmup,
             double measuredSeconds, long completedAfterWarmup, long[] perSecond, long jvmPauseCount,
-            long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded, long lost, long late) {
+            long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded, long lost, long late,
+            GcSummary gc) {
     }
 
     @Override
     public void close() {
         pauseCorrected.close();
+        hiccups.close();
+        gcPauses.close();
     }
 }

@@ -8,6 +8,8 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.measure.GcPauses;
+import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.JvmPause;
@@ -19,7 +21,7 @@ import dev.harness.core.run.RunSummary;
 
 /** The console: a header, one line per interval, and the summary a person reads first. */
 public final class ConsoleReporter implements RunListener {
-    private static final String INTERVAL_FORMAT = "%8s %-6s %9s %9s %12s %10s %10s %10s %10s%s%n";
+    private static final String INTERVAL_FORMAT = "%8s %-6s %9s %9s %12s %10s %10s %10s %10s %9s %9s%s%n";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     private final PrintStream out;
@@ -47,7 +49,7 @@ public final class ConsoleReporter implements RunListener {
     public void interval(IntervalSnapshot s) {
         if (linesSinceHeading % 20 == 0) {
             out.printf(Locale.ROOT, INTERVAL_FORMAT, "elapsed", "phase", "completed", "rate/s", "cumulative",
-                    "cum rate/s", "resp p50", "resp p99", "resp max", "   (ms)");
+                    "cum rate/s", "resp p50", "resp p99", "resp max", "gc pause", "max pause", "   (ms)");
         }
         linesSinceHeading++;
         // Every completion of the interval, whatever the phase of its message: after a stall
@@ -60,8 +62,28 @@ public final class ConsoleReporter implements RunListener {
         out.printf(Locale.ROOT, INTERVAL_FORMAT, Units.seconds(s.endNs() / 1e9),
                 s.phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.completed()), Units.rate(s.rate()),
                 Units.count(s.cumulativeCompleted()), Units.rate(s.cumulativeRate()),
-                msOrDash(response, 50), msOrDash(response, 99), msOrDash(response, 100), warning);
+                msOrDash(response, 50), msOrDash(response, 99), msOrDash(response, 100),
+                s.gcPauseCount() == 0 ? "-" : Units.ms(s.gcPausedNs()), msOrDash(s.hiccup(), 100), warning);
         out.flush();
+    }
+
+    private void gc(GcSummary gc) {
+        Histogram h = gc.hiccups();
+        if (h.getTotalCount() > 0) {
+            out.printf(Locale.ROOT, "hiccups of this JVM (1 ms sleeps, measured phase): p99 %s ms, p99.9 %s ms, max %s ms%n",
+                    Units.ms(Percentiles.at(h, 99)), Units.ms(Percentiles.at(h, 99.9)), Units.ms(h.getMaxValue()));
+        }
+        if (gc.longestGcPauses().isEmpty()) {
+            out.println("GC pauses of this JVM: none");
+            return;
+        }
+        StringBuilder longest = new StringBuilder();
+        for (GcPauses.GcPause p : gc.longestGcPauses()) {
+            longest.append(longest.length() == 0 ? "" : ", ").append(Units.ms(p.lengthNs())).append(" ms ending ")
+                    .append(TIME.format(p.end()));
+        }
+        out.printf(Locale.ROOT, "GC pauses of this JVM: %s in the measured phase, %s ms in all; longest of the run: %s%n",
+                Units.count(gc.gcPauseCount()), Units.ms(gc.gcPauseTotalNs()), longest);
     }
 
     private static String msOrDash(Histogram h, double percentile) {
@@ -147,6 +169,7 @@ public final class ConsoleReporter implements RunListener {
                     Units.count(r.jvmPauseCount()), Units.ms(r.jvmPauseTotalNs()), Units.ms(longest.lengthNs()),
                     TIME.format(longest.end()), Units.count(r.pauseCorrections()));
         }
+        gc(r.gc());
         out.println();
         out.println("response distribution (measured phase):");
         TextHistogram.draw(r.measured().get(View.RESPONSE)).forEach(out::println);

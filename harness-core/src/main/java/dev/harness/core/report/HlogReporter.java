@@ -25,6 +25,9 @@ import dev.harness.core.run.RunSummary;
  * Flushed after every interval, so an interrupted or killed run keeps what it measured.
  */
 public final class HlogReporter implements RunListener, AutoCloseable {
+    /** This JVM's hiccups (jHiccup's measure), one histogram per interval whatever the phase. */
+    public static final String HICCUP_TAG = "hiccup";
+
     private final PrintStream stream;
     private final HistogramLogWriter writer;
     private final Histogram scratch = Histograms.create();
@@ -44,7 +47,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
             writer.outputComment(s.name() + ": " + s.value());
         }
         writer.outputComment("values in nanoseconds; tags: response service send-lag put commit pause-corrected responder,"
-                + " warmup-<tag> for messages intended during warmup");
+                + " warmup-<tag> for messages intended during warmup; hiccup: how late this JVM's 1 ms sleeps woke");
         writer.outputLogFormatVersion();
         writer.outputStartTime(startMs);
         writer.setBaseTime(startMs);
@@ -57,6 +60,9 @@ public final class HlogReporter implements RunListener, AutoCloseable {
     public void interval(IntervalSnapshot s) {
         write(s, Phase.WARMUP, s.warmup());
         write(s, Phase.MEASURED, s.measured());
+        s.hiccup().copyInto(scratch);
+        scratch.setTag(HICCUP_TAG);
+        writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, scratch);
         stream.flush();
     }
 

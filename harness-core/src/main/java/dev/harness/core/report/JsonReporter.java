@@ -12,6 +12,8 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.measure.GcPauses;
+import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Phase;
@@ -35,7 +37,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
 
     /** One interval's figures, copied out of the snapshot (whose histograms are recycled). */
     private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
-            long lost, double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views) {
+            long lost, double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views,
+            int gcPauseCount, long gcPausedNs, long hiccupMaxNs) {
     }
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
@@ -56,7 +59,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             views[v.ordinal()] = new long[] {h.getTotalCount(), Percentiles.at(h, 50), Percentiles.at(h, 99), h.getMaxValue()};
         }
         intervals.add(new IntervalRow(s.index(), s.startNs() / 1e9, s.endNs() / 1e9, s.phase(), s.completed(),
-                s.sent(), s.lost(), s.rate(), s.cumulativeCompleted(), s.cumulativeRate(), s.maxGrew(), views));
+                s.sent(), s.lost(), s.rate(), s.cumulativeCompleted(), s.cumulativeRate(), s.maxGrew(), views,
+                s.gcPauseCount(), s.gcPausedNs(), s.hiccup().getMaxValue()));
     }
 
     @Override
@@ -144,7 +148,26 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.beginObject().field("lengthNs", p.lengthNs()).field("end", p.end().toString()).endObject();
         }
         j.endArray().endObject();
+        gc(j, r.gc());
         j.endObject();
+    }
+
+    private static void gc(JsonWriter j, GcSummary gc) {
+        Histogram h = gc.hiccups();
+        j.name("hiccups").beginObject().field("count", h.getTotalCount());
+        for (double p : Percentiles.SUMMARY) {
+            j.field(Percentiles.key(p) + "Ns", Percentiles.at(h, p));
+        }
+        j.field("maxNs", h.getMaxValue()).endObject();
+        j.name("gcPauses").beginObject()
+                .field("count", gc.gcPauseCount())
+                .field("totalNs", gc.gcPauseTotalNs());
+        j.name("longest").beginArray();
+        for (GcPauses.GcPause p : gc.longestGcPauses()) {
+            j.beginObject().field("lengthNs", p.lengthNs()).field("end", p.end().toString())
+                    .field("collector", p.collector()).field("cause", p.cause()).endObject();
+        }
+        j.endArray().endObject();
     }
 
     private static void views(JsonWriter j, String name, Map<View, Histogram> views) {
@@ -174,7 +197,10 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("rate", row.rate())
                 .field("cumulativeCompleted", row.cumulativeCompleted())
                 .field("cumulativeRate", row.cumulativeRate())
-                .field("maxGrew", row.maxGrew());
+                .field("maxGrew", row.maxGrew())
+                .field("gcPauses", row.gcPauseCount())
+                .field("gcPausedNs", row.gcPausedNs())
+                .field("hiccupMaxNs", row.hiccupMaxNs());
         j.name("views").beginObject();
         for (View v : View.values()) {
             long[] f = row.views()[v.ordinal()];

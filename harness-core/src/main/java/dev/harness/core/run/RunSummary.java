@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.View;
 
@@ -33,6 +34,7 @@ import dev.harness.core.measure.View;
  * @param staleMessages messages on the queues from another run, ignored
  * @param stopReason why the run ended early, or null when it ran to its end
  * @param failure what failed in the system under test, or null
+ * @param gc hiccups and GC pauses of the harness JVM
  */
 public record RunSummary(
         RunHeader header,
@@ -56,7 +58,8 @@ public record RunSummary(
         long late,
         long staleMessages,
         String stopReason,
-        String failure) {
+        String failure,
+        GcSummary gc) {
 
     /**
      * Cumulative throughput after warmup: every completion from the end of warmup to the last

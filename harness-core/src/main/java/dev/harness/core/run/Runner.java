@@ -147,6 +147,6 @@ public final class Runner {
                 workload.sent(), totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
                 t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(), t.correctionsAdded(), unsent,
                 sendsReturned - workload.sent(), t.lost(), t.late(), workload.stale(), control.stopReason(),
-                control.failure());
+                control.failure(), t.gc());
     }
 }

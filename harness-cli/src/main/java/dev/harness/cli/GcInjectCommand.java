@@ -1,0 +1,101 @@
+package dev.harness.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.Callable;
+
+import com.sun.tools.attach.AgentInitializationException;
+import com.sun.tools.attach.AgentLoadException;
+import com.sun.tools.attach.AttachNotSupportedException;
+import com.sun.tools.attach.VirtualMachine;
+
+import dev.harness.agent.GcAgent;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(name = "gc-inject", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Loads the GC-injection agent into a running JVM (a broker, a harness respond process, an application)"
+                    + " through the Attach API. It allocates in the manner of HeapFragger until that JVM exits, and"
+                    + " prints 'pause of N ms at TIME' lines on the JVM's stderr (or to log=FILE).",
+            "Options (comma-separated): alloc=MB/s, live=MB, heap=FRACTION|MB, prune=FRACTION, report=MS, log=FILE,"
+                    + " delay=S; --options help lists them."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:the agent is loaded",
+            "2:bad option value",
+            "3:cannot attach to that process (not a JVM, not ours, or gone)",
+            "4:the agent could not start there (its line on the JVM's stderr says why)"})
+final class GcInjectCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--pid", required = true, paramLabel = "PID", description = "The JVM's process id (jps lists them).")
+    long pid;
+
+    @Option(names = "--options", defaultValue = "", paramLabel = "OPTIONS",
+            description = "The agent's options, e.g. alloc=200,live=256,heap=0.5. Default: the agent's defaults.")
+    String options;
+
+    @Override
+    public Integer call() {
+        if (pid <= 0 || pid == ProcessHandle.current().pid()) {
+            throw new ParameterException(spec.commandLine(), "--pid: expected another running JVM's process id, got " + pid
+                    + " (for this harness's own JVM, use harness run --gc-inject)");
+        }
+        try {
+            GcAgent.checkOptions(options);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--options: " + e.getMessage());
+        }
+        Path jar;
+        try {
+            jar = agentJar();
+        } catch (IOException e) {
+            System.err.println("harness gc-inject: cannot write the agent's jar to a temporary file: " + FileErrors.describe(e));
+            return ExitCode.INTERNAL;
+        }
+        VirtualMachine vm;
+        try {
+            vm = VirtualMachine.attach(Long.toString(pid));
+        } catch (AttachNotSupportedException | IOException e) {
+            System.err.println("harness gc-inject: cannot attach to process " + pid + ": " + e.getMessage()
+                    + " (is it a JVM of this user, started with this or a compatible JDK?)");
+            return ExitCode.UNREACHABLE;
+        }
+        try {
+            vm.loadAgent(jar.toString(), options);
+            System.out.println("harness gc-inject: agent loaded into process " + pid + (options.isEmpty() ? "" : " with "
+                    + options) + "; its lines go to that JVM's stderr" + (options.contains("log=") ? " or its log file" : ""));
+            return ExitCode.OK;
+        } catch (AgentLoadException | AgentInitializationException | IOException e) {
+            System.err.println("harness gc-inject: the agent could not start in process " + pid + ": " + e.getMessage());
+            return ExitCode.FAILED_DURING_RUN;
+        } finally {
+            try {
+                vm.detach();
+            } catch (IOException e) {
+                // The agent is loaded or not; detaching changes neither.
+            }
+        }
+    }
+
+    /** The agent's own jar, carried inside harness.jar, written where the target JVM can read it. */
+    private static Path agentJar() throws IOException {
+        Path jar = Files.createTempFile("harness-agent-", ".jar");
+        try (InputStream in = GcInjectCommand.class.getResourceAsStream("harness-agent.jar")) {
+            if (in == null) {
+                throw new IOException("harness-agent.jar is missing from this build of harness.jar");
+            }
+            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
+        }
+        // The target JVM keeps the jar open for as long as it runs: it must outlive this command.
+        return jar;
+    }
+}

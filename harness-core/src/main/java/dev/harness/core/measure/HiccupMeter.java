@@ -1,0 +1,61 @@
+package dev.harness.core.measure;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * jHiccup's idea inside the harness: a thread that sleeps 1 ms, again and again, and records how
+ * late it wakes. Anything that stops this JVM (a GC pause, a safepoint, the machine taking the
+ * CPU away) shows as a hiccup, whatever the workload was doing at the time.
+ */
+public final class HiccupMeter implements AutoCloseable {
+    public static final long RESOLUTION_NS = 1_000_000L;
+
+    private final Recorder recorder = new Recorder(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.DIGITS);
+    private final Thread thread;
+    private volatile boolean stopped;
+    private Histogram last;
+
+    private HiccupMeter() {
+        thread = new Thread(this::run, "harness-hiccup-meter");
+        thread.setDaemon(true);
+    }
+
+    public static HiccupMeter start() {
+        HiccupMeter m = new HiccupMeter();
+        m.thread.start();
+        return m;
+    }
+
+    private void run() {
+        long before = System.nanoTime();
+        while (!stopped) {
+            try {
+                Thread.sleep(RESOLUTION_NS / 1_000_000L);
+            } catch (InterruptedException e) {
+                return;
+            }
+            long now = System.nanoTime();
+            long hiccupNs = Histograms.clamp(now - before - RESOLUTION_NS);
+            // As jHiccup does: a 50 ms stall also stood in the way of the 49 wake-ups that were
+            // due during it, and they count.
+            recorder.recordValueWithExpectedInterval(hiccupNs, RESOLUTION_NS);
+            before = now;
+        }
+    }
+
+    /**
+     * The hiccups since the last call. The histogram returned is recycled by the next call: read
+     * it, never keep it.
+     */
+    public Histogram takeInterval() {
+        last = recorder.getIntervalHistogram(last);
+        return last;
+    }
+
+    @Override
+    public void close() {
+        stopped = true;
+        thread.interrupt();
+    }
+}

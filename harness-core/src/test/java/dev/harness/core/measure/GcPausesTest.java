@@ -1,0 +1,66 @@
+package dev.harness.core.measure;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class GcPausesTest {
+    @Test
+    void aCollectionOfThisJvmIsCountedAndTimed() throws InterruptedException {
+        try (GcPauses gc = GcPauses.start()) {
+            Instant before = Instant.now().minusSeconds(1);
+            System.gc(); // a full, stop-the-world collection with G1 and Serial alike
+            long deadline = System.nanoTime() + 10_000_000_000L;
+            while (gc.totalCount() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertTrue(gc.totalCount() >= 1, "the collector's notification arrived");
+            GcPauses.Interval interval = gc.takeInterval();
+            assertEquals(gc.totalCount(), interval.count());
+            assertEquals(0, gc.takeInterval().count(), "taken once");
+            GcPauses.GcPause p = gc.longest().get(0);
+            assertFalse(p.collector().isEmpty());
+            assertTrue(p.end().isAfter(before), p.end() + " after " + before);
+        }
+    }
+
+    @Test
+    void keepsTheLongestPausesLongestFirst() {
+        try (GcPauses gc = new GcPauses()) {
+            for (long ms : new long[] {5, 50, 1, 30, 70, 2, 40}) {
+                gc.record(new GcPauses.GcPause("test", "test", ms * 1_000_000L, Instant.EPOCH));
+            }
+            assertEquals(List.of(70L, 50L, 40L, 30L, 5L), gc.longest().stream().map(p -> p.lengthNs() / 1_000_000L).toList());
+            assertEquals(7, gc.totalCount());
+            assertEquals(198_000_000L, gc.totalNs());
+            assertEquals(new GcPauses.Interval(7, 198_000_000L), gc.takeInterval());
+        }
+    }
+
+    @Test
+    void concurrentCyclesAreNotPauses() {
+        assertTrue(GcPauses.isConcurrent("ZGC Major Cycles", "end of GC cycle"));
+        assertTrue(GcPauses.isConcurrent("Shenandoah Cycles", "end of GC cycle"));
+        assertTrue(GcPauses.isConcurrent("G1 Concurrent GC", "end of concurrent GC pause"));
+        assertFalse(GcPauses.isConcurrent("G1 Young Generation", "end of minor GC"));
+        assertFalse(GcPauses.isConcurrent("MarkSweepCompact", "end of major GC"));
+        assertFalse(GcPauses.isConcurrent("ZGC Major Pauses", "end of GC pause"));
+    }
+
+    @Test
+    void hiccupMeterRecordsEveryWakeUp() throws InterruptedException {
+        try (HiccupMeter meter = HiccupMeter.start()) {
+            meter.takeInterval();
+            Thread.sleep(200);
+            Histogram h = meter.takeInterval();
+            // How late each wake-up was depends on the machine; that there is one per sleep does not.
+            assertTrue(h.getTotalCount() > 0, "recorded: " + h.getTotalCount());
+        }
+    }
+}
