@@ -32,7 +32,8 @@ class GcInjectIT {
         HarnessProcess.Result r;
         try (HarnessProcess p = HarnessProcess.start(dir, List.of("-Xmx256m", "-XX:+UseSerialGC"), Map.of(), "run",
                 "--gc-inject", "alloc=200,live=64,heap=0.3,prune=0.9,report=20", "--non-persistent", "--rate", "1000",
-                "--warmup", "2s", "--duration", "15s", "--json", json.toString(), "--hlog", hlog.toString())) {
+                "--warmup", "2s", "--duration", "15s", "--interval", "200ms", "--json", json.toString(),
+                "--hlog", hlog.toString())) {
             r = new HarnessProcess.Result(p.waitFor(180), p.stdout(), p.stderr());
         }
         assertEquals(0, r.exitCode(), r::toString);
@@ -57,20 +58,25 @@ class GcInjectIT {
         assertTrue(views.get("response").get("p99Ns").asLong() > views.get("service").get("p99Ns").asLong(),
                 views::toString);
 
-        // Per second, throughput dips where a pause held the sender; cumulative hardly moves.
-        JsonNode perSecond = s.get("throughputPerSecond");
-        assertTrue(perSecond.get("min").asLong() < 980, perSecond::toString);
-        assertTrue(s.get("achievedRate").asDouble() > 950, s::toString);
-        long worstSecondGcNs = 0;
-        long worst = Long.MAX_VALUE;
-        for (JsonNode i : root.get("intervals")) {
-            if (i.get("phase").asText().equals("measured") && i.get("endS").asDouble() - i.get("startS").asDouble() > 0.99
-                    && i.get("completed").asLong() < worst) {
-                worst = i.get("completed").asLong();
-                worstSecondGcNs = Math.max(i.get("gcPausedNs").asLong(), i.get("hiccupMaxNs").asLong());
+        // Throughput dips where a pause holds the sender, while the cumulative rate hardly moves.
+        // Intervals of 200 ms: a pause of tens of ms shows in the one it falls in (with 1 s
+        // intervals the catch-up burst often fills the dip within the same second).
+        assertTrue(s.get("achievedRate").asDouble() > 970, s::toString);
+        double slowest = Double.MAX_VALUE;
+        boolean pausedNearSlowest = false;
+        JsonNode[] rows = new JsonNode[root.get("intervals").size()];
+        for (int i = 0; i < rows.length; i++) {
+            rows[i] = root.get("intervals").get(i);
+        }
+        for (int i = 0; i + 1 < rows.length; i++) {
+            if (rows[i].get("phase").asText().equals("measured") && rows[i].get("rate").asDouble() < slowest) {
+                slowest = rows[i].get("rate").asDouble();
+                // The pause is seen when it ends: in this interval or the next.
+                pausedNearSlowest = Math.max(pauseNs(rows[i]), pauseNs(rows[i + 1])) >= 20 * MS;
             }
         }
-        assertTrue(worstSecondGcNs >= 20 * MS, "the slowest second had a pause in it");
+        assertTrue(slowest < 900, "a dip below 90 % of the target: slowest interval " + slowest + "/s");
+        assertTrue(pausedNearSlowest, "the slowest interval had a pause in or right after it");
 
         Histogram hiccups = HlogFiles.sum(hlog, "hiccup");
         assertTrue(hiccups.getMaxValue() >= 20 * MS, "hiccup tag: max " + hiccups.getMaxValue());
@@ -83,14 +89,41 @@ class GcInjectIT {
             HarnessProcess.Result r = HarnessProcess.run(dir, 60, "gc-inject", "--pid", Long.toString(broker.process.pid()),
                     "--options", "alloc=100,live=16,heap=0.2,report=1");
             assertEquals(0, r.exitCode(), r::toString);
-            assertTrue(r.stdout().contains("agent loaded into process " + broker.process.pid()), r::toString);
+            assertTrue(r.stdout().contains("agent running in process " + broker.process.pid()), r::toString);
             long deadline = System.nanoTime() + 30_000 * MS;
             while (!broker.process.stderr().contains("pause of ")) {
                 assertTrue(System.nanoTime() < deadline, () -> "no pause line from the broker:\n" + stderrOf(broker));
                 Thread.sleep(100);
             }
             assertTrue(broker.process.stderr().contains("harness-agent: fragging at 100 MB/s"), () -> stderrOf(broker));
+
+            HarnessProcess.Result again = HarnessProcess.run(dir, 60, "gc-inject", "--pid", Long.toString(broker.process.pid()));
+            assertEquals(4, again.exitCode(), again::toString);
+            assertOneLine(again, "already runs in process " + broker.process.pid());
         }
+    }
+
+    @Test
+    void optionsThatDoNotFitTheOtherJvmsHeapAreExit4AndLeaveItRunning() throws Exception {
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
+            // Valid options, but a live set far beyond that JVM's -Xmx512m: only the agent there can tell.
+            HarnessProcess.Result r = HarnessProcess.run(dir, 60, "gc-inject", "--pid", Long.toString(broker.process.pid()),
+                    "--options", "live=100000");
+            assertEquals(4, r.exitCode(), r::toString);
+            assertOneLine(r, "did not start in process " + broker.process.pid(), "live=");
+            assertTrue(broker.process.isAlive(), "the broker runs on");
+            HarnessProcess.Result run = HarnessProcess.run(dir, 60, "run", "--url", broker.url(), "--non-persistent",
+                    "--rate", "100", "--warmup", "0s", "--duration", "1s");
+            assertEquals(0, run.exitCode(), run::toString);
+        }
+    }
+
+    @Test
+    void gcInjectHelpListsTheAgentsOptions() throws Exception {
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--gc-inject", "help");
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("alloc=") && r.stdout().contains("prune=") && r.stdout().contains("log="), r::toString);
+        assertFalse(r.stdout().contains("summary"), "no run");
     }
 
     @Test
@@ -107,6 +140,10 @@ class GcInjectIT {
         HarnessProcess.Result run = HarnessProcess.run(dir, 60, "run", "--gc-inject", "prune=2", "--duration", "1s");
         assertEquals(2, run.exitCode(), run::toString);
         assertTrue(run.stderr().contains("--gc-inject") && run.stderr().contains("prune=2"), run::toString);
+    }
+
+    private static long pauseNs(JsonNode interval) {
+        return Math.max(interval.get("gcPausedNs").asLong(), interval.get("hiccupMaxNs").asLong());
     }
 
     private static String stderrOf(BrokerProcess broker) {

@@ -103,6 +103,10 @@ final class HarnessProcess implements AutoCloseable {
         }
     }
 
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
     long pid() {
         return process.pid();
     }

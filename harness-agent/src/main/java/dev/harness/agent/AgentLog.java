@@ -57,6 +57,13 @@ final class AgentLog {
         out.println(line);
     }
 
+    /** Closes a log file; standard error stays the host's. */
+    void close() {
+        if (out != System.err) {
+            out.close();
+        }
+    }
+
     /** "stderr" or the file path, for the start line. */
     String where() {
         return where;

@@ -18,6 +18,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class GcAgent {
     private static final String PREFIX = "harness-agent: ";
 
+    /** "running", or "not started: REASON" after a failed load into this JVM. */
+    public static final String STATUS_PROPERTY = "harness.agent.status";
+
     // Agent classes are loaded once, by the system class loader, however often the jar is loaded.
     private static final AtomicBoolean RUNNING = new AtomicBoolean();
 
@@ -44,47 +47,101 @@ public final class GcAgent {
         AgentOptions.parse(args, Long.MAX_VALUE);
     }
 
+    /** The options, one per line, as {@code help} prints them. */
+    public static String usage() {
+        return AgentOptions.usage();
+    }
+
     /**
      * Starts the agent in this JVM without the javaagent machinery, for a host that has the
-     * agent on its class path ({@code harness run --gc-inject}).
+     * agent on its class path ({@code harness run --gc-inject}). Prints nothing but the agent's
+     * start line: the host reports a failure in its own words.
      *
-     * @throws IllegalArgumentException bad options, with the one line; or the agent did not start
+     * @throws IllegalArgumentException why the agent did not start, in one line
      */
     public static void startInThisJvm(String args) {
-        AgentOptions options = AgentOptions.parse(args);
-        if (options.help() || !start(args)) {
-            throw new IllegalArgumentException("the agent did not start (its line above says why)");
+        String failure = tryStart(args);
+        if (failure == HELP) {
+            throw new IllegalArgumentException("help: give it on its own to list the options");
+        }
+        if (failure != null) {
+            throw new IllegalArgumentException(failure);
         }
     }
 
-    /** Starts the agent, or prints why not; returns whether it started. Never throws. */
+    /** Starts the agent, or prints why not in one line; returns whether it started. Never throws. */
     static boolean start(String args) {
-        PrintStream err = System.err;
+        String failure;
         try {
-            AgentOptions options = AgentOptions.parse(args);
-            if (options.help()) {
-                err.print(AgentOptions.usage());
-                return false;
-            }
-            if (!RUNNING.compareAndSet(false, true)) {
-                err.println(PREFIX + "already running in this JVM (agent loaded twice); not starting a second fragger");
-                return false;
-            }
-            try {
-                AgentLog log = AgentLog.of(options);
-                log.line(options.describe(log.where()));
-                new PauseDetector(options.reportMs(), log).start();
-                new Fragger(options, log).start();
-                return true;
-            } catch (Throwable e) {
-                RUNNING.set(false); // nothing started, so a later load with good options may start
-                throw e;
-            }
-        } catch (IllegalArgumentException e) {
-            err.println(PREFIX + e.getMessage() + "; agent not started");
+            failure = tryStart(args);
         } catch (Throwable e) {
-            err.println(PREFIX + "could not start (" + e + "); agent not started");
+            failure = "could not start (" + e + ")";
         }
-        return false;
+        if (failure == HELP) {
+            System.err.print(usage());
+        } else if (failure == ALREADY_RUNNING) {
+            System.err.println(PREFIX + ALREADY_RUNNING);
+        } else if (failure != null) {
+            System.err.println(PREFIX + failure + "; agent not started");
+        }
+        return failure == null;
+    }
+
+    private static final String HELP = "help";
+    private static final String ALREADY_RUNNING =
+            "already running in this JVM (agent loaded twice); not starting a second fragger";
+
+    /**
+     * Null once started, else why not. The outcome is also left in the system property
+     * {@value #STATUS_PROPERTY}, where a process that loaded the agent through the Attach API
+     * can read it ({@code VirtualMachine.getSystemProperties()}): the Attach API itself only
+     * reports exceptions, and an agent that throws would print a stack trace into its host.
+     */
+    private static String tryStart(String args) {
+        AgentOptions options;
+        try {
+            options = AgentOptions.parse(args);
+        } catch (IllegalArgumentException e) {
+            return notStarted(e.getMessage());
+        }
+        if (options.help()) {
+            return HELP;
+        }
+        if (!RUNNING.compareAndSet(false, true)) {
+            return ALREADY_RUNNING; // the status stays "running"
+        }
+        AgentLog log = null;
+        Fragger fragger = null;
+        PauseDetector detector = null;
+        try {
+            log = AgentLog.of(options);
+            log.line(options.describe(log.where()));
+            fragger = new Fragger(options, log);
+            fragger.start();
+            detector = new PauseDetector(options.reportMs(), log);
+            detector.start();
+            System.setProperty(STATUS_PROPERTY, "running");
+            return null;
+        } catch (Throwable e) {
+            // Nothing half-started is left behind, so a later load with good options may start.
+            if (fragger != null) {
+                fragger.stop();
+            }
+            if (detector != null) {
+                detector.stop();
+            }
+            if (log != null) {
+                log.close();
+            }
+            RUNNING.set(false);
+            return notStarted(e instanceof IllegalArgumentException ? e.getMessage() : "could not start (" + e + ")");
+        }
+    }
+
+    private static String notStarted(String reason) {
+        if (!RUNNING.get()) {
+            System.setProperty(STATUS_PROPERTY, "not started: " + reason);
+        }
+        return reason;
     }
 }

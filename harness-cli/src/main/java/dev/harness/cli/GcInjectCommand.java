@@ -7,11 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 
-import com.sun.tools.attach.AgentInitializationException;
-import com.sun.tools.attach.AgentLoadException;
-import com.sun.tools.attach.AttachNotSupportedException;
-import com.sun.tools.attach.VirtualMachine;
-
 import dev.harness.agent.GcAgent;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,7 +26,7 @@ import picocli.CommandLine.Spec;
             "0:the agent is loaded",
             "2:bad option value",
             "3:cannot attach to that process (not a JVM, not ours, or gone)",
-            "4:the agent could not start there (its line on the JVM's stderr says why)"})
+            "4:the agent did not start there (the line says why), or already runs there"})
 final class GcInjectCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -61,28 +56,49 @@ final class GcInjectCommand implements Callable<Integer> {
             System.err.println("harness gc-inject: cannot write the agent's jar to a temporary file: " + FileErrors.describe(e));
             return ExitCode.INTERNAL;
         }
-        VirtualMachine vm;
+        String[] status;
         try {
-            vm = VirtualMachine.attach(Long.toString(pid));
-        } catch (AttachNotSupportedException | IOException e) {
-            System.err.println("harness gc-inject: cannot attach to process " + pid + ": " + e.getMessage()
-                    + " (is it a JVM of this user, started with this or a compatible JDK?)");
-            return ExitCode.UNREACHABLE;
+            status = Attacher.load(pid, jar.toString(), absoluteLog(options), GcAgent.STATUS_PROPERTY);
+        } catch (Attacher.AttachFailure e) {
+            deleteQuietly(jar);
+            System.err.println("harness gc-inject: " + e.getMessage());
+            return e.unreachable ? ExitCode.UNREACHABLE : ExitCode.FAILED_DURING_RUN;
         }
-        try {
-            vm.loadAgent(jar.toString(), options);
-            System.out.println("harness gc-inject: agent loaded into process " + pid + (options.isEmpty() ? "" : " with "
-                    + options) + "; its lines go to that JVM's stderr" + (options.contains("log=") ? " or its log file" : ""));
-            return ExitCode.OK;
-        } catch (AgentLoadException | AgentInitializationException | IOException e) {
-            System.err.println("harness gc-inject: the agent could not start in process " + pid + ": " + e.getMessage());
+        if ("running".equals(status[0])) {
+            deleteQuietly(jar);
+            System.err.println("harness gc-inject: the agent already runs in process " + pid
+                    + " (loaded earlier); its options cannot be changed until that JVM restarts");
             return ExitCode.FAILED_DURING_RUN;
-        } finally {
-            try {
-                vm.detach();
-            } catch (IOException e) {
-                // The agent is loaded or not; detaching changes neither.
+        }
+        if (!"running".equals(status[1])) {
+            deleteQuietly(jar);
+            System.err.println("harness gc-inject: the agent did not start in process " + pid + ": "
+                    + (status[1] == null ? "no word from it" : status[1].replaceFirst("^not started: ", "")));
+            return ExitCode.FAILED_DURING_RUN;
+        }
+        System.out.println("harness gc-inject: agent running in process " + pid + (options.isEmpty() ? "" : " with "
+                + options) + "; its lines go to that JVM's stderr" + (options.contains("log=") ? " or its log file" : ""));
+        return ExitCode.OK;
+    }
+
+    /** A relative log= would land in the other JVM's working directory, not the user's. */
+    static String absoluteLog(String options) {
+        StringBuilder out = new StringBuilder();
+        for (String part : options.split(",", -1)) {
+            if (out.length() > 0) {
+                out.append(',');
             }
+            out.append(part.startsWith("log=") && !part.substring(4).isEmpty()
+                    ? "log=" + Path.of(part.substring(4)).toAbsolutePath() : part);
+        }
+        return out.toString();
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // A temporary file left behind.
         }
     }
 

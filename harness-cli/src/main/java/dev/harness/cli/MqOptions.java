@@ -49,10 +49,10 @@ final class MqOptions {
             description = "ibmmq: application name the queue manager shows (DISPLAY CONN APPLTAG). Default: harness.")
     String appName;
 
-    @Option(names = "--mq-async-put", description = "ibmmq: allow asynchronous put: puts outside syncpoint return before the queue manager confirms them. Default: off.")
+    @Option(names = "--mq-async-put", negatable = true, description = "ibmmq: allow asynchronous put: puts outside syncpoint return before the queue manager confirms them. Default: off.")
     Boolean asyncPut;
 
-    @Option(names = "--mq-read-ahead", description = "ibmmq: allow read ahead of non-persistent messages outside syncpoint. Default: off.")
+    @Option(names = "--mq-read-ahead", negatable = true, description = "ibmmq: allow read ahead of non-persistent messages outside syncpoint. Default: off.")
     Boolean readAhead;
 
     @Option(names = "--mq-target-client", paramLabel = "jms|mq",

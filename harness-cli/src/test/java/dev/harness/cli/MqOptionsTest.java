@@ -49,6 +49,14 @@ class MqOptionsTest {
     }
 
     @Test
+    void aProfilesAsyncPutCanBeTurnedOffAgain() {
+        MqSettings s = settings(null, "--provider", "ibmmq", "--mq-async-put", "--mq-read-ahead", "--no-mq-async-put",
+                "--no-mq-read-ahead");
+        assertFalse(s.asyncPut());
+        assertFalse(s.readAhead());
+    }
+
+    @Test
     void defaultsAreTheDeveloperImageAndEverythingOff() {
         MqSettings s = settings(null, "--provider", "ibmmq");
         assertEquals("", s.queueManager());

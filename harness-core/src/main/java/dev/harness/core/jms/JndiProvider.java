@@ -56,21 +56,39 @@ public final class JndiProvider implements Provider {
             throw new IllegalArgumentException("--jndi " + source + ": expected a " + Context.INITIAL_CONTEXT_FACTORY
                     + " entry naming the provider's context factory class");
         }
+        Context opened = null;
         try {
-            this.context = new InitialContext(new Hashtable<>(environment));
-            Object found = context.lookup(factoryName);
+            opened = new InitialContext(new Hashtable<>(environment));
+            Object found = opened.lookup(factoryName);
             if (!(found instanceof ConnectionFactory cf)) {
-                throw new IllegalArgumentException("--cf " + factoryName + ": JNDI holds a "
-                        + found.getClass().getName() + " under that name, not a javax.jms.ConnectionFactory");
+                throw new IllegalArgumentException("--cf " + factoryName + ": JNDI holds "
+                        + (found == null ? "nothing" : "a " + found.getClass().getName())
+                        + " under that name, not a javax.jms.ConnectionFactory");
             }
             this.factory = cf;
+            this.context = opened;
+        } catch (IllegalArgumentException e) {
+            closeQuietly(opened);
+            throw e;
         } catch (NoInitialContextException e) {
             throw new IllegalArgumentException("--jndi " + source + ": cannot load the context factory " + initial
                     + " (" + Errors.oneLine(e) + "); put the provider's client jars on the class path (HARNESS_CLASSPATH)");
         } catch (NameNotFoundException e) {
+            closeQuietly(opened);
             throw new IllegalArgumentException("--cf " + factoryName + ": no such name in JNDI (" + source + ")");
         } catch (NamingException e) {
+            closeQuietly(opened);
             throw new UnreachableException("cannot read JNDI (" + source + "): " + Errors.oneLine(e), e);
+        }
+    }
+
+    private static void closeQuietly(Context c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (NamingException e) {
+                // Nothing to release that matters.
+            }
         }
     }
 
@@ -125,6 +143,8 @@ public final class JndiProvider implements Provider {
             }
             if (found instanceof Queue) {
                 lookedUp.add(name);
+            } else if (found == null && !created.contains(name)) {
+                created.add(name); // a name bound to nothing is as good as none
             }
         }
         if (found == null) {
@@ -143,11 +163,7 @@ public final class JndiProvider implements Provider {
 
     @Override
     public void close() {
-        try {
-            context.close();
-        } catch (NamingException e) {
-            // Nothing to release that matters at exit.
-        }
+        closeQuietly(context);
         if (factory instanceof AutoCloseable c) {
             try {
                 c.close();

@@ -3,6 +3,7 @@ package dev.harness.core.jms;
 import java.util.List;
 
 import javax.jms.Connection;
+import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Session;
@@ -23,6 +24,14 @@ public interface Provider extends AutoCloseable {
 
     default Queue queue(Session session, String name) throws JMSException {
         return session.createQueue(name);
+    }
+
+    /**
+     * The destination a reply goes to, given the request's JMSReplyTo: the provider applies to it
+     * the settings it gives every queue of its own (the client built this one from the request).
+     */
+    default Destination replyDestination(Destination replyTo) throws JMSException {
+        return replyTo;
     }
 
     /** One line: what failed and what to check. Never a stack trace. */

@@ -18,8 +18,9 @@ import com.sun.management.GarbageCollectionNotificationInfo;
 /**
  * The stop-the-world collections of this JVM, as its garbage collectors announce them
  * (GarbageCollectorMXBean notifications): the time paused per interval, and the longest pauses
- * of the run with when they ended. Concurrent cycles (G1's, ZGC's, Shenandoah's) are not
- * pauses and are left out.
+ * of the run with when they ended. The concurrent cycles ZGC and Shenandoah report ("... Cycles")
+ * are not pauses and are left out; G1's "Concurrent GC" bean reports its Remark and Cleanup
+ * pauses, which are. The collectors report whole milliseconds, so a pause under 1 ms counts 0.
  */
 public final class GcPauses implements AutoCloseable {
     /** How many of the longest pauses the summary keeps. */
@@ -69,7 +70,7 @@ public final class GcPauses implements AutoCloseable {
     }
 
     static boolean isConcurrent(String collector, String action) {
-        return collector.contains("Cycles") || collector.contains("Concurrent") || action.contains("cycle");
+        return collector.contains("Cycles") || action.contains("cycle");
     }
 
     synchronized void record(GcPause pause) {

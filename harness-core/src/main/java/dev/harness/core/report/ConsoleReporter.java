@@ -82,7 +82,7 @@ public final class ConsoleReporter implements RunListener {
             longest.append(longest.length() == 0 ? "" : ", ").append(Units.ms(p.lengthNs())).append(" ms ending ")
                     .append(TIME.format(p.end()));
         }
-        out.printf(Locale.ROOT, "GC pauses of this JVM: %s in the measured phase, %s ms in all; longest of the run: %s%n",
+        out.printf(Locale.ROOT, "GC pauses of this JVM: %s taking %s ms in the measured phase; longest of the run: %s%n",
                 Units.count(gc.gcPauseCount()), Units.ms(gc.gcPauseTotalNs()), longest);
     }
 

@@ -87,7 +87,8 @@ public final class Responder implements MessageListener {
             BytesMessage reply = session.createBytesMessage();
             reply.writeBytes(body, 0, length);
             reply.setJMSCorrelationID(request.getJMSMessageID());
-            producer.send(replyTo, reply, request.getJMSDeliveryMode(), Message.DEFAULT_PRIORITY, Message.DEFAULT_TIME_TO_LIVE);
+            producer.send(provider.replyDestination(replyTo), reply, request.getJMSDeliveryMode(), Message.DEFAULT_PRIORITY,
+                    Message.DEFAULT_TIME_TO_LIVE);
             if (transacted) {
                 session.commit(); // the get and the put together
             }

@@ -22,8 +22,7 @@ class GcPausesTest {
             }
             assertTrue(gc.totalCount() >= 1, "the collector's notification arrived");
             GcPauses.Interval interval = gc.takeInterval();
-            assertEquals(gc.totalCount(), interval.count());
-            assertEquals(0, gc.takeInterval().count(), "taken once");
+            assertTrue(interval.count() >= 1, "in the interval too");
             GcPauses.GcPause p = gc.longest().get(0);
             assertFalse(p.collector().isEmpty());
             assertTrue(p.end().isAfter(before), p.end() + " after " + before);
@@ -47,7 +46,7 @@ class GcPausesTest {
     void concurrentCyclesAreNotPauses() {
         assertTrue(GcPauses.isConcurrent("ZGC Major Cycles", "end of GC cycle"));
         assertTrue(GcPauses.isConcurrent("Shenandoah Cycles", "end of GC cycle"));
-        assertTrue(GcPauses.isConcurrent("G1 Concurrent GC", "end of concurrent GC pause"));
+        assertFalse(GcPauses.isConcurrent("G1 Concurrent GC", "end of concurrent GC pause"), "Remark and Cleanup stop the world");
         assertFalse(GcPauses.isConcurrent("G1 Young Generation", "end of minor GC"));
         assertFalse(GcPauses.isConcurrent("MarkSweepCompact", "end of major GC"));
         assertFalse(GcPauses.isConcurrent("ZGC Major Pauses", "end of GC pause"));
@@ -60,7 +59,7 @@ class GcPausesTest {
             Thread.sleep(200);
             Histogram h = meter.takeInterval();
             // How late each wake-up was depends on the machine; that there is one per sleep does not.
-            assertTrue(h.getTotalCount() > 0, "recorded: " + h.getTotalCount());
+            assertTrue(h.getTotalCount() >= 50, "200 sleeps of 1 ms, less what a loaded machine takes: " + h.getTotalCount());
         }
     }
 }

@@ -6,6 +6,7 @@ import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 import javax.jms.Connection;
+import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Session;
@@ -163,6 +164,12 @@ public final class IbmMqProvider implements Provider {
     @Override
     public Queue queue(Session session, String name) throws JMSException {
         return configure(session.createQueue(name));
+    }
+
+    /** Replies are put with the same async put and target client as every other put. */
+    @Override
+    public Destination replyDestination(Destination replyTo) throws JMSException {
+        return replyTo instanceof Queue q && replyTo instanceof JmsPropertyContext ? configure(q) : replyTo;
     }
 
     @Override

@@ -83,6 +83,16 @@ class IbmMqProviderTest {
     }
 
     @Test
+    void repliesGetTheSameSettingsAsTheQueuesWeOpen() throws JMSException {
+        // As the client builds a JMSReplyTo from a request's MQMD: nothing set explicitly.
+        MQQueue replyTo = new MQQueue("DEV.REPLY.1");
+        JmsPropertyContext configured = (JmsPropertyContext) provider(true, false, MqSettings.TargetClient.MQ)
+                .replyDestination(replyTo);
+        assertEquals(WMQConstants.WMQ_PUT_ASYNC_ALLOWED_ENABLED, configured.getIntProperty(WMQConstants.WMQ_PUT_ASYNC_ALLOWED));
+        assertEquals(WMQConstants.WMQ_TARGET_DEST_MQ, configured.getIntProperty(WMQConstants.WMQ_TARGET_CLIENT));
+    }
+
+    @Test
     void headerStatesAsyncPutReadAheadAndPersistenceMapping() throws JMSException {
         String off = String.join("\n", provider(false, false, MqSettings.TargetClient.JMS).notes());
         assertTrue(off.contains("async put off"), off);
