@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 
 import dev.harness.agent.GcAgent;
 import dev.harness.core.jms.Provider;
+import dev.harness.core.metrics.PrometheusEndpoint;
+import dev.harness.core.metrics.RunMetrics;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.HlogReporter;
@@ -22,6 +24,10 @@ import dev.harness.core.run.Workload;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
+import io.micrometer.core.instrument.Clock;
+import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
+import io.micrometer.jmx.JmxConfig;
+import io.micrometer.jmx.JmxMeterRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -141,6 +147,11 @@ final class RunCommand implements Callable<Integer> {
                     + " See harness gc-inject for other JVMs.")
     String gcInject;
 
+    @Option(names = "--metrics", paramLabel = "prometheus:PORT|jmx",
+            description = "Publish live figures through Micrometer while the run lasts: prometheus:PORT serves the Prometheus"
+                    + " text format at http://127.0.0.1:PORT/metrics; jmx registers MBeans. May be given twice.")
+    List<String> metrics = new ArrayList<>();
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write an HdrHistogram interval log (values in ns), one tag per view.")
     Path hlog;
 
@@ -155,6 +166,11 @@ final class RunCommand implements Callable<Integer> {
         Workload work = workload();
         checkWritable("--hlog", hlog);
         checkWritable("--json", json);
+        MetricsSpec metricsSpec = metricsSpec();
+        if (gcInject != null && gcInject.strip().equals("help")) {
+            System.out.print(GcAgent.usage());
+            return ExitCode.OK;
+        }
         if (gcInject != null) {
             try {
                 GcAgent.startInThisJvm(gcInject);
@@ -167,7 +183,7 @@ final class RunCommand implements Callable<Integer> {
         // logs are flushed and the broker is gone.
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
                 Provider provider = target.open();
-                Outputs outputs = new Outputs()) {
+                Outputs outputs = new Outputs(metricsSpec)) {
             RunSummary summary = new Runner(intervalNs, pauseResolutionNs, outputs.listeners())
                     .run(provider, work, control);
             if (outputs.json != null && outputs.json.writeFailure() != null) {
@@ -185,12 +201,37 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** What --metrics asked for: a Prometheus port (0 = none) and whether to register MBeans. */
+    private record MetricsSpec(int prometheusPort, boolean jmx) {
+        boolean any() {
+            return prometheusPort != 0 || jmx;
+        }
+    }
+
+    private MetricsSpec metricsSpec() {
+        int port = 0;
+        boolean jmx = false;
+        for (String m : metrics) {
+            if (m.equals("jmx")) {
+                jmx = true;
+            } else if (m.matches("prometheus:\\d{1,5}") && Integer.parseInt(m.substring(11)) >= 1
+                    && Integer.parseInt(m.substring(11)) <= 65535) {
+                port = Integer.parseInt(m.substring(11));
+            } else {
+                throw usage("--metrics: expected prometheus:PORT (1 to 65535) or jmx, got '" + m + "'");
+            }
+        }
+        return new MetricsSpec(port, jmx);
+    }
+
     /** The run's reporters, opened once the broker is reached. */
     private final class Outputs implements AutoCloseable {
         final HlogReporter hlogReporter;
         final JsonReporter json;
+        PrometheusEndpoint prometheus;
+        RunMetrics runMetrics;
 
-        Outputs() {
+        Outputs(MetricsSpec spec) {
             try {
                 hlogReporter = hlog == null ? null : new HlogReporter(hlog);
             } catch (IOException e) {
@@ -201,6 +242,25 @@ final class RunCommand implements Callable<Integer> {
             } catch (IOException e) {
                 close();
                 throw usage("--json " + RunCommand.this.json + ": cannot write the file: " + FileErrors.describe(e));
+            }
+            if (spec.any()) {
+                CompositeMeterRegistry registry = new CompositeMeterRegistry();
+                if (spec.prometheusPort() != 0) {
+                    try {
+                        prometheus = new PrometheusEndpoint(spec.prometheusPort());
+                    } catch (IOException e) {
+                        close();
+                        throw usage("--metrics prometheus:" + spec.prometheusPort() + ": cannot listen on 127.0.0.1:"
+                                + spec.prometheusPort() + ": " + (e.getMessage() == null ? "I/O error" : e.getMessage()));
+                    }
+                    registry.add(prometheus.registry());
+                    System.out.println("metrics: Prometheus text at http://127.0.0.1:" + prometheus.port() + "/metrics");
+                }
+                if (spec.jmx()) {
+                    registry.add(new JmxMeterRegistry(JmxConfig.DEFAULT, Clock.SYSTEM));
+                    System.out.println("metrics: MBeans under the JMX domain 'metrics'");
+                }
+                runMetrics = new RunMetrics(registry);
             }
         }
 
@@ -213,6 +273,9 @@ final class RunCommand implements Callable<Integer> {
             if (json != null) {
                 l.add(json);
             }
+            if (runMetrics != null) {
+                l.add(runMetrics);
+            }
             return l;
         }
 
@@ -223,6 +286,12 @@ final class RunCommand implements Callable<Integer> {
             }
             if (json != null) {
                 json.close();
+            }
+            if (runMetrics != null) {
+                runMetrics.close();
+            }
+            if (prometheus != null) {
+                prometheus.close();
             }
         }
     }

@@ -4,6 +4,8 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.host.HostSample;
+
 /**
  * What one reporting interval measured. The histograms are recycled for the next interval:
  * read them during the callback, never keep them.
@@ -25,6 +27,7 @@ import org.HdrHistogram.Histogram;
  * @param hiccup how late this JVM's 1 ms sleeps woke this interval (its max is the longest pause)
  * @param gcPauseCount stop-the-world collections that ended this interval
  * @param gcPausedNs their total length
+ * @param host the host's queues and CPU over this interval (read from /proc)
  */
 public record IntervalSnapshot(
         int index,
@@ -43,7 +46,8 @@ public record IntervalSnapshot(
         boolean maxGrew,
         Histogram hiccup,
         int gcPauseCount,
-        long gcPausedNs) {
+        long gcPausedNs,
+        HostSample host) {
 
     public double seconds() {
         return (endNs - startNs) / 1e9;

@@ -6,6 +6,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.host.HostSample;
+import dev.harness.core.host.HostSampler;
+import dev.harness.core.host.HostSummary;
 import dev.harness.core.schedule.Schedule;
 
 /**
@@ -24,6 +27,8 @@ public final class Measurement implements AutoCloseable {
     private final HiccupMeter hiccups = HiccupMeter.start();
     private final GcPauses gcPauses = GcPauses.start();
     private final Histogram measuredHiccups = Histograms.create();
+    private final HostSampler host = HostSampler.live();
+    private final HostSummary hostSummary = new HostSummary();
     private long measuredGcCount;
     private long measuredGcNs;
 
@@ -63,6 +68,12 @@ public final class Measurement implements AutoCloseable {
         this.recorder = new LatencyRecorder(Long.MAX_VALUE);
         this.pauseCorrected = pauseCorrected;
         this.meter = new ThroughputMeter(keepSeconds);
+        host.sample(System.nanoTime()); // primes the counters, and finds out what /proc lacks
+    }
+
+    /** What the host sampler cannot read here, one sentence each, for the run header. */
+    public List<String> hostNotes() {
+        return host.unavailable();
     }
 
     /** Sets time zero to the schedule's start. Call once, before any worker starts. */
@@ -144,7 +155,9 @@ public final class Measurement implements AutoCloseable {
         }
         Histogram hiccup = hiccups.takeInterval();
         GcPauses.Interval gc = gcPauses.takeInterval();
+        HostSample hostSample = host.sample(System.nanoTime());
         if (phase == Phase.MEASURED) {
+            hostSummary.add(hostSample);
             measuredHiccups.add(hiccup);
             measuredGcCount += gc.count();
             measuredGcNs += gc.pausedNs();
@@ -153,7 +166,7 @@ public final class Measurement implements AutoCloseable {
         IntervalSnapshot s = new IntervalSnapshot(index++, lastTickNs - startNs, tickNs - startNs,
                 toEpochMs(lastTickNs), toEpochMs(tickNs), phase, intervalWarmup, intervalMeasured,
                 completed, sent, cumulativeCompleted, lostNow - lostBefore, runMaxResponseNs, maxGrew,
-                hiccup, gc.count(), gc.pausedNs());
+                hiccup, gc.count(), gc.pausedNs(), hostSample);
         lostBefore = lostNow;
         lastTickNs = tickNs;
         return s;
@@ -183,7 +196,7 @@ public final class Measurement implements AutoCloseable {
         return new MeasuredTotals(totalMeasured, totalWarmup, measuredSeconds, cumulativeCompleted - completedDuringWarmup,
                 meter.seconds(firstSecond, lastSecond), pauseCorrected.pauseCount(), pauseCorrected.pauseTotalNs(),
                 pauseCorrected.longestPauses(), correctionsAdded, lost.get(), late.get(),
-                new GcSummary(measuredHiccups, measuredGcCount, measuredGcNs, gcPauses.longest()));
+                new GcSummary(measuredHiccups, measuredGcCount, measuredGcNs, gcPauses.longest()), hostSummary);
     }
 
     /**
@@ -194,11 +207,12 @@ public final class Measurement implements AutoCloseable {
      * @param lost requests given up after the reply timeout, whole run
      * @param late replies that came after their request was given up, whole run
      * @param gc hiccups and GC pauses of this JVM, measured phase; the longest GC pauses of the whole run
+     * @param host the host's queues over the measured phase
      */
     public record MeasuredTotals(EnumMap<View, Histogram> measured, EnumMap<View, Histogram> warmup,
             double measuredSeconds, long completedAfterWarmup, long[] perSecond, long jvmPauseCount,
             long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded, long lost, long late,
-            GcSummary gc) {
+            GcSummary gc, HostSummary host) {
     }
 
     @Override

@@ -21,7 +21,7 @@ import dev.harness.core.run.RunSummary;
 
 /** The console: a header, one line per interval, and the summary a person reads first. */
 public final class ConsoleReporter implements RunListener {
-    private static final String INTERVAL_FORMAT = "%8s %-6s %9s %9s %12s %10s %10s %10s %10s %9s %9s%s%n";
+    private static final String INTERVAL_FORMAT = "%8s %-6s %9s %9s %12s %10s %10s %10s %10s %9s %9s  %-24s%s%n";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     private final PrintStream out;
@@ -49,7 +49,7 @@ public final class ConsoleReporter implements RunListener {
     public void interval(IntervalSnapshot s) {
         if (linesSinceHeading % 20 == 0) {
             out.printf(Locale.ROOT, INTERVAL_FORMAT, "elapsed", "phase", "completed", "rate/s", "cumulative",
-                    "cum rate/s", "resp p50", "resp p99", "resp max", "gc pause", "max pause", "   (ms)");
+                    "cum rate/s", "resp p50", "resp p99", "resp max", "gc pause", "max pause", "host", "   (ms)");
         }
         linesSinceHeading++;
         // Every completion of the interval, whatever the phase of its message: after a stall
@@ -63,7 +63,8 @@ public final class ConsoleReporter implements RunListener {
                 s.phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.completed()), Units.rate(s.rate()),
                 Units.count(s.cumulativeCompleted()), Units.rate(s.cumulativeRate()),
                 msOrDash(response, 50), msOrDash(response, 99), msOrDash(response, 100),
-                s.gcPauseCount() == 0 ? "-" : Units.ms(s.gcPausedNs()), msOrDash(s.hiccup(), 100), warning);
+                s.gcPauseCount() == 0 ? "-" : Units.ms(s.gcPausedNs()), msOrDash(s.hiccup(), 100), s.host().column(),
+                warning);
         out.flush();
     }
 
@@ -170,6 +171,7 @@ public final class ConsoleReporter implements RunListener {
                     TIME.format(longest.end()), Units.count(r.pauseCorrections()));
         }
         gc(r.gc());
+        out.println("host: " + r.host().longestQueue());
         out.println();
         out.println("response distribution (measured phase):");
         TextHistogram.draw(r.measured().get(View.RESPONSE)).forEach(out::println);

@@ -12,6 +12,9 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.host.DiskSample;
+import dev.harness.core.host.HostSample;
+import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.IntervalSnapshot;
@@ -38,7 +41,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     /** One interval's figures, copied out of the snapshot (whose histograms are recycled). */
     private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
             long lost, double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views,
-            int gcPauseCount, long gcPausedNs, long hiccupMaxNs) {
+            int gcPauseCount, long gcPausedNs, long hiccupMaxNs, HostSample host) {
     }
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
@@ -60,7 +63,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         }
         intervals.add(new IntervalRow(s.index(), s.startNs() / 1e9, s.endNs() / 1e9, s.phase(), s.completed(),
                 s.sent(), s.lost(), s.rate(), s.cumulativeCompleted(), s.cumulativeRate(), s.maxGrew(), views,
-                s.gcPauseCount(), s.gcPausedNs(), s.hiccup().getMaxValue()));
+                s.gcPauseCount(), s.gcPausedNs(), s.hiccup().getMaxValue(), s.host()));
     }
 
     @Override
@@ -149,7 +152,51 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         }
         j.endArray().endObject();
         gc(j, r.gc());
+        hostSummary(j, r.host());
         j.endObject();
+    }
+
+    private static void host(JsonWriter j, HostSample h) {
+        j.name("host").beginObject()
+                .field("cpus", h.cpus())
+                .field("procsRunning", h.procsRunning())
+                .field("procsBlocked", h.procsBlocked())
+                .field("cpuUserPercent", h.cpuUserPercent())
+                .field("cpuSystemPercent", h.cpuSystemPercent())
+                .field("cpuIowaitPercent", h.cpuIowaitPercent())
+                .field("cpuStealPercent", h.cpuStealPercent())
+                .field("memAvailableBytes", h.memAvailableBytes())
+                .field("majorFaultsPerSec", h.majorFaultsPerSec())
+                .field("cpuSomeAvg10", h.cpuSomeAvg10())
+                .field("ioSomeAvg10", h.ioSomeAvg10())
+                .field("ioFullAvg10", h.ioFullAvg10())
+                .field("memorySomeAvg10", h.memorySomeAvg10())
+                .field("memoryFullAvg10", h.memoryFullAvg10())
+                .field("tcpListenOverflows", h.tcpListenOverflows())
+                .field("tcpListenDrops", h.tcpListenDrops());
+        j.name("disks").beginArray();
+        for (DiskSample d : h.disks()) {
+            j.beginObject().field("name", d.name()).field("inFlight", d.inFlight()).field("busyPercent", d.busyPercent())
+                    .field("readsPerSec", d.readsPerSec()).field("writesPerSec", d.writesPerSec()).endObject();
+        }
+        j.endArray().endObject();
+    }
+
+    private static void hostSummary(JsonWriter j, HostSummary h) {
+        j.name("host").beginObject()
+                .field("samples", h.samples())
+                .field("longestQueue", h.longestQueue())
+                .field("maxRunnable", h.maxRunnable())
+                .field("maxRunQueueExcess", h.maxRunQueueExcess())
+                .field("tcpListenOverflows", h.tcpListenOverflows())
+                .field("tcpListenDrops", h.tcpListenDrops());
+        j.name("peaks").beginArray();
+        for (HostSummary.QueuePeak p : h.peaks()) {
+            j.beginObject().field("kind", p.kind().name()).field("name", p.name()).field("score", p.score())
+                    .field("at", java.time.Instant.ofEpochMilli(p.epochMillis()).toString())
+                    .field("description", p.description()).endObject();
+        }
+        j.endArray().endObject();
     }
 
     private static void gc(JsonWriter j, GcSummary gc) {
@@ -201,6 +248,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("gcPauses", row.gcPauseCount())
                 .field("gcPausedNs", row.gcPausedNs())
                 .field("hiccupMaxNs", row.hiccupMaxNs());
+        host(j, row.host());
         j.name("views").beginObject();
         for (View v : View.values()) {
             long[] f = row.views()[v.ordinal()];

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.View;
@@ -35,6 +36,7 @@ import dev.harness.core.measure.View;
  * @param stopReason why the run ended early, or null when it ran to its end
  * @param failure what failed in the system under test, or null
  * @param gc hiccups and GC pauses of the harness JVM
+ * @param host the host's queues over the measured phase
  */
 public record RunSummary(
         RunHeader header,
@@ -59,7 +61,8 @@ public record RunSummary(
         long staleMessages,
         String stopReason,
         String failure,
-        GcSummary gc) {
+        GcSummary gc,
+        HostSummary host) {
 
     /**
      * Cumulative throughput after warmup: every completion from the end of warmup to the last

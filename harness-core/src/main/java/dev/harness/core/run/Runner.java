@@ -127,6 +127,7 @@ public final class Runner {
 
     private RunHeader header(Provider provider, Workload workload, Measurement measurement) {
         List<String> notes = new ArrayList<>(provider.notes());
+        notes.addAll(measurement.hostNotes());
         notes.add("response is measured from each message's intended send time on the fixed schedule,"
                 + " so a stall anywhere (broker, network, disk, this JVM) shows in it");
         notes.add("pause-corrected corrects send() times only for pauses of this JVM (longer than "
@@ -147,6 +148,6 @@ public final class Runner {
                 workload.sent(), totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
                 t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(), t.correctionsAdded(), unsent,
                 sendsReturned - workload.sent(), t.lost(), t.late(), workload.stale(), control.stopReason(),
-                control.failure(), t.gc());
+                control.failure(), t.gc(), t.host());
     }
 }
