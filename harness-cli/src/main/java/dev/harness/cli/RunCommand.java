@@ -1,6 +1,7 @@
 package dev.harness.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,8 @@ import dev.harness.core.metrics.RunMetrics;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.HlogReporter;
+import dev.harness.core.report.HlogRun;
+import dev.harness.core.report.HtmlReport;
 import dev.harness.core.report.JsonReporter;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
@@ -155,6 +158,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write an HdrHistogram interval log (values in ns), one tag per view.")
     Path hlog;
 
+    @Option(names = "--report", paramLabel = "FILE.html",
+            description = "After the run, write the HTML report (and its .hgrm and .csv files beside it), as harness report does.")
+    Path report;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write the summary and the per-interval series as JSON.")
     Path json;
 
@@ -166,6 +173,7 @@ final class RunCommand implements Callable<Integer> {
         Workload work = workload();
         checkWritable("--hlog", hlog);
         checkWritable("--json", json);
+        checkWritable("--report", report);
         MetricsSpec metricsSpec = metricsSpec();
         if (gcInject != null && gcInject.strip().equals("help")) {
             System.out.print(GcAgent.usage());
@@ -186,6 +194,10 @@ final class RunCommand implements Callable<Integer> {
                 Outputs outputs = new Outputs(metricsSpec)) {
             RunSummary summary = new Runner(intervalNs, pauseResolutionNs, outputs.listeners())
                     .run(provider, work, control);
+            if (report != null) {
+                outputs.hlogReporter.close();
+                writeReport(outputs.hlogFile);
+            }
             if (outputs.json != null && outputs.json.writeFailure() != null) {
                 System.err.println("harness run: --json " + json + ": cannot write the file: " + outputs.json.writeFailure());
                 return ExitCode.USAGE;
@@ -226,6 +238,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** The run's reporters, opened once the broker is reached. */
     private final class Outputs implements AutoCloseable {
+        Path hlogFile;
         final HlogReporter hlogReporter;
         final JsonReporter json;
         PrometheusEndpoint prometheus;
@@ -233,7 +246,9 @@ final class RunCommand implements Callable<Integer> {
 
         Outputs(MetricsSpec spec) {
             try {
-                hlogReporter = hlog == null ? null : new HlogReporter(hlog);
+                // The report is made from the hlog, so a report without --hlog gets one of its own.
+                hlogFile = hlog != null ? hlog : report != null ? Files.createTempFile("harness-report-", ".hlog") : null;
+                hlogReporter = hlogFile == null ? null : new HlogReporter(hlogFile);
             } catch (IOException e) {
                 throw usage("--hlog " + hlog + ": cannot write the file: " + FileErrors.describe(e));
             }
@@ -283,6 +298,13 @@ final class RunCommand implements Callable<Integer> {
         public void close() {
             if (hlogReporter != null) {
                 hlogReporter.close();
+                if (hlog == null) {
+                    try {
+                        Files.deleteIfExists(hlogFile);
+                    } catch (IOException e) {
+                        // A temporary file left behind.
+                    }
+                }
             }
             if (json != null) {
                 json.close();
@@ -293,6 +315,16 @@ final class RunCommand implements Callable<Integer> {
             if (prometheus != null) {
                 prometheus.close();
             }
+        }
+    }
+
+    private void writeReport(Path hlogFile) {
+        try {
+            List<Path> files = HtmlReport.write(HlogRun.read(hlogFile), report);
+            System.out.println("report: " + String.join(", ", files.stream().map(Path::toString).toList()));
+        } catch (IOException | IllegalArgumentException e) {
+            System.err.println("harness run: --report " + report + ": cannot write the report: "
+                    + (e instanceof IOException io ? FileErrors.describe(io) : e.getMessage()));
         }
     }
 

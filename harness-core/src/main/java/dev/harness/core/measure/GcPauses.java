@@ -13,6 +13,8 @@ import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
 
+import org.HdrHistogram.Histogram;
+
 import com.sun.management.GarbageCollectionNotificationInfo;
 
 /**
@@ -40,6 +42,8 @@ public final class GcPauses implements AutoCloseable {
     private long totalNs;
     private long totalCount;
     private final List<GcPause> longest = new ArrayList<>();
+    private Histogram intervalLengths = Histograms.create();
+    private Histogram takenLengths = Histograms.create();
 
     /** Listening to nothing: tests record pauses themselves. */
     GcPauses() {
@@ -76,6 +80,7 @@ public final class GcPauses implements AutoCloseable {
     synchronized void record(GcPause pause) {
         intervalNs += pause.lengthNs();
         intervalCount++;
+        intervalLengths.recordValue(Histograms.clamp(pause.lengthNs()));
         totalNs += pause.lengthNs();
         totalCount++;
         longest.add(pause);
@@ -85,15 +90,22 @@ public final class GcPauses implements AutoCloseable {
         }
     }
 
-    /** Time paused by collections that ended since the last call, and how many; resets both. */
+    /**
+     * The collections that ended since the last call: how many, the time paused, and each one's
+     * length. The histogram is recycled by the next call: read it, never keep it.
+     */
     public synchronized Interval takeInterval() {
-        Interval i = new Interval(intervalCount, intervalNs);
+        Histogram taken = intervalLengths;
+        intervalLengths = takenLengths;
+        intervalLengths.reset();
+        takenLengths = taken;
+        Interval i = new Interval(intervalCount, intervalNs, taken);
         intervalCount = 0;
         intervalNs = 0;
         return i;
     }
 
-    public record Interval(int count, long pausedNs) {
+    public record Interval(int count, long pausedNs, Histogram lengths) {
     }
 
     public synchronized long totalCount() {

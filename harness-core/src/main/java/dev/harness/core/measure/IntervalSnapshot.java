@@ -27,6 +27,7 @@ import dev.harness.core.host.HostSample;
  * @param hiccup how late this JVM's 1 ms sleeps woke this interval (its max is the longest pause)
  * @param gcPauseCount stop-the-world collections that ended this interval
  * @param gcPausedNs their total length
+ * @param gcPauses each of those collections' length (recycled, like the other histograms)
  * @param host the host's queues and CPU over this interval (read from /proc)
  */
 public record IntervalSnapshot(
@@ -47,6 +48,7 @@ public record IntervalSnapshot(
         Histogram hiccup,
         int gcPauseCount,
         long gcPausedNs,
+        Histogram gcPauses,
         HostSample host) {
 
     public double seconds() {

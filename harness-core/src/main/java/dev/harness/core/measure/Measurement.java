@@ -166,7 +166,7 @@ public final class Measurement implements AutoCloseable {
         IntervalSnapshot s = new IntervalSnapshot(index++, lastTickNs - startNs, tickNs - startNs,
                 toEpochMs(lastTickNs), toEpochMs(tickNs), phase, intervalWarmup, intervalMeasured,
                 completed, sent, cumulativeCompleted, lostNow - lostBefore, runMaxResponseNs, maxGrew,
-                hiccup, gc.count(), gc.pausedNs(), hostSample);
+                hiccup, gc.count(), gc.pausedNs(), gc.lengths(), hostSample);
         lostBefore = lostNow;
         lastTickNs = tickNs;
         return s;

@@ -27,6 +27,8 @@ import dev.harness.core.run.RunSummary;
 public final class HlogReporter implements RunListener, AutoCloseable {
     /** This JVM's hiccups (jHiccup's measure), one histogram per interval whatever the phase. */
     public static final String HICCUP_TAG = "hiccup";
+    /** This JVM's stop-the-world collections that ended in the interval, one value per pause. */
+    public static final String GC_PAUSE_TAG = "gc-pause";
 
     private final PrintStream stream;
     private final HistogramLogWriter writer;
@@ -47,7 +49,8 @@ public final class HlogReporter implements RunListener, AutoCloseable {
             writer.outputComment(s.name() + ": " + s.value());
         }
         writer.outputComment("values in nanoseconds; tags: response service send-lag put commit pause-corrected responder,"
-                + " warmup-<tag> for messages intended during warmup; hiccup: how late this JVM's 1 ms sleeps woke");
+                + " warmup-<tag> for messages intended during warmup; hiccup: how late this JVM's 1 ms sleeps woke;"
+                + " gc-pause: this JVM's GC pauses, one value each");
         writer.outputLogFormatVersion();
         writer.outputStartTime(startMs);
         writer.setBaseTime(startMs);
@@ -62,6 +65,9 @@ public final class HlogReporter implements RunListener, AutoCloseable {
         write(s, Phase.MEASURED, s.measured());
         s.hiccup().copyInto(scratch);
         scratch.setTag(HICCUP_TAG);
+        writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, scratch);
+        s.gcPauses().copyInto(scratch);
+        scratch.setTag(GC_PAUSE_TAG);
         writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, scratch);
         stream.flush();
     }

@@ -38,7 +38,12 @@ class GcPausesTest {
             assertEquals(List.of(70L, 50L, 40L, 30L, 5L), gc.longest().stream().map(p -> p.lengthNs() / 1_000_000L).toList());
             assertEquals(7, gc.totalCount());
             assertEquals(198_000_000L, gc.totalNs());
-            assertEquals(new GcPauses.Interval(7, 198_000_000L), gc.takeInterval());
+            GcPauses.Interval interval = gc.takeInterval();
+            assertEquals(7, interval.count());
+            assertEquals(198_000_000L, interval.pausedNs());
+            assertEquals(7, interval.lengths().getTotalCount(), "each pause's length, for the hlog's gc-pause tag");
+            assertEquals(70_000_000L, interval.lengths().getMaxValue(), 70_000L);
+            assertEquals(0, gc.takeInterval().lengths().getTotalCount(), "the next interval starts empty");
         }
     }
 

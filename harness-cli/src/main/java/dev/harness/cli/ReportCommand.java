@@ -1,0 +1,54 @@
+package dev.harness.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.harness.core.report.HlogRun;
+import dev.harness.core.report.HtmlReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Writes one self-contained HTML report of a run from its hlog (harness run --hlog, or harness merge --out):"
+                    + " percentile curves of every view, throughput and latency over time, the summary table.",
+            "Beside it: NAME.<view>.hgrm percentile files (HdrHistogram's format) and NAME.csv, the per-interval series."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:written", "2:unreadable hlog or unwritable output"})
+final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.hlog", description = "The run's HdrHistogram log.")
+    Path hlog;
+
+    @Option(names = "--out", required = true, paramLabel = "FILE.html", description = "The HTML file to write.")
+    Path out;
+
+    @Override
+    public Integer call() {
+        String problem = FileErrors.unwritable(out);
+        if (problem != null) {
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": cannot write the file: " + problem);
+        }
+        HlogRun run;
+        try {
+            run = HlogRun.read(hlog);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        try {
+            List<Path> files = HtmlReport.write(run, out);
+            System.out.println("harness report: wrote " + String.join(", ", files.stream().map(Path::toString).toList()));
+            return ExitCode.OK;
+        } catch (IOException e) {
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": cannot write: " + FileErrors.describe(e));
+        }
+    }
+}

@@ -1,0 +1,260 @@
+package dev.harness.core.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+import dev.harness.core.measure.View;
+
+/**
+ * One self-contained HTML file for a run (inline SVG, no scripts, nothing fetched when viewed),
+ * with the .hgrm percentile files per view and a CSV of the per-interval series beside it.
+ */
+public final class HtmlReport {
+    /** The percentile axis runs to 99.9999 %: log10(1 / (1 - p)) = 6. */
+    private static final double MAX_NINES = 6;
+
+    private HtmlReport() {
+    }
+
+    /**
+     * Writes {@code html}, and beside it {@code <name>.<view>.hgrm} for every view with samples
+     * and {@code <name>.csv}; returns every file written.
+     */
+    public static List<Path> write(HlogRun run, Path html) throws IOException {
+        List<Path> written = new ArrayList<>();
+        Files.writeString(html, render(run), StandardCharsets.UTF_8);
+        written.add(html);
+        String base = html.getFileName().toString().replaceFirst("\\.html?$", "");
+        Path dir = html.toAbsolutePath().getParent();
+        for (String tag : run.measuredTotals().keySet()) {
+            Histogram h = run.measured(tag);
+            if (h.getTotalCount() == 0) {
+                continue;
+            }
+            Path hgrm = dir.resolve(base + "." + tag + ".hgrm");
+            try (PrintStream out = new PrintStream(Files.newOutputStream(hgrm), false, StandardCharsets.UTF_8)) {
+                // HdrHistogram's own format (its plotter reads it), values in milliseconds.
+                h.outputPercentileDistribution(out, 5, 1e6);
+            }
+            written.add(hgrm);
+        }
+        Path csv = dir.resolve(base + ".csv");
+        Files.writeString(csv, csv(run), StandardCharsets.UTF_8);
+        written.add(csv);
+        return written;
+    }
+
+    /** The per-interval series: one row per interval, times in seconds from the start, latencies in ms. */
+    static String csv(HlogRun run) {
+        StringBuilder b = new StringBuilder("start_s,end_s,phase,completed,rate_per_s,cumulative_rate_per_s,"
+                + "response_p50_ms,response_p99_ms,response_max_ms,gc_pauses,gc_longest_ms,hiccup_max_ms\n");
+        long cumulative = 0;
+        for (HlogRun.Interval i : run.intervals()) {
+            cumulative += i.completed();
+            Histogram r = i.response();
+            Histogram gc = i.tag("gc-pause");
+            Histogram hiccup = i.tag("hiccup");
+            b.append(String.format(Locale.ROOT, "%.3f,%.3f,%s,%d,%.1f,%.1f,%s,%s,%s,%d,%s,%s%n", i.startS(), i.endS(),
+                    i.warmup() ? "warmup" : "measured", i.completed(), i.rate(), i.endS() > 0 ? cumulative / i.endS() : 0,
+                    ms(r, 50), ms(r, 99), ms(r, 100), gc == null ? 0 : gc.getTotalCount(),
+                    gc == null || gc.getTotalCount() == 0 ? "" : ms(gc, 100), hiccup == null ? "" : ms(hiccup, 100)));
+        }
+        return b.toString();
+    }
+
+    private static String ms(Histogram h, double percentile) {
+        if (h == null || h.getTotalCount() == 0) {
+            return "";
+        }
+        long ns = percentile >= 100 ? h.getMaxValue() : h.getValueAtPercentile(percentile);
+        return String.format(Locale.ROOT, "%.3f", ns / 1e6);
+    }
+
+    static String render(HlogRun run) {
+        StringBuilder b = new StringBuilder();
+        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(Html.escape(run.title())).append("</title>\n<style>\n")
+                .append("body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1000px}")
+                .append("h1{font-size:20px}h2{font-size:16px;margin-top:28px}p.what{margin:4px 0 8px;color:#444}")
+                .append("table{border-collapse:collapse;font-size:13px}td,th{padding:3px 10px;text-align:right;")
+                .append("border-bottom:1px solid #ddd}th:first-child,td:first-child{text-align:left}")
+                .append(".chart .grid{stroke:#e5e5e5}.chart .tick,.chart .legend{font-size:11px;fill:#444}")
+                .append(".chart .axis{font-size:12px;fill:#222}.chart .warmup{fill:#f2f2f2}")
+                .append(".chart .gc{stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:2 2}")
+                .append("ul.settings{font-size:13px;color:#444}\n</style></head><body>\n");
+        b.append("<h1>").append(Html.escape(run.title())).append("</h1>\n<ul class=\"settings\">");
+        for (String c : run.comments()) {
+            if (!c.startsWith("harness ") && !c.startsWith("values in")) {
+                b.append("<li>").append(Html.escape(c)).append("</li>");
+            }
+        }
+        b.append("</ul>\n");
+
+        b.append("<h2>Latency by percentile</h2>\n<p class=\"what\">response is measured from each message's intended"
+                + " send time, service from its actual send: where the curves part, the naive view hides waiting.</p>\n");
+        b.append(percentileChart("percentiles-response-service", run, List.of(View.RESPONSE.tag(), View.SERVICE.tag())));
+        List<String> others = new ArrayList<>();
+        for (View v : View.values()) {
+            if (v != View.RESPONSE && v != View.SERVICE && run.measured(v.tag()).getTotalCount() > 0) {
+                others.add(v.tag());
+            }
+        }
+        if (!others.isEmpty()) {
+            b.append("<p class=\"what\">The other views: send-lag (how late sends left), put and commit call times,"
+                    + " pause-corrected, responder.</p>\n");
+            b.append(percentileChart("percentiles-other", run, others));
+        }
+
+        b.append("<h2>Throughput over time</h2>\n<p class=\"what\">Completions in each interval against the target rate,"
+                + " with the cumulative rate beside it; warmup shaded, GC pauses of the harness JVM marked.</p>\n");
+        b.append(throughputChart(run));
+        b.append("<h2>Latency over time</h2>\n<p class=\"what\">response p99 and max of every completion in each"
+                + " interval; a stall shows as a spike here and a dip in throughput above.</p>\n");
+        b.append(latencyChart(run));
+        b.append("<h2>Summary (measured phase)</h2>\n<p class=\"what\">Each view's distribution over the measured"
+                + " phase, in milliseconds.</p>\n");
+        b.append(summaryTable(run));
+        b.append("</body></html>\n");
+        return b.toString();
+    }
+
+    private static String percentileChart(String id, HlogRun run, List<String> tags) {
+        SvgChart chart = new SvgChart(id, "percentile", "latency (ms)")
+                .xTicks(List.of(new SvgChart.Tick(0, "0%"), new SvgChart.Tick(1, "90%"), new SvgChart.Tick(2, "99%"),
+                        new SvgChart.Tick(3, "99.9%"), new SvgChart.Tick(4, "99.99%"), new SvgChart.Tick(5, "99.999%"),
+                        new SvgChart.Tick(6, "99.9999%")));
+        for (String tag : tags) {
+            Histogram h = run.measured(tag);
+            if (h.getTotalCount() == 0) {
+                continue;
+            }
+            List<double[]> points = new ArrayList<>();
+            for (HistogramIterationValue v : h.percentiles(5)) {
+                double p = v.getPercentileLevelIteratedTo() / 100.0;
+                double nines = p >= 1 ? MAX_NINES : Math.min(MAX_NINES, Math.log10(1 / (1 - p)));
+                points.add(new double[] {nines, v.getValueIteratedTo() / 1e6});
+                if (nines >= MAX_NINES) {
+                    break;
+                }
+            }
+            chart.line(tag, column(points, 0), column(points, 1));
+        }
+        return chart.render();
+    }
+
+    /**
+     * The intervals worth a point over time: the run's last cut is usually a sliver of an
+     * interval (from the last tick to the last completion), whose rate would draw a false dip.
+     */
+    static List<HlogRun.Interval> overTime(HlogRun run) {
+        List<HlogRun.Interval> all = run.intervals();
+        double[] lengths = all.stream().mapToDouble(i -> i.endS() - i.startS()).sorted().toArray();
+        double typical = lengths.length == 0 ? 0 : lengths[lengths.length / 2];
+        return all.stream().filter(i -> i.endS() - i.startS() >= typical / 2).toList();
+    }
+
+    private static String throughputChart(HlogRun run) {
+        List<HlogRun.Interval> intervals = overTime(run);
+        double[] xs = new double[intervals.size()];
+        double[] rate = new double[xs.length];
+        double[] cumulative = new double[xs.length];
+        long total = 0;
+        int next = 0;
+        for (int i = 0; i < xs.length; i++) {
+            HlogRun.Interval in = intervals.get(i);
+            // Cumulative over every interval up to this one, slivers included.
+            for (; next < run.intervals().size() && run.intervals().get(next).endS() <= in.endS(); next++) {
+                total += run.intervals().get(next).completed();
+            }
+            xs[i] = in.endS();
+            rate[i] = in.rate();
+            cumulative[i] = in.endS() > 0 ? total / in.endS() : 0;
+        }
+        SvgChart chart = new SvgChart("throughput", "seconds from the start", "messages per second")
+                .line("per interval", xs, rate).line("cumulative", xs, cumulative);
+        if (run.targetRate() > 0 && xs.length > 0) {
+            chart.dashed("target", new double[] {0, xs[xs.length - 1]}, new double[] {run.targetRate(), run.targetRate()});
+        }
+        return decorate(chart, run).render();
+    }
+
+    private static String latencyChart(HlogRun run) {
+        List<HlogRun.Interval> intervals = overTime(run);
+        double[] xs = new double[intervals.size()];
+        double[] p99 = new double[xs.length];
+        double[] max = new double[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            Histogram r = intervals.get(i).response();
+            xs[i] = intervals.get(i).endS();
+            p99[i] = r.getTotalCount() == 0 ? 0 : r.getValueAtPercentile(99) / 1e6;
+            max[i] = r.getMaxValue() / 1e6;
+        }
+        SvgChart chart = new SvgChart("latency-over-time", "seconds from the start", "response (ms)")
+                .line("p99", xs, p99).line("max", xs, max);
+        return decorate(chart, run).render();
+    }
+
+    /** Warmup shaded and GC pauses marked, on the over-time charts. */
+    private static SvgChart decorate(SvgChart chart, HlogRun run) {
+        double warmupEnd = 0;
+        for (HlogRun.Interval i : run.intervals()) {
+            if (i.warmup()) {
+                warmupEnd = Math.max(warmupEnd, i.endS());
+            }
+            Histogram gc = i.tag("gc-pause");
+            if (gc != null && gc.getTotalCount() > 0) {
+                chart.mark((i.startS() + i.endS()) / 2, String.format(Locale.ROOT, "%d GC pause(s), longest %.1f ms, in %.1f"
+                        + " .. %.1f s", gc.getTotalCount(), gc.getMaxValue() / 1e6, i.startS(), i.endS()));
+            }
+        }
+        if (warmupEnd > 0) {
+            chart.band(0, warmupEnd, "warmup", "warmup");
+        }
+        return chart;
+    }
+
+    private static String summaryTable(HlogRun run) {
+        StringBuilder b = new StringBuilder("<table id=\"summary\"><tr><th>view</th><th>count</th><th>mean</th>");
+        for (double p : Percentiles.SUMMARY) {
+            b.append("<th>").append(Percentiles.label(p)).append("</th>");
+        }
+        b.append("<th>max</th></tr>\n");
+        List<String> tags = new ArrayList<>();
+        for (View v : View.values()) {
+            tags.add(v.tag());
+        }
+        tags.add("hiccup");
+        tags.add("gc-pause");
+        for (String tag : tags) {
+            Histogram h = run.measured(tag);
+            if (h.getTotalCount() == 0 && !tag.equals(View.RESPONSE.tag())) {
+                continue;
+            }
+            b.append("<tr data-view=\"").append(tag).append("\"><td>").append(tag).append("</td><td>")
+                    .append(Units.count(h.getTotalCount())).append("</td><td>")
+                    .append(Units.ms(h.getTotalCount() == 0 ? 0 : h.getMean())).append("</td>");
+            for (double p : Percentiles.SUMMARY) {
+                b.append("<td>").append(Units.ms(Percentiles.at(h, p))).append("</td>");
+            }
+            b.append("<td>").append(Units.ms(h.getMaxValue())).append("</td></tr>\n");
+        }
+        return b.append("</table>\n").toString();
+    }
+
+    private static double[] column(List<double[]> points, int c) {
+        double[] out = new double[points.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = points.get(i)[c];
+        }
+        return out;
+    }
+}

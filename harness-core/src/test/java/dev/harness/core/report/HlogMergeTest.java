@@ -1,0 +1,323 @@
+package dev.harness.core.report;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.harness.core.measure.Histograms;
+
+class HlogMergeTest {
+    /** A run's start, epoch ms, with milliseconds that are not zero. */
+    private static final long T0 = 1_795_260_764_147L;
+    private static final int INTERVALS = 5;
+    private static final String[] TAGS = {"response", "service", "warmup-response", "hiccup"};
+    private static final double[] PERCENTILES = {50, 90, 99, 99.9, 99.99, 100};
+
+    @TempDir
+    Path dir;
+
+    /** Everything one input recorded: per tag all values in one histogram, and response counts per interval. */
+    private final Map<String, Histogram> all = new HashMap<>();
+
+    private record Written(Path file, long[] responseCounts, long[] hiccupCounts) {
+    }
+
+    @Test
+    void mergingTwoLogsGivesSummedCountsAndThePercentilesOfOneHistogramHoldingBoth() throws Exception {
+        Written a = write("a.hlog", T0, 1);
+        Written b = write("b.hlog", T0 + 500, 2);
+        Path out = dir.resolve("m.hlog");
+
+        HlogMerge.Result r = HlogMerge.merge(List.of(a.file(), b.file()), out);
+
+        assertEquals(T0, r.startMs());
+        assertEquals(1000, r.intervalMs(), "the inputs' own interval");
+        assertEquals(INTERVALS, r.intervals(), "b's intervals start 0.5 s into a's and go with them");
+        assertEquals(0, r.inputs().get(0).straddlingIntervals());
+        assertEquals(INTERVALS, r.inputs().get(1).straddlingIntervals(), "each of b's runs 0.5 s past its merged interval");
+        assertEquals(T0 + 500, r.inputs().get(1).startMs());
+        assertEquals(INTERVALS, r.inputs().get(1).intervals());
+        assertEquals(Arrays.stream(a.responseCounts()).sum(), r.inputs().get(0).responseCount());
+        assertArrayEquals(sum(a.responseCounts(), b.responseCounts()), r.perSecond());
+
+        Read merged = read(out);
+        assertEquals(T0 / 1000.0, merged.startTimeSec, "start time = the earliest input's");
+        for (String tag : TAGS) {
+            Histogram expected = all.get(tag);
+            Histogram got = merged.sums.get(tag);
+            assertEquals(expected.getTotalCount(), got.getTotalCount(), tag);
+            assertEquals(expected.getTotalCount(), (long) r.totals().get(tag), tag);
+            assertEquals(read(a.file()).sums.get(tag).getTotalCount() + read(b.file()).sums.get(tag).getTotalCount(),
+                    got.getTotalCount(), tag);
+            for (double p : PERCENTILES) {
+                assertEquals(expected.getValueAtPercentile(p), got.getValueAtPercentile(p), tag + " p" + p);
+            }
+            assertEquals(expected.getMaxValue(), got.getMaxValue(), tag + " max");
+        }
+        // Per merged interval: both inputs' completions, at the grid's times.
+        assertArrayEquals(sum(a.responseCounts(), b.responseCounts()), merged.counts("response"));
+        assertArrayEquals(sum(a.hiccupCounts(), b.hiccupCounts()), merged.counts("hiccup"));
+        for (int i = 0; i < INTERVALS; i++) {
+            assertTimeMs(T0 + i * 1000L, merged.starts.get("response").get(i));
+        }
+    }
+
+    @Test
+    void theHeaderKeepsEachInputsCommentsNamedAndOneStartTime() throws Exception {
+        Written a = write("a.hlog", T0, 1);
+        Written b = write("b.hlog", T0 + 500, 2);
+        Path out = dir.resolve("m.hlog");
+        HlogMerge.Result r = HlogMerge.merge(List.of(a.file(), b.file()), out);
+
+        String text = Files.readString(out);
+        for (Written w : List.of(a, b)) {
+            assertTrue(text.contains("\n#" + w.file() + ": harness put against embedded Artemis (test)\n"), text);
+            assertTrue(text.contains("\n#" + w.file() + ": rate: 1000 msg/s\n"), text);
+        }
+        assertEquals(List.of("harness put against embedded Artemis (test)", "rate: 1000 msg/s", "senders: 1",
+                "persistence: non-persistent", "values in nanoseconds; tags: response service, warmup-<tag>; hiccup"),
+                r.inputs().get(0).comments());
+        // The settings all inputs share, as settings of the merged log; the rate is the total.
+        assertTrue(text.contains("\n#rate: 2000 msg/s (the 2 inputs' rates added)\n"), text);
+        assertTrue(text.contains("\n#persistence: non-persistent\n"), text);
+        assertFalse(text.contains("\n#senders: "), "the inputs differ: only theirs\n" + text);
+        assertTrue(text.startsWith("#harness merge of 2 logs: " + a.file() + " " + b.file() + "\n"), text);
+        assertEquals(1, text.lines().filter(l -> l.startsWith("#[StartTime: ")).count(), text);
+        assertEquals(1, text.lines().filter(l -> l.startsWith("#[BaseTime: ")).count(), text);
+        assertTrue(text.contains(String.format(Locale.US, "#[StartTime: %.3f ", T0 / 1000.0)), text);
+    }
+
+    @Test
+    void inputsStartedFarApartAlignOnAbsoluteTime() throws Exception {
+        Written a = write("a.hlog", T0, 1);
+        Written b = write("b.hlog", T0 + 3_500, 2);
+        HlogMerge.Result r = HlogMerge.merge(List.of(b.file(), a.file()), dir.resolve("m.hlog"));
+
+        assertEquals(T0, r.startMs(), "the earliest start, whatever the order of the inputs");
+        assertEquals(8, r.intervals(), "a in 0..4 s, b in 3.5..8.5 s");
+        long[] ra = a.responseCounts();
+        long[] rb = b.responseCounts();
+        long[] expected = {ra[0], ra[1], ra[2], ra[3] + rb[0], ra[4] + rb[1], rb[2], rb[3], rb[4]};
+        assertArrayEquals(expected, r.perSecond());
+        Read merged = read(dir.resolve("m.hlog"));
+        assertArrayEquals(expected, merged.counts("response"));
+        assertTimeMs(T0 + 3_000, merged.starts.get("response").get(3));
+        assertEquals(all.get("response").getValueAtPercentile(99.9), merged.sums.get("response").getValueAtPercentile(99.9));
+    }
+
+    @Test
+    void aLongerMergedIntervalTakesWholeInputIntervalsByTheirStart() throws Exception {
+        Written a = write("a.hlog", T0, 1);
+        Written b = write("b.hlog", T0 + 500, 2);
+        Path out = dir.resolve("m.hlog");
+        HlogMerge.Result r = HlogMerge.merge(List.of(a.file(), b.file()), out, 2_000);
+
+        assertEquals(2_000, r.intervalMs());
+        assertEquals(3, r.intervals());
+        assertEquals(0, r.inputs().get(0).straddlingIntervals());
+        assertEquals(2, r.inputs().get(1).straddlingIntervals(), "b's from 1.5 s and 3.5 s");
+        long[] s = sum(a.responseCounts(), b.responseCounts());
+        Read merged = read(out);
+        assertArrayEquals(new long[] {s[0] + s[1], s[2] + s[3], s[4]}, merged.counts("response"));
+        assertArrayEquals(s, r.perSecond(), "per second still by each input interval's start");
+        // The last merged interval ends with the last input interval in it (b's, at 5.5 s), not at 6 s.
+        List<long[]> times = merged.times.get("response");
+        assertTimeMs(T0 + 4_000, times.get(2)[0]);
+        assertTimeMs(T0 + 5_500, times.get(2)[1]);
+        assertEquals(all.get("response").getTotalCount(), merged.sums.get("response").getTotalCount());
+    }
+
+    @Test
+    void aGarbageFileGetsOneLineNamingItAndNothingIsWritten() throws Exception {
+        Written a = write("a.hlog", T0, 1);
+        Path garbage = dir.resolve("notes.txt");
+        Files.writeString(garbage, "hello world\nthis is no hlog\n");
+        Path out = dir.resolve("m.hlog");
+
+        HlogMerge.BadInputException e = assertThrows(HlogMerge.BadInputException.class,
+                () -> HlogMerge.merge(List.of(a.file(), garbage), out));
+        assertEquals(garbage, e.file());
+        assertTrue(e.getMessage().startsWith(garbage + ": not an HdrHistogram log: line 1 "), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+        assertFalse(Files.exists(out));
+        assertFilesAre(a.file(), garbage);
+    }
+
+    @Test
+    void missingEmptyAndBinaryFilesAreNamed() throws Exception {
+        Written a = write("a.hlog", T0, 1);
+        Path missing = dir.resolve("missing.hlog");
+        Path empty = Files.createFile(dir.resolve("empty.hlog"));
+        Path binary = Files.write(dir.resolve("b.bin"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2, '\n'});
+        assertEquals(missing + ": no such file", problem(a.file(), missing));
+        assertEquals(empty + ": not an HdrHistogram log: the file is empty", problem(a.file(), empty));
+        assertEquals(binary + ": not an HdrHistogram log: line 1 is not text", problem(a.file(), binary));
+        assertTrue(problem(a.file(), dir).endsWith(": it is a directory"));
+        assertTrue(problem(a.file(), a.file()).startsWith(a.file() + ": given twice"));
+    }
+
+    @Test
+    void aHistogramThatDoesNotDecodeLeavesAnExistingOutputAsItWas() throws Exception {
+        Written a = write("a.hlog", T0, 1);
+        Path bad = dir.resolve("bad.hlog");
+        Files.writeString(bad, "#[StartTime: 1795260764.147 (seconds since epoch)]\n"
+                + "Tag=response,0.000,1.000,1.000,HISTFAAAAnotahistogram\n");
+        Path out = Files.writeString(dir.resolve("m.hlog"), "an earlier merge\n");
+
+        String message = problem(a.file(), bad);
+        assertTrue(message.startsWith(bad + ": line 2: the histogram does not decode"), message);
+        assertEquals("an earlier merge\n", Files.readString(out));
+        assertFilesAre(a.file(), bad, out);
+    }
+
+    @Test
+    void aLastLineCutShortByAKilledRunIsLeftOut() throws Exception {
+        Written a = write("a.hlog", T0, 1);
+        Written b = write("b.hlog", T0 + 500, 2);
+        byte[] bytes = Files.readAllBytes(b.file());
+        Files.write(b.file(), Arrays.copyOf(bytes, bytes.length - 30)); // the last line: b's last hiccup histogram
+
+        HlogMerge.Result r = HlogMerge.merge(List.of(a.file(), b.file()), dir.resolve("m.hlog"));
+        assertFalse(r.inputs().get(0).cutShort());
+        assertTrue(r.inputs().get(1).cutShort());
+        Read merged = read(dir.resolve("m.hlog"));
+        assertEquals(all.get("response").getTotalCount(), merged.sums.get("response").getTotalCount());
+        assertEquals(all.get("hiccup").getTotalCount() - b.hiccupCounts()[INTERVALS - 1],
+                merged.sums.get("hiccup").getTotalCount());
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private String problem(Path... inputs) throws IOException {
+        HlogMerge.BadInputException e = assertThrows(HlogMerge.BadInputException.class,
+                () -> HlogMerge.merge(List.of(inputs), dir.resolve("m-" + System.nanoTime() + ".hlog")));
+        assertEquals(1, e.getMessage().lines().count(), e.getMessage());
+        return e.getMessage();
+    }
+
+    /** No temporary file left behind: the directory holds exactly these. */
+    private void assertFilesAre(Path... files) throws IOException {
+        try (Stream<Path> list = Files.list(dir)) {
+            assertEquals(Arrays.stream(files).map(Path::getFileName).sorted().toList(),
+                    list.map(Path::getFileName).sorted().toList());
+        }
+    }
+
+    /**
+     * HistogramLogReader computes absolute timestamps as (long) ((timestamp + base time) * 1000.0) in floating
+     * point, which at times truncates to a millisecond early.
+     */
+    private static void assertTimeMs(long expected, long fromReader) {
+        assertTrue(fromReader == expected || fromReader == expected - 1, "expected " + expected + ", got " + fromReader);
+    }
+
+    private static long[] sum(long[] x, long[] y) {
+        long[] s = new long[x.length];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = x[i] + y[i];
+        }
+        return s;
+    }
+
+    /** An hlog as HlogReporter writes it: header comments, start and base time, then each interval's tags. */
+    private Written write(String name, long startMs, long seed) throws IOException {
+        Path file = dir.resolve(name);
+        Random random = new Random(seed);
+        long[] responseCounts = new long[INTERVALS];
+        long[] hiccupCounts = new long[INTERVALS];
+        try (PrintStream stream = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+            HistogramLogWriter writer = new HistogramLogWriter(stream);
+            writer.outputComment("harness put against embedded Artemis (test)");
+            writer.outputComment("rate: 1000 msg/s");
+            writer.outputComment("senders: " + seed);
+            writer.outputComment("persistence: non-persistent");
+            writer.outputComment("values in nanoseconds; tags: response service, warmup-<tag>; hiccup");
+            writer.outputLogFormatVersion();
+            writer.outputStartTime(startMs);
+            writer.setBaseTime(startMs);
+            writer.outputBaseTime(startMs);
+            writer.outputLegend();
+            for (int i = 0; i < INTERVALS; i++) {
+                for (String tag : TAGS) {
+                    if (tag.equals("warmup-response") && i >= 2) {
+                        continue;
+                    }
+                    Histogram h = Histograms.create();
+                    int n = 200 + random.nextInt(300);
+                    for (int k = 0; k < n; k++) {
+                        long v = tag.equals("hiccup") ? 1_000_000 + random.nextInt(200_000)
+                                : random.nextInt(1000) == 0 ? 1_000_000_000L + random.nextInt(1_000_000_000) // a stall
+                                : (long) Math.exp(12 + 1.5 * random.nextGaussian());
+                        v = Math.max(1, Histograms.clamp(v));
+                        h.recordValue(v);
+                        all.computeIfAbsent(tag, t -> Histograms.create()).recordValue(v);
+                    }
+                    if (tag.equals("response")) {
+                        responseCounts[i] = n;
+                    } else if (tag.equals("hiccup")) {
+                        hiccupCounts[i] = n;
+                    }
+                    h.setTag(tag);
+                    writer.outputIntervalHistogram(i, i + 1, h);
+                }
+            }
+        }
+        return new Written(file, responseCounts, hiccupCounts);
+    }
+
+    /** An hlog read back with HdrHistogram's own reader. */
+    private static final class Read {
+        double startTimeSec;
+        final Map<String, Histogram> sums = new HashMap<>();
+        final Map<String, List<Long>> countsByInterval = new HashMap<>();
+        final Map<String, List<Long>> starts = new HashMap<>();
+        final Map<String, List<long[]>> times = new HashMap<>();
+
+        long[] counts(String tag) {
+            return countsByInterval.get(tag).stream().mapToLong(Long::longValue).toArray();
+        }
+    }
+
+    private static Read read(Path file) throws IOException {
+        Read r = new Read();
+        HistogramLogReader reader = new HistogramLogReader(file.toFile());
+        try {
+            EncodableHistogram e;
+            while ((e = reader.nextIntervalHistogram()) != null) {
+                Histogram h = (Histogram) e;
+                String tag = h.getTag();
+                r.sums.computeIfAbsent(tag, t -> Histograms.create()).add(h);
+                r.countsByInterval.computeIfAbsent(tag, t -> new ArrayList<>()).add(h.getTotalCount());
+                r.starts.computeIfAbsent(tag, t -> new ArrayList<>()).add(h.getStartTimeStamp());
+                r.times.computeIfAbsent(tag, t -> new ArrayList<>()).add(new long[] {h.getStartTimeStamp(), h.getEndTimeStamp()});
+            }
+            r.startTimeSec = reader.getStartTimeSec();
+        } finally {
+            reader.close();
+        }
+        return r;
+    }
+}

@@ -1,0 +1,90 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** harness merge: the hlogs of two runs (as of two hosts) as one log. */
+class MergeIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void twoRunsMergeIntoSummedCountsWithThePercentilesOfBothTogether() throws Exception {
+        Path a = dir.resolve("a.hlog");
+        Path b = dir.resolve("b.hlog");
+        Path merged = dir.resolve("m.hlog");
+        for (Path hlog : List.of(a, b)) {
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--non-persistent", "--rate", "200",
+                    "--warmup", "0s", "--duration", "3s", "--hlog", hlog.toString());
+            assertEquals(0, r.exitCode(), r::toString);
+        }
+
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "merge", a.toString(), b.toString(), "--out", merged.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains(a + ": start "), r::toString);
+        assertTrue(r.stdout().contains(b + ": start "), r::toString);
+        assertTrue(r.stdout().contains("merged 2 logs into " + merged), r::toString);
+
+        for (String tag : List.of("response", "service", "hiccup")) {
+            Histogram both = HlogFiles.sum(a, tag).copy();
+            Histogram fromB = HlogFiles.sum(b, tag);
+            long countA = both.getTotalCount();
+            both.add(fromB);
+            Histogram m = HlogFiles.sum(merged, tag);
+            assertEquals(countA + fromB.getTotalCount(), m.getTotalCount(), tag);
+            assertEquals(both.getMaxValue(), m.getMaxValue(), tag + " max");
+            assertEquals(both.getValueAtPercentile(99), m.getValueAtPercentile(99), tag + " p99");
+            assertEquals(both.getValueAtPercentile(50), m.getValueAtPercentile(50), tag + " p50");
+        }
+        assertEquals(1200, HlogFiles.sum(merged, "response").getTotalCount(), "200/s for 3 s, twice");
+        assertTrue(r.stdout().contains("response 1,200"), r::toString);
+    }
+
+    @Test
+    void anInputThatIsNoHlogGetsOneLineNamingItAndExitCode2() throws Exception {
+        Path good = dir.resolve("good.hlog");
+        writeHlog(good);
+        Path text = dir.resolve("notes.txt");
+        Files.writeString(text, "these are notes, not an hlog\n");
+        Path merged = dir.resolve("m.hlog");
+        for (Path bad : List.of(text, dir.resolve("missing.hlog"))) {
+            HarnessProcess.Result r = HarnessProcess.run(dir, 60, "merge", good.toString(), bad.toString(),
+                    "--out", merged.toString());
+            assertEquals(2, r.exitCode(), r::toString);
+            String err = r.stderr().strip();
+            assertEquals(1, err.lines().count(), r::toString);
+            assertTrue(err.startsWith("harness merge: " + bad + ": "), r::toString);
+            assertFalse(err.contains("Exception") || err.contains("\tat "), r::toString);
+            assertFalse(Files.exists(merged), "nothing written");
+        }
+    }
+
+    /** A small hlog as the harness writes one. */
+    private static void writeHlog(Path file) throws Exception {
+        try (PrintStream stream = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+            HistogramLogWriter writer = new HistogramLogWriter(stream);
+            long start = System.currentTimeMillis();
+            writer.outputLogFormatVersion();
+            writer.outputStartTime(start);
+            writer.setBaseTime(start);
+            writer.outputBaseTime(start);
+            writer.outputLegend();
+            Histogram h = new Histogram(1, 86_400_000_000_000L, 3);
+            h.recordValue(500_000);
+            h.setTag("response");
+            writer.outputIntervalHistogram(0, 1, h);
+        }
+    }
+}
