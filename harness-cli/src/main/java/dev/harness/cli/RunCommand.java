@@ -3,6 +3,10 @@ package dev.harness.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -155,6 +159,11 @@ final class RunCommand implements Callable<Integer> {
                     + " text format at http://127.0.0.1:PORT/metrics; jmx registers MBeans. May be given twice.")
     List<String> metrics = new ArrayList<>();
 
+    @Option(names = "--start-at", paramLabel = "TIME",
+            description = "Start the schedule at this wall-clock time (2026-11-21T14:30:00Z, or HH:MM[:SS] local time, the next"
+                    + " one to come), so that harness processes on several hosts share one start and their hlogs merge.")
+    String startAt;
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write an HdrHistogram interval log (values in ns), one tag per view.")
     Path hlog;
 
@@ -175,6 +184,7 @@ final class RunCommand implements Callable<Integer> {
         checkWritable("--json", json);
         checkWritable("--report", report);
         MetricsSpec metricsSpec = metricsSpec();
+        Instant start = startAt();
         if (gcInject != null && gcInject.strip().equals("help")) {
             System.out.print(GcAgent.usage());
             return ExitCode.OK;
@@ -192,7 +202,10 @@ final class RunCommand implements Callable<Integer> {
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
                 Provider provider = target.open();
                 Outputs outputs = new Outputs(metricsSpec)) {
-            RunSummary summary = new Runner(intervalNs, pauseResolutionNs, outputs.listeners())
+            if (start != null) {
+                System.out.println("waiting for the start at " + start);
+            }
+            RunSummary summary = new Runner(intervalNs, pauseResolutionNs, outputs.listeners()).startingAt(start)
                     .run(provider, work, control);
             if (report != null) {
                 outputs.hlogReporter.close();
@@ -218,6 +231,30 @@ final class RunCommand implements Callable<Integer> {
         boolean any() {
             return prometheusPort != 0 || jmx;
         }
+    }
+
+    private Instant startAt() {
+        if (startAt == null) {
+            return null;
+        }
+        Instant t;
+        try {
+            if (startAt.matches("\\d{1,2}:\\d{2}(:\\d{2})?")) {
+                LocalTime time = LocalTime.parse(startAt.length() == 4 ? "0" + startAt : startAt);
+                ZonedDateTime today = ZonedDateTime.now().with(time);
+                t = (today.isAfter(ZonedDateTime.now()) ? today : today.plusDays(1)).toInstant();
+            } else {
+                t = Instant.parse(startAt);
+            }
+        } catch (DateTimeParseException e) {
+            throw usage("--start-at: expected an instant such as 2026-11-21T14:30:00Z or a local time HH:MM[:SS], got '"
+                    + startAt + "'");
+        }
+        long aheadMs = t.toEpochMilli() - System.currentTimeMillis();
+        if (aheadMs <= 0 || aheadMs > TimeUnit.DAYS.toMillis(1)) {
+            throw usage("--start-at: expected a time within the next 24 hours, got " + t);
+        }
+        return t;
     }
 
     private MetricsSpec metricsSpec() {

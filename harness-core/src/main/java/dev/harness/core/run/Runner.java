@@ -35,6 +35,7 @@ public final class Runner {
     private final long intervalNs;
     private final long pauseResolutionNs;
     private final List<RunListener> listeners;
+    private Instant startAt;
 
     public Runner(long intervalNs, List<RunListener> listeners) {
         this(intervalNs, DEFAULT_PAUSE_RESOLUTION_NS, listeners);
@@ -49,6 +50,16 @@ public final class Runner {
         this.listeners = List.copyOf(listeners);
     }
 
+    /**
+     * Starts the schedule (message 0's intended time) at this wall-clock time rather than at
+     * once: harness processes on several hosts given one time run one schedule between them, and
+     * their hlogs merge interval by interval. Null: at once.
+     */
+    public Runner startingAt(Instant time) {
+        this.startAt = time;
+        return this;
+    }
+
     public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         long runId = ThreadLocalRandom.current().nextLong();
         workload.open(provider, control, runId);
@@ -57,7 +68,9 @@ public final class Runner {
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
         try (Measurement measurement = new Measurement(workload.warmupNs(), keepSeconds,
                 Schedule.intervalNs(workload.rate()), pauseResolutionNs)) {
-            Schedule schedule = new Schedule(System.nanoTime() + LEAD_NS, workload.rate(), lengthNs);
+            long leadNs = startAt == null ? LEAD_NS
+                    : Math.max(LEAD_NS, TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis()));
+            Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs);
             measurement.begin(schedule);
             RunHeader header = header(provider, workload, measurement);
             listeners.forEach(l -> l.started(header));
