@@ -60,7 +60,7 @@ class CliErrorsIT {
     }
 
     @ParameterizedTest(name = "{0} --help")
-    @CsvSource({"run", "respond", "broker", "bench", "logdisk", "gc-inject", "report", "merge"})
+    @CsvSource({"run", "respond", "broker", "bench", "logdisk", "gc-inject", "report", "merge", "ab"})
     void everyCommandExplainsItselfWithHelp(String command) throws Exception {
         // Every error line ends with "see harness <command> --help": that must work.
         HarnessProcess.Result r = HarnessProcess.run(dir, 60, command, "--help");

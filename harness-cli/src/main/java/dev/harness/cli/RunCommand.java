@@ -159,6 +159,10 @@ final class RunCommand implements Callable<Integer> {
                     + " text format at http://127.0.0.1:PORT/metrics; jmx registers MBeans. May be given twice.")
     List<String> metrics = new ArrayList<>();
 
+    /** For harness ab, which prints its own table: no header, interval lines or summary. */
+    @Option(names = "--quiet", hidden = true)
+    boolean quiet;
+
     @Option(names = "--start-at", paramLabel = "TIME",
             description = "Start the schedule at this wall-clock time (2026-11-21T14:30:00Z, or HH:MM[:SS] local time, the next"
                     + " one to come), so that harness processes on several hosts share one start and their hlogs merge.")
@@ -318,7 +322,9 @@ final class RunCommand implements Callable<Integer> {
 
         List<RunListener> listeners() {
             List<RunListener> l = new ArrayList<>();
-            l.add(new ConsoleReporter(System.out));
+            if (!quiet) {
+                l.add(new ConsoleReporter(System.out));
+            }
             if (hlogReporter != null) {
                 l.add(hlogReporter);
             }

@@ -1,0 +1,56 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** harness ab on the embedded broker: seed 000's experiment, syncpoint 10 against outside syncpoint. */
+class AbIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void persistentPutsInSyncpointBeatPutsOutsideIt() throws Exception {
+        Path html = dir.resolve("ab.html");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 300, "ab", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
+                "--rounds", "2", "--persistent", "--rate", "max", "--warmup", "1s", "--duration", "3s",
+                "--report", html.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        String out = r.stdout();
+        for (String expected : new String[] {"round 1, A (--syncpoint 10)", "round 1, B (--syncpoint 0)",
+            "round 2, A (--syncpoint 10)", "round 2, B (--syncpoint 0)", "B/A", "larger than the spread?"}) {
+            assertTrue(out.contains(expected), () -> "no '" + expected + "' in\n" + out);
+        }
+        assertTrue(out.indexOf("round 1, A") < out.indexOf("round 1, B") && out.indexOf("round 1, B") < out.indexOf("round 2, A"),
+                "alternating rounds");
+        Matcher row = Pattern.compile("throughput msg/s\\s+([0-9,]+)\\s+([0-9,.]+)\\s+([0-9.]+)").matcher(out);
+        assertTrue(row.find(), out);
+        double a = Double.parseDouble(row.group(1).replace(",", ""));
+        double b = Double.parseDouble(row.group(2).replace(",", ""));
+        assertEquals(b / a, Double.parseDouble(row.group(3)), 0.011, "the ratio printed is B/A");
+        // The seed found about 3x: each put outside syncpoint is a forced log write of its own.
+        assertTrue(a >= 1.5 * b, "syncpoint 10 at " + a + " msg/s against outside syncpoint at " + b);
+
+        String page = Files.readString(html);
+        assertTrue(page.contains("id=\"ab-percentiles\""), "the comparison chart");
+        assertTrue(page.contains("data-series=\"A\"") && page.contains("data-series=\"B\""), "both curves on one chart");
+        assertTrue(page.contains("id=\"ab-table\""), "the table");
+    }
+
+    @Test
+    void badSideOptionsAreAUsageError() throws Exception {
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "ab", "--a", "--syncpoint ten", "--b", "--syncpoint 0",
+                "--rounds", "1", "--duration", "1s", "--report", dir.resolve("ab.html").toString());
+        assertEquals(2, r.exitCode(), r::toString);
+        assertEquals(1, r.stderr().strip().lines().count(), r::toString);
+        assertTrue(r.stderr().contains("--a") && r.stderr().contains("--syncpoint"), r::toString);
+        assertTrue(r.stdout().isEmpty(), "no round ran");
+    }
+}
