@@ -35,7 +35,11 @@ class HostQueuesIT {
             exit = p.waitFor(120);
             stdout = p.stdout();
         } finally {
-            burners.forEach(Process::destroyForcibly);
+            // timeout's child, the loop itself, first: killing timeout alone would orphan it.
+            for (Process b : burners) {
+                b.descendants().forEach(ProcessHandle::destroyForcibly);
+                b.destroyForcibly();
+            }
         }
         assertEquals(0, exit, stdout);
 
@@ -59,8 +63,10 @@ class HostQueuesIT {
         assertTrue(beforeCount >= 2 && duringCount >= 3, "intervals before " + beforeCount + ", during " + duringCount);
         before /= beforeCount;
         during /= duringCount;
-        assertTrue(during >= before + BURNERS / 2.0, "runnable threads: " + before + " before the burners, " + during
-                + " with them, on " + cpus + " CPUs");
+        // procs_running is read at one instant per interval: the burners alone keep it at 4 or more.
+        assertTrue(during >= BURNERS, "runnable threads with " + BURNERS + " burners: " + during);
+        assertTrue(during > before, "runnable threads: " + before + " before the burners, " + during + " with them, on "
+                + cpus + " CPUs");
         assertTrue(during > cpus, "a queue: more runnable threads than CPUs");
         JsonNode summary = HarnessProcess.json(json).get("summary").get("host");
         assertTrue(summary.get("longestQueue").asText().contains("CPU run queue"), summary::toString);

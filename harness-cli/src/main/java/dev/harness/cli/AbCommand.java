@@ -65,10 +65,9 @@ final class AbCommand implements Callable<Integer> {
         }
         List<String> sideA = tokens("--a", a);
         List<String> sideB = tokens("--b", b);
-        check("--a", sideA);
-        check("--b", sideB);
-        boolean ownBroker = Stream.of(common, sideA, sideB).flatMap(List::stream)
-                .noneMatch(t -> t.startsWith("--url") || t.startsWith("--provider"));
+        // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
+        boolean ownBroker = check("--a", sideA).target.kind().equals("embedded")
+                & check("--b", sideB).target.kind().equals("embedded");
         Path work = Files.createTempDirectory("harness-ab-");
         EmbeddedArtemis broker = null;
         try {
@@ -132,16 +131,18 @@ final class AbCommand implements Callable<Integer> {
     }
 
     /** Options that harness run cannot parse fail here, in one line, before any round. */
-    private void check(String option, List<String> side) {
+    private RunCommand check(String option, List<String> side) {
         List<String> args = new ArrayList<>(side);
         args.addAll(common);
-        CommandLine run = new CommandLine(new RunCommand());
+        RunCommand command = new RunCommand();
+        CommandLine run = new CommandLine(command);
         run.setOverwrittenOptionsAllowed(true);
         try {
             run.parseArgs(args.toArray(String[]::new));
         } catch (ParameterException e) {
             throw usage(option + " (with the common options): " + e.getMessage());
         }
+        return command;
     }
 
     /** A side's options as one string, split as a shell would split simple words and quotes. */

@@ -213,7 +213,9 @@ final class RunCommand implements Callable<Integer> {
                     .run(provider, work, control);
             if (report != null) {
                 outputs.hlogReporter.close();
-                writeReport(outputs.hlogFile);
+                if (!writeReport(outputs.hlogFile)) {
+                    return ExitCode.USAGE;
+                }
             }
             if (outputs.json != null && outputs.json.writeFailure() != null) {
                 System.err.println("harness run: --json " + json + ": cannot write the file: " + outputs.json.writeFailure());
@@ -291,7 +293,8 @@ final class RunCommand implements Callable<Integer> {
                 hlogFile = hlog != null ? hlog : report != null ? Files.createTempFile("harness-report-", ".hlog") : null;
                 hlogReporter = hlogFile == null ? null : new HlogReporter(hlogFile);
             } catch (IOException e) {
-                throw usage("--hlog " + hlog + ": cannot write the file: " + FileErrors.describe(e));
+                throw usage((hlog != null ? "--hlog " + hlog : "--report " + report + ": its temporary hlog")
+                        + ": cannot write the file: " + FileErrors.describe(e));
             }
             try {
                 json = RunCommand.this.json == null ? null : new JsonReporter(RunCommand.this.json);
@@ -361,13 +364,16 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private void writeReport(Path hlogFile) {
+    /** Writes the report of the run just done; false (and one line) when it cannot. */
+    private boolean writeReport(Path hlogFile) {
         try {
             List<Path> files = HtmlReport.write(HlogRun.read(hlogFile), report);
             System.out.println("report: " + String.join(", ", files.stream().map(Path::toString).toList()));
+            return true;
         } catch (IOException | IllegalArgumentException e) {
             System.err.println("harness run: --report " + report + ": cannot write the report: "
                     + (e instanceof IOException io ? FileErrors.describe(io) : e.getMessage()));
+            return false;
         }
     }
 

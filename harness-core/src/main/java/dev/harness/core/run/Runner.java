@@ -36,6 +36,7 @@ public final class Runner {
     private final long pauseResolutionNs;
     private final List<RunListener> listeners;
     private Instant startAt;
+    private long lateStartMs;
 
     public Runner(long intervalNs, List<RunListener> listeners) {
         this(intervalNs, DEFAULT_PAUSE_RESOLUTION_NS, listeners);
@@ -60,16 +61,37 @@ public final class Runner {
         return this;
     }
 
+    /**
+     * Waits, connected, until shortly before the start time, so that the measurement (its pause
+     * detector, hiccup meter and first interval) begins with the schedule, not with the wait.
+     */
+    private void awaitStart(RunControl control) {
+        if (startAt == null) {
+            return;
+        }
+        long prepareMs = 2_000;
+        while (!control.stopRequested()) {
+            long leftMs = startAt.toEpochMilli() - prepareMs - System.currentTimeMillis();
+            if (leftMs <= 0) {
+                return;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(Math.min(leftMs, 100)));
+        }
+    }
+
     public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         long runId = ThreadLocalRandom.current().nextLong();
         workload.open(provider, control, runId);
+        awaitStart(control);
         long lengthNs = workload.warmupNs() + workload.durationNs();
         long keptNs = lengthNs + workload.drainTimeoutNs();
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
         try (Measurement measurement = new Measurement(workload.warmupNs(), keepSeconds,
                 Schedule.intervalNs(workload.rate()), pauseResolutionNs)) {
-            long leadNs = startAt == null ? LEAD_NS
-                    : Math.max(LEAD_NS, TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis()));
+            long aheadNs = startAt == null ? LEAD_NS
+                    : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis());
+            lateStartMs = aheadNs < 0 ? TimeUnit.NANOSECONDS.toMillis(-aheadNs) : 0;
+            long leadNs = Math.max(LEAD_NS, aheadNs);
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs);
             measurement.begin(schedule);
             RunHeader header = header(provider, workload, measurement);
@@ -141,6 +163,10 @@ public final class Runner {
     private RunHeader header(Provider provider, Workload workload, Measurement measurement) {
         List<String> notes = new ArrayList<>(provider.notes());
         notes.addAll(measurement.hostNotes());
+        if (lateStartMs > 0) {
+            notes.add("STARTED LATE: " + lateStartMs + " ms after the --start-at time " + startAt + " (connecting took"
+                    + " longer); this run's intervals are that much out of line with other hosts' given the same start");
+        }
         notes.add("response is measured from each message's intended send time on the fixed schedule,"
                 + " so a stall anywhere (broker, network, disk, this JVM) shows in it");
         notes.add("pause-corrected corrects send() times only for pauses of this JVM (longer than "
