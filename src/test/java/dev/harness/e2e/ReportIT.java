@@ -47,7 +47,8 @@ class ReportIT {
     @Test
     void chromiumRendersEveryChartWithItsDataPoints() throws Exception {
         String dom = chromium("--dump-dom", html.toUri().toString());
-        for (String id : List.of("percentiles-response-service", "percentiles-other", "throughput", "latency-over-time")) {
+        for (String id : List.of("percentiles-response-service", "percentiles-other", "throughput", "latency-over-time",
+                "host")) {
             assertTrue(dom.contains("id=\"" + id + "\""), () -> "no chart " + id);
         }
         // One point per whole interval: 2 s warmup and 4 s measured at 1 s, and the end's sliver left out.
@@ -58,6 +59,7 @@ class ReportIT {
         assertTrue(whole >= 6, "intervals: " + run.get("intervals").size());
         assertEquals(whole, dataPoints(dom, "per interval"), "one throughput point per interval");
         assertEquals(whole, dataPoints(dom, "p99"), "one p99 point per interval");
+        assertEquals(run.get("intervals").size(), dataPoints(dom, "runnable threads"), "host figures of every interval");
         assertTrue(dataPoints(dom, "response") > 10, "a percentile curve, not a dot");
         assertTrue(dataPoints(dom, "service") > 10);
         assertTrue(dom.contains("class=\"warmup\""), "warmup shaded");
@@ -110,6 +112,9 @@ class ReportIT {
         }
         assertEquals(run.get("summary").get("totalCompleted").asLong(), completed);
         assertTrue(lines.get(1).contains(",warmup,") && lines.get(lines.size() - 1).contains(",measured,"));
+        assertTrue(lines.get(0).endsWith(",host_runnable,host_cpus,host_iowait_percent,host_disk_in_flight"), lines.get(0));
+        int cpus = Integer.parseInt(lines.get(1).split(",", -1)[13]);
+        assertEquals(run.get("intervals").get(0).get("host").get("cpus").asInt(), cpus, "the host's CPUs, from the hlog");
     }
 
     @Test

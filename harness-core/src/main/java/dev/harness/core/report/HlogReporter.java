@@ -6,11 +6,13 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
+import dev.harness.core.host.HostSample;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Phase;
@@ -29,6 +31,8 @@ public final class HlogReporter implements RunListener, AutoCloseable {
     public static final String HICCUP_TAG = "hiccup";
     /** This JVM's stop-the-world collections that ended in the interval, one value per pause. */
     public static final String GC_PAUSE_TAG = "gc-pause";
+    /** Starts the comment line that carries an interval's host figures. */
+    public static final String HOST_COMMENT = "host";
 
     private final PrintStream stream;
     private final HistogramLogWriter writer;
@@ -69,7 +73,29 @@ public final class HlogReporter implements RunListener, AutoCloseable {
         s.gcPauses().copyInto(scratch);
         scratch.setTag(GC_PAUSE_TAG);
         writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, scratch);
+        // The host's queues ride along as a comment, which HdrHistogram's tools skip.
+        writer.outputComment(hostComment(s));
         stream.flush();
+    }
+
+    /** {@code host 1.000 2.000 runnable=9 cpus=2 iowait=12.0 diskInFlight=4}, a figure left out where /proc lacks it. */
+    static String hostComment(IntervalSnapshot s) {
+        HostSample h = s.host();
+        StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "%s %.3f %.3f", HOST_COMMENT, s.startNs() / 1e9,
+                s.endNs() / 1e9));
+        if (h.procsRunning() >= 0) {
+            c.append(" runnable=").append(h.procsRunning());
+        }
+        if (h.cpus() > 0) {
+            c.append(" cpus=").append(h.cpus());
+        }
+        if (!Double.isNaN(h.cpuIowaitPercent())) {
+            c.append(String.format(Locale.ROOT, " iowait=%.1f", h.cpuIowaitPercent()));
+        }
+        if (h.busiestDisk() != null) {
+            c.append(" diskInFlight=").append(h.busiestDisk().inFlight());
+        }
+        return c.toString();
     }
 
     private void write(IntervalSnapshot s, Phase phase, Map<View, Histogram> views) {

@@ -78,15 +78,17 @@ public final class HlogRun {
     private final long startEpochMs;
     private final List<Interval> intervals;
     private final Map<String, Histogram> measuredTotals;
+    private final List<HostFigures> host;
 
     private HlogRun(Path file, List<String> comments, Map<String, String> settings, long startEpochMs,
-            List<Interval> intervals, Map<String, Histogram> measuredTotals) {
+            List<Interval> intervals, Map<String, Histogram> measuredTotals, List<HostFigures> host) {
         this.file = file;
         this.comments = comments;
         this.settings = settings;
         this.startEpochMs = startEpochMs;
         this.intervals = intervals;
         this.measuredTotals = measuredTotals;
+        this.host = host;
     }
 
     /**
@@ -97,9 +99,12 @@ public final class HlogRun {
     public static HlogRun read(Path file) {
         List<String> comments = new ArrayList<>();
         Map<String, String> settings = new LinkedHashMap<>();
+        List<HostFigures> host = new ArrayList<>();
         try {
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                if (line.startsWith("#") && !line.startsWith("#[")) {
+                if (line.startsWith("#" + HlogReporter.HOST_COMMENT + " ")) {
+                    hostLine(line.substring(1), host);
+                } else if (line.startsWith("#") && !line.startsWith("#[")) {
                     comments.add(line.substring(1));
                     Matcher m = SETTING.matcher(line);
                     if (m.matches()) {
@@ -160,7 +165,38 @@ public final class HlogRun {
                 }
             }
         }
-        return new HlogRun(file, List.copyOf(comments), settings, startMs, List.copyOf(intervals), totals);
+        return new HlogRun(file, List.copyOf(comments), settings, startMs, List.copyOf(intervals), totals, List.copyOf(host));
+    }
+
+    /** One interval's host figures, as the hlog's host comment carries them; NaN where /proc lacked one. */
+    public record HostFigures(double startS, double endS, double runnable, double cpus, double iowaitPercent,
+            double diskInFlight) {
+    }
+
+    private static void hostLine(String line, List<HostFigures> into) {
+        String[] parts = line.split(" ");
+        if (parts.length < 3) {
+            return;
+        }
+        try {
+            Map<String, Double> f = new TreeMap<>();
+            for (int i = 3; i < parts.length; i++) {
+                int eq = parts[i].indexOf('=');
+                if (eq > 0) {
+                    f.put(parts[i].substring(0, eq), Double.parseDouble(parts[i].substring(eq + 1)));
+                }
+            }
+            into.add(new HostFigures(Double.parseDouble(parts[1]), Double.parseDouble(parts[2]),
+                    f.getOrDefault("runnable", Double.NaN), f.getOrDefault("cpus", Double.NaN),
+                    f.getOrDefault("iowait", Double.NaN), f.getOrDefault("diskInFlight", Double.NaN)));
+        } catch (NumberFormatException e) {
+            // A hand-edited or foreign comment: no host figures for that interval.
+        }
+    }
+
+    /** The host's figures per interval, when the hlog carries them (harness runs do; merged logs do not). */
+    public List<HostFigures> host() {
+        return host;
     }
 
     public Path file() {

@@ -56,19 +56,29 @@ public final class HtmlReport {
     /** The per-interval series: one row per interval, times in seconds from the start, latencies in ms. */
     static String csv(HlogRun run) {
         StringBuilder b = new StringBuilder("start_s,end_s,phase,completed,rate_per_s,cumulative_rate_per_s,"
-                + "response_p50_ms,response_p99_ms,response_max_ms,gc_pauses,gc_longest_ms,hiccup_max_ms\n");
+                + "response_p50_ms,response_p99_ms,response_max_ms,gc_pauses,gc_longest_ms,hiccup_max_ms,"
+                + "host_runnable,host_cpus,host_iowait_percent,host_disk_in_flight\n");
+        java.util.Map<Double, HlogRun.HostFigures> hostByStart = new java.util.HashMap<>();
+        run.host().forEach(h -> hostByStart.put(Math.rint(h.startS() * 1000) / 1000, h));
         long cumulative = 0;
         for (HlogRun.Interval i : run.intervals()) {
             cumulative += i.completed();
             Histogram r = i.response();
             Histogram gc = i.tag("gc-pause");
             Histogram hiccup = i.tag("hiccup");
-            b.append(String.format(Locale.ROOT, "%.3f,%.3f,%s,%d,%.1f,%.1f,%s,%s,%s,%d,%s,%s%n", i.startS(), i.endS(),
+            HlogRun.HostFigures h = hostByStart.get(Math.rint(i.startS() * 1000) / 1000);
+            b.append(String.format(Locale.ROOT, "%.3f,%.3f,%s,%d,%.1f,%.1f,%s,%s,%s,%d,%s,%s,%s,%s,%s,%s%n", i.startS(), i.endS(),
                     i.warmup() ? "warmup" : "measured", i.completed(), i.rate(), i.endS() > 0 ? cumulative / i.endS() : 0,
                     ms(r, 50), ms(r, 99), ms(r, 100), gc == null ? 0 : gc.getTotalCount(),
-                    gc == null || gc.getTotalCount() == 0 ? "" : ms(gc, 100), hiccup == null ? "" : ms(hiccup, 100)));
+                    gc == null || gc.getTotalCount() == 0 ? "" : ms(gc, 100), hiccup == null ? "" : ms(hiccup, 100),
+                    h == null ? "" : figure(h.runnable()), h == null ? "" : figure(h.cpus()),
+                    h == null ? "" : figure(h.iowaitPercent()), h == null ? "" : figure(h.diskInFlight())));
         }
         return b.toString();
+    }
+
+    private static String figure(double v) {
+        return Double.isNaN(v) ? "" : v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
     private static String ms(Histogram h, double percentile) {
@@ -120,6 +130,12 @@ public final class HtmlReport {
         b.append("<h2>Latency over time</h2>\n<p class=\"what\">response p99 and max of every completion in each"
                 + " interval; a stall shows as a spike here and a dip in throughput above.</p>\n");
         b.append(latencyChart(run));
+        if (!run.host().isEmpty()) {
+            b.append("<h2>The host's queues</h2>\n<p class=\"what\">Runnable threads against the CPUs, the busiest disk's"
+                    + " requests in flight and CPU iowait, read from /proc every interval: a queue that grows here is"
+                    + " waiting the run did not cause itself.</p>\n");
+            b.append(hostChart(run));
+        }
         b.append("<h2>Summary (measured phase)</h2>\n<p class=\"what\">Each view's distribution over the measured"
                 + " phase, in milliseconds.</p>\n");
         b.append(summaryTable(run));
@@ -201,6 +217,21 @@ public final class HtmlReport {
         SvgChart chart = new SvgChart("latency-over-time", "seconds from the start", "response (ms)")
                 .line("p99", xs, p99).line("max", xs, max);
         return decorate(chart, run).render();
+    }
+
+    private static String hostChart(HlogRun run) {
+        List<HlogRun.HostFigures> host = run.host();
+        double[] xs = host.stream().mapToDouble(HlogRun.HostFigures::endS).toArray();
+        SvgChart chart = new SvgChart("host", "seconds from the start", "threads, requests, %");
+        chart.line("runnable threads", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.runnable())).toArray());
+        chart.dashed("CPUs", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.cpus())).toArray());
+        chart.line("disk in flight", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.diskInFlight())).toArray());
+        chart.line("iowait %", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.iowaitPercent())).toArray());
+        return decorate(chart, run).render();
+    }
+
+    private static double zeroIfNaN(double v) {
+        return Double.isNaN(v) ? 0 : v;
     }
 
     /** Warmup shaded and GC pauses marked, on the over-time charts. */
