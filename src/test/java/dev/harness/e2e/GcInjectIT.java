@@ -99,7 +99,7 @@ class GcInjectIT {
 
             HarnessProcess.Result again = HarnessProcess.run(dir, 60, "gc-inject", "--pid", Long.toString(broker.process.pid()));
             assertEquals(4, again.exitCode(), again::toString);
-            assertOneLine(again, "already runs in process " + broker.process.pid());
+            again.assertOneLine("already runs in process " + broker.process.pid());
         }
     }
 
@@ -110,7 +110,7 @@ class GcInjectIT {
             HarnessProcess.Result r = HarnessProcess.run(dir, 60, "gc-inject", "--pid", Long.toString(broker.process.pid()),
                     "--options", "live=100000");
             assertEquals(4, r.exitCode(), r::toString);
-            assertOneLine(r, "did not start in process " + broker.process.pid(), "live=");
+            r.assertOneLine("did not start in process " + broker.process.pid(), "live=");
             assertTrue(broker.process.isAlive(), "the broker runs on");
             HarnessProcess.Result run = HarnessProcess.run(dir, 60, "run", "--url", broker.url(), "--non-persistent",
                     "--rate", "100", "--warmup", "0s", "--duration", "1s");
@@ -130,12 +130,12 @@ class GcInjectIT {
     void badAgentOptionsAndAMissingProcessAreOneLineErrors() throws Exception {
         HarnessProcess.Result bad = HarnessProcess.run(dir, 60, "gc-inject", "--pid", "1", "--options", "alloc=lots");
         assertEquals(2, bad.exitCode(), bad::toString);
-        assertOneLine(bad, "--options", "alloc=lots");
+        bad.assertOneLine("--options", "alloc=lots");
 
         long gone = new ProcessBuilder("true").start().pid(); // exits at once; its pid names no JVM
         HarnessProcess.Result missing = HarnessProcess.run(dir, 60, "gc-inject", "--pid", Long.toString(gone));
         assertEquals(3, missing.exitCode(), missing::toString);
-        assertOneLine(missing, "cannot attach to process " + gone);
+        missing.assertOneLine("cannot attach to process " + gone);
 
         HarnessProcess.Result run = HarnessProcess.run(dir, 60, "run", "--gc-inject", "prune=2", "--duration", "1s");
         assertEquals(2, run.exitCode(), run::toString);
@@ -154,12 +154,4 @@ class GcInjectIT {
         }
     }
 
-    private static void assertOneLine(HarnessProcess.Result r, String... mentions) {
-        String err = r.stderr().strip();
-        assertEquals(1, err.lines().count(), r::toString);
-        for (String m : mentions) {
-            assertTrue(err.contains(m), () -> "no '" + m + "' in:\n" + r);
-        }
-        assertFalse(err.contains("Exception") || err.contains("\tat "), r::toString);
-    }
 }

@@ -82,6 +82,16 @@ final class HarnessProcess implements AutoCloseable {
         public String toString() {
             return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
         }
+
+        /** Bad input and failures are one line on stderr, naming what matters; never a stack trace. */
+        void assertOneLine(String... mentions) {
+            String err = stderr.strip();
+            org.junit.jupiter.api.Assertions.assertEquals(1, err.lines().count(), this::toString);
+            for (String m : mentions) {
+                org.junit.jupiter.api.Assertions.assertTrue(err.contains(m), () -> "no '" + m + "' in:\n" + this);
+            }
+            org.junit.jupiter.api.Assertions.assertFalse(err.contains("Exception") || err.contains("\tat "), this::toString);
+        }
     }
 
     int waitFor(long timeoutSeconds) throws InterruptedException {

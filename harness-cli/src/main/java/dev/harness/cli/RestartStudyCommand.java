@@ -1,0 +1,203 @@
+package dev.harness.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import dev.harness.core.run.RestartStudy;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(name = "restart-study", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "How long a broker takes to come back after kill -9, against queue depth and uncommitted messages (seed 002):"
+                    + " for each case, a harness broker child on a fresh journal is filled to the depth (persistent,"
+                    + " committed), given that many messages in a transaction left open, killed with SIGKILL and"
+                    + " restarted on the same journal. Prints and appends a table: restart time (process start to"
+                    + " accepting connections), time to the first message, drain time, and the messages recovered",
+            "(which must equal the depth: committed ones kept, uncommitted ones rolled back)."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every case recovered exactly its committed messages", "2:bad option value",
+            "3:a broker could not start", "4:a case lost committed messages or kept uncommitted ones"})
+final class RestartStudyCommand implements Callable<Integer> {
+    private static final Pattern BUFFER_TIMEOUT = Pattern.compile("buffer timeout (\\d+) us");
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--depths", split = ",", defaultValue = "0,10000,50000,100000", paramLabel = "N,N,...",
+            description = "Committed messages on the queue at the kill. Default: ${DEFAULT-VALUE}.")
+    List<Integer> depths;
+
+    @Option(names = "--uncommitted", split = ",", defaultValue = "0,1000,10000", paramLabel = "N,N,...",
+            description = "Messages in a transaction left open at the kill. Default: ${DEFAULT-VALUE}.")
+    List<Integer> uncommitted;
+
+    @Option(names = "--size", defaultValue = "2KiB", converter = Values.Size.class, paramLabel = "SIZE",
+            description = "Message size. Default: ${DEFAULT-VALUE}.")
+    int sizeBytes;
+
+    @Option(names = "--dir", paramLabel = "DIR", description = "Where the journals go (on the disk to study). Default: a temporary directory.")
+    Path dir;
+
+    @Option(names = "--out", defaultValue = "bench/results-restart.md", paramLabel = "FILE",
+            description = "Markdown file the table is appended to. Default: ${DEFAULT-VALUE}.")
+    Path out;
+
+    private String bufferTimeout = "auto";
+
+    @Override
+    public Integer call() throws Exception {
+        for (List<Integer> l : List.of(depths, uncommitted)) {
+            if (l.stream().anyMatch(n -> n < 0 || n > 10_000_000)) {
+                throw usage((l == depths ? "--depths" : "--uncommitted") + ": expected whole numbers from 0 to 10000000");
+            }
+        }
+        if (sizeBytes < 1 || sizeBytes > 10 * 1024 * 1024) {
+            throw usage("--size: expected 1 byte to 10MiB");
+        }
+        String problem = FileErrors.unwritable(out);
+        if (problem != null) {
+            throw usage("--out " + out + ": cannot write the file: " + problem);
+        }
+        Path root = dir != null ? Files.createDirectories(dir).resolve("harness-restart-study-" + ProcessHandle.current().pid())
+                : Files.createTempDirectory("harness-restart-study-");
+        RestartStudy study = new RestartStudy(this::startBroker, sizeBytes, line -> System.out.println("  " + line));
+        List<RestartStudy.Result> results = new ArrayList<>();
+        try {
+            int i = 0;
+            for (RestartStudy.Case c : RestartStudy.grid(depths, uncommitted)) {
+                Path data = root.resolve("case-" + i++);
+                try {
+                    RestartStudy.Result r = study.run(c, data, freePort());
+                    results.add(r);
+                    System.out.println(row(r));
+                } catch (BrokerStartFailure e) {
+                    System.err.println("harness restart-study: " + e.getMessage());
+                    return ExitCode.UNREACHABLE;
+                } finally {
+                    deleteQuietly(data);
+                }
+            }
+        } finally {
+            deleteQuietly(root);
+        }
+        StringBuilder md = new StringBuilder();
+        md.append(String.format(Locale.ROOT, "%n## %s, %s, %d CPUs, %s%n%n", LocalDate.now(), System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(), "journal in " + (dir == null ? "a temporary directory" : dir)));
+        md.append(String.format(Locale.ROOT, "harness broker (embedded Artemis, NIO journal, buffer timeout %s us), %d-byte"
+                + " persistent messages, killed with SIGKILL and restarted on the same journal.%n%n", bufferTimeout, sizeBytes));
+        md.append("| depth | uncommitted | restart ms | first message ms | drain ms | recovered |\n|---:|---:|---:|---:|---:|---:|\n");
+        for (RestartStudy.Result r : results) {
+            md.append(String.format(Locale.ROOT, "| %,d | %,d | %,d | %s | %,d | %,d%s |%n", r.c().depth(), r.c().uncommitted(),
+                    r.restartMillis(), r.firstMessageMillis() < 0 ? "-" : String.format("%,d", r.firstMessageMillis()),
+                    r.drainMillis(), r.recovered(), r.wrong() == 0 ? "" : " WRONG"));
+        }
+        Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        System.out.println("appended to " + out);
+        return results.stream().anyMatch(r -> r.wrong() != 0) ? ExitCode.FAILED_DURING_RUN : ExitCode.OK;
+    }
+
+    private static String row(RestartStudy.Result r) {
+        return String.format(Locale.ROOT, "depth %,9d  uncommitted %,7d  restart %,6d ms  first message %7s ms  drain %,7d ms"
+                + "  recovered %,9d%s", r.c().depth(), r.c().uncommitted(), r.restartMillis(),
+                r.firstMessageMillis() < 0 ? "-" : String.format("%,d", r.firstMessageMillis()), r.drainMillis(),
+                r.recovered(), r.wrong() == 0 ? "" : "  WRONG: expected " + r.c().depth());
+    }
+
+    /** A harness broker child on this journal, from this very jar; the first one measures the buffer timeout. */
+    private RestartStudy.Started startBroker(Path dataDir, int port) throws Exception {
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx1g", "-cp", ownJar(), Harness.class.getName(),
+                "broker", "--port", Integer.toString(port), "--data-dir", dataDir.toString(),
+                "--journal-buffer-timeout", bufferTimeout.equals("auto") ? "auto" : bufferTimeout + "us"));
+        long startNs = System.nanoTime();
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        long deadline = startNs + TimeUnit.MINUTES.toNanos(10);
+        String line;
+        while ((line = reader.readLine()) != null) {
+            if (line.contains("accepting connections")) {
+                long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
+                Matcher m = BUFFER_TIMEOUT.matcher(line);
+                if (bufferTimeout.equals("auto") && m.find()) {
+                    bufferTimeout = m.group(1); // every later start uses the same, without measuring again
+                }
+                drainInBackground(reader);
+                return new RestartStudy.Started(p, ms);
+            }
+            if (System.nanoTime() > deadline) {
+                break;
+            }
+        }
+        p.destroyForcibly();
+        throw new BrokerStartFailure("the broker on " + dataDir + " did not start" + (line == null ? "" : ": " + line));
+    }
+
+    /** The child's later output must not fill its pipe and stall it. */
+    private static void drainInBackground(BufferedReader reader) {
+        Thread t = new Thread(() -> {
+            try {
+                while (reader.readLine() != null) {
+                    // discarded
+                }
+            } catch (IOException e) {
+                // The child is gone.
+            }
+        }, "restart-study-broker-output");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    static final class BrokerStartFailure extends Exception {
+        BrokerStartFailure(String message) {
+            super(message);
+        }
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static String ownJar() throws URISyntaxException {
+        return Path.of(Harness.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+
+    private static int freePort() throws IOException {
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void deleteQuietly(Path path) {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(path)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // Left behind in a temporary directory.
+        }
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}
