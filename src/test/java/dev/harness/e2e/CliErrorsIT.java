@@ -31,6 +31,9 @@ class CliErrorsIT {
         "--hlog, /nonexistent-dir/run.hlog",
         "--json, /nonexistent-dir/run.json",
         "--password-env, HARNESS_TEST_UNSET_VARIABLE",
+        "--hiccup-resolution, 10us",
+        "--metrics, graphite:2003",
+        "--start-at, yesterday",
     })
     void badOptionValueGetsOneLineNamingTheOptionAndExitCode2(String option, String value) throws Exception {
         HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--user", "u", "--url", "tcp://127.0.0.1:1",

@@ -9,20 +9,28 @@ import org.HdrHistogram.Recorder;
  * CPU away) shows as a hiccup, whatever the workload was doing at the time.
  */
 public final class HiccupMeter implements AutoCloseable {
-    public static final long RESOLUTION_NS = 1_000_000L;
+    /** jHiccup's default: a thread that sleeps 1 ms. */
+    public static final long DEFAULT_RESOLUTION_NS = 1_000_000L;
+
+    private final long resolutionNs;
 
     private final Recorder recorder = new Recorder(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.DIGITS);
     private final Thread thread;
     private volatile boolean stopped;
     private Histogram last;
 
-    private HiccupMeter() {
+    private HiccupMeter(long resolutionNs) {
+        this.resolutionNs = resolutionNs;
         thread = new Thread(this::run, "harness-hiccup-meter");
         thread.setDaemon(true);
     }
 
-    public static HiccupMeter start() {
-        HiccupMeter m = new HiccupMeter();
+    /** @param resolutionNs how long each sleep is: shorter sees shorter hiccups and costs more CPU */
+    public static HiccupMeter start(long resolutionNs) {
+        if (resolutionNs <= 0) {
+            throw new IllegalArgumentException("resolution must be positive");
+        }
+        HiccupMeter m = new HiccupMeter(resolutionNs);
         m.thread.start();
         return m;
     }
@@ -31,15 +39,15 @@ public final class HiccupMeter implements AutoCloseable {
         long before = System.nanoTime();
         while (!stopped) {
             try {
-                Thread.sleep(RESOLUTION_NS / 1_000_000L);
+                Thread.sleep(resolutionNs / 1_000_000L, (int) (resolutionNs % 1_000_000L));
             } catch (InterruptedException e) {
                 return;
             }
             long now = System.nanoTime();
-            long hiccupNs = Histograms.clamp(now - before - RESOLUTION_NS);
+            long hiccupNs = Histograms.clamp(now - before - resolutionNs);
             // As jHiccup does: a 50 ms stall also stood in the way of the 49 wake-ups that were
             // due during it, and they count.
-            recorder.recordValueWithExpectedInterval(hiccupNs, RESOLUTION_NS);
+            recorder.recordValueWithExpectedInterval(hiccupNs, resolutionNs);
             before = now;
         }
     }

@@ -24,7 +24,7 @@ public final class Measurement implements AutoCloseable {
     private final LatencyRecorder recorder;
     private final PauseCorrectedStats pauseCorrected;
     private final ThroughputMeter meter;
-    private final HiccupMeter hiccups = HiccupMeter.start();
+    private final HiccupMeter hiccups;
     private final GcPauses gcPauses = GcPauses.start();
     private final Histogram measuredHiccups = Histograms.create();
     private final HostSampler host = HostSampler.live();
@@ -59,11 +59,22 @@ public final class Measurement implements AutoCloseable {
      * @param pauseResolutionNs the pause detector's resolution (see {@link PauseCorrectedStats#start})
      */
     public Measurement(long warmupNs, int keepSeconds, long scheduledIntervalNs, long pauseResolutionNs) {
-        this(warmupNs, keepSeconds, PauseCorrectedStats.start(scheduledIntervalNs, pauseResolutionNs));
+        this(warmupNs, keepSeconds, scheduledIntervalNs, pauseResolutionNs, HiccupMeter.DEFAULT_RESOLUTION_NS);
+    }
+
+    /** @param hiccupResolutionNs how long the hiccup meter's sleeps are (see {@link HiccupMeter#start}) */
+    public Measurement(long warmupNs, int keepSeconds, long scheduledIntervalNs, long pauseResolutionNs,
+            long hiccupResolutionNs) {
+        this(warmupNs, keepSeconds, PauseCorrectedStats.start(scheduledIntervalNs, pauseResolutionNs), hiccupResolutionNs);
     }
 
     /** With a given pause-corrected view: tests use one whose pauses they inject. */
     Measurement(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected) {
+        this(warmupNs, keepSeconds, pauseCorrected, HiccupMeter.DEFAULT_RESOLUTION_NS);
+    }
+
+    private Measurement(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected, long hiccupResolutionNs) {
+        this.hiccups = HiccupMeter.start(hiccupResolutionNs);
         this.warmupNs = warmupNs;
         this.recorder = new LatencyRecorder(Long.MAX_VALUE);
         this.pauseCorrected = pauseCorrected;

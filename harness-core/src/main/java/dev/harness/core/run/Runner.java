@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.measure.HiccupMeter;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
 import dev.harness.core.schedule.Schedule;
@@ -36,6 +37,7 @@ public final class Runner {
     private final long pauseResolutionNs;
     private final List<RunListener> listeners;
     private Instant startAt;
+    private long hiccupResolutionNs = HiccupMeter.DEFAULT_RESOLUTION_NS;
     private long lateStartMs;
 
     public Runner(long intervalNs, List<RunListener> listeners) {
@@ -49,6 +51,15 @@ public final class Runner {
         this.intervalNs = intervalNs;
         this.pauseResolutionNs = pauseResolutionNs;
         this.listeners = List.copyOf(listeners);
+    }
+
+    /** How long the hiccup meter's sleeps are: 1 ms, as jHiccup's, unless told otherwise. */
+    public Runner hiccupResolution(long ns) {
+        if (ns <= 0) {
+            throw new IllegalArgumentException("hiccup resolution must be positive");
+        }
+        this.hiccupResolutionNs = ns;
+        return this;
     }
 
     /**
@@ -87,7 +98,7 @@ public final class Runner {
         long keptNs = lengthNs + workload.drainTimeoutNs();
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
         try (Measurement measurement = new Measurement(workload.warmupNs(), keepSeconds,
-                Schedule.intervalNs(workload.rate()), pauseResolutionNs)) {
+                Schedule.intervalNs(workload.rate()), pauseResolutionNs, hiccupResolutionNs)) {
             long aheadNs = startAt == null ? LEAD_NS
                     : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis());
             lateStartMs = aheadNs < 0 ? TimeUnit.NANOSECONDS.toMillis(-aheadNs) : 0;

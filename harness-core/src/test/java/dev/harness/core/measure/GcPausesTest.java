@@ -59,7 +59,7 @@ class GcPausesTest {
 
     @Test
     void hiccupMeterRecordsEveryWakeUp() throws InterruptedException {
-        try (HiccupMeter meter = HiccupMeter.start()) {
+        try (HiccupMeter meter = HiccupMeter.start(HiccupMeter.DEFAULT_RESOLUTION_NS)) {
             meter.takeInterval();
             Thread.sleep(200);
             Histogram h = meter.takeInterval();
