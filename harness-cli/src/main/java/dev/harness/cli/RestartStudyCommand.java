@@ -14,7 +14,9 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -131,10 +133,17 @@ final class RestartStudyCommand implements Callable<Integer> {
         long startNs = System.nanoTime();
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
         BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        long deadline = startNs + TimeUnit.MINUTES.toNanos(10);
+        // A child that hangs silently would block readLine for ever: it is killed at the deadline.
+        AtomicBoolean started = new AtomicBoolean();
+        CompletableFuture.runAsync(() -> {
+            if (!started.get()) {
+                p.destroyForcibly();
+            }
+        }, CompletableFuture.delayedExecutor(10, TimeUnit.MINUTES));
         String line;
         while ((line = reader.readLine()) != null) {
             if (line.contains("accepting connections")) {
+                started.set(true);
                 long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
                 Matcher m = BUFFER_TIMEOUT.matcher(line);
                 if (bufferTimeout.equals("auto") && m.find()) {
@@ -142,9 +151,6 @@ final class RestartStudyCommand implements Callable<Integer> {
                 }
                 drainInBackground(reader);
                 return new RestartStudy.Started(p, ms);
-            }
-            if (System.nanoTime() > deadline) {
-                break;
             }
         }
         p.destroyForcibly();
