@@ -1,0 +1,67 @@
+package dev.harness.core.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.harness.core.measure.Histograms;
+
+class AbReportTest {
+    private static AbReport.Round round(double rate, long... responseMs) {
+        Histogram h = Histograms.create();
+        for (long ms : responseMs) {
+            h.recordValue(ms * 1_000_000L);
+        }
+        return new AbReport.Round(rate, h);
+    }
+
+    private static AbReport report(List<AbReport.Round> a, List<AbReport.Round> b) {
+        return new AbReport(new AbReport.Side("A", "--syncpoint 10", a), new AbReport.Side("B", "--syncpoint 0", b));
+    }
+
+    @Test
+    void mediansRatioAndWhetherTheRangesOverlap() {
+        AbReport ab = report(List.of(round(3000, 1, 2), round(3400, 1, 2), round(3200, 1, 2)),
+                List.of(round(1000, 5, 9), round(1100, 5, 9), round(900, 5, 9)));
+        AbReport.Row throughput = ab.rows().get(0);
+        assertEquals("throughput msg/s", throughput.name());
+        assertEquals(3200, throughput.medianA());
+        assertEquals(1000, throughput.medianB());
+        assertEquals(1000.0 / 3200, throughput.ratio(), 1e-12);
+        assertTrue(throughput.differs(), "900..1100 against 3000..3400");
+        String table = ab.table();
+        assertTrue(table.contains("0.31"), table);
+        assertTrue(table.contains("3,000 .. 3,400"), table);
+    }
+
+    @Test
+    void overlappingRangesAreNotADifference() {
+        AbReport ab = report(List.of(round(1000, 1), round(1200, 1)), List.of(round(1100, 1), round(1300, 1)));
+        assertFalse(ab.rows().get(0).differs(), "1000..1200 and 1100..1300 overlap");
+        assertTrue(ab.table().contains(" no"), ab.table());
+    }
+
+    @Test
+    void oneRoundHasNoSpreadToJudgeBy() {
+        AbReport ab = report(List.of(round(1000, 1)), List.of(round(2000, 2)));
+        assertTrue(ab.table().contains("one round: no spread"), ab.table());
+    }
+
+    @Test
+    void theHtmlHasBothCurvesOnOneChart(@TempDir Path dir) throws Exception {
+        Path html = dir.resolve("ab.html");
+        report(List.of(round(1000, 1, 2, 3)), List.of(round(900, 4, 5, 6))).writeHtml(html);
+        String page = Files.readString(html);
+        assertTrue(page.contains("id=\"ab-percentiles\""));
+        assertTrue(page.contains("data-series=\"A\"") && page.contains("data-series=\"B\""), page);
+        assertFalse(page.contains("<script"), "self-contained");
+    }
+}
