@@ -45,6 +45,23 @@ class AbIT {
     }
 
     @Test
+    void ctrlCTabulatesTheWholePairsDone() throws Exception {
+        Path html = dir.resolve("ab.html");
+        try (HarnessProcess p = HarnessProcess.start(dir, "ab", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
+                "--rounds", "5", "--non-persistent", "--rate", "200", "--warmup", "0s", "--duration", "2s",
+                "--report", html.toString())) {
+            p.awaitOutput("round 1, B", 120);
+            Thread.sleep(500); // into round 2 of A
+            p.signal("INT");
+            assertEquals(130, p.waitFor(60), p.stdout());
+            String out = p.stdout();
+            assertTrue(out.contains("interrupted: 1 whole pair(s) of rounds of 5 compared"), out);
+            assertTrue(out.contains("throughput msg/s"), "the table of what was done: " + out);
+            assertTrue(Files.exists(html), "and its HTML");
+        }
+    }
+
+    @Test
     void badSideOptionsAreAUsageError() throws Exception {
         HarnessProcess.Result r = HarnessProcess.run(dir, 120, "ab", "--a", "--syncpoint ten", "--b", "--syncpoint 0",
                 "--rounds", "1", "--duration", "1s", "--report", dir.resolve("ab.html").toString());

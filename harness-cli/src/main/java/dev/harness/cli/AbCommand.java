@@ -54,6 +54,8 @@ final class AbCommand implements Callable<Integer> {
     @Unmatched
     List<String> common = new ArrayList<>();
 
+    private volatile boolean interrupted;
+
     @Override
     public Integer call() throws Exception {
         if (rounds < 1 || rounds > 100) {
@@ -70,7 +72,8 @@ final class AbCommand implements Callable<Integer> {
                 & check("--b", sideB).target.kind().equals("embedded");
         Path work = Files.createTempDirectory("harness-ab-");
         EmbeddedArtemis broker = null;
-        try {
+        // Ctrl-C: the round under way stops (its own guard) and is left out; the rounds done are tabulated.
+        try (InterruptGuard guard = new InterruptGuard(() -> interrupted = true)) {
             List<String> base = new ArrayList<>(common);
             if (ownBroker) {
                 try {
@@ -84,8 +87,12 @@ final class AbCommand implements Callable<Integer> {
             }
             List<AbReport.Round> roundsA = new ArrayList<>();
             List<AbReport.Round> roundsB = new ArrayList<>();
+            rounds:
             for (int round = 1; round <= rounds; round++) {
                 for (String side : List.of("A", "B")) {
+                    if (interrupted) {
+                        break rounds;
+                    }
                     List<String> options = side.equals("A") ? sideA : sideB;
                     Path json = work.resolve(side + round + ".json");
                     Path hlog = work.resolve(side + round + ".hlog");
@@ -95,6 +102,9 @@ final class AbCommand implements Callable<Integer> {
                     args.addAll(base);
                     args.addAll(List.of("--json", json.toString(), "--hlog", hlog.toString()));
                     int code = Harness.commandLine().execute(args.toArray(String[]::new));
+                    if (interrupted) {
+                        break rounds; // this round was cut short: not a round
+                    }
                     if (code != ExitCode.OK) {
                         System.err.println("harness ab: round " + round + " of side " + side + " (" + String.join(" ", options)
                                 + ") ended with exit code " + code + "; no comparison");
@@ -107,13 +117,22 @@ final class AbCommand implements Callable<Integer> {
                             result.response().getValueAtPercentile(99) / 1e6);
                 }
             }
-            AbReport ab = new AbReport(new AbReport.Side("A", String.join(" ", sideA), roundsA),
-                    new AbReport.Side("B", String.join(" ", sideB), roundsB));
+            // Whole pairs only, so that drift hits both sides alike.
+            int pairs = Math.min(roundsA.size(), roundsB.size());
+            if (pairs == 0) {
+                System.err.println("harness ab: interrupted before a pair of rounds was done; no comparison");
+                return ExitCode.INTERRUPTED;
+            }
+            AbReport ab = new AbReport(new AbReport.Side("A", String.join(" ", sideA), roundsA.subList(0, pairs)),
+                    new AbReport.Side("B", String.join(" ", sideB), roundsB.subList(0, pairs)));
+            if (interrupted) {
+                System.out.println("\ninterrupted: " + pairs + " whole pair(s) of rounds of " + rounds + " compared");
+            }
             System.out.println();
             System.out.print(ab.table());
             ab.writeHtml(report);
             System.out.println("\ncomparison: " + report);
-            return ExitCode.OK;
+            return interrupted ? ExitCode.INTERRUPTED : ExitCode.OK;
         } finally {
             if (broker != null) {
                 broker.close();

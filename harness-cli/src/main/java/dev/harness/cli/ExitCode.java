@@ -11,6 +11,8 @@ final class ExitCode {
     static final int UNREACHABLE = 3;
     /** The system under test failed during the run: what was measured is kept and reported. */
     static final int FAILED_DURING_RUN = 4;
+    /** Ctrl-C or SIGTERM: what was measured is reported (the JVM exits with 128 + SIGINT's 2). */
+    static final int INTERRUPTED = 130;
 
     private ExitCode() {
     }
