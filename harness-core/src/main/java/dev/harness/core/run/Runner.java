@@ -150,6 +150,8 @@ public final class Runner {
             }
             boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.sent();
             if (caughtUp || now >= deadlineNs) {
+                workload.settle();
+                now = System.nanoTime();
                 if (now > measurement.lastCutNs()) {
                     cut(measurement, now);
                 }

@@ -51,6 +51,14 @@ public interface Workload extends AutoCloseable {
     /** Messages found on the queues that another run sent; ignored. */
     long stale();
 
+    /**
+     * Called before the last cut: lets in-process work that records after the last completion
+     * (a responder records its get-to-commit once the reply it committed may already be home)
+     * finish first. Bounded; nothing to do by default.
+     */
+    default void settle() {
+    }
+
     /** Closes connections; bounded in time even when the broker is gone. */
     @Override
     void close();

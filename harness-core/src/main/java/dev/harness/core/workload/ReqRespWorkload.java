@@ -3,6 +3,7 @@ package dev.harness.core.workload;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
 
 import javax.jms.JMSException;
 
@@ -15,6 +16,9 @@ import dev.harness.core.schedule.Schedule;
 
 /** Request/response: requesters, a reply router per reply queue, and responders (here or elsewhere). */
 public final class ReqRespWorkload extends SettingsWorkload {
+    /** At most this long for in-process responders to record their last requests. */
+    private static final long SETTLE_NS = 500_000_000L;
+
     private final ReqRespSettings settings;
     private Requester[] requesters = new Requester[0];
     private final List<ReplyRouter> routers = new ArrayList<>();
@@ -111,6 +115,14 @@ public final class ReqRespWorkload extends SettingsWorkload {
     @Override
     public long sendsReturned() {
         return Arrays.stream(requesters).mapToLong(Requester::sendsReturned).sum();
+    }
+
+    @Override
+    public void settle() {
+        long deadline = System.nanoTime() + SETTLE_NS;
+        while (responders != null && responders.busy() && System.nanoTime() < deadline) {
+            LockSupport.parkNanos(1_000_000L);
+        }
     }
 
     @Override

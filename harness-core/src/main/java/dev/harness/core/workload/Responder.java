@@ -29,6 +29,7 @@ public final class Responder implements MessageListener {
     private final boolean transacted;
     private byte[] body;
     private final AtomicLong handled = new AtomicLong();
+    private volatile boolean busy;
     private final AtomicLong unanswerable = new AtomicLong();
     private final long runId;
     private volatile LatencyRecorder recorder;
@@ -70,6 +71,7 @@ public final class Responder implements MessageListener {
     @Override
     public void onMessage(Message message) {
         long getNs = System.nanoTime();
+        busy = true;
         try {
             Destination replyTo = message.getJMSReplyTo();
             if (!(message instanceof BytesMessage request) || replyTo == null) {
@@ -105,7 +107,14 @@ public final class Responder implements MessageListener {
         } catch (RuntimeException e) {
             rollback();
             control.fail("responder " + id + " stopped: " + e);
+        } finally {
+            busy = false;
         }
+    }
+
+    /** Whether it is between a get and the record of its reply's commit. */
+    boolean busy() {
+        return busy;
     }
 
     /** A failed unit of work must not be committed with the next request's. */

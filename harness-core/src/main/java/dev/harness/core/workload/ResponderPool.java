@@ -42,6 +42,11 @@ public final class ResponderPool implements AutoCloseable {
         }
     }
 
+    /** Whether any responder is between a get and the record of its reply's commit. */
+    public boolean busy() {
+        return responders.stream().anyMatch(Responder::busy);
+    }
+
     public long handled() {
         return responders.stream().mapToLong(Responder::handled).sum();
     }
