@@ -1,10 +1,12 @@
 package dev.harness.core.jms;
 
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
 
+import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.utils.VersionLoader;
 
@@ -12,10 +14,22 @@ import dev.harness.core.run.Bounded;
 
 /** Any Apache ActiveMQ Artemis broker, through its javax JMS client over TCP. */
 public class ArtemisProvider implements Provider {
+    static {
+        // Message listeners run on the client's global pool, 8 threads per core by default. When
+        // the broker dies, each listener blocked in a call to it holds a thread, and so does the
+        // clean-up of its connection, for up to 10 s: enough of them starve the listeners of the
+        // new connections, and replies stop for those 10 s. Unbounded, as without global pools.
+        if (System.getProperty(ActiveMQClient.THREAD_POOL_MAX_SIZE_PROPERTY_KEY) == null) {
+            ActiveMQClient.setGlobalThreadPoolProperties(-1, ActiveMQClient.getGlobalScheduledThreadPoolSize(),
+                    ActiveMQClient.getGlobalFlowControlThreadPoolSize());
+        }
+    }
+
     private final String url;
     private final String user;
     private final String password;
-    private final ActiveMQConnectionFactory factory;
+    /** One factory per connection: see {@link #connect}. */
+    private final List<ActiveMQConnectionFactory> factories = new CopyOnWriteArrayList<>();
 
     /**
      * @param url e.g. {@code tcp://127.0.0.1:61616}, with any Artemis URL parameters
@@ -26,12 +40,18 @@ public class ArtemisProvider implements Provider {
         this.url = url;
         this.user = user;
         this.password = password;
-        this.factory = new ActiveMQConnectionFactory(url);
+        factory(); // a URL Artemis cannot take fails here, before any connection is tried
+    }
+
+    private ActiveMQConnectionFactory factory() {
+        ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
         // A persistent send() returns only once the broker has the message; never a local ack.
         factory.setBlockOnDurableSend(true);
-        // The harness reports a lost broker; it does not hide the outage behind retries.
+        // Reconnecting is the harness's own (it counts and times it), not hidden inside the client.
         factory.setReconnectAttempts(0);
         factory.setInitialConnectAttempts(1);
+        factories.add(factory);
+        return factory;
     }
 
     public static String clientVersion() {
@@ -49,8 +69,15 @@ public class ArtemisProvider implements Provider {
                 + " (blockOnDurableSend=true); non-persistent sends do not wait for the broker");
     }
 
+    /**
+     * A connection from a factory of its own. A shared factory locks itself while it connects,
+     * and the client cleans up a lost connection (waiting up to 10 s for a listener blocked on the
+     * dead broker) under locks that a shared factory's next connect waits for: reconnecting
+     * workers would queue behind one another.
+     */
     @Override
     public Connection connect() throws JMSException {
+        ActiveMQConnectionFactory factory = factory();
         return user == null ? factory.createConnection() : factory.createConnection(user, password);
     }
 
@@ -69,6 +96,6 @@ public class ArtemisProvider implements Provider {
 
     @Override
     public void close() {
-        Bounded.runAll("harness-close", List.of(factory::close), 5_000);
+        Bounded.runAll("harness-close", factories.stream().<Runnable>map(f -> f::close).toList(), 5_000);
     }
 }
