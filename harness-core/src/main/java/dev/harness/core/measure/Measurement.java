@@ -29,6 +29,9 @@ public final class Measurement implements AutoCloseable {
     private final Histogram measuredHiccups = Histograms.create();
     private final HostSampler host = HostSampler.live();
     private final HostSummary hostSummary = new HostSummary();
+    private final Outages outages;
+    /** Measured responses recorded in intervals that touched an outage. */
+    private final Histogram outageResponse = Histograms.create();
     private long measuredGcCount;
     private long measuredGcNs;
 
@@ -79,6 +82,7 @@ public final class Measurement implements AutoCloseable {
         this.recorder = new LatencyRecorder(Long.MAX_VALUE);
         this.pauseCorrected = pauseCorrected;
         this.meter = new ThroughputMeter(keepSeconds);
+        this.outages = new Outages(meter);
         host.sample(System.nanoTime()); // primes the counters, and finds out what /proc lacks
     }
 
@@ -107,6 +111,10 @@ public final class Measurement implements AutoCloseable {
 
     public ThroughputMeter meter() {
         return meter;
+    }
+
+    public Outages outages() {
+        return outages;
     }
 
     /** A request whose reply did not come within the timeout. */
@@ -157,6 +165,9 @@ public final class Measurement implements AutoCloseable {
         }
 
         Histogram response = intervalMeasured.get(View.RESPONSE);
+        if (outages.touches(lastTickNs, tickNs)) {
+            addIfAny(outageResponse, response);
+        }
         boolean maxGrew = false;
         if (response.getTotalCount() > 0) {
             long max = response.getMaxValue();
@@ -207,7 +218,18 @@ public final class Measurement implements AutoCloseable {
         return new MeasuredTotals(totalMeasured, totalWarmup, measuredSeconds, cumulativeCompleted - completedDuringWarmup,
                 meter.seconds(firstSecond, lastSecond), pauseCorrected.pauseCount(), pauseCorrected.pauseTotalNs(),
                 pauseCorrected.longestPauses(), correctionsAdded, lost.get(), late.get(),
-                new GcSummary(measuredHiccups, measuredGcCount, measuredGcNs, gcPauses.longest()), hostSummary);
+                new GcSummary(measuredHiccups, measuredGcCount, measuredGcNs, gcPauses.longest()), hostSummary,
+                outages.summary(startNs), withoutOutage());
+    }
+
+    /** The measured responses outside the intervals an outage touched; null when none did. */
+    private Histogram withoutOutage() {
+        if (outageResponse.getTotalCount() == 0) {
+            return null;
+        }
+        Histogram h = totalMeasured.get(View.RESPONSE).copy();
+        h.subtract(outageResponse);
+        return h;
     }
 
     /**
@@ -219,11 +241,13 @@ public final class Measurement implements AutoCloseable {
      * @param late replies that came after their request was given up, whole run
      * @param gc hiccups and GC pauses of this JVM, measured phase; the longest GC pauses of the whole run
      * @param host the host's queues over the measured phase
+     * @param recovery the broker outage this run lived through, or null
+     * @param responseWithoutOutage measured responses outside the intervals an outage touched, or null
      */
     public record MeasuredTotals(EnumMap<View, Histogram> measured, EnumMap<View, Histogram> warmup,
             double measuredSeconds, long completedAfterWarmup, long[] perSecond, long jvmPauseCount,
             long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded, long lost, long late,
-            GcSummary gc, HostSummary host) {
+            GcSummary gc, HostSummary host, Outages.Recovery recovery, Histogram responseWithoutOutage) {
     }
 
     @Override

@@ -12,7 +12,14 @@ public final class ThroughputMeter {
 
     private final AtomicLongArray perSecond;
     private final AtomicLong lastCompletionNs = new AtomicLong(Long.MIN_VALUE);
+    /** The completion before this one, in the order completions are counted. */
+    private final AtomicLong previousNs = new AtomicLong(Long.MIN_VALUE);
+    private volatile long longestGapNs;
+    private long longestGapStartNs;
+    private long longestGapEndNs;
     private long startNs;
+    /** Set while the backlog of an outage drains: the first completion of a message due after its mark ends it. */
+    private volatile Outages draining;
 
     public ThroughputMeter(int seconds) {
         if (seconds <= 0) {
@@ -26,9 +33,28 @@ public final class ThroughputMeter {
         this.startNs = startNs;
     }
 
+    /** One message completed: counted, and looked at by an outage whose backlog is draining. */
+    public void completion(long completedNs, long intendedNs) {
+        completed(completedNs, 1);
+        Outages o = draining;
+        if (o != null && intendedNs >= o.drainMarkNs()) {
+            draining = null;
+            o.drained(completedNs);
+        }
+    }
+
+    /** Until a message due at or after the outage's mark completes. */
+    void watchDrain(Outages outages) {
+        draining = outages;
+    }
+
     public void completed(long nowNs, int count) {
         if (nowNs > lastCompletionNs.get()) {
             lastCompletionNs.accumulateAndGet(nowNs, Math::max);
+        }
+        long previous = previousNs.getAndSet(nowNs);
+        if (previous != Long.MIN_VALUE && nowNs - previous > longestGapNs) {
+            gap(previous, nowNs);
         }
         long second = (nowNs - startNs) / NANOS_PER_SECOND;
         if (second < 0) {
@@ -37,6 +63,25 @@ public final class ThroughputMeter {
         if (second < perSecond.length()) { // sized past any run's end; later ones are not kept
             perSecond.addAndGet((int) second, count);
         }
+    }
+
+    /** Rare: only a gap longer than every one before it gets here. */
+    private synchronized void gap(long fromNs, long toNs) {
+        if (toNs - fromNs > longestGapNs) {
+            longestGapStartNs = fromNs;
+            longestGapEndNs = toNs;
+            longestGapNs = toNs - fromNs;
+        }
+    }
+
+    /** The last completion before the longest time without one (a client-visible outage). */
+    public synchronized long longestGapStartNs() {
+        return longestGapStartNs;
+    }
+
+    /** The first completion after it; equal to the start when there was no gap. */
+    public synchronized long longestGapEndNs() {
+        return longestGapEndNs;
     }
 
     /** Completions in each whole second from {@code fromSecond} (inclusive) to {@code toSecond}. */

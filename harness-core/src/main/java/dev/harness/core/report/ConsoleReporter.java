@@ -13,10 +13,12 @@ import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.JvmPause;
+import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
+import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunSummary;
 
 /** The console: a header, one line per interval, and the summary a person reads first. */
@@ -87,6 +89,71 @@ public final class ConsoleReporter implements RunListener {
                 Units.count(gc.gcPauseCount()), Units.ms(gc.gcPauseTotalNs()), longest);
     }
 
+    private static String row(String label, Histogram h) {
+        StringBuilder row = new StringBuilder(String.format(Locale.ROOT, "%-16s %12s %10s", label,
+                Units.count(h.getTotalCount()), Units.ms(h.getTotalCount() == 0 ? 0 : h.getMean())));
+        for (double p : Percentiles.SUMMARY) {
+            row.append(String.format(Locale.ROOT, " %10s", Units.ms(Percentiles.at(h, p))));
+        }
+        return row.append(String.format(Locale.ROOT, " %10s", Units.ms(h.getMaxValue()))).toString();
+    }
+
+    private void delivery(Delivery d, boolean requests) {
+        if (!d.tracked()) {
+            out.println("delivery: not checked (" + d.untracked() + ")");
+            return;
+        }
+        String received = requests ? "answered" : "received";
+        if (d.lostPersistent()) {
+            out.printf(Locale.ROOT, "LOST: %s committed persistent %s never %s%n", Units.count(d.lost()),
+                    requests ? "requests were" : "messages were", received);
+        }
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "delivery (%s): %s committed, %s %s, %s lost%s,"
+                + " %s duplicates", d.setting(), Units.count(d.committed()), Units.count(d.received()), received,
+                Units.count(d.lost()), d.lost() > 0 && !d.persistent() ? " (non-persistent: a broker that dies drops them)" : "",
+                Units.count(d.duplicates())));
+        if (d.rolledBack() > 0 || d.inDoubt() > 0) {
+            line.append(String.format(Locale.ROOT, "; sent again after a failure: %s rolled back, %s in doubt",
+                    Units.count(d.rolledBack()), Units.count(d.inDoubt())));
+        }
+        if (d.rolledBackWork() > 0) {
+            line.append(String.format(Locale.ROOT, "; responders rolled back %s units of work", Units.count(d.rolledBackWork())));
+        }
+        out.println(line);
+    }
+
+    private void recovery(Outages.Recovery o) {
+        if (o == null) {
+            return;
+        }
+        if (o.killedAtNs() >= 0) {
+            out.printf(Locale.ROOT, "broker: killed (SIGKILL) at %s; %s%n", offset(o.killedAtNs()),
+                    o.restartMillis() < 0 ? "NOT RESTARTED"
+                            : String.format(Locale.ROOT, "restarted in %s ms (process start to accepting connections),"
+                                    + " accepting at %s", Units.count(o.restartMillis()), offset(o.restartedAtNs())));
+        }
+        if (o.outageFromNs() >= 0) {
+            out.printf(Locale.ROOT, "client-visible outage: %s ms without a completion (last before at %s, first after at"
+                    + " %s)%n", Units.ms(o.outageNs()), offset(o.outageFromNs()), offset(o.outageToNs()));
+        }
+        if (o.caughtUpAtNs() >= 0) {
+            out.printf(Locale.ROOT, "back to the schedule: every sender on time again at %s; %s%n", offset(o.caughtUpAtNs()),
+                    o.backlogDrainNs() < 0 ? "the backlog had not drained when the run ended"
+                            : String.format(Locale.ROOT, "backlog drained at %s, %s ms after the first completion after"
+                                    + " the outage (the first message due after that completed)", offset(o.drainedAtNs()),
+                                    Units.ms(o.backlogDrainNs())));
+        }
+        out.printf(Locale.ROOT, "reconnections: %s; longest without a connection %s ms (%s)%s%n",
+                Units.count(o.reconnections()), Units.ms(o.longestReconnectNs()),
+                o.longestReconnectWho() == null ? "-" : o.longestReconnectWho(),
+                o.unfinished() ? "; STILL RECOVERING when the run ended" : "");
+    }
+
+    /** "+20.013 s": a time from the schedule's start. */
+    private static String offset(long ns) {
+        return String.format(Locale.ROOT, "+%.3f s", ns / 1e9);
+    }
+
     private static String msOrDash(Histogram h, double percentile) {
         return h.getTotalCount() == 0 ? "-" : Units.ms(Percentiles.at(h, percentile));
     }
@@ -136,6 +203,8 @@ public final class ConsoleReporter implements RunListener {
             out.printf(Locale.ROOT, "ignored %s messages left on the queues by another run%n",
                     Units.count(r.staleMessages()));
         }
+        delivery(r.delivery(), r.header().workload().equals("reqresp"));
+        recovery(r.recovery());
         out.println();
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %12s %10s", "view (ms)", "count", "mean"));
         for (double p : Percentiles.SUMMARY) {
@@ -155,6 +224,9 @@ public final class ConsoleReporter implements RunListener {
             }
             row.append(String.format(Locale.ROOT, " %10s", Units.ms(h.getMaxValue())));
             out.println(row);
+            if (v == View.RESPONSE && r.responseWithoutOutage() != null) {
+                out.println(row("  outside outage", r.responseWithoutOutage()));
+            }
         }
         out.println();
         String understatement = Understatement.sentence(r.measured().get(View.SERVICE), r.measured().get(View.RESPONSE));

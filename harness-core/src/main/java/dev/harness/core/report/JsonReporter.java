@@ -19,8 +19,10 @@ import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.JvmPause;
+import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
+import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -153,6 +155,56 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         j.endArray().endObject();
         gc(j, r.gc());
         hostSummary(j, r.host());
+        delivery(j, r.delivery());
+        recovery(j, r.recovery(), r.responseWithoutOutage());
+        j.endObject();
+    }
+
+    private static void delivery(JsonWriter j, Delivery d) {
+        j.name("delivery").beginObject()
+                .field("tracked", d.tracked())
+                .field("untracked", d.untracked())
+                .field("persistent", d.persistent())
+                .field("syncpoint", d.syncpoint())
+                .field("committed", d.committed())
+                .field("received", d.received())
+                .field("lost", d.lost())
+                .field("duplicates", d.duplicates())
+                .field("rolledBack", d.rolledBack())
+                .field("inDoubt", d.inDoubt())
+                .field("rolledBackWork", d.rolledBackWork())
+                .endObject();
+    }
+
+    /** Times in ns from the schedule's start; -1 where there is none. Null when nothing happened. */
+    private static void recovery(JsonWriter j, Outages.Recovery o, Histogram withoutOutage) {
+        if (o == null) {
+            j.field("recovery", (String) null);
+            return;
+        }
+        j.name("recovery").beginObject()
+                .field("brokerKilledAtNs", o.killedAtNs())
+                .field("brokerRestartedAtNs", o.restartedAtNs())
+                .field("brokerRestartMs", o.restartMillis())
+                .field("outageNs", o.outageNs())
+                .field("outageFromNs", o.outageFromNs())
+                .field("outageToNs", o.outageToNs())
+                .field("sendersOnScheduleAtNs", o.caughtUpAtNs())
+                .field("backlogDrainedAtNs", o.drainedAtNs())
+                .field("backlogDrainNs", o.backlogDrainNs())
+                .field("reconnections", o.reconnections())
+                .field("longestReconnectNs", o.longestReconnectNs())
+                .field("longestReconnectWho", o.longestReconnectWho())
+                .field("unfinished", o.unfinished());
+        if (withoutOutage != null) {
+            j.name("responseWithoutOutage").beginObject()
+                    .field("count", withoutOutage.getTotalCount())
+                    .field("meanNs", withoutOutage.getTotalCount() == 0 ? 0 : withoutOutage.getMean());
+            for (double p : Percentiles.SUMMARY) {
+                j.field(Percentiles.key(p) + "Ns", Percentiles.at(withoutOutage, p));
+            }
+            j.field("maxNs", withoutOutage.getMaxValue()).endObject();
+        }
         j.endObject();
     }
 

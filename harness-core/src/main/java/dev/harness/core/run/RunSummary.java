@@ -8,6 +8,7 @@ import org.HdrHistogram.Histogram;
 import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.JvmPause;
+import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
 
 /**
@@ -37,6 +38,9 @@ import dev.harness.core.measure.View;
  * @param failure what failed in the system under test, or null
  * @param gc hiccups and GC pauses of the harness JVM
  * @param host the host's queues over the measured phase
+ * @param delivery which committed messages arrived, which did not, which twice
+ * @param recovery the broker outage the run lived through (reconnects, a kill), or null
+ * @param responseWithoutOutage measured responses outside the intervals an outage touched, or null
  */
 public record RunSummary(
         RunHeader header,
@@ -62,7 +66,10 @@ public record RunSummary(
         String stopReason,
         String failure,
         GcSummary gc,
-        HostSummary host) {
+        HostSummary host,
+        Delivery delivery,
+        Outages.Recovery recovery,
+        Histogram responseWithoutOutage) {
 
     /**
      * Cumulative throughput after warmup: every completion from the end of warmup to the last

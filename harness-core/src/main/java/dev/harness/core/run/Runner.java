@@ -39,6 +39,9 @@ public final class Runner {
     private Instant startAt;
     private long hiccupResolutionNs = HiccupMeter.DEFAULT_RESOLUTION_NS;
     private long lateStartMs;
+    private BrokerKiller killer;
+    private long killAtNs;
+    private long restartAfterNs;
 
     public Runner(long intervalNs, List<RunListener> listeners) {
         this(intervalNs, DEFAULT_PAUSE_RESOLUTION_NS, listeners);
@@ -70,6 +73,55 @@ public final class Runner {
     public Runner startingAt(Instant time) {
         this.startAt = time;
         return this;
+    }
+
+    /**
+     * Kills the broker {@code atNs} after the schedule's start (warmup included) and starts it
+     * again {@code restartAfterNs} later, on a thread of its own, while the run goes on.
+     */
+    public Runner killingBroker(BrokerKiller killer, long atNs, long restartAfterNs) {
+        if (atNs < 0 || restartAfterNs < 0) {
+            throw new IllegalArgumentException("kill and restart times must not be negative");
+        }
+        this.killer = killer;
+        this.killAtNs = atNs;
+        this.restartAfterNs = restartAfterNs;
+        return this;
+    }
+
+    private void startKiller(Schedule schedule, Measurement measurement, RunControl control) {
+        if (killer == null) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            if (!sleepUntil(schedule.startNs() + killAtNs, control)) {
+                return;
+            }
+            try {
+                measurement.outages().brokerKilled(System.nanoTime());
+                killer.kill();
+                sleepUntil(System.nanoTime() + restartAfterNs, control);
+                long restartMillis = killer.restart();
+                measurement.outages().brokerRestarted(System.nanoTime(), restartMillis);
+            } catch (Exception e) {
+                control.fail("the broker killed at " + TimeUnit.NANOSECONDS.toMillis(killAtNs) + " ms did not come back: "
+                        + e.getMessage());
+            }
+        }, "harness-broker-killer");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    /** False when the run stopped first. */
+    private static boolean sleepUntil(long ns, RunControl control) {
+        while (!control.stopRequested()) {
+            long left = ns - System.nanoTime();
+            if (left <= 0) {
+                return true;
+            }
+            LockSupport.parkNanos(Math.min(left, POLL_NS));
+        }
+        return false;
     }
 
     /**
@@ -108,6 +160,7 @@ public final class Runner {
             RunHeader header = header(provider, workload, measurement);
             listeners.forEach(l -> l.started(header));
             workload.start(schedule, measurement, provider);
+            startKiller(schedule, measurement, control);
             cutIntervals(workload, control, measurement, schedule);
             RunSummary summary = summarize(header, workload, control, measurement, schedule);
             listeners.forEach(l -> l.finished(summary));
@@ -200,6 +253,6 @@ public final class Runner {
                 workload.sent(), totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
                 t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(), t.correctionsAdded(), unsent,
                 sendsReturned - workload.sent(), t.lost(), t.late(), workload.stale(), control.stopReason(),
-                control.failure(), t.gc(), t.host());
+                control.failure(), t.gc(), t.host(), workload.delivery(), t.recovery(), t.responseWithoutOutage());
     }
 }

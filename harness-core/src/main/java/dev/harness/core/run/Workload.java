@@ -48,6 +48,11 @@ public interface Workload extends AutoCloseable {
      */
     long completed();
 
+    /** Which committed messages arrived, which did not, which twice; call once the workers are done. */
+    default Delivery delivery() {
+        return Delivery.notTracked("this workload does not number its messages", false, 0);
+    }
+
     /** Messages found on the queues that another run sent; ignored. */
     long stale();
 

@@ -3,7 +3,6 @@ package dev.harness.core.workload;
 import java.util.concurrent.atomic.AtomicLong;
 
 import javax.jms.BytesMessage;
-import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -20,34 +19,40 @@ import dev.harness.core.run.RunControl;
 /**
  * A consumer that empties its queues. Its receipt of a message is that message's completion:
  * {@code response} from the intended time carried in the message, {@code service} from the
- * actual send time. Senders and drainers share this JVM's clock.
+ * actual send time. Senders and drainers share this JVM's clock. It ticks each message off in the
+ * run's {@link Ledger}; a message it has seen before is a duplicate, neither a sample nor a
+ * completion.
  */
 final class Drainer implements MessageListener {
     private final int id;
     private final RunControl control;
     private final long runId;
+    private final Ledger ledger;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong stale = new AtomicLong();
     private volatile LatencyRecorder recorder;
     private volatile ThroughputMeter meter;
-    private Connection connection;
+    private ListenerConnection connection;
     private Provider provider;
 
-    Drainer(int id, RunControl control, long runId) {
+    Drainer(int id, RunControl control, long runId, Ledger ledger) {
         this.id = id;
         this.control = control;
         this.runId = runId;
+        this.ledger = ledger;
     }
 
-    /** Subscribes to the given queues; messages flow once the measurement is bound. */
-    void open(Provider provider, PutSettings settings, int[] queues) throws JMSException {
+    /** Subscribes to the given queues (again after a reconnect); messages flow once the measurement is bound. */
+    void open(Provider provider, PutSettings settings, int[] queues, Reconnect reconnect) throws JMSException {
         this.provider = provider;
-        connection = JmsWork.connect(provider, control, "drainer " + id);
-        Session session = JmsWork.session(connection, false);
-        for (int q : queues) {
-            MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)));
-            consumer.setMessageListener(this);
-        }
+        connection = new ListenerConnection(provider, reconnect, "drainer " + id, c -> {
+            Session session = JmsWork.session(c, false);
+            for (int q : queues) {
+                MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)));
+                consumer.setMessageListener(this);
+            }
+        });
+        connection.open();
     }
 
     void bind(Measurement measurement) throws JMSException {
@@ -67,9 +72,13 @@ final class Drainer implements MessageListener {
             }
             long intendedNs = m.readLong();
             long sendNs = m.readLong();
+            m.readInt(); // the sender; the sequence alone names the message
+            if (!ledger.received(m.readLong())) {
+                return;
+            }
             recorder.record(View.RESPONSE, intendedNs, receivedNs - intendedNs);
             recorder.record(View.SERVICE, intendedNs, receivedNs - sendNs);
-            meter.completed(receivedNs, 1);
+            meter.completion(receivedNs, intendedNs);
             received.incrementAndGet();
         } catch (JMSException e) {
             control.fail("drainer " + id + ": " + provider.explain(e));
@@ -87,6 +96,8 @@ final class Drainer implements MessageListener {
     }
 
     void close() {
-        JmsWork.closeQuietly(connection);
+        if (connection != null) {
+            connection.close();
+        }
     }
 }

@@ -12,10 +12,16 @@ final class JmsWork {
     private JmsWork() {
     }
 
-    /** A connection whose loss ends the run with a line naming {@code who}. */
-    static Connection connect(Provider provider, RunControl control, String who) throws JMSException {
-        Connection c = provider.connect();
-        c.setExceptionListener(e -> control.fail(who + " lost its connection: " + provider.explain(e)));
+    /**
+     * A connection whose loss ends the run with a line naming {@code who}, unless the worker
+     * reconnects: then it learns of the loss from its next call and {@link Reconnect}s.
+     */
+    static Connection connect(Provider provider, RunControl control, Reconnect reconnect, String who)
+            throws JMSException {
+        Connection c = reconnect.connect();
+        if (!reconnect.enabled()) {
+            c.setExceptionListener(e -> control.fail(who + " lost its connection: " + provider.explain(e)));
+        }
         return c;
     }
 
@@ -29,6 +35,18 @@ final class JmsWork {
             session.rollback();
         } catch (JMSException | RuntimeException e) {
             // The session is gone; the broker rolls the work back itself.
+        }
+    }
+
+    /**
+     * Closes a lost connection without waiting: Artemis's close waits up to 10 s for a listener
+     * still busy on the dead connection, and the worker has a connection to make meanwhile.
+     */
+    static void closeInBackground(Connection c) {
+        if (c != null) {
+            Thread t = new Thread(() -> closeQuietly(c), "harness-close-lost");
+            t.setDaemon(true);
+            t.start();
         }
     }
 

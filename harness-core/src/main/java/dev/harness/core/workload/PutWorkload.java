@@ -9,6 +9,7 @@ import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Bounded;
+import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Schedule;
 
@@ -20,6 +21,8 @@ public final class PutWorkload extends SettingsWorkload {
     private final List<Sender> senders = new ArrayList<>();
     private final List<Drainer> drainers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+    private Reconnect reconnect;
+    private Ledger ledger;
 
     public PutWorkload(PutSettings settings) {
         super(settings);
@@ -33,20 +36,23 @@ public final class PutWorkload extends SettingsWorkload {
 
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
+        reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
+        ledger = Ledger.of(scheduledTotal(), settings.rate() == 0 ? "unthrottled: the run has no numbered schedule"
+                : settings.drainers() == 0 ? "no drainers: nothing here receives the messages" : null);
         try {
             // Drainers subscribe first, so every queue has a consumer before the first send.
             int[][] assignment = Assignments.spread(settings.drainers(), settings.queues());
             for (int d = 0; d < settings.drainers(); d++) {
-                Drainer drainer = new Drainer(d, control, runId);
+                Drainer drainer = new Drainer(d, control, runId, ledger);
                 drainers.add(drainer);
-                drainer.open(provider, settings, assignment[d]);
+                drainer.open(provider, settings, assignment[d], reconnect);
             }
             byte[] payload = new byte[settings.sizeBytes() - MessageHeader.BYTES];
             for (int i = 0; i < payload.length; i++) {
                 payload[i] = (byte) ('a' + i % 26);
             }
             for (int s = 0; s < settings.senders(); s++) {
-                Sender sender = new Sender(s, settings, control, runId, payload);
+                Sender sender = new Sender(s, settings, control, runId, payload, ledger, reconnect);
                 senders.add(sender);
                 sender.open(provider);
             }
@@ -58,6 +64,7 @@ public final class PutWorkload extends SettingsWorkload {
 
     @Override
     public void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException {
+        reconnect.bind(measurement.outages());
         try {
             for (Drainer d : drainers) {
                 d.bind(measurement);
@@ -92,6 +99,11 @@ public final class PutWorkload extends SettingsWorkload {
     @Override
     public long completed() {
         return drainers.isEmpty() ? sent() : drainers.stream().mapToLong(Drainer::received).sum();
+    }
+
+    @Override
+    public Delivery delivery() {
+        return ledger.delivery(settings.persistent(), settings.syncpoint(), 0);
     }
 
     @Override

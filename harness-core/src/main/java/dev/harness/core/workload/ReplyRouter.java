@@ -3,7 +3,6 @@ package dev.harness.core.workload;
 import java.util.concurrent.atomic.AtomicLong;
 
 import javax.jms.BytesMessage;
-import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -24,10 +23,11 @@ final class ReplyRouter implements MessageListener {
     private final RunControl control;
     private final long runId;
     private final AtomicLong stale = new AtomicLong();
-    private Connection connection;
-    private Session session;
+    private ListenerConnection connection;
+    private volatile Session session;
     private boolean transacted;
     private Provider provider;
+    private Reconnect reconnect;
 
     ReplyRouter(int queue, Requester[] requesters, RunControl control, long runId) {
         this.queue = queue;
@@ -36,13 +36,18 @@ final class ReplyRouter implements MessageListener {
         this.runId = runId;
     }
 
-    void open(Provider provider, ReqRespSettings settings) throws JMSException {
+    /** Subscribes to its reply queue, and again after a reconnect. */
+    void open(Provider provider, ReqRespSettings settings, Reconnect reconnect) throws JMSException {
         this.provider = provider;
-        connection = JmsWork.connect(provider, control, "reply queue " + settings.replyQueue(queue));
+        this.reconnect = reconnect;
         transacted = settings.syncpoint() > 0;
-        session = JmsWork.session(connection, transacted);
-        MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.replyQueue(queue)));
-        consumer.setMessageListener(this);
+        connection = new ListenerConnection(provider, reconnect, "reply queue " + settings.replyQueue(queue), c -> {
+            Session s = JmsWork.session(c, transacted);
+            MessageConsumer consumer = s.createConsumer(provider.queue(s, settings.replyQueue(queue)));
+            session = s;
+            consumer.setMessageListener(this);
+        });
+        connection.open();
     }
 
     void start() throws JMSException {
@@ -52,6 +57,7 @@ final class ReplyRouter implements MessageListener {
     @Override
     public void onMessage(Message message) {
         long receivedNs = System.nanoTime();
+        Session session = this.session; // this message's, even if a reconnect has made a new one
         try {
             if (message instanceof BytesMessage m && m.getBodyLength() >= MessageHeader.BYTES && m.readLong() == runId) {
                 long intendedNs = m.readLong();
@@ -70,15 +76,18 @@ final class ReplyRouter implements MessageListener {
                 session.commit(); // the get, in syncpoint
             }
         } catch (JMSException e) {
-            rollback();
-            control.fail("reply queue " + queue + ": " + provider.explain(e));
+            rollback(session);
+            // A lost connection: the reply comes again after the reconnect (as a duplicate if it was handed on).
+            if (!reconnect.enabled()) {
+                control.fail("reply queue " + queue + ": " + provider.explain(e));
+            }
         } catch (RuntimeException e) {
-            rollback();
+            rollback(session);
             control.fail("reply router " + queue + " stopped: " + e);
         }
     }
 
-    private void rollback() {
+    private void rollback(Session session) {
         if (transacted) {
             JmsWork.rollbackQuietly(session);
         }
@@ -89,6 +98,8 @@ final class ReplyRouter implements MessageListener {
     }
 
     void close() {
-        JmsWork.closeQuietly(connection);
+        if (connection != null) {
+            connection.close();
+        }
     }
 }

@@ -11,6 +11,7 @@ import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Bounded;
+import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Schedule;
 
@@ -24,6 +25,8 @@ public final class ReqRespWorkload extends SettingsWorkload {
     private final List<ReplyRouter> routers = new ArrayList<>();
     private ResponderPool responders;
     private final List<Thread> threads = new ArrayList<>();
+    private Reconnect reconnect;
+    private Ledger ledger;
 
     public ReqRespWorkload(ReqRespSettings settings) {
         super(settings);
@@ -43,23 +46,25 @@ public final class ReqRespWorkload extends SettingsWorkload {
 
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
+        reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
+        ledger = Ledger.of(scheduledTotal(), null);
         try {
             byte[] payload = new byte[settings.sizeBytes() - MessageHeader.BYTES];
             Arrays.fill(payload, (byte) 'r');
             requesters = new Requester[settings.requesters()];
             for (int i = 0; i < requesters.length; i++) {
-                requesters[i] = new Requester(i, settings, control, runId, payload);
+                requesters[i] = new Requester(i, settings, control, runId, payload, ledger, reconnect);
             }
             // Consumers first, so no reply or request waits for one.
             for (int q = 0; q < settings.queues(); q++) {
                 ReplyRouter router = new ReplyRouter(q, requesters, control, runId);
                 routers.add(router);
-                router.open(provider, settings);
+                router.open(provider, settings, reconnect);
             }
             if (settings.responders() > 0) {
                 responders = new ResponderPool(settings.responders(), settings.queues(), settings.requestPrefix(),
                         settings.syncpoint(), settings.sizeBytes(), control, runId);
-                responders.open(provider);
+                responders.open(provider, reconnect);
             }
             for (Requester r : requesters) {
                 r.open(provider);
@@ -72,6 +77,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
 
     @Override
     public void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException {
+        reconnect.bind(measurement.outages());
         try {
             for (Requester r : requesters) {
                 r.bind(schedule, measurement);
@@ -132,6 +138,11 @@ public final class ReqRespWorkload extends SettingsWorkload {
             sum += r.resolved();
         }
         return sum;
+    }
+
+    @Override
+    public Delivery delivery() {
+        return ledger.delivery(settings.persistent(), settings.syncpoint(), responders == null ? 0 : responders.rolledBack());
     }
 
     @Override

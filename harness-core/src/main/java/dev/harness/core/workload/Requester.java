@@ -27,7 +27,13 @@ import dev.harness.core.schedule.Schedule;
  * One requester: its share of the schedule, round robin over the request queues, each request
  * naming the matching reply queue. Its outstanding requests live in a ring of (sequence, send
  * time) slots; a reply (through a {@link ReplyRouter}) or a timeout resolves a slot exactly once,
- * by compare-and-set, so a reply after its timeout is late, never a second outcome.
+ * by compare-and-set, so a reply after its timeout is late, never a second outcome. A second reply
+ * to one request (a redelivery after a failure) is a duplicate, ticked off in the run's
+ * {@link Ledger}.
+ *
+ * <p>Its unit of work is the requests since the last commit (one outside syncpoint). When the
+ * connection is lost, it connects again and sends the unit again with the original intended
+ * times, so their {@code response} carries the outage.
  */
 final class Requester implements Runnable {
     private static final long RESOLVED = -1;
@@ -45,6 +51,14 @@ final class Requester implements Runnable {
     private final AtomicLong sendsReturned = new AtomicLong();
     private final AtomicLong committed = new AtomicLong();
     private final AtomicLong resolved = new AtomicLong();
+    private final Ledger ledger;
+    private final Reconnect reconnect;
+    private final String name;
+    private final boolean transacted;
+    private final long[] unitSlot;
+    private final long[] unitSequence;
+    private final long[] unitIntendedNs;
+    private final int[] unitQueue;
     private volatile boolean sendingDone;
     private volatile boolean closing;
     private volatile Thread thread;
@@ -59,17 +73,34 @@ final class Requester implements Runnable {
     private PauseCorrectedStats pauseCorrected;
     private ThroughputMeter meter;
     private Measurement measurement;
+    /** Requests in the unit of work, sent or about to be. */
     private int batched;
-    private long batchLastIntendedNs;
+    /** Of those, how many sends returned on this connection. */
+    private int sentInUnit;
+    /** Of those, how many had a send return at least once (and were recorded). */
+    private int recordedInUnit;
+    private boolean committing;
+    /** Reconnected and not yet back on schedule. */
+    private boolean behind;
     private long sweptUpTo;
 
-    Requester(int id, ReqRespSettings settings, RunControl control, long runId, byte[] payload) {
+    Requester(int id, ReqRespSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
+            Reconnect reconnect) {
         this.id = id;
         this.requesterCount = settings.requesters();
         this.settings = settings;
         this.control = control;
         this.runId = runId;
         this.payload = payload;
+        this.ledger = ledger;
+        this.reconnect = reconnect;
+        this.name = "requester " + id;
+        this.transacted = settings.syncpoint() > 0;
+        int unit = Math.max(1, settings.syncpoint());
+        this.unitSlot = new long[unit];
+        this.unitSequence = new long[unit];
+        this.unitIntendedNs = new long[unit];
+        this.unitQueue = new int[unit];
         // Closed mode has one request out at a time; open mode as many as a timeout's worth.
         int capacity = settings.open() ? settings.openModeCapacity() : 1;
         this.mask = capacity - 1;
@@ -82,17 +113,24 @@ final class Requester implements Runnable {
 
     void open(Provider provider) throws JMSException {
         this.provider = provider;
-        connection = JmsWork.connect(provider, control, "requester " + id);
-        boolean transacted = settings.syncpoint() > 0;
-        session = JmsWork.session(connection, transacted);
-        producers = new MessageProducer[settings.queues()];
-        replyQueues = new Queue[settings.queues()];
-        for (int q = 0; q < producers.length; q++) {
-            MessageProducer p = session.createProducer(provider.queue(session, settings.requestQueue(q)));
-            p.setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-            p.setDisableMessageTimestamp(true);
-            producers[q] = p;
-            replyQueues[q] = provider.queue(session, settings.replyQueue(q));
+        Connection c = JmsWork.connect(provider, control, reconnect, name);
+        try {
+            Session s = JmsWork.session(c, transacted);
+            MessageProducer[] p = new MessageProducer[settings.queues()];
+            Queue[] replies = new Queue[settings.queues()];
+            for (int q = 0; q < p.length; q++) {
+                p[q] = s.createProducer(provider.queue(s, settings.requestQueue(q)));
+                p[q].setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+                p[q].setDisableMessageTimestamp(true);
+                replies[q] = provider.queue(s, settings.replyQueue(q));
+            }
+            connection = c;
+            session = s;
+            producers = p;
+            replyQueues = replies;
+        } catch (JMSException | RuntimeException e) {
+            JmsWork.closeQuietly(c);
+            throw e;
         }
     }
 
@@ -115,9 +153,14 @@ final class Requester implements Runnable {
                     break;
                 }
                 long intendedNs = schedule.intendedNs(sequence);
-                if (batched > 0 && intendedNs > System.nanoTime()) {
-                    // Batch only while catching up: a request is never held back while idle.
-                    commit(batchLastIntendedNs);
+                if (intendedNs - System.nanoTime() > 0) {
+                    if (behind) {
+                        caughtUp(System.nanoTime());
+                    }
+                    if (batched > 0) {
+                        // Batch only while catching up: a request is never held back while idle.
+                        completeUnitOrRecover();
+                    }
                 }
                 if (!Pacer.awaitUntil(intendedNs, control)) {
                     break;
@@ -131,15 +174,18 @@ final class Requester implements Runnable {
                 }
             }
             if (batched > 0) {
-                commit(batchLastIntendedNs);
+                completeUnitOrRecover();
             }
         } catch (JMSException e) {
             if (!control.stopRequested()) {
-                control.fail("requester " + id + ": " + provider.explain(e));
+                control.fail(name + ": " + provider.explain(e));
             }
         } catch (RuntimeException e) {
-            control.fail("requester " + id + " stopped: " + Errors.oneLine(e));
+            control.fail(name + " stopped: " + Errors.oneLine(e));
         } finally {
+            if (behind) {
+                caughtUp(System.nanoTime()); // no more requests to be late with
+            }
             sendingDone = true;
         }
         // Open mode: keep giving up on replies that do not come, so the run can end. A stop
@@ -151,15 +197,10 @@ final class Requester implements Runnable {
     }
 
     private void request(long j, long sequence, long intendedNs, int queue) throws JMSException {
-        long sendNs = System.nanoTime();
-        BytesMessage m = session.createBytesMessage();
-        MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
-        m.writeBytes(payload);
-        m.setJMSReplyTo(replyQueues[queue]);
         int slot = (int) (j & mask);
         long older = pendingSequence.get(slot);
         if (older != RESOLVED) {
-            if (sendNs - pendingSendNs.get(slot) < settings.replyTimeoutNs()) {
+            if (System.nanoTime() - pendingSendNs.get(slot) < settings.replyTimeoutNs()) {
                 throw new IllegalStateException("more than " + (mask + 1) + " requests outstanding within the reply"
                         + " timeout; lower --reply-timeout or the rate per requester");
             }
@@ -167,33 +208,124 @@ final class Requester implements Runnable {
                 lost(); // past its timeout; the sweep had not reached it yet
             }
         }
-        pendingSendNs.set(slot, sendNs);
-        pendingSequence.set(slot, sequence);
-        long putStartNs = System.nanoTime();
-        producers[queue].send(m);
-        long returnedNs = System.nanoTime();
-        sendsReturned.lazySet(sendsReturned.get() + 1);
-        recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
-        recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
-        pauseCorrected.record(returnedNs - putStartNs);
-        if (settings.syncpoint() == 0) {
-            committed.lazySet(committed.get() + 1);
-            return;
-        }
-        batched++;
-        batchLastIntendedNs = intendedNs;
+        int i = batched++;
+        unitSlot[i] = slot;
+        unitSequence[i] = sequence;
+        unitIntendedNs[i] = intendedNs;
+        unitQueue[i] = queue;
         // Closed mode commits each request: uncommitted, the responder could never see it.
-        if (!settings.open() || batched == settings.syncpoint()) {
-            commit(intendedNs);
+        boolean full = !transacted || !settings.open() || batched == settings.syncpoint();
+        try {
+            send(i);
+            if (full) {
+                completeUnit();
+            }
+        } catch (JMSException e) {
+            recover(e, full);
         }
     }
 
-    private void commit(long intendedNs) throws JMSException {
-        long startNs = System.nanoTime();
-        session.commit();
-        recorder.record(View.COMMIT, intendedNs, System.nanoTime() - startNs);
+    private void send(int i) throws JMSException {
+        long intendedNs = unitIntendedNs[i];
+        int slot = (int) unitSlot[i];
+        long sendNs = System.nanoTime();
+        BytesMessage m = session.createBytesMessage();
+        MessageHeader.write(m, runId, intendedNs, sendNs, id, unitSequence[i]);
+        m.writeBytes(payload);
+        m.setJMSReplyTo(replyQueues[unitQueue[i]]);
+        if (i >= recordedInUnit) {
+            // Sent again, a request keeps its slot as it is: its reply may even have come already.
+            pendingSendNs.set(slot, sendNs);
+            pendingSequence.set(slot, unitSequence[i]);
+        }
+        long putStartNs = System.nanoTime();
+        producers[unitQueue[i]].send(m);
+        long returnedNs = System.nanoTime();
+        sentInUnit++;
+        if (i == recordedInUnit) {
+            // A request sent again after a failure is counted and recorded once, at its first return.
+            recordedInUnit++;
+            sendsReturned.lazySet(sendsReturned.get() + 1);
+            recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
+            recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
+            pauseCorrected.record(returnedNs - putStartNs);
+        }
+    }
+
+    /** Commits the unit (in syncpoint): its requests are on the broker, for a responder to get. */
+    private void completeUnit() throws JMSException {
+        if (transacted) {
+            long startNs = System.nanoTime();
+            committing = true;
+            session.commit();
+            committing = false;
+            recorder.record(View.COMMIT, unitIntendedNs[batched - 1], System.nanoTime() - startNs);
+        }
+        for (int i = 0; i < batched; i++) {
+            ledger.committed(unitSequence[i]);
+        }
         committed.lazySet(committed.get() + batched);
         batched = 0;
+        sentInUnit = 0;
+        recordedInUnit = 0;
+    }
+
+    private void completeUnitOrRecover() throws JMSException {
+        try {
+            completeUnit();
+        } catch (JMSException e) {
+            recover(e, true);
+        }
+    }
+
+    /**
+     * The connection failed during the unit: connect again and send the unit again (and commit it
+     * when it was due), until that works or reconnecting gives up (the failure is thrown). As for
+     * a sender: a failure before the commit rolled the unit's sends back; one in the commit, or in
+     * a send outside syncpoint, leaves them in doubt, and their replies may come twice.
+     */
+    private void recover(JMSException failure, boolean completeDue) throws JMSException {
+        JMSException e = failure;
+        long lostNs = System.nanoTime();
+        while (true) {
+            // Bounded as a whole: a failure that is not a lost connection comes back after every reconnect.
+            if (!reconnect.enabled() || control.stopRequested() || reconnect.expired(lostNs)) {
+                throw e;
+            }
+            if (transacted && !committing) {
+                ledger.rolledBack(sentInUnit);
+            } else {
+                ledger.inDoubt(transacted ? batched : 1);
+            }
+            committing = false;
+            sentInUnit = 0;
+            if (!behind) {
+                reconnect.down(lostNs);
+                behind = true;
+            }
+            reconnect.brokerLost(e);
+            JmsWork.closeInBackground(connection);
+            if (!reconnect.reopen(name, () -> open(provider), e, lostNs)) {
+                throw e;
+            }
+            try {
+                for (int i = 0; i < batched; i++) {
+                    send(i);
+                }
+                if (completeDue) {
+                    completeUnit();
+                }
+                return;
+            } catch (JMSException again) {
+                e = again;
+            }
+        }
+    }
+
+    private void caughtUp(long ns) {
+        behind = false;
+        reconnect.caughtUp(ns);
+        reconnect.back(ns);
     }
 
     /**
@@ -242,6 +374,9 @@ final class Requester implements Runnable {
      * already given up is counted late.
      */
     void replied(long sequence, long intendedNs, long sendNs, long receivedNs) {
+        if (!ledger.received(sequence)) {
+            return; // a second reply to one request: a duplicate, counted there
+        }
         long ring = (sequence - id) / requesterCount;
         int slot = (int) (ring & mask);
         if (receivedNs - sendNs >= settings.replyTimeoutNs()) {
@@ -258,7 +393,7 @@ final class Requester implements Runnable {
         }
         recorder.record(View.RESPONSE, intendedNs, receivedNs - intendedNs);
         recorder.record(View.SERVICE, intendedNs, receivedNs - sendNs);
-        meter.completed(receivedNs, 1);
+        meter.completion(receivedNs, intendedNs);
         resolved.incrementAndGet();
         if (!settings.open()) {
             LockSupport.unpark(thread);

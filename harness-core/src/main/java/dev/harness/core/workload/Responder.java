@@ -3,7 +3,6 @@ package dev.harness.core.workload;
 import java.util.concurrent.atomic.AtomicLong;
 
 import javax.jms.BytesMessage;
-import javax.jms.Connection;
 import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.Message;
@@ -21,7 +20,8 @@ import dev.harness.core.run.RunControl;
  * The application side: gets each request and puts a reply of the same size, body copied, with
  * the correlation id set to the request's message id, on the queue the request names. In
  * syncpoint, the get and the put are one unit of work committed together, as IBM advises.
- * Records {@code responder}: get to commit.
+ * Records {@code responder}: get to commit. When its connection is lost, the unit of work in hand
+ * is rolled back (the request comes again) and it connects again, if the run reconnects.
  */
 public final class Responder implements MessageListener {
     private final int id;
@@ -31,12 +31,14 @@ public final class Responder implements MessageListener {
     private final AtomicLong handled = new AtomicLong();
     private volatile boolean busy;
     private final AtomicLong unanswerable = new AtomicLong();
+    private final AtomicLong rolledBack = new AtomicLong();
     private final long runId;
     private volatile LatencyRecorder recorder;
-    private Connection connection;
-    private Session session;
-    private MessageProducer producer;
+    private ListenerConnection connection;
+    private volatile Session session;
+    private volatile MessageProducer producer;
     private Provider provider;
+    private Reconnect reconnect;
 
     /**
      * @param expectedSizeBytes the usual request size; a larger request grows the buffer once
@@ -50,17 +52,22 @@ public final class Responder implements MessageListener {
         this.body = new byte[Math.max(expectedSizeBytes, MessageHeader.BYTES)];
     }
 
-    /** Subscribes to the given request queues; requests flow once {@link #start} is called. */
-    public void open(Provider provider, String[] requestQueues) throws JMSException {
+    /** Subscribes to the given request queues (again after a reconnect); requests flow once {@link #start} is called. */
+    void open(Provider provider, String[] requestQueues, Reconnect reconnect) throws JMSException {
         this.provider = provider;
-        connection = JmsWork.connect(provider, control, "responder " + id);
-        session = JmsWork.session(connection, transacted);
-        producer = session.createProducer(null);
-        producer.setDisableMessageTimestamp(true);
-        for (String q : requestQueues) {
-            MessageConsumer consumer = session.createConsumer(provider.queue(session, q));
-            consumer.setMessageListener(this);
-        }
+        this.reconnect = reconnect;
+        connection = new ListenerConnection(provider, reconnect, "responder " + id, c -> {
+            Session s = JmsWork.session(c, transacted);
+            MessageProducer p = s.createProducer(null);
+            p.setDisableMessageTimestamp(true);
+            session = s;
+            producer = p;
+            for (String q : requestQueues) {
+                MessageConsumer consumer = s.createConsumer(provider.queue(s, q));
+                consumer.setMessageListener(this);
+            }
+        });
+        connection.open();
     }
 
     public void start(LatencyRecorder recorder) throws JMSException {
@@ -72,6 +79,10 @@ public final class Responder implements MessageListener {
     public void onMessage(Message message) {
         long getNs = System.nanoTime();
         busy = true;
+        // This message's session: after a reconnect the fields name the new one, and a handler
+        // still blocked on the old one must not commit or roll back the new one's work.
+        Session session = this.session;
+        MessageProducer producer = this.producer;
         try {
             Destination replyTo = message.getJMSReplyTo();
             if (!(message instanceof BytesMessage request) || replyTo == null) {
@@ -102,10 +113,17 @@ public final class Responder implements MessageListener {
                 recorder.record(View.RESPONDER, length >= 16 ? longAt(body, 8) : 0, committedNs - getNs);
             }
         } catch (JMSException e) {
-            rollback();
-            control.fail("responder " + id + ": " + provider.explain(e));
+            rollback(session);
+            if (reconnect.enabled()) {
+                // A lost connection: the request comes again once this responder (or another) is back.
+                if (transacted) {
+                    rolledBack.incrementAndGet();
+                }
+            } else {
+                control.fail("responder " + id + ": " + provider.explain(e));
+            }
         } catch (RuntimeException e) {
-            rollback();
+            rollback(session);
             control.fail("responder " + id + " stopped: " + e);
         } finally {
             busy = false;
@@ -118,7 +136,7 @@ public final class Responder implements MessageListener {
     }
 
     /** A failed unit of work must not be committed with the next request's. */
-    private void rollback() {
+    private void rollback(Session session) {
         if (transacted) {
             JmsWork.rollbackQuietly(session);
         }
@@ -141,7 +159,14 @@ public final class Responder implements MessageListener {
         return unanswerable.get();
     }
 
+    /** Units of work (get and reply) rolled back because the connection was lost. */
+    long rolledBack() {
+        return rolledBack.get();
+    }
+
     public void close() {
-        JmsWork.closeQuietly(connection);
+        if (connection != null) {
+            connection.close();
+        }
     }
 }

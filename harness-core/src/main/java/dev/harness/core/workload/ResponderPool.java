@@ -7,6 +7,7 @@ import javax.jms.JMSException;
 
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.LatencyRecorder;
+import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Bounded;
 import dev.harness.core.run.RunControl;
 
@@ -15,24 +16,38 @@ public final class ResponderPool implements AutoCloseable {
     private final List<Responder> responders = new ArrayList<>();
     private final int[][] assignment;
     private final String requestPrefix;
+    private final RunControl control;
 
     /** @param runId the run whose requests are recorded; 0 records every request (harness respond) */
     public ResponderPool(int responders, int queues, String requestPrefix, int syncpoint, int expectedSizeBytes,
             RunControl control, long runId) {
         this.assignment = Assignments.spread(responders, queues);
         this.requestPrefix = requestPrefix;
+        this.control = control;
         for (int r = 0; r < responders; r++) {
             this.responders.add(new Responder(r, control, syncpoint, expectedSizeBytes, runId));
         }
     }
 
-    public void open(Provider provider) throws JMSException {
+    /**
+     * Subscribes every responder to its request queues.
+     *
+     * @param reconnectTimeoutNs how long a responder that lost its connection tries to connect again
+     *     before the run fails; 0: a lost connection fails it at once
+     */
+    public void open(Provider provider, long reconnectTimeoutNs) throws JMSException {
+        Reconnect reconnect = new Reconnect(provider, control, reconnectTimeoutNs);
+        reconnect.bind(new Outages(null));
+        open(provider, reconnect);
+    }
+
+    void open(Provider provider, Reconnect reconnect) throws JMSException {
         for (int r = 0; r < responders.size(); r++) {
             String[] queues = new String[assignment[r].length];
             for (int i = 0; i < queues.length; i++) {
                 queues[i] = requestPrefix + (assignment[r][i] + 1);
             }
-            responders.get(r).open(provider, queues);
+            responders.get(r).open(provider, queues, reconnect);
         }
     }
 
@@ -49,6 +64,11 @@ public final class ResponderPool implements AutoCloseable {
 
     public long handled() {
         return responders.stream().mapToLong(Responder::handled).sum();
+    }
+
+    /** Units of work (get and reply) rolled back because a connection was lost. */
+    long rolledBack() {
+        return responders.stream().mapToLong(Responder::rolledBack).sum();
     }
 
     public long unanswerable() {

@@ -24,6 +24,10 @@ import dev.harness.core.schedule.Schedule;
  * ...), round robin over the queues. When it falls behind it sends the missed messages at once;
  * it never skips one and never restarts the schedule. The send loop allocates nothing but the
  * JMS message.
+ *
+ * <p>Its unit of work is the messages since the last commit (one message outside syncpoint).
+ * When the connection is lost, it connects again and sends the whole unit again with the
+ * original intended times, so their {@code response} carries the outage.
  */
 final class Sender implements Runnable {
     private final int id;
@@ -33,8 +37,15 @@ final class Sender implements Runnable {
     private final long runId;
     private final byte[] payload;
     private final boolean completesOnReturn;
-    private final long[] batchIntendedNs;
-    private final long[] batchSentNs;
+    private final boolean transacted;
+    private final int unitSize;
+    private final Ledger ledger;
+    private final Reconnect reconnect;
+    private final String name;
+    private final int[] unitQueue;
+    private final long[] unitIntendedNs;
+    private final long[] unitSequence;
+    private final long[] unitSentNs;
     private final AtomicLong sendsReturned = new AtomicLong();
     private final AtomicLong committed = new AtomicLong();
     private volatile boolean done;
@@ -47,31 +58,53 @@ final class Sender implements Runnable {
     private LatencyRecorder recorder;
     private PauseCorrectedStats pauseCorrected;
     private ThroughputMeter meter;
-    private int batched;
+    /** Messages in the unit of work, sent or about to be. */
+    private int pending;
+    /** Of those, how many sends returned on this connection. */
+    private int sentInUnit;
+    /** Of those, how many had a send return at least once (and were recorded). */
+    private int recordedInUnit;
+    private boolean committing;
+    /** Reconnected and not yet back on schedule. */
+    private boolean behind;
 
-    Sender(int id, PutSettings settings, RunControl control, long runId, byte[] payload) {
+    Sender(int id, PutSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
+            Reconnect reconnect) {
         this.id = id;
         this.senderCount = settings.senders();
         this.settings = settings;
         this.control = control;
         this.runId = runId;
         this.payload = payload;
+        this.ledger = ledger;
+        this.reconnect = reconnect;
+        this.name = "sender " + id;
         this.completesOnReturn = settings.drainers() == 0;
-        this.batchIntendedNs = new long[Math.max(1, settings.syncpoint())];
-        this.batchSentNs = new long[Math.max(1, settings.syncpoint())];
+        this.transacted = settings.syncpoint() > 0;
+        this.unitSize = Math.max(1, settings.syncpoint());
+        this.unitQueue = new int[unitSize];
+        this.unitIntendedNs = new long[unitSize];
+        this.unitSequence = new long[unitSize];
+        this.unitSentNs = new long[unitSize];
     }
 
     void open(Provider provider) throws JMSException {
         this.provider = provider;
-        connection = JmsWork.connect(provider, control, "sender " + id);
-        boolean transacted = settings.syncpoint() > 0;
-        session = JmsWork.session(connection, transacted);
-        producers = new MessageProducer[settings.queues()];
-        for (int q = 0; q < producers.length; q++) {
-            MessageProducer p = session.createProducer(provider.queue(session, settings.queueName(q)));
-            p.setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-            p.setDisableMessageTimestamp(true);
-            producers[q] = p;
+        Connection c = JmsWork.connect(provider, control, reconnect, name);
+        try {
+            Session s = JmsWork.session(c, transacted);
+            MessageProducer[] p = new MessageProducer[settings.queues()];
+            for (int q = 0; q < p.length; q++) {
+                p[q] = s.createProducer(provider.queue(s, settings.queueName(q)));
+                p[q].setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+                p[q].setDisableMessageTimestamp(true);
+            }
+            connection = c;
+            session = s;
+            producers = p;
+        } catch (JMSException | RuntimeException e) {
+            JmsWork.closeQuietly(c);
+            throw e;
         }
     }
 
@@ -99,76 +132,162 @@ final class Sender implements Runnable {
                         break;
                     }
                     intendedNs = schedule.intendedNs(sequence);
+                    if (behind && intendedNs - System.nanoTime() > 0) {
+                        caughtUp(System.nanoTime());
+                    }
                     if (!Pacer.awaitUntil(intendedNs, control)) {
                         break;
                     }
                 }
-                send(producers[queue], intendedNs, sequence);
+                put(queue, intendedNs, sequence);
                 queue = queue + 1 == producers.length ? 0 : queue + 1;
             }
-            if (batched > 0) {
-                commit();
+            if (pending > 0) {
+                try {
+                    completeUnit();
+                } catch (JMSException e) {
+                    recover(e, true);
+                }
             }
         } catch (JMSException e) {
             if (!control.stopRequested()) {
-                control.fail("sender " + id + ": " + provider.explain(e));
+                control.fail(name + ": " + provider.explain(e));
             }
         } catch (RuntimeException e) {
-            control.fail("sender " + id + " stopped: " + e);
+            control.fail(name + " stopped: " + e);
         } finally {
+            if (behind) {
+                caughtUp(System.nanoTime()); // no more messages to be late with
+            }
             done = true;
         }
     }
 
-    private void send(MessageProducer producer, long intendedNs, long sequence) throws JMSException {
-        // The actual send time is when the application starts its send: building the message
-        // is part of it. The put view times the send() call alone, as a tracer shows MQPUT.
-        long sendNs = System.nanoTime();
-        BytesMessage m = session.createBytesMessage();
-        MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
-        m.writeBytes(payload);
-        long putStartNs = System.nanoTime();
-        producer.send(m);
-        long returnedNs = System.nanoTime();
-        sendsReturned.lazySet(sendsReturned.get() + 1);
-
-        long putNs = returnedNs - putStartNs;
-        recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
-        recorder.record(View.PUT, intendedNs, putNs);
-        pauseCorrected.record(putNs);
-        if (settings.syncpoint() > 0) {
-            batchIntendedNs[batched] = intendedNs;
-            batchSentNs[batched] = sendNs;
-            if (++batched == settings.syncpoint()) {
-                commit();
+    /** Adds a message to the unit of work and sends it; completes the unit when it is full. */
+    private void put(int queue, long intendedNs, long sequence) throws JMSException {
+        int i = pending++;
+        unitQueue[i] = queue;
+        unitIntendedNs[i] = intendedNs;
+        unitSequence[i] = sequence;
+        boolean full = pending == unitSize;
+        try {
+            send(i);
+            if (full) {
+                completeUnit();
             }
-        } else {
-            if (completesOnReturn) {
-                complete(intendedNs, sendNs, returnedNs);
-            }
-            committed.lazySet(committed.get() + 1);
+        } catch (JMSException e) {
+            recover(e, full);
         }
     }
 
-    private void commit() throws JMSException {
-        long startNs = System.nanoTime();
-        session.commit();
-        long committedNs = System.nanoTime();
-        recorder.record(View.COMMIT, batchIntendedNs[batched - 1], committedNs - startNs);
-        if (completesOnReturn) {
-            // The commit made these messages durable (or visible): that is their completion.
-            for (int i = 0; i < batched; i++) {
-                complete(batchIntendedNs[i], batchSentNs[i], committedNs);
+    private void send(int i) throws JMSException {
+        // The actual send time is when the application starts its send: building the message
+        // is part of it. The put view times the send() call alone, as a tracer shows MQPUT.
+        long intendedNs = unitIntendedNs[i];
+        long sendNs = System.nanoTime();
+        BytesMessage m = session.createBytesMessage();
+        MessageHeader.write(m, runId, intendedNs, sendNs, id, unitSequence[i]);
+        m.writeBytes(payload);
+        long putStartNs = System.nanoTime();
+        producers[unitQueue[i]].send(m);
+        long returnedNs = System.nanoTime();
+        unitSentNs[i] = sendNs;
+        sentInUnit++;
+        if (i == recordedInUnit) {
+            // A message sent again after a failure is counted and recorded once, at its first return.
+            recordedInUnit++;
+            sendsReturned.lazySet(sendsReturned.get() + 1);
+            long putNs = returnedNs - putStartNs;
+            recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
+            recorder.record(View.PUT, intendedNs, putNs);
+            pauseCorrected.record(putNs);
+        }
+    }
+
+    /** Commits the unit (in syncpoint); its messages are on the broker, and complete if nobody drains them. */
+    private void completeUnit() throws JMSException {
+        long doneNs;
+        if (transacted) {
+            long startNs = System.nanoTime();
+            committing = true;
+            session.commit();
+            committing = false;
+            doneNs = System.nanoTime();
+            recorder.record(View.COMMIT, unitIntendedNs[pending - 1], doneNs - startNs);
+        } else {
+            doneNs = System.nanoTime();
+        }
+        for (int i = 0; i < pending; i++) {
+            ledger.committed(unitSequence[i]);
+            if (completesOnReturn) {
+                // The send or commit made these messages durable (or visible): that is their completion.
+                complete(unitIntendedNs[i], unitSentNs[i], doneNs);
             }
         }
-        committed.lazySet(committed.get() + batched);
-        batched = 0;
+        committed.lazySet(committed.get() + pending);
+        pending = 0;
+        sentInUnit = 0;
+        recordedInUnit = 0;
+    }
+
+    /**
+     * The connection failed during the unit: connect again and send the unit again (and commit it
+     * when it was due), until that works or reconnecting gives up (the original failure is thrown).
+     * A failure before the commit rolled the unit's sends back; one in the commit, or in a send
+     * outside syncpoint, leaves them in doubt: the broker may have kept them, and sent again they
+     * may arrive twice.
+     */
+    private void recover(JMSException failure, boolean completeDue) throws JMSException {
+        JMSException e = failure;
+        long lostNs = System.nanoTime();
+        while (true) {
+            // Bounded as a whole: a failure that is not a lost connection comes back after every reconnect.
+            if (!reconnect.enabled() || control.stopRequested() || reconnect.expired(lostNs)) {
+                throw e;
+            }
+            if (transacted && !committing) {
+                ledger.rolledBack(sentInUnit);
+            } else {
+                ledger.inDoubt(transacted ? pending : 1);
+            }
+            committing = false;
+            sentInUnit = 0;
+            if (!behind) {
+                reconnect.down(lostNs);
+                behind = true;
+            }
+            reconnect.brokerLost(e);
+            JmsWork.closeInBackground(connection);
+            if (!reconnect.reopen(name, () -> open(provider), e, lostNs)) {
+                throw e;
+            }
+            try {
+                if (schedule.unthrottled()) {
+                    caughtUp(System.nanoTime()); // no schedule to be behind
+                }
+                for (int i = 0; i < pending; i++) {
+                    send(i);
+                }
+                if (completeDue) {
+                    completeUnit();
+                }
+                return;
+            } catch (JMSException again) {
+                e = again;
+            }
+        }
+    }
+
+    private void caughtUp(long ns) {
+        behind = false;
+        reconnect.caughtUp(ns);
+        reconnect.back(ns);
     }
 
     private void complete(long intendedNs, long sendNs, long completedNs) {
         recorder.record(View.RESPONSE, intendedNs, completedNs - intendedNs);
         recorder.record(View.SERVICE, intendedNs, completedNs - sendNs);
-        meter.completed(completedNs, 1);
+        meter.completion(completedNs, intendedNs);
     }
 
     /** Messages whose send, and commit in syncpoint, returned: they are on the broker. */

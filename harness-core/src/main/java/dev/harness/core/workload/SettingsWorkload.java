@@ -1,21 +1,49 @@
 package dev.harness.core.workload;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import dev.harness.core.run.RunHeader.Setting;
 import dev.harness.core.run.Workload;
+import dev.harness.core.schedule.Schedule;
 
 /** A workload whose timing and description are those of its settings. */
 abstract class SettingsWorkload implements Workload {
     private final WorkloadSettings settings;
+    private long reconnectTimeoutNs;
 
     SettingsWorkload(WorkloadSettings settings) {
         this.settings = settings;
     }
 
+    /**
+     * Workers that lose their connection connect again, backing off, for at most this long
+     * before the run fails; 0 (the default here): a lost connection fails the run at once.
+     */
+    public Workload reconnectWithin(long timeoutNs) {
+        if (timeoutNs < 0) {
+            throw new IllegalArgumentException("reconnect timeout must not be negative");
+        }
+        this.reconnectTimeoutNs = timeoutNs;
+        return this;
+    }
+
+    long reconnectTimeoutNs() {
+        return reconnectTimeoutNs;
+    }
+
+    /** How many messages the schedule holds, or 0 when it is unthrottled. */
+    long scheduledTotal() {
+        return settings.rate() == 0 ? 0
+                : new Schedule(0, settings.rate(), settings.warmupNs() + settings.durationNs()).total();
+    }
+
     @Override
     public List<Setting> describe() {
-        return settings.describe();
+        List<Setting> s = new ArrayList<>(settings.describe());
+        s.add(new Setting("reconnect", reconnectTimeoutNs == 0 ? "off (a lost connection fails the run)"
+                : "for up to " + Format.duration(reconnectTimeoutNs) + ", backing off from 100ms to 1s"));
+        return s;
     }
 
     @Override

@@ -1,0 +1,36 @@
+package dev.harness.core.run;
+
+/**
+ * Was anything lost? Every message carries its sender and sequence number; receivers tick them
+ * off, so a run can say which committed messages never arrived and which arrived twice.
+ *
+ * @param tracked false when the run could not check (unthrottled, no receivers); see {@code untracked}
+ * @param untracked why the run could not check, or null
+ * @param persistent the run's persistence
+ * @param syncpoint messages per commit; 0 outside syncpoint
+ * @param committed distinct messages whose send (outside syncpoint) or commit returned
+ * @param received distinct messages received (put) or answered (request/response)
+ * @param lost committed messages never received by the end of the run
+ * @param duplicates messages received again (redelivered, or sent again after a failure in doubt)
+ * @param rolledBack sends of a transaction that failed before its commit: rolled back, and sent again
+ * @param inDoubt sends whose send or commit failed, so the broker may or may not have kept them: sent again
+ * @param rolledBackWork responders' units of work (get and reply) rolled back by a failure: redelivered
+ */
+public record Delivery(boolean tracked, String untracked, boolean persistent, int syncpoint, long committed,
+        long received, long lost, long duplicates, long rolledBack, long inDoubt, long rolledBackWork) {
+
+    public static Delivery notTracked(String why, boolean persistent, int syncpoint) {
+        return new Delivery(false, why, persistent, syncpoint, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** Committed persistent messages lost: the broker broke its promise. */
+    public boolean lostPersistent() {
+        return tracked && persistent && lost > 0;
+    }
+
+    /** "persistent, syncpoint 10" */
+    public String setting() {
+        return (persistent ? "persistent" : "non-persistent") + ", "
+                + (syncpoint == 0 ? "outside syncpoint" : "syncpoint " + syncpoint);
+    }
+}
