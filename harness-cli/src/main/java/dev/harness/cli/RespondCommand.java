@@ -54,6 +54,11 @@ final class RespondCommand implements Callable<Integer> {
             description = "Reporting interval. Default: ${DEFAULT-VALUE}.")
     long intervalNs;
 
+    @Option(names = "--reconnect-timeout", defaultValue = "30s", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "A responder whose connection drops connects again, backing off from 100ms to 1s, for at most this"
+                    + " long; 0s: a lost connection stops harness respond at once. Default: ${DEFAULT-VALUE}.")
+    long reconnectTimeoutNs;
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "HdrHistogram log of get-to-commit times (ns), tag responder.")
     Path hlog;
 
@@ -71,6 +76,9 @@ final class RespondCommand implements Callable<Integer> {
         }
         if (syncpoint != 0 && syncpoint != 1) {
             throw usage("--syncpoint: expected 0 (outside syncpoint) or 1 (each get committed with its reply), got " + syncpoint);
+        }
+        if (reconnectTimeoutNs > RunCommand.MAX_RECONNECT_NS) {
+            throw usage("--reconnect-timeout: expected at most 1h");
         }
         if (durationNs < 0 || intervalNs < 100_000_000L) {
             throw usage("--interval: expected at least 100ms; --duration: 0s or more");
@@ -90,7 +98,7 @@ final class RespondCommand implements Callable<Integer> {
                 Provider provider = target.open();
                 ResponderPool pool = new ResponderPool(responders, queues, requestPrefix, syncpoint, sizeBytes, control, 0)) {
             try {
-                pool.open(provider);
+                pool.open(provider, reconnectTimeoutNs);
             } catch (JMSException e) {
                 throw new UnreachableException("cannot reach " + provider.target() + ": " + provider.explain(e), e);
             }

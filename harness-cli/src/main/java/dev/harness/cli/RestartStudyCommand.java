@@ -40,7 +40,6 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every case recovered exactly its committed messages", "2:bad option value",
             "3:a broker could not start", "4:a case lost committed messages or kept uncommitted ones"})
 final class RestartStudyCommand implements Callable<Integer> {
-    private static final Pattern BUFFER_TIMEOUT = Pattern.compile("buffer timeout (\\d+) us");
 
     @Spec
     CommandSpec spec;
@@ -89,10 +88,10 @@ final class RestartStudyCommand implements Callable<Integer> {
             for (RestartStudy.Case c : RestartStudy.grid(depths, uncommitted)) {
                 Path data = root.resolve("case-" + i++);
                 try {
-                    RestartStudy.Result r = study.run(c, data, freePort());
+                    RestartStudy.Result r = study.run(c, data, ChildBroker.freePort());
                     results.add(r);
                     System.out.println(row(r));
-                } catch (BrokerStartFailure e) {
+                } catch (ChildBroker.StartFailure e) {
                     System.err.println("harness restart-study: " + e.getMessage());
                     return ExitCode.UNREACHABLE;
                 } finally {
@@ -127,69 +126,9 @@ final class RestartStudyCommand implements Callable<Integer> {
 
     /** A harness broker child on this journal, from this very jar; the first one measures the buffer timeout. */
     private RestartStudy.Started startBroker(Path dataDir, int port) throws Exception {
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-Xmx1g", "-cp", ownJar(), Harness.class.getName(),
-                "broker", "--port", Integer.toString(port), "--data-dir", dataDir.toString(),
-                "--journal-buffer-timeout", bufferTimeout.equals("auto") ? "auto" : bufferTimeout + "us"));
-        long startNs = System.nanoTime();
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        // A child that hangs silently would block readLine for ever: it is killed at the deadline.
-        AtomicBoolean started = new AtomicBoolean();
-        CompletableFuture.runAsync(() -> {
-            if (!started.get()) {
-                p.destroyForcibly();
-            }
-        }, CompletableFuture.delayedExecutor(10, TimeUnit.MINUTES));
-        String line;
-        while ((line = reader.readLine()) != null) {
-            if (line.contains("accepting connections")) {
-                started.set(true);
-                long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
-                Matcher m = BUFFER_TIMEOUT.matcher(line);
-                if (bufferTimeout.equals("auto") && m.find()) {
-                    bufferTimeout = m.group(1); // every later start uses the same, without measuring again
-                }
-                drainInBackground(reader);
-                return new RestartStudy.Started(p, ms);
-            }
-        }
-        p.destroyForcibly();
-        throw new BrokerStartFailure("the broker on " + dataDir + " did not start" + (line == null ? "" : ": " + line));
-    }
-
-    /** The child's later output must not fill its pipe and stall it. */
-    private static void drainInBackground(BufferedReader reader) {
-        Thread t = new Thread(() -> {
-            try {
-                while (reader.readLine() != null) {
-                    // discarded
-                }
-            } catch (IOException e) {
-                // The child is gone.
-            }
-        }, "restart-study-broker-output");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    static final class BrokerStartFailure extends Exception {
-        BrokerStartFailure(String message) {
-            super(message);
-        }
-    }
-
-    private static String javaBinary() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    private static String ownJar() throws URISyntaxException {
-        return Path.of(Harness.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-    }
-
-    private static int freePort() throws IOException {
-        try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
+        ChildBroker broker = new ChildBroker(dataDir, port, bufferTimeout).start();
+        bufferTimeout = broker.bufferTimeoutUs();
+        return new RestartStudy.Started(broker.process(), broker.startMillis());
     }
 
     private static void deleteQuietly(Path path) {

@@ -56,6 +56,7 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
     static final long MAX_RUN_NS = TimeUnit.DAYS.toNanos(7);
     static final int MAX_SIZE_BYTES = 100 * 1024 * 1024;
+    static final long MAX_RECONNECT_NS = TimeUnit.HOURS.toNanos(1);
 
     @Spec
     CommandSpec spec;
@@ -139,6 +140,22 @@ final class RunCommand implements Callable<Integer> {
             description = "How long to wait after the last send for the drainers to catch up. Default: ${DEFAULT-VALUE}.")
     long drainTimeoutNs;
 
+    @Option(names = "--reconnect-timeout", defaultValue = "30s", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "When a connection drops, each worker connects again, backing off from 100ms to 1s, for at most"
+                    + " this long before the run fails; the schedule runs on, so messages due meanwhile go late and their"
+                    + " response carries the outage. 0s: a lost connection fails the run at once. Default: ${DEFAULT-VALUE}.")
+    long reconnectTimeoutNs;
+
+    @Option(names = "--kill-broker-at", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "Run the broker as a harness broker child process and kill it (SIGKILL) this long after the"
+                    + " schedule's start (warmup included), then start it again on the same journal. The summary gives"
+                    + " its restart time, the outage clients saw, the backlog's drain, and what was lost or duplicated.")
+    Long killBrokerAtNs;
+
+    @Option(names = "--restart-after", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "With --kill-broker-at: how long the broker stays down before it is started again. Default: 0s.")
+    Long restartAfterNs;
+
     @Option(names = "--interval", defaultValue = "1s", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Reporting interval of the console lines and the hlog. Default: ${DEFAULT-VALUE}.")
     long intervalNs;
@@ -209,13 +226,17 @@ final class RunCommand implements Callable<Integer> {
         // Closed in reverse order: the guard, last, lets an interrupted JVM exit only after the
         // logs are flushed and the broker is gone.
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
-                Provider provider = target.open();
+                Provider provider = killBrokerAtNs == null ? target.open() : ChildBrokerProvider.start();
                 Outputs outputs = new Outputs(metricsSpec)) {
             if (start != null) {
                 System.out.println("waiting for the start at " + start);
             }
-            RunSummary summary = new Runner(intervalNs, pauseResolutionNs, outputs.listeners()).startingAt(start)
-                    .hiccupResolution(hiccupResolutionNs).run(provider, work, control);
+            Runner runner = new Runner(intervalNs, pauseResolutionNs, outputs.listeners()).startingAt(start)
+                    .hiccupResolution(hiccupResolutionNs);
+            if (provider instanceof ChildBrokerProvider child) {
+                runner.killingBroker(child.broker(), killBrokerAtNs, restartAfterNs == null ? 0 : restartAfterNs);
+            }
+            RunSummary summary = runner.run(provider, work, control);
             if (report != null) {
                 outputs.hlogReporter.close();
                 if (!writeReport(outputs.hlogFile)) {
@@ -228,6 +249,11 @@ final class RunCommand implements Callable<Integer> {
             }
             if (summary.failure() != null) {
                 System.err.println("harness run: the broker failed during the run: " + summary.failure());
+                return ExitCode.FAILED_DURING_RUN;
+            }
+            if (summary.delivery().lostPersistent()) {
+                System.err.println("harness run: the broker lost " + summary.delivery().lost() + " committed persistent "
+                        + (workload.equals("reqresp") ? "requests (never answered)" : "messages (never received)"));
                 return ExitCode.FAILED_DURING_RUN;
             }
             return ExitCode.OK;
@@ -409,11 +435,39 @@ final class RunCommand implements Callable<Integer> {
             throw usage("--size: expected " + PutSettings.MIN_SIZE_BYTES + " bytes (the harness's header) to 100MiB, got "
                     + sizeBytes);
         }
+        checkKill();
         return switch (workload) {
-            case "put" -> new PutWorkload(putSettings());
-            case "reqresp" -> new ReqRespWorkload(reqRespSettings());
+            case "put" -> new PutWorkload(putSettings()).reconnectWithin(reconnectTimeoutNs);
+            case "reqresp" -> new ReqRespWorkload(reqRespSettings()).reconnectWithin(reconnectTimeoutNs);
             default -> throw usage("--workload: expected put or reqresp, got '" + workload + "'");
         };
+    }
+
+    private void checkKill() {
+        if (reconnectTimeoutNs > MAX_RECONNECT_NS) {
+            throw usage("--reconnect-timeout: expected at most 1h");
+        }
+        if (killBrokerAtNs == null) {
+            if (restartAfterNs != null) {
+                throw usage("--restart-after: applies with --kill-broker-at only");
+            }
+            return;
+        }
+        if (killBrokerAtNs <= 0 || killBrokerAtNs >= warmupNs + durationNs) {
+            throw usage("--kill-broker-at: expected a time after the start and before the schedule's end (warmup plus"
+                    + " duration, " + TimeUnit.NANOSECONDS.toMillis(warmupNs + durationNs) + " ms)");
+        }
+        if (!target.kind().equals("embedded")) {
+            throw usage("--kill-broker-at: the harness kills a broker it runs itself; leave out --url and --provider "
+                    + target.kind());
+        }
+        if (reconnectTimeoutNs == 0) {
+            throw usage("--kill-broker-at: needs --reconnect-timeout above 0s, or the run ends at the kill");
+        }
+        if (restartAfterNs != null && (restartAfterNs < 0 || restartAfterNs >= reconnectTimeoutNs)) {
+            throw usage("--restart-after: expected less than --reconnect-timeout (" + TimeUnit.NANOSECONDS.toMillis(
+                    reconnectTimeoutNs) + " ms), or the workers give up before the broker is back");
+        }
     }
 
     private PutSettings putSettings() {

@@ -1,0 +1,76 @@
+package dev.harness.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import dev.harness.core.jms.ArtemisProvider;
+import dev.harness.core.jms.Errors;
+import dev.harness.core.jms.UnreachableException;
+
+/**
+ * The broker of {@code run --kill-broker-at}: a {@code harness broker} child on a temporary
+ * journal, driven over TCP, removed after the run.
+ */
+final class ChildBrokerProvider extends ArtemisProvider {
+    private final ChildBroker broker;
+    private final Path dataDir;
+
+    private ChildBrokerProvider(ChildBroker broker, Path dataDir) {
+        super(broker.url(), null, null);
+        this.broker = broker;
+        this.dataDir = dataDir;
+    }
+
+    static ChildBrokerProvider start() throws UnreachableException {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("harness-run-broker-");
+            ChildBroker broker = new ChildBroker(dir, ChildBroker.freePort(), "auto").start();
+            return new ChildBrokerProvider(broker, dir);
+        } catch (IOException | ChildBroker.StartFailure | RuntimeException e) {
+            deleteQuietly(dir);
+            throw new UnreachableException("cannot start the harness broker child: " + Errors.oneLine(e), e);
+        }
+    }
+
+    ChildBroker broker() {
+        return broker;
+    }
+
+    @Override
+    public String target() {
+        return "harness broker child (embedded Artemis " + clientVersion() + ") at " + broker.url();
+    }
+
+    @Override
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>(super.notes());
+        notes.add("the broker is a harness broker child process (journal in " + dataDir + ", buffer timeout "
+                + broker.bufferTimeoutUs() + " us, removed at exit), killed with SIGKILL and started again on the same"
+                + " journal by --kill-broker-at");
+        return notes;
+    }
+
+    @Override
+    public void close() {
+        super.close();
+        broker.close();
+        deleteQuietly(dataDir);
+    }
+
+    private static void deleteQuietly(Path path) {
+        if (path == null || !Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(path)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // Left behind in a temporary directory.
+        }
+    }
+}
