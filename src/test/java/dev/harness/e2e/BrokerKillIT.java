@@ -1,0 +1,115 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * harness run --kill-broker-at: the broker (a harness broker child) is killed with SIGKILL mid-run
+ * and started again on its journal. The workers reconnect, the schedule runs on, and the run
+ * reports the outage and what was lost or duplicated.
+ */
+class BrokerKillIT {
+    @TempDir
+    Path dir;
+
+    /** Runs for 16 s ({@code rate} x 16 scheduled) with the broker killed at 4 s: a restarted broker is a cold JVM, and catching up takes seconds. */
+    private HarnessProcess.Result run(Path json, int rate, String... workload) throws Exception {
+        List<String> args = new ArrayList<>(List.of("run", "--rate", Integer.toString(rate), "--warmup", "1s", "--duration", "15s",
+                "--kill-broker-at", "4s", "--drain-timeout", "5s", "--json", json.toString()));
+        args.addAll(List.of(workload));
+        return HarnessProcess.run(dir, 150, args.toArray(String[]::new));
+    }
+
+    @Test
+    void persistentPutsInSyncpointLoseNothingAndTheOutageIsMeasured() throws Exception {
+        Path json = dir.resolve("put.json");
+        HarnessProcess.Result r = run(json, 300, "--syncpoint", "10");
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+
+        JsonNode d = s.get("delivery");
+        assertTrue(d.get("tracked").asBoolean() && d.get("persistent").asBoolean(), d::toString);
+        assertEquals(10, d.get("syncpoint").asInt());
+        assertEquals(4_800, d.get("committed").asLong(), "every scheduled message committed, some of them sent again");
+        assertEquals(0, d.get("lost").asLong(), r::toString);
+        assertEquals(4_800, d.get("received").asLong());
+        assertTrue(r.stdout().contains("delivery (persistent, syncpoint 10): 4,800 committed, 4,800 received, 0 lost, "
+                + d.get("duplicates").asLong() + " duplicates"), r::toString);
+        // Duplicates are not samples: each message is measured once.
+        assertEquals(4_800, s.get("views").get("response").get("count").asLong()
+                + s.get("warmupViews").get("response").get("count").asLong());
+
+        assertOutageMeasured(s, r);
+    }
+
+    @Test
+    void persistentRequestResponseLosesNothingAcrossTheKill() throws Exception {
+        Path json = dir.resolve("reqresp.json");
+        // Persistent round trips, each request and each get-and-reply committed: 100/s is what this
+        // 2-core machine keeps up with beside a broker and responders, with room to catch up.
+        HarnessProcess.Result r = run(json, 100, "--workload", "reqresp", "--requesters", "10", "--queues", "2");
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        JsonNode d = s.get("delivery");
+        assertTrue(d.get("tracked").asBoolean() && d.get("persistent").asBoolean(), d::toString);
+        assertEquals(1_600, d.get("committed").asLong(), r::toString);
+        assertEquals(1_600, d.get("received").asLong(), "every committed request answered: " + r);
+        assertEquals(0, d.get("lost").asLong());
+        assertEquals(0, s.get("lost").asLong(), "no reply timed out");
+        assertTrue(r.stdout().contains("delivery (persistent, syncpoint 1): 1,600 committed, 1,600 answered, 0 lost"),
+                r::toString);
+        assertOutageMeasured(s, r);
+    }
+
+    @Test
+    void nonPersistentLossesAreCountedWithoutFailingTheRun() throws Exception {
+        Path json = dir.resolve("np.json");
+        HarnessProcess.Result r = run(json, 300, "--non-persistent");
+        assertEquals(0, r.exitCode(), "losing non-persistent messages is no failure: " + r);
+        JsonNode d = HarnessProcess.json(json).get("summary").get("delivery");
+        assertTrue(d.get("tracked").asBoolean() && !d.get("persistent").asBoolean(), d::toString);
+        long committed = d.get("committed").asLong();
+        long lost = d.get("lost").asLong();
+        assertEquals(4_800, committed, r::toString);
+        assertEquals(committed, d.get("received").asLong() + lost, "each committed message is received or lost");
+        assertTrue(r.stdout().contains("delivery (non-persistent, outside syncpoint): 4,800 committed, "), r::toString);
+        assertFalse(r.stdout().contains("LOST:"), "non-persistent losses are a count, not an alarm: " + r);
+        assertTrue(r.stderr().isBlank(), r::toString);
+    }
+
+    /** Restart time, the client-visible outage around the kill, and its cost in the response view. */
+    private static void assertOutageMeasured(JsonNode s, HarnessProcess.Result r) {
+        JsonNode o = s.get("recovery");
+        assertFalse(o.isNull(), r::toString);
+        long killedAt = o.get("brokerKilledAtNs").asLong();
+        assertTrue(Math.abs(killedAt - 4_000_000_000L) < 500_000_000L, "killed at 4 s: " + killedAt);
+        assertTrue(o.get("brokerRestartMs").asLong() > 0, o::toString);
+        assertTrue(o.get("brokerRestartedAtNs").asLong() > killedAt, o::toString);
+        // The outage clients saw spans the kill and lasts at least until the broker was back.
+        assertTrue(o.get("outageFromNs").asLong() <= killedAt && o.get("outageToNs").asLong() > killedAt, o::toString);
+        assertTrue(o.get("outageToNs").asLong() >= o.get("brokerRestartedAtNs").asLong(), o::toString);
+        assertTrue(o.get("reconnections").asLong() >= 2, o::toString);
+        assertFalse(o.get("unfinished").asBoolean(), "everyone back and the backlog drained before the end: " + r);
+        assertTrue(o.get("backlogDrainNs").asLong() >= 0, o::toString);
+        // Messages due during the outage went late, and response says so; without the outage
+        // intervals it is back to what the broker does when it is up.
+        long responseMax = s.get("views").get("response").get("maxNs").asLong();
+        long outageAfterKill = o.get("outageToNs").asLong() - killedAt;
+        assertTrue(responseMax >= outageAfterKill * 9 / 10, responseMax + " ns max response for an outage of "
+                + outageAfterKill + " ns after the kill");
+        JsonNode calm = o.get("responseWithoutOutage");
+        assertTrue(calm.get("count").asLong() > 0 && calm.get("maxNs").asLong() < outageAfterKill, calm::toString);
+        assertTrue(r.stdout().contains("broker: killed (SIGKILL) at +4.0") && r.stdout().contains("client-visible outage: ")
+                && r.stdout().contains("  outside outage"), r::toString);
+    }
+}
