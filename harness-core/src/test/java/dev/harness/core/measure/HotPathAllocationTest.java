@@ -46,7 +46,7 @@ class HotPathAllocationTest {
             recorder.record(View.RESPONSE, intended, now - intended);
             recorder.record(View.SERVICE, intended, 2_000);
             stats.record(1_000 + (k & 1023));
-            meter.completed(now, 1);
+            meter.completion(now, intended);
         }
     }
 }
