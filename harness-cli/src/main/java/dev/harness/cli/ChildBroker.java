@@ -30,6 +30,8 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
     private String bufferTimeoutUs;
     private Process process;
     private long startMillis;
+    /** After close, no restart: the journal is about to be deleted. */
+    private boolean closed;
 
     /** Not started yet; {@code bufferTimeoutUs} "auto" lets the first start measure the disk. */
     ChildBroker(Path dataDir, int port, String bufferTimeoutUs) {
@@ -39,7 +41,10 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
     }
 
     /** Starts the broker and returns once it accepts connections. */
-    ChildBroker start() throws IOException, StartFailure {
+    synchronized ChildBroker start() throws IOException, StartFailure {
+        if (closed) {
+            throw new StartFailure("the run is over");
+        }
         List<String> command = List.of(javaBinary(), "-Xmx1g", "-cp", ownJar(), Harness.class.getName(), "broker",
                 "--port", Integer.toString(port), "--data-dir", dataDir.toString(), "--journal-buffer-timeout",
                 bufferTimeoutUs.equals("auto") ? "auto" : bufferTimeoutUs + "us");
@@ -91,19 +96,24 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
     }
 
     @Override
-    public void kill() throws InterruptedException {
+    public synchronized void kill() throws InterruptedException {
         process.destroyForcibly(); // SIGKILL
         process.waitFor(30, TimeUnit.SECONDS);
     }
 
     @Override
-    public long restart() throws IOException, StartFailure {
+    public synchronized long restart() throws IOException, StartFailure {
         start();
         return startMillis;
     }
 
     @Override
     public void close() {
+        Process process;
+        synchronized (this) { // waits for a start under way, so its process is the one destroyed
+            closed = true;
+            process = this.process;
+        }
         if (process != null) {
             process.destroyForcibly();
             try {

@@ -78,7 +78,13 @@ public class ArtemisProvider implements Provider {
     @Override
     public Connection connect() throws JMSException {
         ActiveMQConnectionFactory factory = factory();
-        return user == null ? factory.createConnection() : factory.createConnection(user, password);
+        try {
+            return user == null ? factory.createConnection() : factory.createConnection(user, password);
+        } catch (JMSException | RuntimeException e) {
+            factories.remove(factory);
+            factory.close();
+            throw e;
+        }
     }
 
     @Override

@@ -34,6 +34,9 @@ public final class Outages {
     /** @param meter sees completions, and so when a backlog has drained; null: a window closes when everyone is back */
     public Outages(ThroughputMeter meter) {
         this.meter = meter;
+        if (meter != null) {
+            meter.watch(this);
+        }
     }
 
     /** A worker lost its connection (or is about to): it will {@link #end} once it is back. */
@@ -52,7 +55,6 @@ public final class Outages {
             close(ns);
         } else {
             drainMarkNs = ns;
-            meter.watchDrain(this);
         }
     }
 
@@ -60,9 +62,9 @@ public final class Outages {
         return drainMarkNs;
     }
 
-    /** The first message due after the mark completed: the backlog is through. */
-    synchronized void drained(long ns) {
-        if (drainMarkNs != 0 && open == 0) {
+    /** A message due at {@code intendedNs} completed: if it was due after the mark, the backlog is through. */
+    synchronized void drained(long ns, long intendedNs) {
+        if (drainMarkNs != 0 && open == 0 && intendedNs >= drainMarkNs) {
             drainedNs = ns;
             close(ns);
         }

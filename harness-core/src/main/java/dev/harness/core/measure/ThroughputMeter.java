@@ -18,8 +18,8 @@ public final class ThroughputMeter {
     private long longestGapStartNs;
     private long longestGapEndNs;
     private long startNs;
-    /** Set while the backlog of an outage drains: the first completion of a message due after its mark ends it. */
-    private volatile Outages draining;
+    /** Told of completions while the backlog of an outage drains. */
+    private volatile Outages outages;
 
     public ThroughputMeter(int seconds) {
         if (seconds <= 0) {
@@ -36,16 +36,18 @@ public final class ThroughputMeter {
     /** One message completed: counted, and looked at by an outage whose backlog is draining. */
     public void completion(long completedNs, long intendedNs) {
         completed(completedNs, 1);
-        Outages o = draining;
-        if (o != null && intendedNs >= o.drainMarkNs()) {
-            draining = null;
-            o.drained(completedNs);
+        Outages o = outages;
+        if (o != null) {
+            long mark = o.drainMarkNs(); // 0 unless a backlog is draining
+            if (mark != 0 && intendedNs >= mark) {
+                o.drained(completedNs, intendedNs);
+            }
         }
     }
 
-    /** Until a message due at or after the outage's mark completes. */
-    void watchDrain(Outages outages) {
-        draining = outages;
+    /** The outages whose backlog's drain this meter watches. */
+    void watch(Outages outages) {
+        this.outages = outages;
     }
 
     public void completed(long nowNs, int count) {

@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.HiccupMeter;
@@ -100,12 +101,18 @@ public final class Runner {
             try {
                 measurement.outages().brokerKilled(System.nanoTime());
                 killer.kill();
-                sleepUntil(System.nanoTime() + restartAfterNs, control);
+            } catch (Exception e) {
+                control.fail("--kill-broker-at: the broker could not be killed: " + Errors.oneLine(e));
+                return;
+            }
+            if (!sleepUntil(System.nanoTime() + restartAfterNs, control)) {
+                return; // the run is over: no broker to start
+            }
+            try {
                 long restartMillis = killer.restart();
                 measurement.outages().brokerRestarted(System.nanoTime(), restartMillis);
             } catch (Exception e) {
-                control.fail("the broker killed at " + TimeUnit.NANOSECONDS.toMillis(killAtNs) + " ms did not come back: "
-                        + e.getMessage());
+                control.fail("--kill-broker-at: the broker did not start again: " + Errors.oneLine(e));
             }
         }, "harness-broker-killer");
         t.setDaemon(true);

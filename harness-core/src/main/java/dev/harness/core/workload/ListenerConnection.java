@@ -27,6 +27,8 @@ final class ListenerConnection {
     private volatile Connection connection;
     private volatile boolean started;
     private volatile boolean closed;
+    /** A connection that reported its loss while this one was reconnecting: looked at again after. */
+    private volatile Connection failedMeanwhile;
 
     ListenerConnection(Provider provider, Reconnect reconnect, String who, Setup setup) {
         this.provider = provider;
@@ -68,8 +70,13 @@ final class ListenerConnection {
 
     /** @param tellOthers this connection found out first: the others are told */
     private void lost(Connection c, Exception e, boolean tellOthers) {
-        // A connection already replaced, or one being closed, may still report its end.
-        if (closed || c != connection || !reconnecting.compareAndSet(false, true)) {
+        if (closed) {
+            return;
+        }
+        if (c != connection || !reconnecting.compareAndSet(false, true)) {
+            // A replaced connection reporting its end (ignored after the reconnect), or a new one
+            // failing before it took over or before the reconnect was done (handled after it).
+            failedMeanwhile = c;
             return;
         }
         long lostNs = System.nanoTime();
@@ -86,15 +93,19 @@ final class ListenerConnection {
                 JmsWork.closeInBackground(c);
                 reconnect.reopen(who, () -> {
                     Connection fresh = connect();
-                    if (closed) {
+                    connection = fresh;
+                    if (closed) { // close() may have run meanwhile and closed the old one only
                         JmsWork.closeQuietly(fresh);
-                    } else {
-                        connection = fresh;
                     }
-                }, e, lostNs);
+                }, e, lostNs, () -> closed);
             } finally {
                 reconnect.back(System.nanoTime());
                 reconnecting.set(false);
+            }
+            Connection failed = failedMeanwhile;
+            if (failed != null && failed == connection) {
+                failedMeanwhile = null;
+                lost(failed, e, false);
             }
         }, "harness-reconnect-" + who.replace(' ', '-'));
         t.setDaemon(true);

@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.LockSupport;
 
 import javax.jms.Connection;
@@ -151,6 +152,11 @@ final class Reconnect {
      * fails the run at once.
      */
     boolean reopen(String who, Opener opener, Exception cause, long lostNs) {
+        return reopen(who, opener, cause, lostNs, () -> false);
+    }
+
+    /** As above; {@code gone} says the worker was closed meanwhile, and trying stops (false). */
+    boolean reopen(String who, Opener opener, Exception cause, long lostNs, BooleanSupplier gone) {
         if (!enabled() || outages == null) {
             if (!control.stopRequested()) {
                 control.fail(who + " lost its connection: " + provider.explain(cause));
@@ -165,7 +171,7 @@ final class Reconnect {
             while (!control.stopRequested() && System.nanoTime() < wakeNs) {
                 LockSupport.parkNanos(Math.min(SLICE_NS, wakeNs - System.nanoTime()));
             }
-            if (control.stopRequested()) {
+            if (control.stopRequested() || gone.getAsBoolean()) {
                 return false;
             }
             try {

@@ -6,7 +6,6 @@ import javax.jms.BytesMessage;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
-import javax.jms.MessageListener;
 import javax.jms.Session;
 
 import dev.harness.core.jms.Provider;
@@ -17,14 +16,13 @@ import dev.harness.core.run.RunControl;
  * header (the responder copies the request body), so no per-message selector is needed: those
  * are slow on a shared Artemis queue. Replies of another run are counted and dropped.
  */
-final class ReplyRouter implements MessageListener {
+final class ReplyRouter {
     private final int queue;
     private final Requester[] requesters;
     private final RunControl control;
     private final long runId;
     private final AtomicLong stale = new AtomicLong();
     private ListenerConnection connection;
-    private volatile Session session;
     private boolean transacted;
     private Provider provider;
     private Reconnect reconnect;
@@ -44,8 +42,8 @@ final class ReplyRouter implements MessageListener {
         connection = new ListenerConnection(provider, reconnect, "reply queue " + settings.replyQueue(queue), c -> {
             Session s = JmsWork.session(c, transacted);
             MessageConsumer consumer = s.createConsumer(provider.queue(s, settings.replyQueue(queue)));
-            session = s;
-            consumer.setMessageListener(this);
+            // Bound to its session: a listener still busy on a lost connection must not commit the new one's.
+            consumer.setMessageListener(m -> route(m, s));
         });
         connection.open();
     }
@@ -54,10 +52,8 @@ final class ReplyRouter implements MessageListener {
         connection.start();
     }
 
-    @Override
-    public void onMessage(Message message) {
+    private void route(Message message, Session session) {
         long receivedNs = System.nanoTime();
-        Session session = this.session; // this message's, even if a reconnect has made a new one
         try {
             if (message instanceof BytesMessage m && m.getBodyLength() >= MessageHeader.BYTES && m.readLong() == runId) {
                 long intendedNs = m.readLong();

@@ -63,7 +63,7 @@ final class Requester implements Runnable {
     private volatile boolean closing;
     private volatile Thread thread;
 
-    private Connection connection;
+    private volatile Connection connection; // replaced by a reconnect, closed from another thread
     private Session session;
     private MessageProducer[] producers;
     private Queue[] replyQueues;
@@ -208,6 +208,9 @@ final class Requester implements Runnable {
                 lost(); // past its timeout; the sweep had not reached it yet
             }
         }
+        // The slot is the request's from its first send on; sent again, it keeps it (see send).
+        pendingSendNs.set(slot, System.nanoTime());
+        pendingSequence.set(slot, sequence);
         int i = batched++;
         unitSlot[i] = slot;
         unitSequence[i] = sequence;
@@ -233,10 +236,9 @@ final class Requester implements Runnable {
         MessageHeader.write(m, runId, intendedNs, sendNs, id, unitSequence[i]);
         m.writeBytes(payload);
         m.setJMSReplyTo(replyQueues[unitQueue[i]]);
-        if (i >= recordedInUnit) {
-            // Sent again, a request keeps its slot as it is: its reply may even have come already.
+        if (pendingSequence.get(slot) == unitSequence[i]) {
+            // Still awaited (a reply to an earlier send may have come already): the timeout runs from this send.
             pendingSendNs.set(slot, sendNs);
-            pendingSequence.set(slot, unitSequence[i]);
         }
         long putStartNs = System.nanoTime();
         producers[unitQueue[i]].send(m);

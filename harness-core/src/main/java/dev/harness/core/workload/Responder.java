@@ -23,11 +23,11 @@ import dev.harness.core.run.RunControl;
  * Records {@code responder}: get to commit. When its connection is lost, the unit of work in hand
  * is rolled back (the request comes again) and it connects again, if the run reconnects.
  */
-public final class Responder implements MessageListener {
+public final class Responder {
     private final int id;
     private final RunControl control;
     private final boolean transacted;
-    private byte[] body;
+    private final int expectedSizeBytes;
     private final AtomicLong handled = new AtomicLong();
     private volatile boolean busy;
     private final AtomicLong unanswerable = new AtomicLong();
@@ -35,8 +35,6 @@ public final class Responder implements MessageListener {
     private final long runId;
     private volatile LatencyRecorder recorder;
     private ListenerConnection connection;
-    private volatile Session session;
-    private volatile MessageProducer producer;
     private Provider provider;
     private Reconnect reconnect;
 
@@ -49,7 +47,7 @@ public final class Responder implements MessageListener {
         this.runId = runId;
         this.control = control;
         this.transacted = syncpoint > 0;
-        this.body = new byte[Math.max(expectedSizeBytes, MessageHeader.BYTES)];
+        this.expectedSizeBytes = Math.max(expectedSizeBytes, MessageHeader.BYTES);
     }
 
     /** Subscribes to the given request queues (again after a reconnect); requests flow once {@link #start} is called. */
@@ -60,11 +58,12 @@ public final class Responder implements MessageListener {
             Session s = JmsWork.session(c, transacted);
             MessageProducer p = s.createProducer(null);
             p.setDisableMessageTimestamp(true);
-            session = s;
-            producer = p;
+            // One listener per session, holding its own session, producer and buffer: a listener
+            // still busy on a lost connection must not touch the new one's work.
+            SessionListener listener = new SessionListener(s, p, new byte[expectedSizeBytes]);
             for (String q : requestQueues) {
                 MessageConsumer consumer = s.createConsumer(provider.queue(s, q));
-                consumer.setMessageListener(this);
+                consumer.setMessageListener(listener);
             }
         });
         connection.open();
@@ -75,14 +74,28 @@ public final class Responder implements MessageListener {
         connection.start();
     }
 
-    @Override
-    public void onMessage(Message message) {
+    private final class SessionListener implements MessageListener {
+        private final Session session;
+        private final MessageProducer producer;
+        private byte[] body;
+
+        SessionListener(Session session, MessageProducer producer, byte[] body) {
+            this.session = session;
+            this.producer = producer;
+            this.body = body;
+        }
+
+        @Override
+        public void onMessage(Message message) {
+            handle(message, this);
+        }
+    }
+
+    private void handle(Message message, SessionListener listener) {
         long getNs = System.nanoTime();
         busy = true;
-        // This message's session: after a reconnect the fields name the new one, and a handler
-        // still blocked on the old one must not commit or roll back the new one's work.
-        Session session = this.session;
-        MessageProducer producer = this.producer;
+        Session session = listener.session;
+        MessageProducer producer = listener.producer;
         try {
             Destination replyTo = message.getJMSReplyTo();
             if (!(message instanceof BytesMessage request) || replyTo == null) {
@@ -93,9 +106,10 @@ public final class Responder implements MessageListener {
                 return;
             }
             int length = (int) request.getBodyLength();
-            if (length > body.length) {
-                body = new byte[length];
+            if (length > listener.body.length) {
+                listener.body = new byte[length];
             }
+            byte[] body = listener.body;
             request.readBytes(body, length);
             BytesMessage reply = session.createBytesMessage();
             reply.writeBytes(body, 0, length);

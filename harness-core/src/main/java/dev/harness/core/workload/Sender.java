@@ -50,7 +50,7 @@ final class Sender implements Runnable {
     private final AtomicLong committed = new AtomicLong();
     private volatile boolean done;
 
-    private Connection connection;
+    private volatile Connection connection; // replaced by a reconnect, closed from another thread
     private Session session;
     private MessageProducer[] producers;
     private Provider provider;
