@@ -31,18 +31,17 @@ import dev.harness.core.schedule.Schedule;
  * to one request (a redelivery after a failure) is a duplicate, ticked off in the run's
  * {@link Ledger}.
  *
- * <p>Its unit of work is the requests since the last commit (one outside syncpoint). When the
- * connection is lost, it connects again and sends the unit again with the original intended
- * times, so their {@code response} carries the outage.
+ * <p>When the connection is lost, it connects again and sends its {@link UnitOfWork} (the requests
+ * since the last commit) again, with the original intended times, so their {@code response}
+ * carries the outage.
  */
-final class Requester implements Runnable {
+final class Requester extends UnitOfWork implements Runnable {
     private static final long RESOLVED = -1;
     private static final long SWEEP_NS = 10_000_000L;
 
     private final int id;
     private final int requesterCount;
     private final ReqRespSettings settings;
-    private final RunControl control;
     private final long runId;
     private final byte[] payload;
     private final AtomicLongArray pendingSequence;
@@ -51,10 +50,6 @@ final class Requester implements Runnable {
     private final AtomicLong sendsReturned = new AtomicLong();
     private final AtomicLong committed = new AtomicLong();
     private final AtomicLong resolved = new AtomicLong();
-    private final Ledger ledger;
-    private final Reconnect reconnect;
-    private final String name;
-    private final boolean transacted;
     private final long[] unitSlot;
     private final long[] unitSequence;
     private final long[] unitIntendedNs;
@@ -73,29 +68,16 @@ final class Requester implements Runnable {
     private PauseCorrectedStats pauseCorrected;
     private ThroughputMeter meter;
     private Measurement measurement;
-    /** Requests in the unit of work, sent or about to be. */
-    private int batched;
-    /** Of those, how many sends returned on this connection. */
-    private int sentInUnit;
-    /** Of those, how many had a send return at least once (and were recorded). */
-    private int recordedInUnit;
-    private boolean committing;
-    /** Reconnected and not yet back on schedule. */
-    private boolean behind;
     private long sweptUpTo;
 
     Requester(int id, ReqRespSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
+        super("requester " + id, control, reconnect, ledger, settings.syncpoint() > 0);
         this.id = id;
         this.requesterCount = settings.requesters();
         this.settings = settings;
-        this.control = control;
         this.runId = runId;
         this.payload = payload;
-        this.ledger = ledger;
-        this.reconnect = reconnect;
-        this.name = "requester " + id;
-        this.transacted = settings.syncpoint() > 0;
         int unit = Math.max(1, settings.syncpoint());
         this.unitSlot = new long[unit];
         this.unitSequence = new long[unit];
@@ -153,14 +135,10 @@ final class Requester implements Runnable {
                     break;
                 }
                 long intendedNs = schedule.intendedNs(sequence);
-                if (intendedNs - System.nanoTime() > 0) {
-                    if (behind) {
-                        caughtUp(System.nanoTime());
-                    }
-                    if (batched > 0) {
-                        // Batch only while catching up: a request is never held back while idle.
-                        completeUnitOrRecover();
-                    }
+                nextDue(intendedNs);
+                if (pending > 0 && intendedNs - System.nanoTime() > 0) {
+                    // Batch only while catching up: a request is never held back while idle.
+                    completeOrRecover();
                 }
                 if (!Pacer.awaitUntil(intendedNs, control)) {
                     break;
@@ -173,8 +151,8 @@ final class Requester implements Runnable {
                     awaitReply(sequence);
                 }
             }
-            if (batched > 0) {
-                completeUnitOrRecover();
+            if (pending > 0) {
+                completeOrRecover();
             }
         } catch (JMSException e) {
             if (!control.stopRequested()) {
@@ -183,9 +161,7 @@ final class Requester implements Runnable {
         } catch (RuntimeException e) {
             control.fail(name + " stopped: " + Errors.oneLine(e));
         } finally {
-            if (behind) {
-                caughtUp(System.nanoTime()); // no more requests to be late with
-            }
+            sendingOver();
             sendingDone = true;
         }
         // Open mode: keep giving up on replies that do not come, so the run can end. A stop
@@ -211,24 +187,17 @@ final class Requester implements Runnable {
         // The slot is the request's from its first send on; sent again, it keeps it (see send).
         pendingSendNs.set(slot, System.nanoTime());
         pendingSequence.set(slot, sequence);
-        int i = batched++;
+        int i = pending++;
         unitSlot[i] = slot;
         unitSequence[i] = sequence;
         unitIntendedNs[i] = intendedNs;
         unitQueue[i] = queue;
         // Closed mode commits each request: uncommitted, the responder could never see it.
-        boolean full = !transacted || !settings.open() || batched == settings.syncpoint();
-        try {
-            send(i);
-            if (full) {
-                completeUnit();
-            }
-        } catch (JMSException e) {
-            recover(e, full);
-        }
+        sendOrRecover(i, !transacted || !settings.open() || pending == settings.syncpoint());
     }
 
-    private void send(int i) throws JMSException {
+    @Override
+    void send(int i) throws JMSException {
         long intendedNs = unitIntendedNs[i];
         int slot = (int) unitSlot[i];
         long sendNs = System.nanoTime();
@@ -243,10 +212,8 @@ final class Requester implements Runnable {
         long putStartNs = System.nanoTime();
         producers[unitQueue[i]].send(m);
         long returnedNs = System.nanoTime();
-        sentInUnit++;
-        if (i == recordedInUnit) {
+        if (sendReturned(i)) {
             // A request sent again after a failure is counted and recorded once, at its first return.
-            recordedInUnit++;
             sendsReturned.lazySet(sendsReturned.get() + 1);
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
             recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
@@ -255,79 +222,33 @@ final class Requester implements Runnable {
     }
 
     /** Commits the unit (in syncpoint): its requests are on the broker, for a responder to get. */
-    private void completeUnit() throws JMSException {
+    @Override
+    void completeUnit() throws JMSException {
         if (transacted) {
             long startNs = System.nanoTime();
-            committing = true;
-            session.commit();
-            committing = false;
-            recorder.record(View.COMMIT, unitIntendedNs[batched - 1], System.nanoTime() - startNs);
+            commit(session);
+            recorder.record(View.COMMIT, unitIntendedNs[pending - 1], System.nanoTime() - startNs);
         }
-        for (int i = 0; i < batched; i++) {
+        for (int i = 0; i < pending; i++) {
             ledger.committed(unitSequence[i]);
         }
-        committed.lazySet(committed.get() + batched);
-        batched = 0;
-        sentInUnit = 0;
-        recordedInUnit = 0;
+        committed.lazySet(committed.get() + pending);
+        unitDone();
     }
 
-    private void completeUnitOrRecover() throws JMSException {
-        try {
-            completeUnit();
-        } catch (JMSException e) {
-            recover(e, true);
-        }
+    @Override
+    void reopen() throws JMSException {
+        open(provider);
     }
 
-    /**
-     * The connection failed during the unit: connect again and send the unit again (and commit it
-     * when it was due), until that works or reconnecting gives up (the failure is thrown). As for
-     * a sender: a failure before the commit rolled the unit's sends back; one in the commit, or in
-     * a send outside syncpoint, leaves them in doubt, and their replies may come twice.
-     */
-    private void recover(JMSException failure, boolean completeDue) throws JMSException {
-        JMSException e = failure;
-        long lostNs = System.nanoTime();
-        while (true) {
-            // Bounded as a whole: a failure that is not a lost connection comes back after every reconnect.
-            if (!reconnect.enabled() || control.stopRequested() || reconnect.expired(lostNs)) {
-                throw e;
-            }
-            if (transacted && !committing) {
-                ledger.rolledBack(sentInUnit);
-            } else {
-                ledger.inDoubt(transacted ? batched : 1);
-            }
-            committing = false;
-            sentInUnit = 0;
-            if (!behind) {
-                reconnect.down(lostNs);
-                behind = true;
-            }
-            reconnect.brokerLost(e);
-            JmsWork.closeInBackground(connection);
-            if (!reconnect.reopen(name, () -> open(provider), e, lostNs)) {
-                throw e;
-            }
-            try {
-                for (int i = 0; i < batched; i++) {
-                    send(i);
-                }
-                if (completeDue) {
-                    completeUnit();
-                }
-                return;
-            } catch (JMSException again) {
-                e = again;
-            }
-        }
+    @Override
+    void abandonConnection() {
+        JmsWork.closeInBackground(connection);
     }
 
-    private void caughtUp(long ns) {
-        behind = false;
-        reconnect.caughtUp(ns);
-        reconnect.back(ns);
+    @Override
+    boolean unthrottled() {
+        return false; // request/response always runs on a schedule
     }
 
     /**

@@ -25,23 +25,17 @@ import dev.harness.core.schedule.Schedule;
  * it never skips one and never restarts the schedule. The send loop allocates nothing but the
  * JMS message.
  *
- * <p>Its unit of work is the messages since the last commit (one message outside syncpoint).
- * When the connection is lost, it connects again and sends the whole unit again with the
- * original intended times, so their {@code response} carries the outage.
+ * <p>When the connection is lost, it connects again and sends its {@link UnitOfWork} again, with
+ * the original intended times, so their {@code response} carries the outage.
  */
-final class Sender implements Runnable {
+final class Sender extends UnitOfWork implements Runnable {
     private final int id;
     private final int senderCount;
     private final PutSettings settings;
-    private final RunControl control;
     private final long runId;
     private final byte[] payload;
     private final boolean completesOnReturn;
-    private final boolean transacted;
     private final int unitSize;
-    private final Ledger ledger;
-    private final Reconnect reconnect;
-    private final String name;
     private final int[] unitQueue;
     private final long[] unitIntendedNs;
     private final long[] unitSequence;
@@ -58,29 +52,16 @@ final class Sender implements Runnable {
     private LatencyRecorder recorder;
     private PauseCorrectedStats pauseCorrected;
     private ThroughputMeter meter;
-    /** Messages in the unit of work, sent or about to be. */
-    private int pending;
-    /** Of those, how many sends returned on this connection. */
-    private int sentInUnit;
-    /** Of those, how many had a send return at least once (and were recorded). */
-    private int recordedInUnit;
-    private boolean committing;
-    /** Reconnected and not yet back on schedule. */
-    private boolean behind;
 
     Sender(int id, PutSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
+        super("sender " + id, control, reconnect, ledger, settings.syncpoint() > 0);
         this.id = id;
         this.senderCount = settings.senders();
         this.settings = settings;
-        this.control = control;
         this.runId = runId;
         this.payload = payload;
-        this.ledger = ledger;
-        this.reconnect = reconnect;
-        this.name = "sender " + id;
         this.completesOnReturn = settings.drainers() == 0;
-        this.transacted = settings.syncpoint() > 0;
         this.unitSize = Math.max(1, settings.syncpoint());
         this.unitQueue = new int[unitSize];
         this.unitIntendedNs = new long[unitSize];
@@ -132,9 +113,7 @@ final class Sender implements Runnable {
                         break;
                     }
                     intendedNs = schedule.intendedNs(sequence);
-                    if (behind && intendedNs - System.nanoTime() > 0) {
-                        caughtUp(System.nanoTime());
-                    }
+                    nextDue(intendedNs);
                     if (!Pacer.awaitUntil(intendedNs, control)) {
                         break;
                     }
@@ -143,11 +122,7 @@ final class Sender implements Runnable {
                 queue = queue + 1 == producers.length ? 0 : queue + 1;
             }
             if (pending > 0) {
-                try {
-                    completeUnit();
-                } catch (JMSException e) {
-                    recover(e, true);
-                }
+                completeOrRecover();
             }
         } catch (JMSException e) {
             if (!control.stopRequested()) {
@@ -156,9 +131,7 @@ final class Sender implements Runnable {
         } catch (RuntimeException e) {
             control.fail(name + " stopped: " + e);
         } finally {
-            if (behind) {
-                caughtUp(System.nanoTime()); // no more messages to be late with
-            }
+            sendingOver();
             done = true;
         }
     }
@@ -169,18 +142,11 @@ final class Sender implements Runnable {
         unitQueue[i] = queue;
         unitIntendedNs[i] = intendedNs;
         unitSequence[i] = sequence;
-        boolean full = pending == unitSize;
-        try {
-            send(i);
-            if (full) {
-                completeUnit();
-            }
-        } catch (JMSException e) {
-            recover(e, full);
-        }
+        sendOrRecover(i, pending == unitSize);
     }
 
-    private void send(int i) throws JMSException {
+    @Override
+    void send(int i) throws JMSException {
         // The actual send time is when the application starts its send: building the message
         // is part of it. The put view times the send() call alone, as a tracer shows MQPUT.
         long intendedNs = unitIntendedNs[i];
@@ -192,10 +158,8 @@ final class Sender implements Runnable {
         producers[unitQueue[i]].send(m);
         long returnedNs = System.nanoTime();
         unitSentNs[i] = sendNs;
-        sentInUnit++;
-        if (i == recordedInUnit) {
+        if (sendReturned(i)) {
             // A message sent again after a failure is counted and recorded once, at its first return.
-            recordedInUnit++;
             sendsReturned.lazySet(sendsReturned.get() + 1);
             long putNs = returnedNs - putStartNs;
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
@@ -205,13 +169,12 @@ final class Sender implements Runnable {
     }
 
     /** Commits the unit (in syncpoint); its messages are on the broker, and complete if nobody drains them. */
-    private void completeUnit() throws JMSException {
+    @Override
+    void completeUnit() throws JMSException {
         long doneNs;
         if (transacted) {
             long startNs = System.nanoTime();
-            committing = true;
-            session.commit();
-            committing = false;
+            commit(session);
             doneNs = System.nanoTime();
             recorder.record(View.COMMIT, unitIntendedNs[pending - 1], doneNs - startNs);
         } else {
@@ -225,63 +188,22 @@ final class Sender implements Runnable {
             }
         }
         committed.lazySet(committed.get() + pending);
-        pending = 0;
-        sentInUnit = 0;
-        recordedInUnit = 0;
+        unitDone();
     }
 
-    /**
-     * The connection failed during the unit: connect again and send the unit again (and commit it
-     * when it was due), until that works or reconnecting gives up (the original failure is thrown).
-     * A failure before the commit rolled the unit's sends back; one in the commit, or in a send
-     * outside syncpoint, leaves them in doubt: the broker may have kept them, and sent again they
-     * may arrive twice.
-     */
-    private void recover(JMSException failure, boolean completeDue) throws JMSException {
-        JMSException e = failure;
-        long lostNs = System.nanoTime();
-        while (true) {
-            // Bounded as a whole: a failure that is not a lost connection comes back after every reconnect.
-            if (!reconnect.enabled() || control.stopRequested() || reconnect.expired(lostNs)) {
-                throw e;
-            }
-            if (transacted && !committing) {
-                ledger.rolledBack(sentInUnit);
-            } else {
-                ledger.inDoubt(transacted ? pending : 1);
-            }
-            committing = false;
-            sentInUnit = 0;
-            if (!behind) {
-                reconnect.down(lostNs);
-                behind = true;
-            }
-            reconnect.brokerLost(e);
-            JmsWork.closeInBackground(connection);
-            if (!reconnect.reopen(name, () -> open(provider), e, lostNs)) {
-                throw e;
-            }
-            try {
-                if (schedule.unthrottled()) {
-                    caughtUp(System.nanoTime()); // no schedule to be behind
-                }
-                for (int i = 0; i < pending; i++) {
-                    send(i);
-                }
-                if (completeDue) {
-                    completeUnit();
-                }
-                return;
-            } catch (JMSException again) {
-                e = again;
-            }
-        }
+    @Override
+    void reopen() throws JMSException {
+        open(provider);
     }
 
-    private void caughtUp(long ns) {
-        behind = false;
-        reconnect.caughtUp(ns);
-        reconnect.back(ns);
+    @Override
+    void abandonConnection() {
+        JmsWork.closeInBackground(connection);
+    }
+
+    @Override
+    boolean unthrottled() {
+        return schedule.unthrottled();
     }
 
     private void complete(long intendedNs, long sendNs, long completedNs) {

@@ -1,0 +1,161 @@
+package dev.harness.core.workload;
+
+import javax.jms.JMSException;
+import javax.jms.Session;
+
+import dev.harness.core.run.RunControl;
+
+/**
+ * What a sender and a requester share: their unit of work (the messages since the last commit,
+ * or the one message outside syncpoint), sent again whole after a lost connection with the
+ * original intended times, and its accounting: a failure before the commit rolled the unit's
+ * sends back; one in the commit, or in a send outside syncpoint, leaves them in doubt (the broker
+ * may have kept them, and sent again they may arrive twice). A worker that reconnected is behind
+ * until it finds its next message not yet due.
+ */
+abstract class UnitOfWork {
+    final String name;
+    final RunControl control;
+    final Reconnect reconnect;
+    final Ledger ledger;
+    final boolean transacted;
+    /** Messages in the unit, sent or about to be. */
+    int pending;
+    /** Of those, how many sends returned on this connection. */
+    private int sentInUnit;
+    /** Of those, how many had a send return at least once (and were recorded). */
+    private int recordedInUnit;
+    private boolean committing;
+    /** Reconnected and not yet back on schedule. */
+    private boolean behind;
+
+    UnitOfWork(String name, RunControl control, Reconnect reconnect, Ledger ledger, boolean transacted) {
+        this.name = name;
+        this.control = control;
+        this.reconnect = reconnect;
+        this.ledger = ledger;
+        this.transacted = transacted;
+    }
+
+    /** Sends message {@code i} of the unit (again), calling {@link #sendReturned} when the send returns. */
+    abstract void send(int i) throws JMSException;
+
+    /** Commits the unit (in syncpoint, through {@link #commit}) and ends it with {@link #unitDone}. */
+    abstract void completeUnit() throws JMSException;
+
+    /** Connects anew: connection, session, producers. */
+    abstract void reopen() throws JMSException;
+
+    /** Closes the lost connection without waiting for it. */
+    abstract void abandonConnection();
+
+    /** With no schedule there is nothing to be behind. */
+    abstract boolean unthrottled();
+
+    /** Counts a send of message {@code i} that returned; true on its first return, when it is recorded. */
+    final boolean sendReturned(int i) {
+        sentInUnit++;
+        if (i == recordedInUnit) {
+            recordedInUnit++;
+            return true;
+        }
+        return false;
+    }
+
+    final void commit(Session session) throws JMSException {
+        committing = true;
+        session.commit();
+        committing = false;
+    }
+
+    final void unitDone() {
+        pending = 0;
+        sentInUnit = 0;
+        recordedInUnit = 0;
+    }
+
+    /** Sends message {@code i}, then completes the unit if it is full; recovers from a lost connection. */
+    final void sendOrRecover(int i, boolean full) throws JMSException {
+        try {
+            send(i);
+            if (full) {
+                completeUnit();
+            }
+        } catch (JMSException e) {
+            recover(e, full);
+        }
+    }
+
+    final void completeOrRecover() throws JMSException {
+        try {
+            completeUnit();
+        } catch (JMSException e) {
+            recover(e, true);
+        }
+    }
+
+    /**
+     * The connection failed during the unit: connect again and send the unit again (and complete
+     * it when that was due), until that works or reconnecting gives up (the failure is thrown).
+     */
+    private void recover(JMSException failure, boolean completeDue) throws JMSException {
+        JMSException e = failure;
+        long lostNs = System.nanoTime();
+        while (true) {
+            // Bounded as a whole: a failure that is not a lost connection comes back after every reconnect.
+            if (!reconnect.enabled() || control.stopRequested() || reconnect.expired(lostNs)) {
+                throw e;
+            }
+            if (transacted && !committing) {
+                ledger.rolledBack(sentInUnit);
+            } else {
+                ledger.inDoubt(transacted ? pending : 1);
+            }
+            committing = false;
+            sentInUnit = 0;
+            if (!behind) {
+                reconnect.down(lostNs);
+                behind = true;
+            }
+            reconnect.brokerLost(e);
+            abandonConnection();
+            if (!reconnect.reopen(name, this::reopen, e, lostNs)) {
+                throw e;
+            }
+            try {
+                if (unthrottled()) {
+                    caughtUp(System.nanoTime());
+                }
+                for (int i = 0; i < pending; i++) {
+                    send(i);
+                }
+                if (completeDue) {
+                    completeUnit();
+                }
+                return;
+            } catch (JMSException again) {
+                e = again;
+            }
+        }
+    }
+
+    /** Called with the next message's intended time before waiting for it. */
+    final void nextDue(long intendedNs) {
+        if (behind && intendedNs - System.nanoTime() > 0) {
+            caughtUp(System.nanoTime());
+        }
+    }
+
+    /** Sending is over: a worker still behind has no more messages to be late with. */
+    final void sendingOver() {
+        if (behind) {
+            caughtUp(System.nanoTime());
+        }
+    }
+
+    private void caughtUp(long ns) {
+        behind = false;
+        reconnect.caughtUp(ns);
+        reconnect.back(ns);
+    }
+}
