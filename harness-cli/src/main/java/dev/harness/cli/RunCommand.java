@@ -251,9 +251,7 @@ final class RunCommand implements Callable<Integer> {
                 System.err.println("harness run: the broker failed during the run: " + summary.failure());
                 return ExitCode.FAILED_DURING_RUN;
             }
-            // Requests never answered may still wait on their queue (a responder gone), and so may the
-            // messages of a run stopped early: reported, not a broker failure.
-            if (summary.delivery().lostPersistent() && workload.equals("put") && summary.stopReason() == null) {
+            if (summary.brokerLostMessages()) {
                 System.err.println("harness run: the broker lost " + summary.delivery().lost()
                         + " committed persistent messages (never received)");
                 return ExitCode.FAILED_DURING_RUN;

@@ -98,17 +98,16 @@ public final class ConsoleReporter implements RunListener {
         return row.append(String.format(Locale.ROOT, " %10s", Units.ms(h.getMaxValue()))).toString();
     }
 
-    /** @param ranToItsEnd false when the run stopped early: what was not received may still be on the queues */
-    private void delivery(Delivery d, boolean requests, boolean ranToItsEnd) {
+    /** @param brokerLost see {@link RunSummary#brokerLostMessages()} */
+    private void delivery(Delivery d, boolean requests, boolean brokerLost) {
         if (!d.tracked()) {
             out.println("delivery: not checked (" + d.untracked() + ")");
             return;
         }
         String received = requests ? "answered" : "received";
-        // A request never answered may still wait on its queue (a responder gone): only puts
-        // that never arrived say the broker lost them.
-        if (d.lostPersistent() && !requests && ranToItsEnd) {
-            out.printf(Locale.ROOT, "LOST: %s committed persistent messages were never received%n", Units.count(d.lost()));
+        if (brokerLost) {
+            out.printf(Locale.ROOT, "LOST: %s committed persistent messages never arrived after the broker failed%n",
+                    Units.count(d.lost()));
         }
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "delivery (%s): %s committed, %s %s, %s lost%s,"
                 + " %s duplicates", d.setting(), Units.count(d.committed()), Units.count(d.received()), received,
@@ -205,7 +204,7 @@ public final class ConsoleReporter implements RunListener {
             out.printf(Locale.ROOT, "ignored %s messages left on the queues by another run%n",
                     Units.count(r.staleMessages()));
         }
-        delivery(r.delivery(), r.header().workload().equals("reqresp"), r.stopReason() == null);
+        delivery(r.delivery(), r.header().workload().equals("reqresp"), r.brokerLostMessages());
         recovery(r.recovery());
         out.println();
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %12s %10s", "view (ms)", "count", "mean"));

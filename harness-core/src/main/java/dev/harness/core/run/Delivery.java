@@ -23,7 +23,7 @@ public record Delivery(boolean tracked, String untracked, boolean persistent, in
         return new Delivery(false, why, persistent, syncpoint, 0, 0, 0, 0, 0, 0, 0);
     }
 
-    /** Committed persistent messages lost: the broker broke its promise. */
+    /** Committed persistent messages not received (whose fault it is: {@link RunSummary#brokerLostMessages}). */
     public boolean lostPersistent() {
         return tracked && persistent && lost > 0;
     }

@@ -78,4 +78,14 @@ public record RunSummary(
     public double achievedRate() {
         return measuredSeconds > 0 ? completedAfterWarmup / measuredSeconds : 0;
     }
+
+    /**
+     * Committed persistent puts never received, in a run that lived through a broker failure and
+     * ran to its end: the broker broke its promise. A request never answered may still wait on its
+     * queue (a responder gone), and so may the messages of a run stopped early or of drainers
+     * that did not catch up with an undisturbed broker (reported as incomplete).
+     */
+    public boolean brokerLostMessages() {
+        return delivery.lostPersistent() && header.workload().equals("put") && stopReason == null && recovery != null;
+    }
 }
