@@ -45,7 +45,7 @@ final class Drainer implements MessageListener {
     /** Subscribes to the given queues (again after a reconnect); messages flow once the measurement is bound. */
     void open(Provider provider, PutSettings settings, int[] queues, Reconnect reconnect) throws JMSException {
         this.provider = provider;
-        connection = new ListenerConnection(provider, reconnect, "drainer " + id, c -> {
+        connection = new ListenerConnection(reconnect, "drainer " + id, c -> {
             Session session = JmsWork.session(c, false);
             for (int q : queues) {
                 MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)));

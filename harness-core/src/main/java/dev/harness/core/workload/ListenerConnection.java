@@ -5,7 +5,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import javax.jms.Connection;
 import javax.jms.JMSException;
 
-import dev.harness.core.jms.Provider;
 
 /**
  * The connection of a worker that consumes through a message listener (drainer, reply router,
@@ -19,7 +18,6 @@ final class ListenerConnection {
         void on(Connection c) throws JMSException;
     }
 
-    private final Provider provider;
     private final Reconnect reconnect;
     private final String who;
     private final Setup setup;
@@ -30,8 +28,7 @@ final class ListenerConnection {
     /** A connection that reported its loss while this one was reconnecting: looked at again after. */
     private volatile Connection failedMeanwhile;
 
-    ListenerConnection(Provider provider, Reconnect reconnect, String who, Setup setup) {
-        this.provider = provider;
+    ListenerConnection(Reconnect reconnect, String who, Setup setup) {
         this.reconnect = reconnect;
         this.who = who;
         this.setup = setup;

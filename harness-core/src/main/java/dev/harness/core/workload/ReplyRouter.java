@@ -39,7 +39,7 @@ final class ReplyRouter {
         this.provider = provider;
         this.reconnect = reconnect;
         transacted = settings.syncpoint() > 0;
-        connection = new ListenerConnection(provider, reconnect, "reply queue " + settings.replyQueue(queue), c -> {
+        connection = new ListenerConnection(reconnect, "reply queue " + settings.replyQueue(queue), c -> {
             Session s = JmsWork.session(c, transacted);
             MessageConsumer consumer = s.createConsumer(provider.queue(s, settings.replyQueue(queue)));
             // Bound to its session: a listener still busy on a lost connection must not commit the new one's.

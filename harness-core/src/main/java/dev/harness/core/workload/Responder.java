@@ -54,7 +54,7 @@ public final class Responder {
     void open(Provider provider, String[] requestQueues, Reconnect reconnect) throws JMSException {
         this.provider = provider;
         this.reconnect = reconnect;
-        connection = new ListenerConnection(provider, reconnect, "responder " + id, c -> {
+        connection = new ListenerConnection(reconnect, "responder " + id, c -> {
             Session s = JmsWork.session(c, transacted);
             MessageProducer p = s.createProducer(null);
             p.setDisableMessageTimestamp(true);
