@@ -47,13 +47,8 @@ final class Requester extends UnitOfWork implements Runnable {
     private final AtomicLongArray pendingSequence;
     private final AtomicLongArray pendingSendNs;
     private final int mask;
-    private final AtomicLong sendsReturned = new AtomicLong();
-    private final AtomicLong committed = new AtomicLong();
     private final AtomicLong resolved = new AtomicLong();
-    private final long[] unitSlot;
-    private final long[] unitSequence;
-    private final long[] unitIntendedNs;
-    private final int[] unitQueue;
+    private final int[] unitSlot;
     private volatile boolean sendingDone;
     private volatile boolean closing;
     private volatile Thread thread;
@@ -72,17 +67,13 @@ final class Requester extends UnitOfWork implements Runnable {
 
     Requester(int id, ReqRespSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
-        super("requester " + id, control, reconnect, ledger, settings.syncpoint() > 0);
+        super("requester " + id, control, reconnect, ledger, settings.syncpoint());
         this.id = id;
         this.requesterCount = settings.requesters();
         this.settings = settings;
         this.runId = runId;
         this.payload = payload;
-        int unit = Math.max(1, settings.syncpoint());
-        this.unitSlot = new long[unit];
-        this.unitSequence = new long[unit];
-        this.unitIntendedNs = new long[unit];
-        this.unitQueue = new int[unit];
+        this.unitSlot = new int[unitQueue.length];
         // Closed mode has one request out at a time; open mode as many as a timeout's worth.
         int capacity = settings.open() ? settings.openModeCapacity() : 1;
         this.mask = capacity - 1;
@@ -166,8 +157,8 @@ final class Requester extends UnitOfWork implements Runnable {
         }
         // Open mode: keep giving up on replies that do not come, so the run can end. A stop
         // sends nothing new, but every request out is still answered or timed out.
-        while (settings.open() && resolved.get() < committed.get() && !closing) {
-            sweep(sendsReturned.get());
+        while (settings.open() && resolved.get() < committed() && !closing) {
+            sweep(sendsReturned());
             LockSupport.parkNanos(SWEEP_NS);
         }
     }
@@ -187,11 +178,8 @@ final class Requester extends UnitOfWork implements Runnable {
         // The slot is the request's from its first send on; sent again, it keeps it (see send).
         pendingSendNs.set(slot, System.nanoTime());
         pendingSequence.set(slot, sequence);
-        int i = pending++;
+        int i = add(queue, intendedNs, sequence);
         unitSlot[i] = slot;
-        unitSequence[i] = sequence;
-        unitIntendedNs[i] = intendedNs;
-        unitQueue[i] = queue;
         // Closed mode commits each request: uncommitted, the responder could never see it.
         sendOrRecover(i, !transacted || !settings.open() || pending == settings.syncpoint());
     }
@@ -199,7 +187,7 @@ final class Requester extends UnitOfWork implements Runnable {
     @Override
     void send(int i) throws JMSException {
         long intendedNs = unitIntendedNs[i];
-        int slot = (int) unitSlot[i];
+        int slot = unitSlot[i];
         long sendNs = System.nanoTime();
         BytesMessage m = session.createBytesMessage();
         MessageHeader.write(m, runId, intendedNs, sendNs, id, unitSequence[i]);
@@ -213,8 +201,6 @@ final class Requester extends UnitOfWork implements Runnable {
         producers[unitQueue[i]].send(m);
         long returnedNs = System.nanoTime();
         if (sendReturned(i)) {
-            // A request sent again after a failure is counted and recorded once, at its first return.
-            sendsReturned.lazySet(sendsReturned.get() + 1);
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
             recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
             pauseCorrected.record(returnedNs - putStartNs);
@@ -225,14 +211,8 @@ final class Requester extends UnitOfWork implements Runnable {
     @Override
     void completeUnit() throws JMSException {
         if (transacted) {
-            long startNs = System.nanoTime();
-            commit(session);
-            recorder.record(View.COMMIT, unitIntendedNs[pending - 1], System.nanoTime() - startNs);
+            commit(session, recorder);
         }
-        for (int i = 0; i < pending; i++) {
-            ledger.committed(unitSequence[i]);
-        }
-        committed.lazySet(committed.get() + pending);
         unitDone();
     }
 
@@ -325,14 +305,6 @@ final class Requester extends UnitOfWork implements Runnable {
 
     boolean sendingDone() {
         return sendingDone;
-    }
-
-    long committed() {
-        return committed.get();
-    }
-
-    long sendsReturned() {
-        return sendsReturned.get();
     }
 
     long resolved() {

@@ -1,6 +1,5 @@
 package dev.harness.core.workload;
 
-import java.util.concurrent.atomic.AtomicLong;
 
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
@@ -36,12 +35,7 @@ final class Sender extends UnitOfWork implements Runnable {
     private final byte[] payload;
     private final boolean completesOnReturn;
     private final int unitSize;
-    private final int[] unitQueue;
-    private final long[] unitIntendedNs;
-    private final long[] unitSequence;
     private final long[] unitSentNs;
-    private final AtomicLong sendsReturned = new AtomicLong();
-    private final AtomicLong committed = new AtomicLong();
     private volatile boolean done;
 
     private volatile Connection connection; // replaced by a reconnect, closed from another thread
@@ -55,17 +49,14 @@ final class Sender extends UnitOfWork implements Runnable {
 
     Sender(int id, PutSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
-        super("sender " + id, control, reconnect, ledger, settings.syncpoint() > 0);
+        super("sender " + id, control, reconnect, ledger, settings.syncpoint());
         this.id = id;
         this.senderCount = settings.senders();
         this.settings = settings;
         this.runId = runId;
         this.payload = payload;
         this.completesOnReturn = settings.drainers() == 0;
-        this.unitSize = Math.max(1, settings.syncpoint());
-        this.unitQueue = new int[unitSize];
-        this.unitIntendedNs = new long[unitSize];
-        this.unitSequence = new long[unitSize];
+        this.unitSize = unitQueue.length;
         this.unitSentNs = new long[unitSize];
     }
 
@@ -138,10 +129,7 @@ final class Sender extends UnitOfWork implements Runnable {
 
     /** Adds a message to the unit of work and sends it; completes the unit when it is full. */
     private void put(int queue, long intendedNs, long sequence) throws JMSException {
-        int i = pending++;
-        unitQueue[i] = queue;
-        unitIntendedNs[i] = intendedNs;
-        unitSequence[i] = sequence;
+        int i = add(queue, intendedNs, sequence);
         sendOrRecover(i, pending == unitSize);
     }
 
@@ -159,8 +147,6 @@ final class Sender extends UnitOfWork implements Runnable {
         long returnedNs = System.nanoTime();
         unitSentNs[i] = sendNs;
         if (sendReturned(i)) {
-            // A message sent again after a failure is counted and recorded once, at its first return.
-            sendsReturned.lazySet(sendsReturned.get() + 1);
             long putNs = returnedNs - putStartNs;
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
             recorder.record(View.PUT, intendedNs, putNs);
@@ -171,23 +157,13 @@ final class Sender extends UnitOfWork implements Runnable {
     /** Commits the unit (in syncpoint); its messages are on the broker, and complete if nobody drains them. */
     @Override
     void completeUnit() throws JMSException {
-        long doneNs;
-        if (transacted) {
-            long startNs = System.nanoTime();
-            commit(session);
-            doneNs = System.nanoTime();
-            recorder.record(View.COMMIT, unitIntendedNs[pending - 1], doneNs - startNs);
-        } else {
-            doneNs = System.nanoTime();
-        }
-        for (int i = 0; i < pending; i++) {
-            ledger.committed(unitSequence[i]);
-            if (completesOnReturn) {
-                // The send or commit made these messages durable (or visible): that is their completion.
+        long doneNs = transacted ? commit(session, recorder) : System.nanoTime();
+        if (completesOnReturn) {
+            // The send or commit made these messages durable (or visible): that is their completion.
+            for (int i = 0; i < pending; i++) {
                 complete(unitIntendedNs[i], unitSentNs[i], doneNs);
             }
         }
-        committed.lazySet(committed.get() + pending);
         unitDone();
     }
 
@@ -210,16 +186,6 @@ final class Sender extends UnitOfWork implements Runnable {
         recorder.record(View.RESPONSE, intendedNs, completedNs - intendedNs);
         recorder.record(View.SERVICE, intendedNs, completedNs - sendNs);
         meter.completion(completedNs, intendedNs);
-    }
-
-    /** Messages whose send, and commit in syncpoint, returned: they are on the broker. */
-    long committed() {
-        return committed.get();
-    }
-
-    /** send() calls that returned, committed or not. */
-    long sendsReturned() {
-        return sendsReturned.get();
     }
 
     boolean done() {

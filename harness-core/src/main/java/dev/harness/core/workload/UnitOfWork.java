@@ -1,8 +1,12 @@
 package dev.harness.core.workload;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 import javax.jms.JMSException;
 import javax.jms.Session;
 
+import dev.harness.core.measure.LatencyRecorder;
+import dev.harness.core.measure.View;
 import dev.harness.core.run.RunControl;
 
 /**
@@ -19,6 +23,12 @@ abstract class UnitOfWork {
     final Reconnect reconnect;
     final Ledger ledger;
     final boolean transacted;
+    /** Per message of the unit: the queue (its index), the intended send time, the sequence number. */
+    final int[] unitQueue;
+    final long[] unitIntendedNs;
+    final long[] unitSequence;
+    private final AtomicLong sendsReturned = new AtomicLong();
+    private final AtomicLong committed = new AtomicLong();
     /** Messages in the unit, sent or about to be. */
     int pending;
     /** Of those, how many sends returned on this connection. */
@@ -29,12 +39,17 @@ abstract class UnitOfWork {
     /** Reconnected and not yet back on schedule. */
     private boolean behind;
 
-    UnitOfWork(String name, RunControl control, Reconnect reconnect, Ledger ledger, boolean transacted) {
+    /** @param syncpoint messages per commit; 0 outside syncpoint (a unit of one message) */
+    UnitOfWork(String name, RunControl control, Reconnect reconnect, Ledger ledger, int syncpoint) {
         this.name = name;
         this.control = control;
         this.reconnect = reconnect;
         this.ledger = ledger;
-        this.transacted = transacted;
+        this.transacted = syncpoint > 0;
+        int unitSize = Math.max(1, syncpoint);
+        this.unitQueue = new int[unitSize];
+        this.unitIntendedNs = new long[unitSize];
+        this.unitSequence = new long[unitSize];
     }
 
     /** Sends message {@code i} of the unit (again), calling {@link #sendReturned} when the send returns. */
@@ -52,26 +67,59 @@ abstract class UnitOfWork {
     /** With no schedule there is nothing to be behind. */
     abstract boolean unthrottled();
 
-    /** Counts a send of message {@code i} that returned; true on its first return, when it is recorded. */
+    /** Adds a message to the unit; returns its index there. */
+    final int add(int queue, long intendedNs, long sequence) {
+        int i = pending++;
+        unitQueue[i] = queue;
+        unitIntendedNs[i] = intendedNs;
+        unitSequence[i] = sequence;
+        return i;
+    }
+
+    /**
+     * Counts a send of message {@code i} that returned. True on its first return: a message sent
+     * again after a failure is counted and recorded once, at its first return.
+     */
     final boolean sendReturned(int i) {
         sentInUnit++;
         if (i == recordedInUnit) {
             recordedInUnit++;
+            sendsReturned.lazySet(sendsReturned.get() + 1);
             return true;
         }
         return false;
     }
 
-    final void commit(Session session) throws JMSException {
+    /** Commits the unit's transaction and records the {@code commit} view; returns when it returned. */
+    final long commit(Session session, LatencyRecorder recorder) throws JMSException {
+        long startNs = System.nanoTime();
         committing = true;
         session.commit();
         committing = false;
+        long doneNs = System.nanoTime();
+        recorder.record(View.COMMIT, unitIntendedNs[pending - 1], doneNs - startNs);
+        return doneNs;
     }
 
+    /** The unit's messages are on the broker (its send or commit returned): ticked off, counted, and a new unit begins. */
     final void unitDone() {
+        for (int i = 0; i < pending; i++) {
+            ledger.committed(unitSequence[i]);
+        }
+        committed.lazySet(committed.get() + pending);
         pending = 0;
         sentInUnit = 0;
         recordedInUnit = 0;
+    }
+
+    /** Messages whose send, and commit in syncpoint, returned: they are on the broker. */
+    final long committed() {
+        return committed.get();
+    }
+
+    /** Messages whose send returned at least once, committed or not. */
+    final long sendsReturned() {
+        return sendsReturned.get();
     }
 
     /** Sends message {@code i}, then completes the unit if it is full; recovers from a lost connection. */
