@@ -82,6 +82,10 @@ class BrokerKillIT {
         long lost = d.get("lost").asLong();
         assertEquals(4_800, committed, r::toString);
         assertEquals(committed, d.get("received").asLong() + lost, "each committed message is received or lost");
+        // The ledger agrees with the measurement: each message received once is one sample, the lost none.
+        JsonNode summary = HarnessProcess.json(json).get("summary");
+        assertEquals(d.get("received").asLong(), summary.get("views").get("response").get("count").asLong()
+                + summary.get("warmupViews").get("response").get("count").asLong(), r::toString);
         assertTrue(r.stdout().contains("delivery (non-persistent, outside syncpoint): 4,800 committed, "), r::toString);
         assertFalse(r.stdout().contains("LOST:"), "non-persistent losses are a count, not an alarm: " + r);
         assertTrue(r.stderr().isBlank(), r::toString);
