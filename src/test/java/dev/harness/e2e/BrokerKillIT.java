@@ -99,8 +99,10 @@ class BrokerKillIT {
         assertTrue(Math.abs(killedAt - 4_000_000_000L) < 500_000_000L, "killed at 4 s: " + killedAt);
         assertTrue(o.get("brokerRestartMs").asLong() > 0, o::toString);
         assertTrue(o.get("brokerRestartedAtNs").asLong() > killedAt, o::toString);
-        // The outage clients saw spans the kill and lasts at least until the broker was back.
-        assertTrue(o.get("outageFromNs").asLong() <= killedAt && o.get("outageToNs").asLong() > killedAt, o::toString);
+        // The outage clients saw begins at the kill and lasts at least until the broker was back. A
+        // drainer may still hand on messages its client had buffered for a few ms after the kill.
+        assertTrue(o.get("outageFromNs").asLong() <= killedAt + 250_000_000L && o.get("outageToNs").asLong() > killedAt,
+                o::toString);
         assertTrue(o.get("outageToNs").asLong() >= o.get("brokerRestartedAtNs").asLong(), o::toString);
         assertTrue(o.get("reconnections").asLong() >= 2, o::toString);
         assertFalse(o.get("unfinished").asBoolean(), "everyone back and the backlog drained before the end: " + r);
