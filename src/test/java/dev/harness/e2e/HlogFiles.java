@@ -13,11 +13,16 @@ final class HlogFiles {
     }
 
     static Histogram sum(Path hlog, String tag) throws FileNotFoundException {
+        return sumEndingAfter(hlog, tag, Long.MIN_VALUE);
+    }
+
+    /** The intervals of one tag that end after {@code epochMs}, added. */
+    static Histogram sumEndingAfter(Path hlog, String tag, long epochMs) throws FileNotFoundException {
         HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
         Histogram sum = null;
         EncodableHistogram h;
         while ((h = reader.nextIntervalHistogram()) != null) {
-            if (tag.equals(h.getTag())) {
+            if (tag.equals(h.getTag()) && h.getEndTimeStamp() > epochMs) {
                 if (sum == null) {
                     sum = ((Histogram) h).copy();
                 } else {
