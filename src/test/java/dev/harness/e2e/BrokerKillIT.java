@@ -72,6 +72,25 @@ class BrokerKillIT {
     }
 
     @Test
+    void openModeRequestersCatchUpAfterAnOutageLongerThanTheirRing() throws Exception {
+        Path json = dir.resolve("open.json");
+        // Open mode keeps at most twice a reply timeout's worth of requests out per requester: 128
+        // at 50/s and 1 s. The broker is down for 4 s and more: each requester comes back 200 or
+        // more requests behind. Nobody answers, so each request holds its slot for the whole
+        // timeout: the requesters send as slots free up, and the run ends on time.
+        HarnessProcess.Result r = run(json, 100, "--workload", "reqresp", "--mode", "open", "--requesters", "2",
+                "--responders", "0", "--reply-timeout", "1s", "--restart-after", "4s");
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(1_600, s.get("delivery").get("committed").asLong(), "every scheduled request sent: " + r);
+        assertEquals(0, s.get("unsent").asLong(), r::toString);
+        assertEquals(1_600, s.get("lost").asLong(), "each request given up at its timeout: " + r);
+        // Requests due during the outage were sent when the broker was back.
+        long sendLagMax = s.get("views").get("send-lag").get("maxNs").asLong();
+        assertTrue(sendLagMax > 4_000_000_000L, "send-lag max " + sendLagMax + " ns: " + r);
+    }
+
+    @Test
     void nonPersistentLossesAreCountedWithoutFailingTheRun() throws Exception {
         Path json = dir.resolve("np.json");
         HarnessProcess.Result r = run(json, 300, "--non-persistent");

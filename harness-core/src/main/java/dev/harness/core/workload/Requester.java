@@ -131,7 +131,7 @@ final class Requester extends UnitOfWork implements Runnable {
                     // Batch only while catching up: a request is never held back while idle.
                     completeOrRecover();
                 }
-                if (!Pacer.awaitUntil(intendedNs, control)) {
+                if (!Pacer.awaitUntil(intendedNs, control) || !awaitFreeSlot(j)) {
                     break;
                 }
                 request(j, sequence, intendedNs, queue);
@@ -165,16 +165,6 @@ final class Requester extends UnitOfWork implements Runnable {
 
     private void request(long j, long sequence, long intendedNs, int queue) throws JMSException {
         int slot = (int) (j & mask);
-        long older = pendingSequence.get(slot);
-        if (older != RESOLVED) {
-            if (System.nanoTime() - pendingSendNs.get(slot) < settings.replyTimeoutNs()) {
-                throw new IllegalStateException("more than " + (mask + 1) + " requests outstanding within the reply"
-                        + " timeout; lower --reply-timeout or the rate per requester");
-            }
-            if (pendingSequence.compareAndSet(slot, older, RESOLVED)) {
-                lost(); // past its timeout; the sweep had not reached it yet
-            }
-        }
         // The slot is the request's from its first send on; sent again, it keeps it (see send).
         pendingSendNs.set(slot, System.nanoTime());
         pendingSequence.set(slot, sequence);
@@ -229,6 +219,37 @@ final class Requester extends UnitOfWork implements Runnable {
     @Override
     boolean unthrottled() {
         return false; // request/response always runs on a schedule
+    }
+
+    /**
+     * Waits until request {@code j}'s slot is free: the request {@code capacity} before it was
+     * answered, or is given up at its timeout. The ring holds twice a timeout's worth at the
+     * schedule's pace, so only a catch-up burst (after an outage longer than about twice the
+     * reply timeout) waits here, as an application with as many requests out would: the wait
+     * shows in {@code response}, which runs from the intended time. False if the run is stopping.
+     */
+    private boolean awaitFreeSlot(long j) throws JMSException {
+        int slot = (int) (j & mask);
+        while (true) {
+            long older = pendingSequence.get(slot);
+            if (older == RESOLVED) {
+                return true;
+            }
+            if (pending > 0) {
+                completeOrRecover(); // uncommitted, the requests in hand cannot be answered while it waits
+                continue;
+            }
+            long remaining = pendingSendNs.get(slot) + settings.replyTimeoutNs() - System.nanoTime();
+            if (remaining <= 0) {
+                if (pendingSequence.compareAndSet(slot, older, RESOLVED)) {
+                    lost(); // past its timeout; the sweep had not reached it yet
+                }
+            } else if (control.stopRequested() || closing) {
+                return false;
+            } else {
+                LockSupport.parkNanos(Math.min(remaining, SWEEP_NS));
+            }
+        }
     }
 
     /**
