@@ -3,9 +3,15 @@ package dev.harness.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -14,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * The broker dies mid-run and does not come back: the workers try to reconnect for
  * --reconnect-timeout, then the run ends with exit code 4, every measurement taken so far kept.
+ * A broker that refuses a request ends the run at once.
  */
 class BrokerLostIT {
     @TempDir
@@ -52,5 +59,42 @@ class BrokerLostIT {
         long measured = s.get("views").get("response").get("count").asLong();
         assertTrue(measured >= 600, measured + " measured responses before the kill; expected about 900");
         assertEquals(measured, HlogFiles.sum(hlog, "response").getTotalCount(), "the hlog holds what was measured");
+    }
+
+    /**
+     * A broker that refuses the send (here a full address, policy FAIL) has not gone away: the run
+     * fails at once with its reason, instead of reconnecting and sending again until
+     * --reconnect-timeout (30 s by default) passes. The broker runs in this JVM, configured so.
+     */
+    @Test
+    void aFullQueueFailsTheRunAtOnceWithoutReconnecting() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        EmbeddedActiveMQ broker = new EmbeddedActiveMQ();
+        broker.setConfiguration(new ConfigurationImpl()
+                .setPersistenceEnabled(false)
+                .setSecurityEnabled(false)
+                .setJMXManagementEnabled(false)
+                .addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port)
+                .addAddressSetting("FULL.#", new AddressSettings()
+                        .setMaxSizeBytes(256 * 1024)
+                        .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL)));
+        broker.start();
+        Path json = dir.resolve("full.json");
+        HarnessProcess.Result r;
+        try {
+            r = HarnessProcess.run(dir, 120, "run", "--url", "tcp://127.0.0.1:" + port, "--queue-prefix", "FULL.",
+                    "--drainers", "0", "--rate", "500", "--warmup", "0s", "--duration", "20s", "--json", json.toString());
+        } finally {
+            broker.stop();
+        }
+        assertEquals(4, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        String failure = s.get("failure").asText();
+        assertTrue(failure.startsWith("sender 0: AMQ") && failure.contains("full"), failure);
+        assertTrue(s.get("recovery").isNull(), "no reconnection, no outage: " + s.get("recovery"));
+        assertTrue(s.get("totalSent").asLong() < 500, "sent until the address was full: " + r);
     }
 }

@@ -1,11 +1,15 @@
 package dev.harness.core.jms;
 
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
 
+import org.apache.activemq.artemis.api.core.ActiveMQException;
+import org.apache.activemq.artemis.api.core.ActiveMQExceptionType;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.utils.VersionLoader;
@@ -85,6 +89,29 @@ public class ArtemisProvider implements Provider {
             factory.close();
             throw e;
         }
+    }
+
+    /** Artemis's errors for a request refused on its own merits; the rest (NOT_CONNECTED, UNBLOCKED, ...) a new connection may cure. */
+    private static final Set<ActiveMQExceptionType> REFUSED_REQUEST = EnumSet.of(ActiveMQExceptionType.ADDRESS_FULL,
+            ActiveMQExceptionType.SECURITY_EXCEPTION, ActiveMQExceptionType.QUEUE_DOES_NOT_EXIST,
+            ActiveMQExceptionType.ADDRESS_DOES_NOT_EXIST, ActiveMQExceptionType.INVALID_FILTER_EXPRESSION,
+            ActiveMQExceptionType.UNEXPECTED_ROUTING_TYPE_FOR_ADDRESS, ActiveMQExceptionType.MAX_CONSUMER_LIMIT_EXCEEDED,
+            ActiveMQExceptionType.INVALID_QUEUE_CONFIGURATION, ActiveMQExceptionType.INTERCEPTOR_REJECTED_PACKET,
+            ActiveMQExceptionType.LARGE_MESSAGE_ERROR_BODY, ActiveMQExceptionType.INCOMPATIBLE_CLIENT_SERVER_VERSIONS);
+
+    @Override
+    public boolean reconnectCures(Exception e) {
+        return reconnectCures(e, Provider.super.reconnectCures(e));
+    }
+
+    /** Artemis's error type decides when the chain has one; {@code otherwise} when it has none. */
+    static boolean reconnectCures(Exception e, boolean otherwise) {
+        for (Throwable c : Errors.chain(e)) {
+            if (c instanceof ActiveMQException a) {
+                return !REFUSED_REQUEST.contains(a.getType());
+            }
+        }
+        return otherwise;
     }
 
     @Override

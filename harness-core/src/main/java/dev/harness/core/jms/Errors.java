@@ -1,9 +1,19 @@
 package dev.harness.core.jms;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import javax.jms.InvalidDestinationException;
+import javax.jms.InvalidSelectorException;
+import javax.jms.JMSException;
+import javax.jms.JMSSecurityException;
+import javax.jms.MessageFormatException;
+import javax.jms.MessageNotReadableException;
+import javax.jms.MessageNotWriteableException;
 
 /** Turns a chain of exceptions into the one line a person needs. */
 public final class Errors {
@@ -31,6 +41,34 @@ public final class Errors {
             }
         }
         return t.getClass().getSimpleName();
+    }
+
+    /** Causes and JMS linked exceptions, in order, each once. */
+    public static List<Throwable> chain(Throwable t) {
+        List<Throwable> list = new ArrayList<>();
+        Set<Throwable> seen = new HashSet<>();
+        Throwable c = t;
+        while (c != null && seen.add(c)) {
+            list.add(c);
+            c = c instanceof JMSException j && j.getLinkedException() != null ? j.getLinkedException() : c.getCause();
+        }
+        return list;
+    }
+
+    /**
+     * Whether the chain holds one of the exceptions JMS defines for a request refused on its own
+     * merits (no such destination, not authorized, a bad selector or message), which a new
+     * connection would meet again.
+     */
+    public static boolean refusesRequest(Throwable t) {
+        for (Throwable c : chain(t)) {
+            if (c instanceof InvalidDestinationException || c instanceof JMSSecurityException
+                    || c instanceof InvalidSelectorException || c instanceof MessageFormatException
+                    || c instanceof MessageNotWriteableException || c instanceof MessageNotReadableException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static final Pattern ARTEMIS_CODE = Pattern.compile("(AMQ\\d{6}: [^\\]\\r\\n]+)");

@@ -3,6 +3,7 @@ package dev.harness.core.jms;
 import java.util.ArrayList;
 import java.util.Hashtable;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -154,6 +155,16 @@ public final class JndiProvider implements Provider {
             throw new JMSException("JNDI holds a " + found.getClass().getName() + " under " + name + ", not a queue");
         }
         return q;
+    }
+
+    /** An MQ reason code or an Artemis error type decides when the chain has one. */
+    @Override
+    public boolean reconnectCures(Exception e) {
+        OptionalInt reason = MqReasons.reasonCode(e);
+        if (reason.isPresent()) {
+            return !MqReasons.refusesRequest(reason.getAsInt());
+        }
+        return ArtemisProvider.reconnectCures(e, Provider.super.reconnectCures(e));
     }
 
     @Override

@@ -34,6 +34,17 @@ public interface Provider extends AutoCloseable {
         return replyTo;
     }
 
+    /**
+     * Whether connecting again may cure this failure of a send, a commit or a listener's work: yes
+     * for a lost connection; no for a request the broker refuses whatever the connection (a full
+     * queue, no such queue, not authorized), which then fails the run at once instead of
+     * reconnecting and sending again until {@code --reconnect-timeout}. JMS has no portable way to
+     * tell; by default only its own exception types for refused requests are taken as incurable.
+     */
+    default boolean reconnectCures(Exception e) {
+        return !Errors.refusesRequest(e);
+    }
+
     /** One line: what failed and what to check. Never a stack trace. */
     String explain(Exception e);
 

@@ -61,6 +61,11 @@ final class Reconnect {
         return timeoutNs > 0;
     }
 
+    /** Whether connecting again may cure {@code failure}: reconnecting is on and the failure is no refused request. */
+    boolean mayCure(Exception failure) {
+        return enabled() && provider.reconnectCures(failure);
+    }
+
     void register(ListenerConnection listener) {
         listeners.add(listener);
     }

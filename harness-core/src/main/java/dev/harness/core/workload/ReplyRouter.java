@@ -74,7 +74,7 @@ final class ReplyRouter {
         } catch (JMSException e) {
             rollback(session);
             // A lost connection: the reply comes again after the reconnect (as a duplicate if it was handed on).
-            if (!reconnect.enabled()) {
+            if (!reconnect.mayCure(e)) {
                 control.fail("reply queue " + queue + ": " + provider.explain(e));
             }
         } catch (RuntimeException e) {

@@ -128,7 +128,7 @@ public final class Responder {
             }
         } catch (JMSException e) {
             rollback(session);
-            if (reconnect.enabled()) {
+            if (reconnect.mayCure(e)) {
                 // A lost connection: the request comes again once this responder (or another) is back.
                 if (transacted) {
                     rolledBack.incrementAndGet();

@@ -150,8 +150,9 @@ abstract class UnitOfWork {
         JMSException e = failure;
         long lostNs = System.nanoTime();
         while (true) {
-            // Bounded as a whole: a failure that is not a lost connection comes back after every reconnect.
-            if (!reconnect.enabled() || control.stopRequested() || reconnect.expired(lostNs)) {
+            // A refused request (a full queue) fails at once; a failure the provider cannot tell
+            // from a lost connection comes back after every reconnect, so the whole is bounded too.
+            if (!reconnect.mayCure(e) || control.stopRequested() || reconnect.expired(lostNs)) {
                 throw e;
             }
             if (transacted && !committing) {

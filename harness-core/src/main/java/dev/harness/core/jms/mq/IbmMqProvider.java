@@ -172,6 +172,13 @@ public final class IbmMqProvider implements Provider {
         return replyTo instanceof Queue q && replyTo instanceof JmsPropertyContext ? configure(q) : replyTo;
     }
 
+    /** A reason code decides: the connection's reasons (2009, 2059, 2161, ...) are cured by a new one. */
+    @Override
+    public boolean reconnectCures(Exception e) {
+        OptionalInt reason = MqReasons.reasonCode(e);
+        return reason.isPresent() ? !MqReasons.refusesRequest(reason.getAsInt()) : Provider.super.reconnectCures(e);
+    }
+
     @Override
     public String explain(Exception e) {
         if (e instanceof NoAnswerException n) {

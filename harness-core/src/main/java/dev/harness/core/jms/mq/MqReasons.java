@@ -1,7 +1,5 @@
 package dev.harness.core.jms.mq;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -63,14 +61,27 @@ public final class MqReasons {
             Map.entry(2161, "the queue manager is stopping"),
             Map.entry(2162, "the queue manager is stopping"));
 
+    /**
+     * Reasons for a request the queue manager refuses on its own merits, which a new connection
+     * would meet again: queue full, put or get inhibited, not authorized, no such queue, message
+     * too long, too many uncommitted messages, persistent to a temporary queue.
+     */
+    private static final Set<Integer> REFUSED_REQUEST = Set.of(2010, 2016, 2024, 2030, 2031, 2035, 2048, 2051, 2053,
+            2082, 2085);
+
+    /** Whether this reason refuses the request itself (see {@link #REFUSED_REQUEST}), rather than the connection. */
+    public static boolean refusesRequest(int reason) {
+        return REFUSED_REQUEST.contains(reason);
+    }
+
     /** The MQ reason code anywhere in the chain (cause or linked exception), if there is one. */
     public static OptionalInt reasonCode(Throwable t) {
-        for (Throwable c : chain(t)) {
+        for (Throwable c : Errors.chain(t)) {
             if (c instanceof MQException mq) {
                 return OptionalInt.of(mq.getReason());
             }
         }
-        for (Throwable c : chain(t)) {
+        for (Throwable c : Errors.chain(t)) {
             Matcher m = c.getMessage() == null ? null : REASON.matcher(c.getMessage());
             if (m != null && m.find()) {
                 return OptionalInt.of(Integer.parseInt(m.group(1)));
@@ -124,7 +135,7 @@ public final class MqReasons {
 
     /** The JMS client's sentence of what it tried ("JMSWMQ0018: Failed to connect to queue manager 'QM1' ..."). */
     private static String attempted(Throwable t) {
-        for (Throwable c : chain(t)) {
+        for (Throwable c : Errors.chain(t)) {
             if (c instanceof JMSException && c.getMessage() != null && !(c instanceof MQException)) {
                 String first = c.getMessage().strip().split("\\R", 2)[0];
                 return TRAILER.matcher(first).replaceFirst("");
@@ -135,25 +146,11 @@ public final class MqReasons {
 
     /** The JVM's or a library's own message at the bottom of the chain: "Connection refused". */
     private static String rootCause(Throwable t) {
-        List<Throwable> chain = chain(t);
+        List<Throwable> chain = Errors.chain(t);
         Throwable root = chain.get(chain.size() - 1);
         if (root.getClass().getName().startsWith("com.ibm.") || root.getMessage() == null || root.getMessage().isBlank()) {
             return null;
         }
         return Errors.oneLine(root);
-    }
-
-    /** Causes and JMS linked exceptions, in order, each once. */
-    static List<Throwable> chain(Throwable t) {
-        List<Throwable> list = new ArrayList<>();
-        Set<Throwable> seen = new HashSet<>();
-        Throwable c = t;
-        while (c != null && seen.add(c)) {
-            list.add(c);
-            Throwable next = c instanceof JMSException j && j.getLinkedException() != null ? j.getLinkedException()
-                    : c.getCause();
-            c = next;
-        }
-        return list;
     }
 }

@@ -10,7 +10,10 @@ import java.net.ServerSocket;
 import javax.jms.JMSException;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
+import com.ibm.mq.MQException;
 import com.ibm.mq.jms.MQQueue;
 import com.ibm.msg.client.jms.JmsConnectionFactory;
 import com.ibm.msg.client.jms.JmsPropertyContext;
@@ -120,6 +123,20 @@ class IbmMqProviderTest {
         assertTrue(line.contains("127.0.0.1(" + port + ")"), "what was attempted: " + line);
         assertTrue(line.contains("listener"), "what to check: " + line);
         assertEquals(1, line.lines().count(), line);
+        assertTrue(p.reconnectCures(e), "a listener not there yet may be there on the next attempt");
+    }
+
+    /**
+     * A refused request fails the run at once; a lost connection is reconnected. Exceptions shaped
+     * as the MQ client throws them (no queue manager here); one it really threw is below (2538).
+     */
+    @ParameterizedTest(name = "{0}: cured by reconnecting {1}")
+    @CsvSource({"2053, false", "2035, false", "2085, false", "2024, false", "2030, false", "2051, false",
+        "2009, true", "2059, true", "2161, true", "2162, true", "2202, true", "2019, true", "2538, true"})
+    void reasonCodesTellLostConnectionsFromRefusedRequests(int reason, boolean cured) throws Exception {
+        JMSException e = new JMSException("JMSWMQ2007: Failed to send a message to destination 'DEV.QUEUE.1'.", "JMSWMQ2007");
+        e.setLinkedException(new MQException(2, reason, null));
+        assertEquals(cured, provider(false, false, MqSettings.TargetClient.JMS).reconnectCures(e));
     }
 
     private static IbmMqProvider provider(boolean asyncPut, boolean readAhead, MqSettings.TargetClient target)

@@ -1,0 +1,101 @@
+package dev.harness.core.jms;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
+import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Which failures a new connection can cure, told apart from errors a real Artemis broker gives
+ * over TCP on 127.0.0.1: a full address (policy FAIL) is a refused request; a broker that went
+ * away is a lost connection.
+ */
+@Timeout(60)
+class ArtemisProviderTest {
+    private EmbeddedActiveMQ broker;
+    private ArtemisProvider provider;
+    private Connection connection;
+
+    @BeforeEach
+    void start() throws Exception {
+        int port = freePort();
+        broker = new EmbeddedActiveMQ();
+        broker.setConfiguration(new ConfigurationImpl()
+                .setPersistenceEnabled(false)
+                .setSecurityEnabled(false)
+                .setJMXManagementEnabled(false)
+                .addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port)
+                .addAddressSetting("FULL.#", new AddressSettings()
+                        .setMaxSizeBytes(64 * 1024)
+                        .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL)));
+        broker.start();
+        provider = new ArtemisProvider("tcp://127.0.0.1:" + port, null, null);
+        connection = provider.connect();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        try {
+            connection.close();
+        } catch (JMSException e) {
+            // the broker may be gone already
+        }
+        provider.close();
+        broker.stop();
+    }
+
+    @Test
+    void aFullAddressIsARefusedRequest() throws Exception {
+        Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+        MessageProducer producer = session.createProducer(session.createQueue("FULL.1"));
+        producer.setDeliveryMode(DeliveryMode.PERSISTENT); // a blocking send: the broker's refusal comes back
+        JMSException e = assertThrows(JMSException.class, () -> {
+            for (int i = 0; i < 1_000; i++) { // 1 MiB into 64 KiB
+                BytesMessage m = session.createBytesMessage();
+                m.writeBytes(new byte[1024]);
+                producer.send(m);
+            }
+        });
+        assertFalse(provider.reconnectCures(e), provider.explain(e));
+        assertTrue(provider.explain(e).contains("full"), provider.explain(e));
+    }
+
+    @Test
+    void aBrokerThatWentAwayIsALostConnection() throws Exception {
+        Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
+        MessageProducer producer = session.createProducer(session.createQueue("OK.1"));
+        producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+        producer.send(session.createBytesMessage());
+        broker.stop();
+        JMSException e = assertThrows(JMSException.class, () -> {
+            producer.send(session.createBytesMessage());
+            session.commit();
+        });
+        assertTrue(provider.reconnectCures(e), provider.explain(e));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+}
