@@ -58,12 +58,13 @@ class FrozenBrokerIT {
         Histogram fromFreeze = HlogFiles.sumEndingAfter(hlog, "response", freeze.beganEpochMs());
         long above1s = fromFreeze.getCountBetweenValues(SECOND, Math.max(SECOND, fromFreeze.getMaxValue()));
         // R * (P - 1 s) = 1,000 with an instant catch-up; more, by the measured catch-up rate, without.
+        // The catch-up is not steady (slower at first), hence the margin; counting twice would exceed it.
         double catchUp = StallTruth.catchUpRate(HarnessProcess.json(json), 1000);
         double least = 1000 * (freeze.minSeconds() - 1);
         double expected = StallTruth.expectedAbove(1000, freeze.maxSeconds(), 1, catchUp);
         System.out.printf("above 1 s: %d; expected %.0f to %.0f (%s, catch-up %.0f/s)%n", above1s, least, expected,
                 freeze, catchUp);
-        assertTrue(above1s > 0.8 * least && above1s < expected * 1.2 + 100, above1s + " responses above 1 s; expected "
+        assertTrue(above1s > 0.8 * least && above1s < expected * 1.4 + 100, above1s + " responses above 1 s; expected "
                 + Math.round(least) + " to " + Math.round(expected) + " (freeze " + freeze + ", catch-up "
                 + Math.round(catchUp) + "/s)\n" + out);
         long p99 = response.getValueAtPercentile(99);

@@ -40,19 +40,29 @@ final class StallTruth {
     }
 
     /**
-     * C, measured: the mean of the seconds that completed more than the target rate. The
-     * seconds at either end of the catch-up are partly stall or partly on schedule, and a
-     * restarted process is slower at first, so the best second alone overstates C (a run
-     * that caught up at 1,830/s had a best second of 2,260).
+     * C, measured: the mean of the seconds after the stall (the run's slowest second) that
+     * completed more than the target rate, up to the first that did not. The seconds at either
+     * end of the catch-up are partly stall or partly on schedule, and a restarted process is
+     * slower at first, so the best second alone overstates C (a run that caught up at 1,830/s had
+     * a best second of 2,260); seconds elsewhere in the run (a slow start caught up) are no part of it.
      */
     static double catchUpRate(JsonNode run, double rate) {
+        JsonNode perSecond = run.get("perSecond");
+        int stalled = 0;
+        for (int i = 1; i < perSecond.size(); i++) {
+            if (perSecond.get(i).asDouble() < perSecond.get(stalled).asDouble()) {
+                stalled = i;
+            }
+        }
+        int i = stalled + 1;
+        while (i < perSecond.size() && perSecond.get(i).asDouble() < rate * 0.95) {
+            i++; // the rest of a stall longer than a second
+        }
         double sum = 0;
         int seconds = 0;
-        for (JsonNode n : run.get("perSecond")) {
-            if (n.asDouble() > rate * 1.05) {
-                sum += n.asDouble();
-                seconds++;
-            }
+        for (; i < perSecond.size() && perSecond.get(i).asDouble() > rate * 1.05; i++) {
+            sum += perSecond.get(i).asDouble();
+            seconds++;
         }
         return seconds == 0 ? 0 : sum / seconds;
     }
