@@ -52,6 +52,8 @@ final class Requester extends UnitOfWork implements Runnable {
     private volatile boolean sendingDone;
     private volatile boolean closing;
     private volatile Thread thread;
+    /** Open mode: parked in {@link #awaitFreeSlot}. */
+    private volatile boolean awaitingSlot;
 
     private volatile Connection connection; // replaced by a reconnect, closed from another thread
     private Session session;
@@ -74,7 +76,7 @@ final class Requester extends UnitOfWork implements Runnable {
         this.runId = runId;
         this.payload = payload;
         this.unitSlot = new int[unitQueue.length];
-        // Closed mode has one request out at a time; open mode as many as a timeout's worth.
+        // Closed mode has one request out at a time; open mode twice a timeout's worth or more.
         int capacity = settings.open() ? settings.openModeCapacity() : 1;
         this.mask = capacity - 1;
         this.pendingSequence = new AtomicLongArray(capacity);
@@ -223,31 +225,34 @@ final class Requester extends UnitOfWork implements Runnable {
 
     /**
      * Waits until request {@code j}'s slot is free: the request {@code capacity} before it was
-     * answered, or is given up at its timeout. The ring holds twice a timeout's worth at the
-     * schedule's pace, so only a catch-up burst (after an outage longer than about twice the
-     * reply timeout) waits here, as an application with as many requests out would: the wait
-     * shows in {@code response}, which runs from the intended time. False if the run is stopping.
+     * answered, or is given up at its timeout. The ring holds at least twice a timeout's worth at
+     * the schedule's pace, so only a catch-up burst (after an outage longer than the ring covers)
+     * waits here, as an application with as many requests out would: the wait shows in
+     * {@code response}, which runs from the intended time. False if the run is stopping.
      */
     private boolean awaitFreeSlot(long j) throws JMSException {
         int slot = (int) (j & mask);
         while (true) {
+            if (control.stopRequested() || closing) {
+                return false;
+            }
             long older = pendingSequence.get(slot);
             if (older == RESOLVED) {
                 return true;
-            }
-            if (pending > 0) {
-                completeOrRecover(); // uncommitted, the requests in hand cannot be answered while it waits
-                continue;
             }
             long remaining = pendingSendNs.get(slot) + settings.replyTimeoutNs() - System.nanoTime();
             if (remaining <= 0) {
                 if (pendingSequence.compareAndSet(slot, older, RESOLVED)) {
                     lost(); // past its timeout; the sweep had not reached it yet
                 }
-            } else if (control.stopRequested() || closing) {
-                return false;
+            } else if (pending > 0) {
+                completeOrRecover(); // uncommitted, the requests in hand cannot be answered while it waits
             } else {
-                LockSupport.parkNanos(Math.min(remaining, SWEEP_NS));
+                awaitingSlot = true; // a reply that frees a slot wakes it
+                if (pendingSequence.get(slot) == older) {
+                    LockSupport.parkNanos(Math.min(remaining, SWEEP_NS));
+                }
+                awaitingSlot = false;
             }
         }
     }
@@ -319,7 +324,7 @@ final class Requester extends UnitOfWork implements Runnable {
         recorder.record(View.SERVICE, intendedNs, receivedNs - sendNs);
         meter.completion(receivedNs, intendedNs);
         resolved.incrementAndGet();
-        if (!settings.open()) {
+        if (!settings.open() || awaitingSlot) {
             LockSupport.unpark(thread);
         }
     }
