@@ -96,8 +96,7 @@ public class ArtemisProvider implements Provider {
             ActiveMQExceptionType.SECURITY_EXCEPTION, ActiveMQExceptionType.QUEUE_DOES_NOT_EXIST,
             ActiveMQExceptionType.ADDRESS_DOES_NOT_EXIST, ActiveMQExceptionType.INVALID_FILTER_EXPRESSION,
             ActiveMQExceptionType.UNEXPECTED_ROUTING_TYPE_FOR_ADDRESS, ActiveMQExceptionType.MAX_CONSUMER_LIMIT_EXCEEDED,
-            ActiveMQExceptionType.INVALID_QUEUE_CONFIGURATION, ActiveMQExceptionType.INTERCEPTOR_REJECTED_PACKET,
-            ActiveMQExceptionType.LARGE_MESSAGE_ERROR_BODY, ActiveMQExceptionType.INCOMPATIBLE_CLIENT_SERVER_VERSIONS);
+            ActiveMQExceptionType.INVALID_QUEUE_CONFIGURATION, ActiveMQExceptionType.INTERCEPTOR_REJECTED_PACKET);
 
     @Override
     public boolean reconnectCures(Exception e) {

@@ -63,11 +63,12 @@ public final class MqReasons {
 
     /**
      * Reasons for a request the queue manager refuses on its own merits, which a new connection
-     * would meet again: queue full, put or get inhibited, not authorized, no such queue, message
-     * too long, too many uncommitted messages, persistent to a temporary queue.
+     * would meet again: queue full or out of space, put or get inhibited, not authorized, no such
+     * queue (or not one that can be used so), message too long, too many uncommitted messages,
+     * persistent to a temporary queue, no reply-to queue.
      */
-    private static final Set<Integer> REFUSED_REQUEST = Set.of(2010, 2016, 2024, 2030, 2031, 2035, 2048, 2051, 2053,
-            2082, 2085);
+    private static final Set<Integer> REFUSED_REQUEST = Set.of(2010, 2016, 2024, 2027, 2030, 2031, 2035, 2048, 2051,
+            2052, 2053, 2056, 2057, 2063, 2082, 2085, 2087, 2152, 2192, 2196, 2197);
 
     /** Whether this reason refuses the request itself (see {@link #REFUSED_REQUEST}), rather than the connection. */
     public static boolean refusesRequest(int reason) {

@@ -128,10 +128,10 @@ class IbmMqProviderTest {
 
     /**
      * A refused request fails the run at once; a lost connection is reconnected. Exceptions shaped
-     * as the MQ client throws them (no queue manager here); one it really threw is below (2538).
+     * as the MQ client throws them (no queue manager here); one it really threw is above (2538).
      */
     @ParameterizedTest(name = "{0}: cured by reconnecting {1}")
-    @CsvSource({"2053, false", "2035, false", "2085, false", "2024, false", "2030, false", "2051, false",
+    @CsvSource({"2053, false", "2056, false", "2035, false", "2085, false", "2024, false", "2030, false", "2051, false",
         "2009, true", "2059, true", "2161, true", "2162, true", "2202, true", "2019, true", "2538, true"})
     void reasonCodesTellLostConnectionsFromRefusedRequests(int reason, boolean cured) throws Exception {
         JMSException e = new JMSException("JMSWMQ2007: Failed to send a message to destination 'DEV.QUEUE.1'.", "JMSWMQ2007");
