@@ -48,19 +48,7 @@ class HarnessPauseIT {
 
         Histogram response = HlogFiles.sum(hlog, "response");
         response.add(HlogFiles.sum(hlog, "warmup-response"));
-        // Counted from the freeze on: a loaded machine can put the start of the run behind too.
-        Histogram fromFreeze = HlogFiles.sumEndingAfter(hlog, "response", freeze.beganEpochMs());
-        long above1s = fromFreeze.getCountBetweenValues(SECOND, Math.max(SECOND, fromFreeze.getMaxValue()));
-        // R * (P - 1 s) = 1,000 with an instant catch-up; more, by the measured catch-up rate, without.
-        // The catch-up is not steady (slower at first), hence the margin; counting twice would exceed it.
-        double catchUp = StallTruth.catchUpRate(HarnessProcess.json(json), 1000);
-        double least = 1000 * (freeze.minSeconds() - 1);
-        double expected = StallTruth.expectedAbove(1000, freeze.maxSeconds(), 1, catchUp);
-        System.out.printf("above 1 s: %d; expected %.0f to %.0f (%s, catch-up %.0f/s)%n", above1s, least, expected,
-                freeze, catchUp);
-        assertTrue(above1s > 0.8 * least && above1s < expected * 1.4 + 100, above1s + " responses above 1 s; expected "
-                + Math.round(least) + " to " + Math.round(expected) + " (freeze " + freeze + ", catch-up "
-                + Math.round(catchUp) + "/s)");
+        StallTruth.assertAboveOneSecond(hlog, HarnessProcess.json(json), 1000, freeze, "");
         assertTrue(response.getMaxValue() > 1.8 * SECOND && response.getMaxValue() < 3 * SECOND,
                 "response max " + response.getMaxValue());
 

@@ -1,5 +1,13 @@
 package dev.harness.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.FileNotFoundException;
+import java.nio.file.Path;
+import java.util.Locale;
+
+import org.HdrHistogram.Histogram;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
@@ -9,6 +17,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * P - t (1 - R / C), so R (P - x) / (1 - R / C) samples lie above x.
  */
 final class StallTruth {
+    private static final long SECOND = 1_000_000_000L;
+
     private StallTruth() {
     }
 
@@ -46,7 +56,7 @@ final class StallTruth {
      * slower at first, so the best second alone overstates C (a run that caught up at 1,830/s had
      * a best second of 2,260); seconds elsewhere in the run (a slow start caught up) are no part of it.
      */
-    static double catchUpRate(JsonNode run, double rate) {
+    private static double catchUpRate(JsonNode run, double rate) {
         JsonNode perSecond = run.get("perSecond");
         int stalled = 0;
         for (int i = 1; i < perSecond.size(); i++) {
@@ -67,8 +77,29 @@ final class StallTruth {
         return seconds == 0 ? 0 : sum / seconds;
     }
 
+    /**
+     * The run's {@code response} samples above 1 s against the truth for the freeze at {@code rate}:
+     * at least 80% of R (P - 1 s) for the shortest the freeze can have been, at most what the
+     * measured catch-up rate predicts for the longest, with margin: the catch-up is not steady
+     * (slower at first), but counting samples twice would exceed it. Counted from the freeze on,
+     * since a loaded machine can put the start of a run behind too. Returns the count.
+     */
+    static long assertAboveOneSecond(Path hlog, JsonNode run, double rate, Freeze freeze, String context)
+            throws FileNotFoundException {
+        Histogram fromFreeze = HlogFiles.sumEndingAfter(hlog, "response", freeze.beganEpochMs());
+        long above1s = fromFreeze.getCountBetweenValues(SECOND, Math.max(SECOND, fromFreeze.getMaxValue()));
+        double catchUp = catchUpRate(run, rate);
+        double least = rate * (freeze.minSeconds() - 1);
+        double expected = expectedAbove(rate, freeze.maxSeconds(), 1, catchUp);
+        String figures = String.format(Locale.ROOT, "%d responses above 1 s; expected %.0f to %.0f (%s, catch-up %.0f/s)",
+                above1s, least, expected, freeze, catchUp);
+        System.out.println(figures);
+        assertTrue(above1s > 0.8 * least && above1s < expected * 1.4 + 100, figures + "\n" + context);
+        return above1s;
+    }
+
     /** Samples expected above {@code xSeconds}, given the catch-up rate. */
-    static double expectedAbove(double rate, double stallSeconds, double xSeconds, double catchUpRate) {
+    private static double expectedAbove(double rate, double stallSeconds, double xSeconds, double catchUpRate) {
         double instant = rate * (stallSeconds - xSeconds);
         if (catchUpRate <= rate * 1.05) {
             return Double.POSITIVE_INFINITY; // no catch-up capacity: no bound worth asserting
