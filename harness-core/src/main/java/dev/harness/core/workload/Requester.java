@@ -55,11 +55,9 @@ final class Requester extends UnitOfWork implements Runnable {
     /** Open mode: parked in {@link #awaitFreeSlot}. */
     private volatile boolean awaitingSlot;
 
-    private volatile Connection connection; // replaced by a reconnect, closed from another thread
     private Session session;
     private MessageProducer[] producers;
     private Queue[] replyQueues;
-    private Provider provider;
     private Schedule schedule;
     private LatencyRecorder recorder;
     private PauseCorrectedStats pauseCorrected;
@@ -86,6 +84,7 @@ final class Requester extends UnitOfWork implements Runnable {
         }
     }
 
+    @Override
     void open(Provider provider) throws JMSException {
         this.provider = provider;
         Connection c = JmsWork.connect(provider, control, reconnect, name);
@@ -206,16 +205,6 @@ final class Requester extends UnitOfWork implements Runnable {
             commit(session, recorder);
         }
         unitDone();
-    }
-
-    @Override
-    void reopen() throws JMSException {
-        open(provider);
-    }
-
-    @Override
-    void abandonConnection() {
-        JmsWork.closeInBackground(connection);
     }
 
     @Override

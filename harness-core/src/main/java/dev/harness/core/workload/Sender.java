@@ -38,10 +38,8 @@ final class Sender extends UnitOfWork implements Runnable {
     private final long[] unitSentNs;
     private volatile boolean done;
 
-    private volatile Connection connection; // replaced by a reconnect, closed from another thread
     private Session session;
     private MessageProducer[] producers;
-    private Provider provider;
     private Schedule schedule;
     private LatencyRecorder recorder;
     private PauseCorrectedStats pauseCorrected;
@@ -60,6 +58,7 @@ final class Sender extends UnitOfWork implements Runnable {
         this.unitSentNs = new long[unitSize];
     }
 
+    @Override
     void open(Provider provider) throws JMSException {
         this.provider = provider;
         Connection c = JmsWork.connect(provider, control, reconnect, name);
@@ -165,16 +164,6 @@ final class Sender extends UnitOfWork implements Runnable {
             }
         }
         unitDone();
-    }
-
-    @Override
-    void reopen() throws JMSException {
-        open(provider);
-    }
-
-    @Override
-    void abandonConnection() {
-        JmsWork.closeInBackground(connection);
     }
 
     @Override

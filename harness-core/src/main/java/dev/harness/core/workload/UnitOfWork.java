@@ -2,9 +2,11 @@ package dev.harness.core.workload;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Session;
 
+import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunControl;
@@ -29,6 +31,9 @@ abstract class UnitOfWork {
     final long[] unitSequence;
     private final AtomicLong sendsReturned = new AtomicLong();
     private final AtomicLong committed = new AtomicLong();
+    Provider provider;
+    /** Replaced by a reconnect, closed from another thread. */
+    volatile Connection connection;
     /** Messages in the unit, sent or about to be. */
     int pending;
     /** Of those, how many sends returned on this connection. */
@@ -58,11 +63,8 @@ abstract class UnitOfWork {
     /** Commits the unit (in syncpoint, through {@link #commit}) and ends it with {@link #unitDone}. */
     abstract void completeUnit() throws JMSException;
 
-    /** Connects anew: connection, session, producers. */
-    abstract void reopen() throws JMSException;
-
-    /** Closes the lost connection without waiting for it. */
-    abstract void abandonConnection();
+    /** Connects: connection, session, producers; sets {@link #provider} and {@link #connection}. */
+    abstract void open(Provider provider) throws JMSException;
 
     /** With no schedule there is nothing to be behind. */
     abstract boolean unthrottled();
@@ -168,7 +170,7 @@ abstract class UnitOfWork {
             }
             reconnect.brokerLost(e);
             abandonConnection();
-            if (!reconnect.reopen(name, this::reopen, e, lostNs)) {
+            if (!reconnect.reopen(name, () -> open(provider), e, lostNs)) {
                 throw e;
             }
             try {
@@ -186,6 +188,11 @@ abstract class UnitOfWork {
                 e = again;
             }
         }
+    }
+
+    /** Closes the lost connection without waiting for it. */
+    private void abandonConnection() {
+        JmsWork.closeInBackground(connection);
     }
 
     /** Called with the next message's intended time before waiting for it. */
