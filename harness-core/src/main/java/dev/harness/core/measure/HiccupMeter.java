@@ -1,5 +1,7 @@
 package dev.harness.core.measure;
 
+import java.util.concurrent.locks.LockSupport;
+
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -38,13 +40,18 @@ public final class HiccupMeter implements AutoCloseable {
     private void run() {
         long before = System.nanoTime();
         while (!stopped) {
-            try {
-                Thread.sleep(resolutionNs / 1_000_000L, (int) (resolutionNs % 1_000_000L));
-            } catch (InterruptedException e) {
-                return;
+            // Thread.sleep(ms, nanos) rounds to whole milliseconds before JDK 21: at 200 us it
+            // would sleep 1 ms and read every wake-up as a hiccup. parkNanos sleeps what it is
+            // asked; it may return early, so park again until the wake-up is due.
+            long dueNs = before + resolutionNs;
+            long now;
+            while ((now = System.nanoTime()) - dueNs < 0) {
+                LockSupport.parkNanos(dueNs - now);
+                if (stopped) {
+                    return;
+                }
             }
-            long now = System.nanoTime();
-            long hiccupNs = Histograms.clamp(now - before - resolutionNs);
+            long hiccupNs = Histograms.clamp(now - dueNs);
             // As jHiccup does: a 50 ms stall also stood in the way of the 49 wake-ups that were
             // due during it, and they count.
             recorder.recordValueWithExpectedInterval(hiccupNs, resolutionNs);
