@@ -46,6 +46,22 @@ class ReqRespIT {
     }
 
     @Test
+    void openModeRequestersCommitEveryNPutsAtASustainableRate() throws Exception {
+        // 200/s is far below what the embedded broker sustains: before, a requester committed
+        // whatever it held whenever its next request was not yet due, so every request alone.
+        Path hlog = dir.resolve("rr.hlog");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--workload", "reqresp", "--mode", "open",
+                "--syncpoint", "10", "--requesters", "4", "--queues", "2", "--rate", "200", "--warmup", "1s",
+                "--duration", "2s", "--hlog", hlog.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        long puts = HlogFiles.sum(hlog, "put").getTotalCount() + HlogFiles.sum(hlog, "warmup-put").getTotalCount();
+        long commits = HlogFiles.sum(hlog, "commit").getTotalCount()
+                + HlogFiles.sum(hlog, "warmup-commit").getTotalCount();
+        assertEquals(600, puts, "200/s for 3 s");
+        assertEquals(60, commits, "4 requesters, 150 requests each, a commit every 10:\n" + r);
+    }
+
+    @Test
     void respondersInTheirOwnProcessAnswerAndLogTheirOwnView() throws Exception {
         Path json = dir.resolve("rr.json");
         Path respondHlog = dir.resolve("respond.hlog");

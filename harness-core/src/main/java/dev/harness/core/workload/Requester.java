@@ -128,10 +128,8 @@ final class Requester extends UnitOfWork implements Runnable {
                 }
                 long intendedNs = schedule.intendedNs(sequence);
                 nextDue(intendedNs);
-                if (pending > 0 && intendedNs - System.nanoTime() > 0) {
-                    // Batch only while catching up: a request is never held back while idle.
-                    completeOrRecover();
-                }
+                // Open mode in syncpoint: a request waits in its unit of work until N are pending,
+                // as with an application that commits every N puts; that wait is in its response.
                 if (!Pacer.awaitUntil(intendedNs, control) || !awaitFreeSlot(j)) {
                     break;
                 }
