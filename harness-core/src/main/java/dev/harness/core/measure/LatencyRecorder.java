@@ -1,7 +1,9 @@
 package dev.harness.core.measure;
 
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -10,6 +12,7 @@ import org.HdrHistogram.Recorder;
  * Wait-free recording of the per-message views from any number of sender and drainer threads,
  * one HdrHistogram {@link Recorder} per view and phase. {@link #record} allocates nothing.
  * The pause-corrected view is not here: it has its own recorder, {@link PauseCorrectedStats}.
+ * Nor is {@code lost}: {@link Measurement} records timed-out requests in a recorder of their own.
  */
 public final class LatencyRecorder {
     private final Recorder[] warmup = new Recorder[View.values().length];
@@ -21,11 +24,14 @@ public final class LatencyRecorder {
 
     /** @param warmupEndNs messages intended before this {@code System.nanoTime()} are warmup */
     public LatencyRecorder(long warmupEndNs) {
+        // pause-corrected is PauseCorrectedStats', lost is filled in by Measurement at each cut.
+        this(warmupEndNs, EnumSet.complementOf(EnumSet.of(View.PAUSE_CORRECTED, View.LOST)));
+    }
+
+    /** Recording only {@code views}; the others are never recorded here. */
+    LatencyRecorder(long warmupEndNs, Set<View> views) {
         this.warmupEndNs = warmupEndNs;
-        for (View v : View.values()) {
-            if (v == View.PAUSE_CORRECTED) {
-                continue; // recorded by PauseCorrectedStats
-            }
+        for (View v : views) {
             warmup[v.ordinal()] = new Recorder(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.DIGITS);
             measured[v.ordinal()] = new Recorder(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.DIGITS);
         }

@@ -1,6 +1,7 @@
 package dev.harness.core.measure;
 
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -22,6 +23,10 @@ public final class Measurement implements AutoCloseable {
 
     private final long warmupNs;
     private final LatencyRecorder recorder;
+    /** Requests given up at their reply timeout, added to response and service at each cut. */
+    private final LatencyRecorder timedOut;
+    private final EnumMap<View, Histogram> timedOutWarmup = new EnumMap<>(View.class);
+    private final EnumMap<View, Histogram> timedOutMeasured = new EnumMap<>(View.class);
     private final PauseCorrectedStats pauseCorrected;
     private final ThroughputMeter meter;
     private final HiccupMeter hiccups;
@@ -80,6 +85,11 @@ public final class Measurement implements AutoCloseable {
         this.hiccups = HiccupMeter.start(hiccupResolutionNs);
         this.warmupNs = warmupNs;
         this.recorder = new LatencyRecorder(Long.MAX_VALUE);
+        this.timedOut = new LatencyRecorder(Long.MAX_VALUE, EnumSet.of(View.RESPONSE, View.SERVICE));
+        for (View v : EnumSet.of(View.RESPONSE, View.SERVICE)) {
+            timedOutWarmup.put(v, null);
+            timedOutMeasured.put(v, null);
+        }
         this.pauseCorrected = pauseCorrected;
         this.meter = new ThroughputMeter(keepSeconds);
         this.outages = new Outages(meter);
@@ -98,6 +108,7 @@ public final class Measurement implements AutoCloseable {
         this.startEpochMs = System.currentTimeMillis() + (startNs - System.nanoTime()) / 1_000_000L;
         this.lastTickNs = startNs;
         recorder.warmupEndsAt(warmupEndNs);
+        timedOut.warmupEndsAt(warmupEndNs);
         meter.startAt(startNs);
     }
 
@@ -117,9 +128,18 @@ public final class Measurement implements AutoCloseable {
         return outages;
     }
 
-    /** A request whose reply did not come within the timeout. */
-    public void lost() {
+    /**
+     * A request whose reply did not come within the timeout: counted, and kept in {@code response}
+     * and {@code service} at the least its latency can be, so the percentiles never drop it.
+     * Those values join the views at the next cut, apart from the completions.
+     *
+     * @param responseNs the timeout's end minus the intended send time
+     * @param serviceNs the timeout
+     */
+    public void lost(long intendedNs, long responseNs, long serviceNs) {
         lost.incrementAndGet();
+        timedOut.record(View.RESPONSE, intendedNs, responseNs);
+        timedOut.record(View.SERVICE, intendedNs, serviceNs);
     }
 
     /** A reply that came after its request was given up as lost: counted, never a sample. */
@@ -153,8 +173,10 @@ public final class Measurement implements AutoCloseable {
         (phase == Phase.WARMUP ? intervalMeasured : intervalWarmup).get(View.PAUSE_CORRECTED).reset();
 
         for (View v : View.values()) {
-            addIfAny(totalWarmup.get(v), intervalWarmup.get(v));
-            addIfAny(totalMeasured.get(v), intervalMeasured.get(v));
+            if (v != View.LOST) { // filled in below
+                addIfAny(totalWarmup.get(v), intervalWarmup.get(v));
+                addIfAny(totalMeasured.get(v), intervalMeasured.get(v));
+            }
         }
         long completed = intervalWarmup.get(View.RESPONSE).getTotalCount()
                 + intervalMeasured.get(View.RESPONSE).getTotalCount();
@@ -163,6 +185,8 @@ public final class Measurement implements AutoCloseable {
         if (phase == Phase.WARMUP) {
             completedDuringWarmup += completed;
         }
+        addTimedOut(Phase.WARMUP, timedOutWarmup, intervalWarmup, totalWarmup);
+        addTimedOut(Phase.MEASURED, timedOutMeasured, intervalMeasured, totalMeasured);
 
         Histogram response = intervalMeasured.get(View.RESPONSE);
         if (outages.touches(lastTickNs, tickNs)) {
@@ -192,6 +216,24 @@ public final class Measurement implements AutoCloseable {
         lostBefore = lostNow;
         lastTickNs = tickNs;
         return s;
+    }
+
+    /**
+     * Requests given up at their timeout join {@code response} and {@code service} after the
+     * completions were counted (they are none), and make up the interval's {@code lost} view:
+     * one recorder for all three, so the counts agree in every interval.
+     */
+    private void addTimedOut(Phase phase, EnumMap<View, Histogram> timedOutNow, EnumMap<View, Histogram> interval,
+            EnumMap<View, Histogram> total) {
+        timedOut.takeInterval(phase, timedOutNow);
+        for (View v : timedOutNow.keySet()) {
+            addIfAny(interval.get(v), timedOutNow.get(v));
+            addIfAny(total.get(v), timedOutNow.get(v));
+        }
+        Histogram lostView = interval.get(View.LOST);
+        lostView.reset();
+        addIfAny(lostView, timedOutNow.get(View.RESPONSE));
+        addIfAny(total.get(View.LOST), lostView);
     }
 
     /** Adding an empty histogram still walks every counter; most views are empty most of the time. */

@@ -18,7 +18,15 @@ public enum View {
     /** send() durations through LatencyStats, corrected for pauses of the harness JVM only. */
     PAUSE_CORRECTED("pause-corrected"),
     /** Request/response: a responder's get-to-commit time for one request. */
-    RESPONDER("responder");
+    RESPONDER("responder"),
+    /**
+     * Request/response: the requests given up at their reply timeout, each at the least its
+     * {@code response} can be (the timeout's end minus the intended send time). {@code response}
+     * and {@code service} hold these values too, so their percentiles never leave a lost request
+     * out; this view says how many of their values are such, and readers of a log subtract it to
+     * count completions.
+     */
+    LOST("lost");
 
     private final String tag;
 

@@ -182,8 +182,10 @@ public final class ConsoleReporter implements RunListener {
                     Units.count(incomplete));
         }
         if (r.lost() > 0 || r.late() > 0) {
-            out.printf(Locale.ROOT, "LOST: %s requests got no reply within the timeout (%s replies came later and were"
-                    + " counted as late, not as samples)%n", Units.count(r.lost()), Units.count(r.late()));
+            out.printf(Locale.ROOT, "LOST: %s requests got no reply within the timeout; response and service hold each"
+                    + " at its timeout, %s of them in the measured phase (the lost row). %s replies came later and were"
+                    + " counted as late, not as samples%n", Units.count(r.lost()),
+                    Units.count(r.measured().get(View.LOST).getTotalCount()), Units.count(r.late()));
         }
         if (r.uncommitted() > 0) {
             out.printf(Locale.ROOT, "UNCOMMITTED: %s messages were sent in syncpoint but their commit never returned%n",

@@ -43,7 +43,9 @@ public final class HlogRun {
 
         /** Completions of the interval, whatever the phase of their messages. */
         public long completed() {
-            return count(View.RESPONSE.tag()) + count(View.RESPONSE.warmupTag());
+            // response also holds the requests lost at their timeout, which the lost tag counts.
+            return count(View.RESPONSE.tag()) + count(View.RESPONSE.warmupTag()) - count(View.LOST.tag())
+                    - count(View.LOST.warmupTag());
         }
 
         public double rate() {

@@ -251,15 +251,20 @@ public final class Runner {
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
             Schedule schedule) {
         Measurement.MeasuredTotals t = measurement.totals();
-        long totalCompleted = t.measured().get(View.RESPONSE).getTotalCount()
-                + t.warmup().get(View.RESPONSE).getTotalCount();
+        long measuredCompleted = completions(t.measured());
+        long totalCompleted = measuredCompleted + completions(t.warmup());
         long sendsReturned = workload.sendsReturned();
         long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - sendsReturned);
         return new RunSummary(header, t.measured(), t.warmup(), schedule.rate(),
-                t.measured().get(View.PUT).getTotalCount(), t.measured().get(View.RESPONSE).getTotalCount(),
+                t.measured().get(View.PUT).getTotalCount(), measuredCompleted,
                 workload.sent(), totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
                 t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(), t.correctionsAdded(), unsent,
                 sendsReturned - workload.sent(), t.lost(), t.late(), workload.stale(), control.stopReason(),
                 control.failure(), t.gc(), t.host(), workload.delivery(), t.recovery(), t.responseWithoutOutage());
+    }
+
+    /** The response view also holds the requests given up at their timeout: those are no completions. */
+    private static long completions(java.util.Map<View, org.HdrHistogram.Histogram> views) {
+        return views.get(View.RESPONSE).getTotalCount() - views.get(View.LOST).getTotalCount();
     }
 }

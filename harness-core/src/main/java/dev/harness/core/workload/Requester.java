@@ -227,10 +227,11 @@ final class Requester extends UnitOfWork implements Runnable {
             if (older == RESOLVED) {
                 return true;
             }
-            long remaining = pendingSendNs.get(slot) + settings.replyTimeoutNs() - System.nanoTime();
+            long sentNs = pendingSendNs.get(slot);
+            long remaining = sentNs + settings.replyTimeoutNs() - System.nanoTime();
             if (remaining <= 0) {
                 if (pendingSequence.compareAndSet(slot, older, RESOLVED)) {
-                    lost(); // past its timeout; the sweep had not reached it yet
+                    lost(older, sentNs); // past its timeout; the sweep had not reached it yet
                 }
             } else if (pending > 0) {
                 completeOrRecover(); // uncommitted, the requests in hand cannot be answered while it waits
@@ -249,12 +250,13 @@ final class Requester extends UnitOfWork implements Runnable {
      * request is not sent then), so that every request out is answered or counted lost.
      */
     private void awaitReply(long sequence) {
-        long deadline = pendingSendNs.get(0) + settings.replyTimeoutNs();
+        long sentNs = pendingSendNs.get(0);
+        long deadline = sentNs + settings.replyTimeoutNs();
         while (pendingSequence.get(0) == sequence && !closing) {
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
                 if (pendingSequence.compareAndSet(0, sequence, RESOLVED)) {
-                    lost();
+                    lost(sequence, sentNs);
                 }
                 return;
             }
@@ -269,19 +271,26 @@ final class Requester extends UnitOfWork implements Runnable {
             int slot = (int) (sweptUpTo & mask);
             long sequence = id + sweptUpTo * requesterCount;
             if (pendingSequence.get(slot) == sequence) {
-                if (now - pendingSendNs.get(slot) < settings.replyTimeoutNs()) {
+                long sentNs = pendingSendNs.get(slot);
+                if (now - sentNs < settings.replyTimeoutNs()) {
                     return; // the oldest outstanding request is still within its timeout
                 }
                 if (pendingSequence.compareAndSet(slot, sequence, RESOLVED)) {
-                    lost();
+                    lost(sequence, sentNs);
                 }
             }
             sweptUpTo++;
         }
     }
 
-    private void lost() {
-        measurement.lost();
+    /**
+     * A request given up at its timeout. Its latency is at least the timeout, so it stays in the
+     * distribution there: leaving it out would let a system that drops requests look faster.
+     */
+    private void lost(long sequence, long sentNs) {
+        long intendedNs = schedule.intendedNs(sequence);
+        long timeoutNs = settings.replyTimeoutNs();
+        measurement.lost(intendedNs, sentNs + timeoutNs - intendedNs, timeoutNs);
         resolved.incrementAndGet();
     }
 
@@ -298,7 +307,7 @@ final class Requester extends UnitOfWork implements Runnable {
         if (receivedNs - sendNs >= settings.replyTimeoutNs()) {
             // Past its timeout: lost, whether or not the requester had given up on it yet.
             if (pendingSequence.compareAndSet(slot, sequence, RESOLVED)) {
-                lost();
+                lost(sequence, sendNs);
             }
             measurement.late();
             return;

@@ -48,6 +48,35 @@ class MeasurementTest {
     }
 
     @Test
+    void aLostRequestIsInResponseAndServiceAtItsTimeoutButIsNoCompletion() {
+        long start = System.nanoTime();
+        Schedule schedule = new Schedule(start, 10, 4 * S);
+        try (Measurement m = new Measurement(S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
+            m.begin(schedule);
+            complete(m, start + 2 * S, start + 2 * S + 10);
+            // Sent 5 ms late, given up 1 s after its send.
+            m.lost(start + 2 * S, S + 5_000_000L, S);
+            m.lost(start + S / 2, S, S); // a warmup message
+            IntervalSnapshot i = m.takeInterval(start + 3 * S);
+            assertEquals(1, i.completed(), "a lost request is no completion");
+            assertEquals(2, i.lost());
+            assertEquals(2, i.measured().get(View.RESPONSE).getTotalCount());
+            assertEquals(1, i.measured().get(View.SERVICE).getTotalCount(), "complete() records no service");
+            assertEquals(1, i.measured().get(View.LOST).getTotalCount());
+            assertEquals(1, i.warmup().get(View.LOST).getTotalCount());
+            assertEquals(S + 5_000_000L, i.measured().get(View.RESPONSE).getMaxValue(), S / 1000);
+            assertEquals(S, i.measured().get(View.SERVICE).getMaxValue(), S / 1000);
+
+            IntervalSnapshot next = m.takeInterval(start + 4 * S);
+            assertEquals(0, next.measured().get(View.LOST).getTotalCount(), "each lost request in one interval");
+            Measurement.MeasuredTotals t = m.totals();
+            assertEquals(1, t.measured().get(View.LOST).getTotalCount());
+            assertEquals(2, t.measured().get(View.RESPONSE).getTotalCount());
+            assertEquals(2, t.lost());
+        }
+    }
+
+    @Test
     void pauseCorrectedGoesToThePhaseOfTheInterval() {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(start, 1000, 4 * S);
