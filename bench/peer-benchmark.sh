@@ -118,7 +118,9 @@ print(json.dumps({"case": name, "tool": "harness", "rate": s["achievedRate"], "c
                   "messages": s["totalCompleted"],
                   "p50": r["p50Ns"] / 1e6, "p99": r["p99Ns"] / 1e6, "p999": r["p99_9Ns"] / 1e6,
                   "max": r["maxNs"] / 1e6,
-                  "note": "response (from the intended send time); send-lag p99 %.3f ms" % (lag["p99Ns"] / 1e6)}))
+                  # Unthrottled (--rate max) has no schedule: its latencies are closed-loop, like the peer's.
+                  "note": ("closed-loop: unthrottled, no schedule, response = service" if s.get("closedLoop")
+                           else "response (from the intended send time); send-lag p99 %.3f ms" % (lag["p99Ns"] / 1e6))}))
 PY
 }
 
@@ -170,8 +172,9 @@ for c in cases:
         c, format(round(pr), ","), format(round(hr), ","), hr / pr if pr else float("nan"), pc, hc,
         hc / pc if pc else float("nan"), lat(p), lat(h)))
     notes.append("- %s: peer %s; harness %s." % (c, p[-1]["note"], h[-1]["note"]))
-lines += ["", "Latency columns measure different things: the peer's transfer time starts at the actual send,"
-          " the harness's `response` at the intended send time.", ""] + notes
+lines += ["", "Latency columns: in the unthrottled cases both tools time from the actual send (closed-loop: a"
+          " stall delays later sends instead of showing in their latency); at a fixed rate the peer's transfer"
+          " time starts at the actual send, the harness's `response` at the intended send time.", ""] + notes
 text = "\n".join(lines) + "\n"
 with open(out, "a") as f:
     f.write(text)

@@ -25,7 +25,9 @@ class AbIT {
         assertEquals(0, r.exitCode(), r::toString);
         String out = r.stdout();
         for (String expected : new String[] {"round 1, A (--syncpoint 10)", "round 1, B (--syncpoint 0)",
-            "round 2, A (--syncpoint 10)", "round 2, B (--syncpoint 0)", "B/A", "larger than the spread?"}) {
+            "round 2, A (--syncpoint 10)", "round 2, B (--syncpoint 0)", "B/A", "larger than the spread?",
+            // --rate max: no schedule, so the latency rows must not pass for intended-time response.
+            "closed-loop p99 ms", "A and B: UNTHROTTLED (--rate max)"}) {
             assertTrue(out.contains(expected), () -> "no '" + expected + "' in\n" + out);
         }
         assertTrue(out.indexOf("round 1, A") < out.indexOf("round 1, B") && out.indexOf("round 1, B") < out.indexOf("round 2, A"),
@@ -42,6 +44,7 @@ class AbIT {
         assertTrue(page.contains("id=\"ab-percentiles\""), "the comparison chart");
         assertTrue(page.contains("data-series=\"A\"") && page.contains("data-series=\"B\""), "both curves on one chart");
         assertTrue(page.contains("id=\"ab-table\""), "the table");
+        assertTrue(page.contains("closed-loop") && !page.contains("measured from the intended send time"), page);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.harness.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -65,6 +66,28 @@ class PutWorkloadIT {
         Histogram put = HlogFiles.sum(hlog, "put");
         assertEquals(views.get("put").get("maxNs").asLong(), put.getMaxValue());
         assertHistogramLogProcessorReads(hlog, "response", 600);
+        // On a schedule: the header says response runs from the intended time, and nothing says closed-loop.
+        assertTrue(r.stdout().contains("response is measured from each message's intended send time"), r::toString);
+        assertFalse(r.stdout().contains("closed-loop"), r::toString);
+        assertFalse(s.get("closedLoop").asBoolean());
+    }
+
+    @org.junit.jupiter.api.Test
+    void anUnthrottledRunSaysItsLatenciesAreClosedLoop() throws Exception {
+        Path json = dir.resolve("run.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--rate", "max", "--non-persistent",
+                "--warmup", "0s", "--duration", "1s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        String out = r.stdout();
+        String summary = out.substring(out.indexOf("== summary"));
+        String header = out.substring(0, out.indexOf("== summary"));
+        // Before, the header claimed response ran from the intended time so that any stall shows.
+        assertFalse(out.contains("response is measured from each message's intended send time"), out);
+        assertTrue(header.contains("note: UNTHROTTLED (--rate max): there is no schedule"), header);
+        assertTrue(summary.contains("these latencies are closed-loop"), summary);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertTrue(s.get("closedLoop").asBoolean());
+        assertTrue(HarnessProcess.json(json).get("notes").toString().contains("closed-loop"), "the JSON's notes");
     }
 
     @org.junit.jupiter.api.Test

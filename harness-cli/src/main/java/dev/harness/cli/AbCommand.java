@@ -14,6 +14,7 @@ import java.util.stream.Stream;
 import dev.harness.core.jms.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.report.AbReport;
+import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.report.HlogRun;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -68,8 +69,9 @@ final class AbCommand implements Callable<Integer> {
         List<String> sideA = tokens("--a", a);
         List<String> sideB = tokens("--b", b);
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
-        boolean ownBroker = check("--a", sideA).target.kind().equals("embedded")
-                & check("--b", sideB).target.kind().equals("embedded");
+        RunCommand runA = check("--a", sideA);
+        RunCommand runB = check("--b", sideB);
+        boolean ownBroker = runA.target.kind().equals("embedded") & runB.target.kind().equals("embedded");
         Path work = Files.createTempDirectory("harness-ab-");
         EmbeddedArtemis broker = null;
         // Ctrl-C: the round under way stops (its own guard) and is left out; the rounds done are tabulated.
@@ -112,8 +114,9 @@ final class AbCommand implements Callable<Integer> {
                     }
                     AbReport.Round result = new AbReport.Round(achievedRate(json), HlogRun.read(hlog).measured("response"));
                     (side.equals("A") ? roundsA : roundsB).add(result);
-                    System.out.printf("round %d, %s (%s): %,.0f msg/s, response p99 %.3f ms%n", round, side,
-                            String.join(" ", options), result.achievedRate(),
+                    boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
+                    System.out.printf("round %d, %s (%s): %,.0f msg/s, %s p99 %.3f ms%n", round, side,
+                            String.join(" ", options), result.achievedRate(), closedLoop ? ClosedLoop.LABEL : "response",
                             result.response().getValueAtPercentile(99) / 1e6);
                 }
             }
@@ -123,8 +126,9 @@ final class AbCommand implements Callable<Integer> {
                 System.err.println("harness ab: interrupted before a pair of rounds was done; no comparison");
                 return ExitCode.INTERRUPTED;
             }
-            AbReport ab = new AbReport(new AbReport.Side("A", String.join(" ", sideA), roundsA.subList(0, pairs)),
-                    new AbReport.Side("B", String.join(" ", sideB), roundsB.subList(0, pairs)));
+            AbReport ab = new AbReport(
+                    new AbReport.Side("A", String.join(" ", sideA), roundsA.subList(0, pairs), runA.rate == 0),
+                    new AbReport.Side("B", String.join(" ", sideB), roundsB.subList(0, pairs), runB.rate == 0));
             if (interrupted) {
                 System.out.println("\ninterrupted: " + pairs + " whole pair(s) of rounds of " + rounds + " compared");
             }

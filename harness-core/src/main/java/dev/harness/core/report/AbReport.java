@@ -14,6 +14,7 @@ import org.HdrHistogram.HistogramIterationValue;
 
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
+import dev.harness.core.run.ClosedLoop;
 
 /**
  * Two configurations run in alternating rounds, side by side: each figure's median over the
@@ -25,8 +26,16 @@ public final class AbReport {
     public record Round(double achievedRate, Histogram response) {
     }
 
-    /** One configuration: a label, its options, and its rounds in the order they ran. */
-    public record Side(String label, String options, List<Round> rounds) {
+    /**
+     * One configuration: a label, its options, and its rounds in the order they ran.
+     *
+     * @param closedLoop unthrottled ({@code --rate max}): no schedule, its latencies are closed-loop
+     */
+    public record Side(String label, String options, List<Round> rounds, boolean closedLoop) {
+        public Side(String label, String options, List<Round> rounds) {
+            this(label, options, rounds, false);
+        }
+
         Histogram allResponses() {
             Histogram all = Histograms.create();
             rounds.forEach(r -> all.add(r.response()));
@@ -67,7 +76,9 @@ public final class AbReport {
         rows.add(new Row("throughput msg/s", a.rounds().stream().mapToDouble(Round::achievedRate).toArray(),
                 b.rounds().stream().mapToDouble(Round::achievedRate).toArray(), false));
         for (double p : new double[] {50, 90, 99, 99.9, 100}) {
-            String name = "response " + (p == 100 ? "max" : Percentiles.label(p)) + " ms";
+            // Unthrottled, response is measured from the actual send: the figure says so in its name.
+            String name = (closedLoop() ? ClosedLoop.LABEL : "response") + " " + (p == 100 ? "max" : Percentiles.label(p))
+                    + " ms";
             rows.add(new Row(name, latencies(a, p), latencies(b, p), true));
         }
         return rows;
@@ -77,11 +88,21 @@ public final class AbReport {
         return side.rounds().stream().mapToDouble(r -> Percentiles.at(r.response(), percentile) / 1e6).toArray();
     }
 
+    /** Either side unthrottled: its latencies are not measured from a schedule. */
+    boolean closedLoop() {
+        return a.closedLoop() || b.closedLoop();
+    }
+
     /** The side-by-side table, as printed. */
     public String table() {
         StringBuilder t = new StringBuilder();
-        t.append(String.format(Locale.ROOT, "A: %s%nB: %s%n%d rounds each, alternating A B A B ...%n%n", a.options(),
+        t.append(String.format(Locale.ROOT, "A: %s%nB: %s%n%d rounds each, alternating A B A B ...%n", a.options(),
                 b.options(), a.rounds().size()));
+        if (closedLoop()) {
+            t.append(String.format(Locale.ROOT, "%s%s: %s.%n", a.closedLoop() ? "A" : "", a.closedLoop() && b.closedLoop()
+                    ? " and B" : b.closedLoop() ? "B" : "", ClosedLoop.NOTE));
+        }
+        t.append(String.format(Locale.ROOT, "%n"));
         t.append(String.format(Locale.ROOT, "%-20s %12s %12s %8s %23s %23s  %s%n", "", "A (median)", "B (median)", "B/A",
                 "A over rounds", "B over rounds", "larger than the spread?"));
         for (Row r : rows()) {
@@ -121,7 +142,8 @@ public final class AbReport {
                 + "pre{font-size:12px}.chart .grid{stroke:#e5e5e5}.chart .tick,.chart .legend{font-size:11px;fill:#444}"
                 + "</style></head><body>\n<h1>A/B: ").append(Html.escape(a.options())).append(" against ")
                 .append(Html.escape(b.options())).append("</h1>\n<p>The " + View.RESPONSE.tag() + " distribution of all"
-                        + " rounds of each side, measured from the intended send time.</p>\n")
+                        + " rounds of each side, " + (closedLoop() ? "closed-loop (" + Html.escape(ClosedLoop.NOTE) + ")"
+                                : "measured from the intended send time") + ".</p>\n")
                 .append(chart.render()).append("<h2>Side by side</h2>\n<p>Medians over the rounds, the ratio B/A, the"
                         + " spread over rounds, and whether the difference is larger than that spread.</p>\n<pre id=\"ab-table\">")
                 .append(Html.escape(table())).append("</pre>\n</body></html>\n");

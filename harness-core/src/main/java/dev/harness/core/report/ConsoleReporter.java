@@ -18,6 +18,7 @@ import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
+import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunSummary;
 
@@ -209,6 +210,9 @@ public final class ConsoleReporter implements RunListener {
         delivery(r.delivery(), r.header().workload().equals("reqresp"), r.brokerLostMessages());
         recovery(r.recovery());
         out.println();
+        if (r.targetRate() == 0) {
+            out.println(ClosedLoop.NOTE + ".");
+        }
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %12s %10s", "view (ms)", "count", "mean"));
         for (double p : Percentiles.SUMMARY) {
             head.append(String.format(Locale.ROOT, " %10s", Percentiles.label(p)));

@@ -123,6 +123,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("stopReason", r.stopReason())
                 .field("failure", r.failure())
                 .field("targetRate", r.targetRate())
+                // Unthrottled: no schedule, response = service (see ClosedLoop).
+                .field("closedLoop", r.targetRate() == 0)
                 .field("achievedRate", r.achievedRate())
                 .field("measuredSeconds", r.measuredSeconds())
                 .field("measuredSent", r.measuredSent())

@@ -240,8 +240,12 @@ public final class Runner {
             notes.add("STARTED LATE: " + lateStartMs + " ms after the --start-at time " + startAt + " (connecting took"
                     + " longer); this run's intervals are that much out of line with other hosts' given the same start");
         }
-        notes.add("response is measured from each message's intended send time on the fixed schedule,"
-                + " so a stall anywhere (broker, network, disk, this JVM) shows in it");
+        if (workload.rate() == 0) {
+            notes.add(ClosedLoop.NOTE);
+        } else {
+            notes.add("response is measured from each message's intended send time on the fixed schedule,"
+                    + " so a stall anywhere (broker, network, disk, this JVM) shows in it");
+        }
         notes.add("pause-corrected corrects send() times only for pauses of this JVM (longer than "
                 + TimeUnit.NANOSECONDS.toMillis(pauseResolutionNs) + " ms); it cannot see a stalled broker");
         Instant start = Instant.ofEpochMilli(measurement.startEpochMs());

@@ -43,6 +43,20 @@ class AbReportTest {
     }
 
     @Test
+    void anUnthrottledSideLabelsItsLatenciesClosedLoop() {
+        List<AbReport.Round> a = List.of(round(3000, 1, 2));
+        List<AbReport.Round> b = List.of(round(1000, 5, 9));
+        AbReport scheduled = report(a, b);
+        assertEquals("response p99 ms", scheduled.rows().get(3).name());
+        assertFalse(scheduled.table().contains("closed-loop"), scheduled.table());
+
+        AbReport unthrottled = new AbReport(new AbReport.Side("A", "--rate max", a, true),
+                new AbReport.Side("B", "--rate 500", b, false));
+        assertEquals("closed-loop p99 ms", unthrottled.rows().get(3).name());
+        assertTrue(unthrottled.table().contains("\nA: UNTHROTTLED (--rate max)"), unthrottled.table());
+    }
+
+    @Test
     void overlappingRangesAreNotADifference() {
         AbReport ab = report(List.of(round(1000, 1), round(1200, 1)), List.of(round(1100, 1), round(1300, 1)));
         assertFalse(ab.rows().get(0).differs(), "1000..1200 and 1100..1300 overlap");
