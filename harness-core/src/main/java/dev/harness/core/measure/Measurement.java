@@ -108,6 +108,7 @@ public final class Measurement implements AutoCloseable {
         this.startEpochMs = System.currentTimeMillis() + (startNs - System.nanoTime()) / 1_000_000L;
         this.lastTickNs = startNs;
         recorder.warmupEndsAt(warmupEndNs);
+        pauseCorrected.follow(schedule);
         timedOut.warmupEndsAt(warmupEndNs);
         meter.startAt(startNs);
     }

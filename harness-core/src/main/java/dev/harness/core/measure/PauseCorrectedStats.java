@@ -9,9 +9,12 @@ import org.LatencyUtils.LatencyStats;
 import org.LatencyUtils.SimplePauseDetector;
 import org.LatencyUtils.TimeCappedMovingAverageIntervalEstimator;
 
+import dev.harness.core.schedule.Schedule;
+
 /**
- * The {@code pause-corrected} view: a LatencyStats fed only closed-loop timings (send() call
- * durations), which adds the samples a pause of the harness JVM hid. It cannot see a pause
+ * The {@code pause-corrected} view: the {@code put} timings (send() call durations) and
+ * LatencyStats' correction of them for pauses of this JVM during which sends were due (see
+ * {@link DuePause}), and nothing for time when none was due. It cannot see a pause
  * anywhere else (a stalled broker, a slow disk): only the intended-time {@code response} view
  * catches those. Never feed it intended-time latencies: that would correct a pause twice.
  */
@@ -19,6 +22,7 @@ public final class PauseCorrectedStats implements AutoCloseable {
     private final PauseRelay relay;
     private final LatencyStats stats;
     private final Histogram raw = Histograms.create();
+    private final ScheduledIntervalEstimator scheduled;
 
     /** Pause-detector threads that must agree on a pause: one descheduled thread is not a pause. */
     static final int DETECTOR_THREADS = 3;
@@ -45,9 +49,18 @@ public final class PauseCorrectedStats implements AutoCloseable {
                 .numberOfSignificantValueDigits(Histograms.DIGITS)
                 .pauseDetector(relay)
                 .build();
-        if (scheduledIntervalNs > 0) {
-            useScheduledInterval(stats, new ScheduledIntervalEstimator(scheduledIntervalNs));
+        this.scheduled = scheduledIntervalNs > 0 ? new ScheduledIntervalEstimator(scheduledIntervalNs) : null;
+        if (scheduled != null) {
+            useScheduledInterval(stats, scheduled);
         }
+    }
+
+    /**
+     * From now on, pauses are corrected where the schedule had sends due; before this call,
+     * nothing is (no send is due before the schedule starts).
+     */
+    public void follow(Schedule schedule) {
+        relay.follow(schedule, scheduled);
     }
 
     /**

@@ -9,12 +9,16 @@ import org.LatencyUtils.PauseDetector;
 import org.LatencyUtils.PauseDetectorListener;
 import org.LatencyUtils.SimplePauseDetector;
 
+import dev.harness.core.schedule.Schedule;
+
 /**
  * Stands between a {@link SimplePauseDetector} of our own (never LatencyUtils' shared static
  * default) and the LatencyStats that listens to it. It clamps each pause below the histograms'
  * highest trackable value, because a correction above it throws on the detector's dispatcher
  * thread, which then dies and corrects nothing more; and it remembers the longest pauses of the
- * harness JVM for the summary.
+ * harness JVM for the summary. LatencyStats hears of a pause only where sends were due in it
+ * ({@link DuePause}): every pause counts in the summary, but one before the schedule's start or
+ * after its last message corrects nothing.
  */
 final class PauseRelay extends PauseDetector implements PauseDetectorListener {
     static final int LONGEST_KEPT = 5;
@@ -24,6 +28,10 @@ final class PauseRelay extends PauseDetector implements PauseDetectorListener {
     private final long nanoToEpochOffsetNs;
     private long count;
     private long totalNs;
+    /** Set when the schedule starts; until then no send is due, and nothing is corrected. */
+    private volatile Schedule schedule;
+    /** Null when unthrottled: LatencyStats' own estimator stands. */
+    private volatile ScheduledIntervalEstimator estimator;
 
     PauseRelay(SimplePauseDetector detector) {
         this.detector = detector;
@@ -45,7 +53,22 @@ final class PauseRelay extends PauseDetector implements PauseDetectorListener {
                 longest.remove(longest.size() - 1);
             }
         }
-        notifyListeners(clamped, pauseEndTimeNs);
+        // LatencyStats hears only of the part of the pause in which sends were due.
+        Schedule s = schedule;
+        DuePause due = s == null ? null : DuePause.of(s, clamped, pauseEndTimeNs);
+        if (due == null) {
+            return;
+        }
+        ScheduledIntervalEstimator e = estimator;
+        if (e != null && due.intervalNs() > 0) {
+            e.expect(pauseEndTimeNs, due.intervalNs());
+        }
+        notifyListeners(Math.min(due.lengthNs(), Histograms.HIGHEST_NS - 1), pauseEndTimeNs);
+    }
+
+    void follow(Schedule schedule, ScheduledIntervalEstimator estimator) {
+        this.estimator = estimator;
+        this.schedule = schedule;
     }
 
     synchronized long count() {

@@ -15,7 +15,10 @@ public enum View {
     PUT("put"),
     /** Duration of each commit() call (MQCMIT). */
     COMMIT("commit"),
-    /** send() durations through LatencyStats, corrected for pauses of the harness JVM only. */
+    /**
+     * The put timings with LatencyStats' correction for pauses of the harness JVM during which
+     * sends were due, and nothing for time when none was due (see DuePause).
+     */
     PAUSE_CORRECTED("pause-corrected"),
     /** Request/response: a responder's get-to-commit time for one request. */
     RESPONDER("responder"),

@@ -245,7 +245,7 @@ public final class ConsoleReporter implements RunListener {
         } else {
             JvmPause longest = r.longestJvmPauses().get(0);
             out.printf(Locale.ROOT, "pauses of this JVM: %s detected, %s ms in all, longest %s ms ending %s;"
-                    + " pause-corrected added %s samples for them%n",
+                    + " pause-corrected added %s samples for the sends due in them%n",
                     Units.count(r.jvmPauseCount()), Units.ms(r.jvmPauseTotalNs()), Units.ms(longest.lengthNs()),
                     TIME.format(longest.end()), Units.count(r.pauseCorrections()));
         }

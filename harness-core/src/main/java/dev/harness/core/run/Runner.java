@@ -246,8 +246,9 @@ public final class Runner {
             notes.add("response is measured from each message's intended send time on the fixed schedule,"
                     + " so a stall anywhere (broker, network, disk, this JVM) shows in it");
         }
-        notes.add("pause-corrected corrects send() times only for pauses of this JVM (longer than "
-                + TimeUnit.NANOSECONDS.toMillis(pauseResolutionNs) + " ms); it cannot see a stalled broker");
+        notes.add("pause-corrected is the put timings with LatencyStats' correction for pauses of this JVM (longer than "
+                + TimeUnit.NANOSECONDS.toMillis(pauseResolutionNs) + " ms) during which sends were due, and nothing for"
+                + " time when none was due; it cannot see a stalled broker");
         Instant start = Instant.ofEpochMilli(measurement.startEpochMs());
         return new RunHeader(workload.name(), provider.target(), workload.describe(), notes, start);
     }

@@ -34,15 +34,39 @@ public final class Schedule {
     }
 
     private long countBefore(long lengthNs) {
-        // First guess from doubles, then settle exactly on the first k due at or after the end.
-        long k = Math.max(0, (long) Math.floor(rate * lengthNs / NANOS_PER_SECOND) - 2);
-        while (intendedNs(k) < endNs) {
+        return firstAtOrAfter(startNs + lengthNs);
+    }
+
+    /** The first k due at or after {@code ns}, the schedule's length aside; 0 for any time before the start. */
+    private long firstAtOrAfter(long ns) {
+        if (ns - startNs <= 0) {
+            return 0;
+        }
+        // First guess from doubles, then settle exactly.
+        long k = Math.max(0, (long) Math.floor(rate * (ns - startNs) / NANOS_PER_SECOND) - 2);
+        while (intendedNs(k) - ns < 0) {
             k++;
         }
-        while (k > 0 && intendedNs(k - 1) >= endNs) {
+        while (k > 0 && intendedNs(k - 1) - ns >= 0) {
             k--;
         }
         return k;
+    }
+
+    /**
+     * How many of the schedule's messages are due in {@code [fromNs, toNs)}; 0 when unthrottled,
+     * which has no numbered messages.
+     */
+    public long dueBetween(long fromNs, long toNs) {
+        if (rate == 0 || toNs - fromNs <= 0) {
+            return 0;
+        }
+        return Math.min(total, firstAtOrAfter(toNs)) - Math.min(total, firstAtOrAfter(fromNs));
+    }
+
+    /** The first message due at or after {@code ns}; {@link #total()} when none is. Throttled only. */
+    public long firstDueAtOrAfter(long ns) {
+        return Math.min(total, firstAtOrAfter(ns));
     }
 
     public boolean unthrottled() {

@@ -19,6 +19,25 @@ class ScheduleTest {
     }
 
     @Test
+    void countsTheMessagesDueInAWindow() {
+        Schedule s = new Schedule(10 * S, 1000, 2 * S); // messages 0..1999 at 10.000 s, 10.001 s, ...
+        assertEquals(0, s.dueBetween(0, 10 * S), "before the start");
+        assertEquals(1, s.dueBetween(10 * S, 10 * S + 1), "message 0, due at the window's start");
+        assertEquals(0, s.dueBetween(10 * S + 1, 10 * S + 1_000_000L), "between messages 0 and 1");
+        assertEquals(500, s.dueBetween(10 * S + S / 2, 11 * S));
+        assertEquals(1_000, s.dueBetween(9 * S, 11 * S), "from before the start");
+        assertEquals(10, s.dueBetween(12 * S - 10_000_000L, 20 * S), "the last ten, then the end");
+        assertEquals(0, s.dueBetween(12 * S, 20 * S), "after the last message");
+        assertEquals(0, s.dueBetween(11 * S, 11 * S), "an empty window");
+        assertEquals(1_000, s.firstDueAtOrAfter(11 * S));
+        assertEquals(1_001, s.firstDueAtOrAfter(11 * S + 1));
+        assertEquals(0, s.firstDueAtOrAfter(0));
+        assertEquals(2_000, s.firstDueAtOrAfter(13 * S), "none: the total");
+        assertEquals(3, new Schedule(0, 7.3, 10 * S).dueBetween(S, S + 411_000_000L), "1 s to 1.411 s at 7.3/s");
+        assertEquals(0, new Schedule(0, 0, S).dueBetween(0, S), "unthrottled has no numbered messages");
+    }
+
+    @Test
     void holdsExactlyTheMessagesDueBeforeItsEnd() {
         assertEquals(2_500, new Schedule(0, 1000, 2_500_000_000L).total());
         assertEquals(2_501, new Schedule(0, 1000, 2_500_000_001L).total());
