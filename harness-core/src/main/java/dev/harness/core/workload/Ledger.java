@@ -19,6 +19,7 @@ final class Ledger {
     private final AtomicLongArray committed;
     private final AtomicLongArray received;
     private final AtomicLong duplicates = new AtomicLong();
+    private final AtomicLong answeredAgain = new AtomicLong();
     private final AtomicLong rolledBack = new AtomicLong();
     private final AtomicLong inDoubt = new AtomicLong();
     private final String untracked;
@@ -66,6 +67,29 @@ final class Ledger {
             return false;
         }
         return true;
+    }
+
+    /**
+     * A reply its responder marked as the answer to a redelivered request. Like {@link #received},
+     * but a second one is the responder's doing (its acknowledgement was lost), counted apart
+     * from the broker's duplicates.
+     */
+    boolean answeredAgain(long sequence) {
+        if (untracked != null) {
+            return true;
+        }
+        if (sequence < 0 || sequence >= total) {
+            return false;
+        }
+        if (!set(received, sequence)) {
+            answeredAgain.incrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    long answeredAgain() {
+        return answeredAgain.get();
     }
 
     /** Sets the bit; false when it was set already. */

@@ -1,5 +1,7 @@
 package dev.harness.core.workload;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import javax.jms.BytesMessage;
@@ -14,7 +16,9 @@ import dev.harness.core.run.RunControl;
 /**
  * The one consumer of a reply queue. It hands each reply to the requester named in the reply's
  * header (the responder copies the request body), so no per-message selector is needed: those
- * are slow on a shared Artemis queue. Replies of another run are counted and dropped.
+ * are slow on a shared Artemis queue. Replies of another run are counted and dropped. A reply
+ * handed on whose get then failed to commit comes again: that copy is counted as the router's
+ * own redelivery and not handed on twice.
  */
 final class ReplyRouter {
     private final int queue;
@@ -22,6 +26,13 @@ final class ReplyRouter {
     private final RunControl control;
     private final long runId;
     private final AtomicLong stale = new AtomicLong();
+    /**
+     * Replies handed on to their requester whose get was then rolled back (its commit failed):
+     * the broker gives them again, and that second copy is the router's own doing, not a
+     * duplicate. Empty but after a failure, so the common path only looks at its size.
+     */
+    private final Set<Long> handedOnThenRolledBack = ConcurrentHashMap.newKeySet();
+    private final AtomicLong ownRedeliveries = new AtomicLong();
     private ListenerConnection connection;
     private boolean transacted;
     private Provider provider;
@@ -36,9 +47,7 @@ final class ReplyRouter {
 
     /** Subscribes to its reply queue, and again after a reconnect. */
     void open(Provider provider, ReqRespSettings settings, Reconnect reconnect) throws JMSException {
-        this.provider = provider;
-        this.reconnect = reconnect;
-        transacted = settings.syncpoint() > 0;
+        bind(provider, reconnect, settings.syncpoint() > 0);
         connection = new ListenerConnection(reconnect, "reply queue " + settings.replyQueue(queue), c -> {
             Session s = JmsWork.session(c, transacted);
             MessageConsumer consumer = s.createConsumer(provider.queue(s, settings.replyQueue(queue)));
@@ -48,22 +57,37 @@ final class ReplyRouter {
         connection.open();
     }
 
+    /** What {@link #route} needs besides the constructor's: set by open, or by a test that routes by hand. */
+    void bind(Provider provider, Reconnect reconnect, boolean transacted) {
+        this.provider = provider;
+        this.reconnect = reconnect;
+        this.transacted = transacted;
+    }
+
     void start() throws JMSException {
         connection.start();
     }
 
-    private void route(Message message, Session session) {
+    void route(Message message, Session session) {
         long receivedNs = System.nanoTime();
+        long handedOn = -1;
         try {
             if (message instanceof BytesMessage m && m.getBodyLength() >= MessageHeader.BYTES && m.readLong() == runId) {
                 long intendedNs = m.readLong();
                 long sendNs = m.readLong();
                 int requester = m.readInt();
-                long sequence = m.readLong();
-                if (requester >= 0 && requester < requesters.length) {
-                    requesters[requester].replied(sequence, intendedNs, sendNs, receivedNs);
-                } else {
+                long read = m.readLong();
+                long sequence = MessageHeader.sequence(read);
+                if (requester < 0 || requester >= requesters.length) {
                     stale.incrementAndGet();
+                } else if (!handedOnThenRolledBack.isEmpty() && handedOnThenRolledBack.remove(sequence)) {
+                    ownRedeliveries.incrementAndGet(); // handed on already, before the failed commit
+                } else {
+                    // Handed on before the commit: a reply whose commit failed is still a reply the
+                    // application got, and its redelivery is remembered above.
+                    requesters[requester].replied(sequence, intendedNs, sendNs, receivedNs,
+                            MessageHeader.answeredAgain(read));
+                    handedOn = sequence;
                 }
             } else {
                 stale.incrementAndGet();
@@ -73,6 +97,9 @@ final class ReplyRouter {
             }
         } catch (JMSException e) {
             rollback(session);
+            if (transacted && handedOn >= 0) {
+                handedOnThenRolledBack.add(handedOn);
+            }
             // A lost connection: the reply comes again after the reconnect (as a duplicate if it was handed on).
             if (!reconnect.mayCure(e)) {
                 control.fail("reply queue " + queue + ": " + provider.explain(e));
@@ -91,6 +118,11 @@ final class ReplyRouter {
 
     long stale() {
         return stale.get();
+    }
+
+    /** Replies the broker gave again because this router's commit of their get failed. */
+    long ownRedeliveries() {
+        return ownRedeliveries.get();
     }
 
     void close() {

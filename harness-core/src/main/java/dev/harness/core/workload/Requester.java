@@ -297,10 +297,12 @@ final class Requester extends UnitOfWork implements Runnable {
     /**
      * A reply arrived (on a router's thread). Records the round trip once; a reply for a request
      * already given up is counted late.
+     *
+     * @param answeredAgain the responder answered a redelivered request: a second reply is its own doing
      */
-    void replied(long sequence, long intendedNs, long sendNs, long receivedNs) {
-        if (!ledger.received(sequence)) {
-            return; // a second reply to one request: a duplicate, counted there
+    void replied(long sequence, long intendedNs, long sendNs, long receivedNs, boolean answeredAgain) {
+        if (!(answeredAgain ? ledger.answeredAgain(sequence) : ledger.received(sequence))) {
+            return; // a second reply to one request: counted there, a duplicate or the responder's own
         }
         long ring = (sequence - id) / requesterCount;
         int slot = (int) (ring & mask);

@@ -20,8 +20,9 @@ import dev.harness.core.run.RunControl;
  * The application side: gets each request and puts a reply of the same size, body copied, with
  * the correlation id set to the request's message id, on the queue the request names. In
  * syncpoint, the get and the put are one unit of work committed together, as IBM advises.
- * Records {@code responder}: get to commit. When its connection is lost, the unit of work in hand
- * is rolled back (the request comes again) and it connects again, if the run reconnects.
+ * Records {@code responder}: get to commit, once per request. When its connection is lost, the
+ * unit of work in hand is rolled back (the request comes again) and it connects again, if the
+ * run reconnects.
  */
 public final class Responder {
     private final int id;
@@ -32,6 +33,7 @@ public final class Responder {
     private volatile boolean busy;
     private final AtomicLong unanswerable = new AtomicLong();
     private final AtomicLong rolledBack = new AtomicLong();
+    private final AtomicLong answeredAgain = new AtomicLong();
     private final long runId;
     private volatile LatencyRecorder recorder;
     private ListenerConnection connection;
@@ -111,6 +113,14 @@ public final class Responder {
             }
             byte[] body = listener.body;
             request.readBytes(body, length);
+            // Outside syncpoint a request comes again when its acknowledgement was lost after it
+            // was answered (and recorded). In syncpoint a redelivery means the earlier answer
+            // was rolled back with its get: not recorded, and never sent.
+            boolean again = !transacted && message.getJMSRedelivered();
+            if (again) {
+                MessageHeader.markAnsweredAgain(body, length);
+                answeredAgain.incrementAndGet();
+            }
             BytesMessage reply = session.createBytesMessage();
             reply.writeBytes(body, 0, length);
             reply.setJMSCorrelationID(request.getJMSMessageID());
@@ -123,7 +133,7 @@ public final class Responder {
             handled.incrementAndGet();
             // In the harness's process, only this run's requests, phased by their intended time
             // (same clock); in harness respond, every request, all measured (see RespondRun).
-            if (runId == 0 || (length >= 16 && longAt(body, 0) == runId)) {
+            if (!again && (runId == 0 || (length >= 16 && longAt(body, 0) == runId))) {
                 recorder.record(View.RESPONDER, length >= 16 ? longAt(body, 8) : 0, committedNs - getNs);
             }
         } catch (JMSException e) {
@@ -176,6 +186,11 @@ public final class Responder {
     /** Units of work (get and reply) rolled back because the connection was lost. */
     long rolledBack() {
         return rolledBack.get();
+    }
+
+    /** Redelivered requests answered outside syncpoint: answered before, perhaps; recorded once. */
+    public long answeredAgain() {
+        return answeredAgain.get();
     }
 
     public void close() {

@@ -71,6 +71,11 @@ public final class ResponderPool implements AutoCloseable {
         return responders.stream().mapToLong(Responder::rolledBack).sum();
     }
 
+    /** Redelivered requests answered again outside syncpoint (see {@link Responder#answeredAgain}). */
+    public long answeredAgain() {
+        return responders.stream().mapToLong(Responder::answeredAgain).sum();
+    }
+
     public long unanswerable() {
         return responders.stream().mapToLong(Responder::unanswerable).sum();
     }

@@ -1,0 +1,111 @@
+package dev.harness.core.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.reflect.Proxy;
+import java.nio.ByteBuffer;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import javax.jms.BytesMessage;
+import javax.jms.JMSException;
+import javax.jms.Session;
+
+import org.junit.jupiter.api.Test;
+
+import dev.harness.core.jms.Provider;
+import dev.harness.core.measure.Measurement;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.schedule.Schedule;
+
+/**
+ * The reply router's accounting of what it causes itself. No broker: the JMS messages and
+ * session are stand-ins (java.lang.reflect.Proxy), so a commit can fail on cue.
+ */
+class ReplyRouterTest {
+    private static final long RUN = 42;
+    private static final long S = TimeUnit.SECONDS.toNanos(1);
+
+    private final RunControl control = new RunControl();
+    private final Ledger ledger = Ledger.of(100, null);
+    private final AtomicBoolean failNextCommit = new AtomicBoolean();
+
+    @Test
+    void aReplyRedeliveredAfterTheRoutersOwnFailedCommitIsNotABrokerDuplicate() throws Exception {
+        try (Measurement m = new Measurement(0, 60, Schedule.intervalNs(100), 5_000_000L)) {
+            ReplyRouter router = router(m);
+            Session session = session();
+            failNextCommit.set(true);
+            router.route(reply(7, false), session); // handed on, then its get rolled back
+            router.route(reply(7, false), session); // the broker gives it again
+            assertEquals(1, router.ownRedeliveries(), "the router's own redelivery");
+            assertEquals(0, ledger.duplicates(), "not blamed on the broker");
+
+            router.route(reply(7, false), session); // a third copy: that one is a duplicate
+            assertEquals(1, ledger.duplicates());
+            assertEquals(0, control.failure() == null ? 0 : 1, "a lost connection is no failure of the run");
+        }
+    }
+
+    @Test
+    void aSecondReplyFromAResponderThatAnsweredARedeliveredRequestIsCountedApart() throws Exception {
+        try (Measurement m = new Measurement(0, 60, Schedule.intervalNs(100), 5_000_000L)) {
+            ReplyRouter router = router(m);
+            Session session = session();
+            router.route(reply(3, false), session);
+            router.route(reply(3, true), session); // the responder's mark: answered before, perhaps
+            assertEquals(0, ledger.duplicates());
+            assertEquals(1, ledger.answeredAgain());
+            router.route(reply(4, true), session); // marked, but the first to arrive: a reply like any
+            assertEquals(1, ledger.answeredAgain());
+            router.route(reply(4, false), session); // unmarked second copy: the broker's duplicate
+            assertEquals(1, ledger.duplicates());
+        }
+    }
+
+    private ReplyRouter router(Measurement m) {
+        ReqRespSettings settings = new ReqRespSettings(100, 1, 0, 0, 10 * S, 64, true, 1, 1, "REQUEST", "REPLY", S,
+                true, S);
+        Provider provider = (Provider) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Provider.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "reconnectCures" -> true;
+                    case "explain" -> String.valueOf(args[0]);
+                    default -> null;
+                });
+        Reconnect reconnect = new Reconnect(provider, control, 30 * S);
+        Requester requester = new Requester(0, settings, control, RUN, new byte[0], ledger, reconnect);
+        Schedule schedule = new Schedule(System.nanoTime(), 100, 10 * S);
+        m.begin(schedule);
+        requester.bind(schedule, m);
+        ReplyRouter router = new ReplyRouter(0, new Requester[] {requester}, control, RUN);
+        router.bind(provider, reconnect, true);
+        return router;
+    }
+
+    private Session session() {
+        return (Session) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Session.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("commit") && failNextCommit.getAndSet(false)) {
+                        throw new JMSException("connection lost in commit");
+                    }
+                    return null;
+                });
+    }
+
+    /** A reply of this run to requester 0's request {@code sequence}, as a responder returns it. */
+    private BytesMessage reply(long sequence, boolean answeredAgain) {
+        byte[] body = new byte[MessageHeader.BYTES];
+        ByteBuffer.wrap(body).putLong(RUN).putLong(System.nanoTime()).putLong(System.nanoTime()).putInt(0).putLong(sequence);
+        if (answeredAgain) {
+            MessageHeader.markAnsweredAgain(body, body.length);
+        }
+        ByteBuffer in = ByteBuffer.wrap(body);
+        return (BytesMessage) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BytesMessage.class},
+                (proxy, method, args) -> switch (method.getName()) {
+                    case "getBodyLength" -> (long) body.length;
+                    case "readLong" -> in.getLong();
+                    case "readInt" -> in.getInt();
+                    default -> null;
+                });
+    }
+}
