@@ -2,11 +2,9 @@ package dev.harness.core.workload;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import javax.jms.BytesMessage;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
-import javax.jms.MessageListener;
 import javax.jms.Session;
 
 import dev.harness.core.jms.Provider;
@@ -23,7 +21,7 @@ import dev.harness.core.run.RunControl;
  * run's {@link Ledger}; a message it has seen before is a duplicate, neither a sample nor a
  * completion.
  */
-final class Drainer implements MessageListener {
+final class Drainer {
     private final int id;
     private final RunControl control;
     private final long runId;
@@ -47,9 +45,11 @@ final class Drainer implements MessageListener {
         this.provider = provider;
         connection = new ListenerConnection(reconnect, "drainer " + id, c -> {
             Session session = JmsWork.session(c, false);
+            // One header per session: a listener still busy on a lost connection keeps its own.
+            MessageHeader header = new MessageHeader();
             for (int q : queues) {
                 MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)));
-                consumer.setMessageListener(this);
+                consumer.setMessageListener(m -> onMessage(m, header));
             }
         });
         connection.open();
@@ -62,23 +62,19 @@ final class Drainer implements MessageListener {
         connection.start();
     }
 
-    @Override
-    public void onMessage(Message message) {
+    private void onMessage(Message message, MessageHeader h) {
         long receivedNs = System.nanoTime();
         try {
-            if (!(message instanceof BytesMessage m) || m.getBodyLength() < MessageHeader.BYTES || m.readLong() != runId) {
+            if (!h.read(message, runId)) {
                 stale.incrementAndGet();
                 return;
             }
-            long intendedNs = m.readLong();
-            long sendNs = m.readLong();
-            m.readInt(); // the sender; the sequence alone names the message
-            if (!ledger.received(m.readLong())) {
+            if (!ledger.received(h.sequence)) { // the sequence alone names the message
                 return;
             }
-            recorder.record(View.RESPONSE, intendedNs, receivedNs - intendedNs);
-            recorder.record(View.SERVICE, intendedNs, receivedNs - sendNs);
-            meter.completion(receivedNs, intendedNs);
+            recorder.record(View.RESPONSE, h.intendedNs, receivedNs - h.intendedNs);
+            recorder.record(View.SERVICE, h.intendedNs, receivedNs - h.sendNs);
+            meter.completion(receivedNs, h.intendedNs);
             received.incrementAndGet();
         } catch (JMSException e) {
             control.fail("drainer " + id + ": " + provider.explain(e));

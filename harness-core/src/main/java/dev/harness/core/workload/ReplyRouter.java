@@ -4,7 +4,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-import javax.jms.BytesMessage;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -52,7 +51,8 @@ final class ReplyRouter {
             Session s = JmsWork.session(c, transacted);
             MessageConsumer consumer = s.createConsumer(provider.queue(s, settings.replyQueue(queue)));
             // Bound to its session: a listener still busy on a lost connection must not commit the new one's.
-            consumer.setMessageListener(m -> route(m, s));
+            MessageHeader header = new MessageHeader();
+            consumer.setMessageListener(m -> route(m, s, header));
         });
         connection.open();
     }
@@ -68,26 +68,21 @@ final class ReplyRouter {
         connection.start();
     }
 
-    void route(Message message, Session session) {
+    /** @param h this session's header, reused for every reply it gets */
+    void route(Message message, Session session, MessageHeader h) {
         long receivedNs = System.nanoTime();
         long handedOn = -1;
         try {
-            if (message instanceof BytesMessage m && m.getBodyLength() >= MessageHeader.BYTES && m.readLong() == runId) {
-                long intendedNs = m.readLong();
-                long sendNs = m.readLong();
-                int requester = m.readInt();
-                long read = m.readLong();
-                long sequence = MessageHeader.sequence(read);
-                if (requester < 0 || requester >= requesters.length) {
+            if (h.read(message, runId)) {
+                if (h.sender < 0 || h.sender >= requesters.length) {
                     stale.incrementAndGet();
-                } else if (!handedOnThenRolledBack.isEmpty() && handedOnThenRolledBack.remove(sequence)) {
+                } else if (!handedOnThenRolledBack.isEmpty() && handedOnThenRolledBack.remove(h.sequence)) {
                     ownRedeliveries.incrementAndGet(); // handed on already, before the failed commit
                 } else {
                     // Handed on before the commit: a reply whose commit failed is still a reply the
                     // application got, and its redelivery is remembered above.
-                    requesters[requester].replied(sequence, intendedNs, sendNs, receivedNs,
-                            MessageHeader.answeredAgain(read));
-                    handedOn = sequence;
+                    requesters[h.sender].replied(h.sequence, h.intendedNs, h.sendNs, receivedNs, h.answeredAgain);
+                    handedOn = h.sequence;
                 }
             } else {
                 stale.incrementAndGet();

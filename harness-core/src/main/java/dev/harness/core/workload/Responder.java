@@ -62,7 +62,7 @@ public final class Responder {
             p.setDisableMessageTimestamp(true);
             // One listener per session, holding its own session, producer and buffer: a listener
             // still busy on a lost connection must not touch the new one's work.
-            SessionListener listener = new SessionListener(s, p, new byte[expectedSizeBytes]);
+            SessionListener listener = new SessionListener(s, p, new byte[expectedSizeBytes], new MessageHeader());
             for (String q : requestQueues) {
                 MessageConsumer consumer = s.createConsumer(provider.queue(s, q));
                 consumer.setMessageListener(listener);
@@ -79,12 +79,14 @@ public final class Responder {
     private final class SessionListener implements MessageListener {
         private final Session session;
         private final MessageProducer producer;
+        private final MessageHeader header;
         private byte[] body;
 
-        SessionListener(Session session, MessageProducer producer, byte[] body) {
+        SessionListener(Session session, MessageProducer producer, byte[] body, MessageHeader header) {
             this.session = session;
             this.producer = producer;
             this.body = body;
+            this.header = header;
         }
 
         @Override
@@ -133,8 +135,9 @@ public final class Responder {
             handled.incrementAndGet();
             // In the harness's process, only this run's requests, phased by their intended time
             // (same clock); in harness respond, every request, all measured (see RespondRun).
-            if (!again && (runId == 0 || (length >= 16 && longAt(body, 0) == runId))) {
-                recorder.record(View.RESPONDER, length >= 16 ? longAt(body, 8) : 0, committedNs - getNs);
+            MessageHeader h = listener.header;
+            if (!again && h.read(body, length) && (runId == 0 || h.runId == runId)) {
+                recorder.record(View.RESPONDER, h.intendedNs, committedNs - getNs);
             }
         } catch (JMSException e) {
             rollback(session);
@@ -164,15 +167,6 @@ public final class Responder {
         if (transacted) {
             JmsWork.rollbackQuietly(session);
         }
-    }
-
-    /** A big-endian long of the header: the run id at 0, the intended time at 8. */
-    private static long longAt(byte[] b, int offset) {
-        long v = 0;
-        for (int i = offset; i < offset + 8; i++) {
-            v = (v << 8) | (b[i] & 0xff);
-        }
-        return v;
     }
 
     public long handled() {

@@ -29,6 +29,7 @@ class ReplyRouterTest {
     private final RunControl control = new RunControl();
     private final Ledger ledger = Ledger.of(100, null);
     private final AtomicBoolean failNextCommit = new AtomicBoolean();
+    private final MessageHeader header = new MessageHeader();
 
     @Test
     void aReplyRedeliveredAfterTheRoutersOwnFailedCommitIsNotABrokerDuplicate() throws Exception {
@@ -36,12 +37,12 @@ class ReplyRouterTest {
             ReplyRouter router = router(m);
             Session session = session();
             failNextCommit.set(true);
-            router.route(reply(7, false), session); // handed on, then its get rolled back
-            router.route(reply(7, false), session); // the broker gives it again
+            router.route(reply(7, false), session, header); // handed on, then its get rolled back
+            router.route(reply(7, false), session, header); // the broker gives it again
             assertEquals(1, router.ownRedeliveries(), "the router's own redelivery");
             assertEquals(0, ledger.duplicates(), "not blamed on the broker");
 
-            router.route(reply(7, false), session); // a third copy: that one is a duplicate
+            router.route(reply(7, false), session, header); // a third copy: that one is a duplicate
             assertEquals(1, ledger.duplicates());
             assertEquals(0, control.failure() == null ? 0 : 1, "a lost connection is no failure of the run");
         }
@@ -52,13 +53,13 @@ class ReplyRouterTest {
         try (Measurement m = new Measurement(0, 60, Schedule.intervalNs(100), 5_000_000L)) {
             ReplyRouter router = router(m);
             Session session = session();
-            router.route(reply(3, false), session);
-            router.route(reply(3, true), session); // the responder's mark: answered before, perhaps
+            router.route(reply(3, false), session, header);
+            router.route(reply(3, true), session, header); // the responder's mark: answered before, perhaps
             assertEquals(0, ledger.duplicates());
             assertEquals(1, ledger.answeredAgain());
-            router.route(reply(4, true), session); // marked, but the first to arrive: a reply like any
+            router.route(reply(4, true), session, header); // marked, but the first to arrive: a reply like any
             assertEquals(1, ledger.answeredAgain());
-            router.route(reply(4, false), session); // unmarked second copy: the broker's duplicate
+            router.route(reply(4, false), session, header); // unmarked second copy: the broker's duplicate
             assertEquals(1, ledger.duplicates());
         }
     }
