@@ -4,7 +4,8 @@ package dev.harness.core.run;
  * Was anything lost? Every message carries its sender and sequence number; receivers tick them
  * off, so a run can say which committed messages never arrived and which arrived twice.
  *
- * @param tracked false when the run could not check (unthrottled, no receivers); see {@code untracked}
+ * @param tracked false when the run could not check (puts without drainers, a workload that does not
+ *     number its messages); see {@code untracked}
  * @param untracked why the run could not check, or null
  * @param persistent the run's persistence
  * @param syncpoint messages per commit; 0 outside syncpoint
