@@ -121,6 +121,15 @@ public final class ConsoleReporter implements RunListener {
         if (d.rolledBackWork() > 0) {
             line.append(String.format(Locale.ROOT, "; responders rolled back %s units of work", Units.count(d.rolledBackWork())));
         }
+        // Copies the harness made itself, apart from the broker's duplicates.
+        if (d.answeredAgain() > 0) {
+            line.append(String.format(Locale.ROOT, "; %s second replies from responders whose requests came again",
+                    Units.count(d.answeredAgain())));
+        }
+        if (d.routerRedeliveries() > 0) {
+            line.append(String.format(Locale.ROOT, "; %s replies redelivered after the harness's own failed commit",
+                    Units.count(d.routerRedeliveries())));
+        }
         out.println(line);
     }
 

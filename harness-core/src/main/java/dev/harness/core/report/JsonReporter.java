@@ -175,6 +175,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("rolledBack", d.rolledBack())
                 .field("inDoubt", d.inDoubt())
                 .field("rolledBackWork", d.rolledBackWork())
+                .field("answeredAgain", d.answeredAgain())
+                .field("routerRedeliveries", d.routerRedeliveries())
                 .endObject();
     }
 

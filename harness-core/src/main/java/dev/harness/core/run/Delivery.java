@@ -4,7 +4,8 @@ package dev.harness.core.run;
  * Was anything lost? Every message carries its sender and sequence number; receivers tick them
  * off, so a run can say which committed messages never arrived and which arrived twice.
  *
- * @param tracked false when the run could not check (unthrottled, no receivers); see {@code untracked}
+ * @param tracked false when the run could not check (puts without drainers, a workload that does not
+ *     number its messages); see {@code untracked}
  * @param untracked why the run could not check, or null
  * @param persistent the run's persistence
  * @param syncpoint messages per commit; 0 outside syncpoint
@@ -15,12 +16,23 @@ package dev.harness.core.run;
  * @param rolledBack sends of a transaction that failed before its commit: rolled back, and sent again
  * @param inDoubt sends whose send or commit failed, so the broker may or may not have kept them: sent again
  * @param rolledBackWork responders' units of work (get and reply) rolled back by a failure: redelivered
+ * @param answeredAgain request/response: second replies a responder made because a request it had
+ *     answered came again (its acknowledgement lost, outside syncpoint); not among the duplicates
+ * @param routerRedeliveries request/response: replies the broker gave again because the harness's
+ *     own commit of their get failed after they were handed on; not among the duplicates
  */
 public record Delivery(boolean tracked, String untracked, boolean persistent, int syncpoint, long committed,
-        long received, long lost, long duplicates, long rolledBack, long inDoubt, long rolledBackWork) {
+        long received, long lost, long duplicates, long rolledBack, long inDoubt, long rolledBackWork,
+        long answeredAgain, long routerRedeliveries) {
 
     public static Delivery notTracked(String why, boolean persistent, int syncpoint) {
-        return new Delivery(false, why, persistent, syncpoint, 0, 0, 0, 0, 0, 0, 0);
+        return new Delivery(false, why, persistent, syncpoint, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    /** The same tally, with the replies the reply routers got again through their own failed commits. */
+    public Delivery withRouterRedeliveries(long n) {
+        return new Delivery(tracked, untracked, persistent, syncpoint, committed, received, lost, duplicates,
+                rolledBack, inDoubt, rolledBackWork, answeredAgain, n);
     }
 
     /** Committed persistent messages not received (whose fault it is: {@link RunSummary#brokerLostMessages}). */

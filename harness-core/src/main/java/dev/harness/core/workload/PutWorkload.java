@@ -37,8 +37,9 @@ public final class PutWorkload extends SettingsWorkload {
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
-        ledger = Ledger.of(scheduledTotal(), settings.rate() == 0 ? "unthrottled: the run has no numbered schedule"
-                : settings.drainers() == 0 ? "no drainers: nothing here receives the messages" : null);
+        // Unthrottled senders number their messages the same way; there is just no total.
+        ledger = settings.drainers() == 0 ? Ledger.untracked("no drainers: nothing here receives the messages")
+                : Ledger.of(settings.rate() == 0 ? Ledger.NO_TOTAL : scheduledTotal(), settings.senders());
         try {
             // Drainers subscribe first, so every queue has a consumer before the first send.
             int[][] assignment = Assignments.spread(settings.drainers(), settings.queues());

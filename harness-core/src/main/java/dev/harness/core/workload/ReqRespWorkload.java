@@ -47,7 +47,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
-        ledger = Ledger.of(scheduledTotal(), null);
+        ledger = Ledger.of(scheduledTotal(), settings.requesters());
         try {
             byte[] payload = new byte[settings.sizeBytes() - MessageHeader.BYTES];
             Arrays.fill(payload, (byte) 'r');
@@ -142,7 +142,8 @@ public final class ReqRespWorkload extends SettingsWorkload {
 
     @Override
     public Delivery delivery() {
-        return ledger.delivery(settings.persistent(), settings.syncpoint(), responders == null ? 0 : responders.rolledBack());
+        return ledger.delivery(settings.persistent(), settings.syncpoint(), responders == null ? 0 : responders.rolledBack())
+                .withRouterRedeliveries(routers.stream().mapToLong(ReplyRouter::ownRedeliveries).sum());
     }
 
     @Override

@@ -97,8 +97,12 @@ class ArtemisProviderTest {
         });
         ActiveMQException artemis = Errors.chain(e).stream().filter(ActiveMQException.class::isInstance)
                 .map(ActiveMQException.class::cast).findFirst().orElse(null);
-        assertTrue(artemis != null, "the client's own error type decides: " + Errors.chain(e));
-        assertTrue(provider.reconnectCures(e), artemis.getType() + ": " + provider.explain(e));
+        // Either the send meets the dropped connection (Artemis's own type decides), or the client
+        // noticed the drop first and closed the session (a race on a busy machine): both are a
+        // lost connection, never a refused request.
+        assertTrue(artemis != null || e instanceof javax.jms.IllegalStateException,
+                "the client's own error type decides: " + Errors.chain(e));
+        assertTrue(provider.reconnectCures(e), (artemis == null ? "closed" : artemis.getType()) + ": " + provider.explain(e));
     }
 
     private static int freePort() throws IOException {

@@ -27,7 +27,7 @@ class ReplyRouterTest {
     private static final long S = TimeUnit.SECONDS.toNanos(1);
 
     private final RunControl control = new RunControl();
-    private final Ledger ledger = Ledger.of(100, null);
+    private final Ledger ledger = Ledger.of(100, 1);
     private final AtomicBoolean failNextCommit = new AtomicBoolean();
     private final MessageHeader header = new MessageHeader();
 
