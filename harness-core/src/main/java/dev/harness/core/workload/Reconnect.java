@@ -47,6 +47,9 @@ final class Reconnect {
     private final Provider provider;
     private final RunControl control;
     private final long timeoutNs;
+    /** The run is under way: a lost connection is reconnected (before, it fails the run). */
+    private volatile boolean running;
+    /** Where outages are told; null where nobody keeps them (harness respond). */
     private volatile Outages outages;
     private final List<ListenerConnection> listeners = new CopyOnWriteArrayList<>();
 
@@ -85,7 +88,7 @@ final class Reconnect {
      * provider's own timeouts apply.
      */
     Connection connect() throws JMSException {
-        if (outages == null) {
+        if (!running) {
             return provider.connect();
         }
         CompletableFuture<Connection> attempt = new CompletableFuture<>();
@@ -122,9 +125,15 @@ final class Reconnect {
         return System.nanoTime() - lostNs >= timeoutNs;
     }
 
-    /** Where outages are told; before this, the run has not started and a loss fails it. */
+    /** The run is under way, and its outages are told to {@code outages}; before, a loss fails it. */
     void bind(Outages outages) {
         this.outages = outages;
+        this.running = true;
+    }
+
+    /** The run is under way, and nobody keeps its outages (responders of harness respond). */
+    void start() {
+        this.running = true;
     }
 
     /** A worker is down (it will call {@link #back}). */
@@ -162,7 +171,7 @@ final class Reconnect {
 
     /** As above; {@code gone} says the worker was closed meanwhile, and trying stops (false). */
     boolean reopen(String who, Opener opener, Exception cause, long lostNs, BooleanSupplier gone) {
-        if (!enabled() || outages == null) {
+        if (!enabled() || !running) {
             if (!control.stopRequested()) {
                 control.fail(who + " lost its connection: " + provider.explain(cause));
             }
@@ -181,7 +190,10 @@ final class Reconnect {
             }
             try {
                 opener.open();
-                outages.reconnected(who, lostNs, System.nanoTime());
+                Outages o = outages;
+                if (o != null) {
+                    o.reconnected(who, lostNs, System.nanoTime());
+                }
                 return true;
             } catch (JMSException | RuntimeException e) {
                 last = e;

@@ -35,7 +35,7 @@ import dev.harness.core.schedule.Schedule;
  * since the last commit) again, with the original intended times, so their {@code response}
  * carries the outage.
  */
-final class Requester extends UnitOfWork implements Runnable {
+final class Requester implements Runnable, UnitOfWork.Worker {
     private static final long RESOLVED = -1;
     private static final long SWEEP_NS = 10_000_000L;
 
@@ -49,6 +49,10 @@ final class Requester extends UnitOfWork implements Runnable {
     private final int mask;
     private final AtomicLong resolved = new AtomicLong();
     private final int[] unitSlot;
+    private final UnitOfWork unit;
+    private final RunControl control;
+    private final Ledger ledger;
+    private final boolean transacted;
     private volatile boolean sendingDone;
     private volatile boolean closing;
     private volatile Thread thread;
@@ -67,13 +71,16 @@ final class Requester extends UnitOfWork implements Runnable {
 
     Requester(int id, ReqRespSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
-        super("requester " + id, control, reconnect, ledger, settings.syncpoint());
+        this.unit = new UnitOfWork("requester " + id, control, reconnect, ledger, settings.syncpoint(), this);
+        this.control = control;
+        this.ledger = ledger;
+        this.transacted = unit.transacted();
         this.id = id;
         this.requesterCount = settings.requesters();
         this.settings = settings;
         this.runId = runId;
         this.payload = payload;
-        this.unitSlot = new int[unitQueue.length];
+        this.unitSlot = new int[unit.capacity()];
         // Closed mode has one request out at a time; open mode twice a timeout's worth or more.
         int capacity = settings.open() ? settings.openModeCapacity() : 1;
         this.mask = capacity - 1;
@@ -84,10 +91,13 @@ final class Requester extends UnitOfWork implements Runnable {
         }
     }
 
-    @Override
     void open(Provider provider) throws JMSException {
-        this.provider = provider;
-        Connection c = JmsWork.connect(provider, control, reconnect, name);
+        unit.open(provider);
+    }
+
+    @Override
+    public Connection connect(Provider provider) throws JMSException {
+        Connection c = unit.connect(provider);
         try {
             Session s = JmsWork.session(c, transacted);
             MessageProducer[] p = new MessageProducer[settings.queues()];
@@ -98,10 +108,10 @@ final class Requester extends UnitOfWork implements Runnable {
                 p[q].setDisableMessageTimestamp(true);
                 replies[q] = provider.queue(s, settings.replyQueue(q));
             }
-            connection = c;
             session = s;
             producers = p;
             replyQueues = replies;
+            return c;
         } catch (JMSException | RuntimeException e) {
             JmsWork.closeQuietly(c);
             throw e;
@@ -127,7 +137,7 @@ final class Requester extends UnitOfWork implements Runnable {
                     break;
                 }
                 long intendedNs = schedule.intendedNs(sequence);
-                nextDue(intendedNs);
+                unit.nextDue(intendedNs);
                 // Open mode in syncpoint: a request waits in its unit of work until N are pending,
                 // as with an application that commits every N puts; that wait is in its response.
                 if (!Pacer.awaitUntil(intendedNs, control) || !awaitFreeSlot(j)) {
@@ -141,23 +151,23 @@ final class Requester extends UnitOfWork implements Runnable {
                     awaitReply(sequence);
                 }
             }
-            if (pending > 0) {
-                completeOrRecover();
+            if (unit.pending() > 0) {
+                unit.completeOrRecover();
             }
         } catch (JMSException e) {
             if (!control.stopRequested()) {
-                control.fail(name + ": " + provider.explain(e));
+                control.fail(unit.explain(e));
             }
         } catch (RuntimeException e) {
-            control.fail(name + " stopped: " + Errors.oneLine(e));
+            control.fail(unit.name() + " stopped: " + Errors.oneLine(e));
         } finally {
-            sendingOver();
+            unit.sendingOver();
             sendingDone = true;
         }
         // Open mode: keep giving up on replies that do not come, so the run can end. A stop
         // sends nothing new, but every request out is still answered or timed out.
-        while (settings.open() && resolved.get() < committed() && !closing) {
-            sweep(sendsReturned());
+        while (settings.open() && resolved.get() < unit.committed() && !closing) {
+            sweep(unit.sendsReturned());
             LockSupport.parkNanos(SWEEP_NS);
         }
     }
@@ -167,29 +177,29 @@ final class Requester extends UnitOfWork implements Runnable {
         // The slot is the request's from its first send on; sent again, it keeps it (see send).
         pendingSendNs.set(slot, System.nanoTime());
         pendingSequence.set(slot, sequence);
-        int i = add(queue, intendedNs, sequence);
+        int i = unit.add(queue, intendedNs, sequence);
         unitSlot[i] = slot;
         // Closed mode commits each request: uncommitted, the responder could never see it.
-        sendOrRecover(i, !transacted || !settings.open() || pending == settings.syncpoint());
+        unit.sendOrRecover(i, !transacted || !settings.open() || unit.pending() == settings.syncpoint());
     }
 
     @Override
-    void send(int i) throws JMSException {
-        long intendedNs = unitIntendedNs[i];
+    public void send(int i) throws JMSException {
+        long intendedNs = unit.intendedNs(i);
         int slot = unitSlot[i];
         long sendNs = System.nanoTime();
         BytesMessage m = session.createBytesMessage();
-        MessageHeader.write(m, runId, intendedNs, sendNs, id, unitSequence[i]);
+        MessageHeader.write(m, runId, intendedNs, sendNs, id, unit.sequence(i));
         m.writeBytes(payload);
-        m.setJMSReplyTo(replyQueues[unitQueue[i]]);
-        if (pendingSequence.get(slot) == unitSequence[i]) {
+        m.setJMSReplyTo(replyQueues[unit.queue(i)]);
+        if (pendingSequence.get(slot) == unit.sequence(i)) {
             // Still awaited (a reply to an earlier send may have come already): the timeout runs from this send.
             pendingSendNs.set(slot, sendNs);
         }
         long putStartNs = System.nanoTime();
-        producers[unitQueue[i]].send(m);
+        producers[unit.queue(i)].send(m);
         long returnedNs = System.nanoTime();
-        if (sendReturned(i)) {
+        if (unit.sendReturned(i)) {
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
             recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
             pauseCorrected.record(returnedNs - putStartNs);
@@ -198,15 +208,15 @@ final class Requester extends UnitOfWork implements Runnable {
 
     /** Commits the unit (in syncpoint): its requests are on the broker, for a responder to get. */
     @Override
-    void completeUnit() throws JMSException {
+    public void completeUnit() throws JMSException {
         if (transacted) {
-            commit(session, recorder);
+            unit.commit(session, recorder);
         }
-        unitDone();
+        unit.unitDone();
     }
 
     @Override
-    boolean unthrottled() {
+    public boolean unthrottled() {
         return false; // request/response always runs on a schedule
     }
 
@@ -233,8 +243,8 @@ final class Requester extends UnitOfWork implements Runnable {
                 if (pendingSequence.compareAndSet(slot, older, RESOLVED)) {
                     lost(older, sentNs); // past its timeout; the sweep had not reached it yet
                 }
-            } else if (pending > 0) {
-                completeOrRecover(); // uncommitted, the requests in hand cannot be answered while it waits
+            } else if (unit.pending() > 0) {
+                unit.completeOrRecover(); // uncommitted, the requests in hand cannot be answered while it waits
             } else {
                 awaitingSlot = true; // a reply that frees a slot wakes it
                 if (pendingSequence.get(slot) == older) {
@@ -344,8 +354,16 @@ final class Requester extends UnitOfWork implements Runnable {
         }
     }
 
+    long committed() {
+        return unit.committed();
+    }
+
+    long sendsReturned() {
+        return unit.sendsReturned();
+    }
+
     void close() {
         stopWaiting();
-        JmsWork.closeQuietly(connection);
+        unit.close();
     }
 }

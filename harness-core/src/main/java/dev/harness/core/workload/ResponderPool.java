@@ -7,7 +7,6 @@ import javax.jms.JMSException;
 
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.LatencyRecorder;
-import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Bounded;
 import dev.harness.core.run.RunControl;
 
@@ -37,7 +36,7 @@ public final class ResponderPool implements AutoCloseable {
      */
     public void open(Provider provider, long reconnectTimeoutNs) throws JMSException {
         Reconnect reconnect = new Reconnect(provider, control, reconnectTimeoutNs);
-        reconnect.bind(new Outages(null));
+        reconnect.start();
         open(provider, reconnect);
     }
 

@@ -27,7 +27,7 @@ import dev.harness.core.schedule.Schedule;
  * <p>When the connection is lost, it connects again and sends its {@link UnitOfWork} again, with
  * the original intended times, so their {@code response} carries the outage.
  */
-final class Sender extends UnitOfWork implements Runnable {
+final class Sender implements Runnable, UnitOfWork.Worker {
     private final int id;
     private final int senderCount;
     private final PutSettings settings;
@@ -36,6 +36,8 @@ final class Sender extends UnitOfWork implements Runnable {
     private final boolean completesOnReturn;
     private final int unitSize;
     private final long[] unitSentNs;
+    private final UnitOfWork unit;
+    private final RunControl control;
     private volatile boolean done;
 
     private Session session;
@@ -47,32 +49,36 @@ final class Sender extends UnitOfWork implements Runnable {
 
     Sender(int id, PutSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
-        super("sender " + id, control, reconnect, ledger, settings.syncpoint());
+        this.unit = new UnitOfWork("sender " + id, control, reconnect, ledger, settings.syncpoint(), this);
+        this.control = control;
         this.id = id;
         this.senderCount = settings.senders();
         this.settings = settings;
         this.runId = runId;
         this.payload = payload;
         this.completesOnReturn = settings.drainers() == 0;
-        this.unitSize = unitQueue.length;
+        this.unitSize = unit.capacity();
         this.unitSentNs = new long[unitSize];
     }
 
-    @Override
     void open(Provider provider) throws JMSException {
-        this.provider = provider;
-        Connection c = JmsWork.connect(provider, control, reconnect, name);
+        unit.open(provider);
+    }
+
+    @Override
+    public Connection connect(Provider provider) throws JMSException {
+        Connection c = unit.connect(provider);
         try {
-            Session s = JmsWork.session(c, transacted);
+            Session s = JmsWork.session(c, unit.transacted());
             MessageProducer[] p = new MessageProducer[settings.queues()];
             for (int q = 0; q < p.length; q++) {
                 p[q] = s.createProducer(provider.queue(s, settings.queueName(q)));
                 p[q].setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
                 p[q].setDisableMessageTimestamp(true);
             }
-            connection = c;
             session = s;
             producers = p;
+            return c;
         } catch (JMSException | RuntimeException e) {
             JmsWork.closeQuietly(c);
             throw e;
@@ -103,7 +109,7 @@ final class Sender extends UnitOfWork implements Runnable {
                         break;
                     }
                     intendedNs = schedule.intendedNs(sequence);
-                    nextDue(intendedNs);
+                    unit.nextDue(intendedNs);
                     if (!Pacer.awaitUntil(intendedNs, control)) {
                         break;
                     }
@@ -111,41 +117,41 @@ final class Sender extends UnitOfWork implements Runnable {
                 put(queue, intendedNs, sequence);
                 queue = queue + 1 == producers.length ? 0 : queue + 1;
             }
-            if (pending > 0) {
-                completeOrRecover();
+            if (unit.pending() > 0) {
+                unit.completeOrRecover();
             }
         } catch (JMSException e) {
             if (!control.stopRequested()) {
-                control.fail(name + ": " + provider.explain(e));
+                control.fail(unit.explain(e));
             }
         } catch (RuntimeException e) {
-            control.fail(name + " stopped: " + e);
+            control.fail(unit.name() + " stopped: " + e);
         } finally {
-            sendingOver();
+            unit.sendingOver();
             done = true;
         }
     }
 
     /** Adds a message to the unit of work and sends it; completes the unit when it is full. */
     private void put(int queue, long intendedNs, long sequence) throws JMSException {
-        int i = add(queue, intendedNs, sequence);
-        sendOrRecover(i, pending == unitSize);
+        int i = unit.add(queue, intendedNs, sequence);
+        unit.sendOrRecover(i, unit.pending() == unitSize);
     }
 
     @Override
-    void send(int i) throws JMSException {
+    public void send(int i) throws JMSException {
         // The actual send time is when the application starts its send: building the message
         // is part of it. The put view times the send() call alone, as a tracer shows MQPUT.
-        long intendedNs = unitIntendedNs[i];
+        long intendedNs = unit.intendedNs(i);
         long sendNs = System.nanoTime();
         BytesMessage m = session.createBytesMessage();
-        MessageHeader.write(m, runId, intendedNs, sendNs, id, unitSequence[i]);
+        MessageHeader.write(m, runId, intendedNs, sendNs, id, unit.sequence(i));
         m.writeBytes(payload);
         long putStartNs = System.nanoTime();
-        producers[unitQueue[i]].send(m);
+        producers[unit.queue(i)].send(m);
         long returnedNs = System.nanoTime();
         unitSentNs[i] = sendNs;
-        if (sendReturned(i)) {
+        if (unit.sendReturned(i)) {
             long putNs = returnedNs - putStartNs;
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
             recorder.record(View.PUT, intendedNs, putNs);
@@ -155,19 +161,19 @@ final class Sender extends UnitOfWork implements Runnable {
 
     /** Commits the unit (in syncpoint); its messages are on the broker, and complete if nobody drains them. */
     @Override
-    void completeUnit() throws JMSException {
-        long doneNs = transacted ? commit(session, recorder) : System.nanoTime();
+    public void completeUnit() throws JMSException {
+        long doneNs = unit.transacted() ? unit.commit(session, recorder) : System.nanoTime();
         if (completesOnReturn) {
             // The send or commit made these messages durable (or visible): that is their completion.
-            for (int i = 0; i < pending; i++) {
-                complete(unitIntendedNs[i], unitSentNs[i], doneNs);
+            for (int i = 0; i < unit.pending(); i++) {
+                complete(unit.intendedNs(i), unitSentNs[i], doneNs);
             }
         }
-        unitDone();
+        unit.unitDone();
     }
 
     @Override
-    boolean unthrottled() {
+    public boolean unthrottled() {
         return schedule.unthrottled();
     }
 
@@ -181,7 +187,15 @@ final class Sender extends UnitOfWork implements Runnable {
         return done;
     }
 
+    long committed() {
+        return unit.committed();
+    }
+
+    long sendsReturned() {
+        return unit.sendsReturned();
+    }
+
     void close() {
-        JmsWork.closeQuietly(connection);
+        unit.close();
     }
 }

@@ -12,30 +12,46 @@ import dev.harness.core.measure.View;
 import dev.harness.core.run.RunControl;
 
 /**
- * What a sender and a requester share: their unit of work (the messages since the last commit,
- * or the one message outside syncpoint), sent again whole after a lost connection with the
- * original intended times, and its accounting: a failure before the commit rolled the unit's
- * sends back; one in the commit, or in a send outside syncpoint, leaves them in doubt (the broker
- * may have kept them, and sent again they may arrive twice). A worker that reconnected is behind
- * until it finds its next message not yet due.
+ * A sender's or requester's unit of work (the messages since the last commit, or the one message
+ * outside syncpoint), sent again whole after a lost connection with the original intended times,
+ * and its accounting: a failure before the commit rolled the unit's sends back; one in the commit,
+ * or in a send outside syncpoint, leaves them in doubt (the broker may have kept them, and sent
+ * again they may arrive twice). A worker that reconnected is behind until it finds its next
+ * message not yet due. It owns the worker's connection, and connects again through the worker.
  */
-abstract class UnitOfWork {
-    final String name;
-    final RunControl control;
-    final Reconnect reconnect;
-    final Ledger ledger;
-    final boolean transacted;
+final class UnitOfWork {
+    /** What the worker does with its unit; the unit decides when. */
+    interface Worker {
+        /** Connects ({@link UnitOfWork#connect}), with its session and producers; returns the connection. */
+        Connection connect(Provider provider) throws JMSException;
+
+        /** Sends message {@code i} of the unit (again), calling {@link UnitOfWork#sendReturned} when the send returns. */
+        void send(int i) throws JMSException;
+
+        /** Commits the unit (in syncpoint, through {@link UnitOfWork#commit}) and ends it with {@link UnitOfWork#unitDone}. */
+        void completeUnit() throws JMSException;
+
+        /** With no schedule there is nothing to be behind. */
+        boolean unthrottled();
+    }
+
+    private final String name;
+    private final RunControl control;
+    private final Reconnect reconnect;
+    private final Ledger ledger;
+    private final Worker worker;
+    private final boolean transacted;
     /** Per message of the unit: the queue (its index), the intended send time, the sequence number. */
-    final int[] unitQueue;
-    final long[] unitIntendedNs;
-    final long[] unitSequence;
+    private final int[] unitQueue;
+    private final long[] unitIntendedNs;
+    private final long[] unitSequence;
     private final AtomicLong sendsReturned = new AtomicLong();
     private final AtomicLong committed = new AtomicLong();
-    Provider provider;
+    private Provider provider;
     /** Replaced by a reconnect, closed from another thread. */
-    volatile Connection connection;
+    private volatile Connection connection;
     /** Messages in the unit, sent or about to be. */
-    int pending;
+    private int pending;
     /** Of those, how many sends returned on this connection. */
     private int sentInUnit;
     /** Of those, how many had a send return at least once (and were recorded). */
@@ -45,11 +61,12 @@ abstract class UnitOfWork {
     private boolean behind;
 
     /** @param syncpoint messages per commit; 0 outside syncpoint (a unit of one message) */
-    UnitOfWork(String name, RunControl control, Reconnect reconnect, Ledger ledger, int syncpoint) {
+    UnitOfWork(String name, RunControl control, Reconnect reconnect, Ledger ledger, int syncpoint, Worker worker) {
         this.name = name;
         this.control = control;
         this.reconnect = reconnect;
         this.ledger = ledger;
+        this.worker = worker;
         this.transacted = syncpoint > 0;
         int unitSize = Math.max(1, syncpoint);
         this.unitQueue = new int[unitSize];
@@ -57,20 +74,54 @@ abstract class UnitOfWork {
         this.unitSequence = new long[unitSize];
     }
 
-    /** Sends message {@code i} of the unit (again), calling {@link #sendReturned} when the send returns. */
-    abstract void send(int i) throws JMSException;
+    /** Connects the worker, the first time. */
+    void open(Provider provider) throws JMSException {
+        this.provider = provider;
+        this.connection = worker.connect(provider);
+    }
 
-    /** Commits the unit (in syncpoint, through {@link #commit}) and ends it with {@link #unitDone}. */
-    abstract void completeUnit() throws JMSException;
+    /** A connection for the worker, watched as every worker's is (see {@link JmsWork#connect}). */
+    Connection connect(Provider provider) throws JMSException {
+        return JmsWork.connect(provider, control, reconnect, name);
+    }
 
-    /** Connects: connection, session, producers; sets {@link #provider} and {@link #connection}. */
-    abstract void open(Provider provider) throws JMSException;
+    String name() {
+        return name;
+    }
 
-    /** With no schedule there is nothing to be behind. */
-    abstract boolean unthrottled();
+    /** One line for a failure that ends the worker. */
+    String explain(JMSException e) {
+        return name + ": " + provider.explain(e);
+    }
+
+    boolean transacted() {
+        return transacted;
+    }
+
+    /** Messages a unit holds at most. */
+    int capacity() {
+        return unitQueue.length;
+    }
+
+    /** Messages in the unit, sent or about to be. */
+    int pending() {
+        return pending;
+    }
+
+    int queue(int i) {
+        return unitQueue[i];
+    }
+
+    long intendedNs(int i) {
+        return unitIntendedNs[i];
+    }
+
+    long sequence(int i) {
+        return unitSequence[i];
+    }
 
     /** Adds a message to the unit; returns its index there. */
-    final int add(int queue, long intendedNs, long sequence) {
+    int add(int queue, long intendedNs, long sequence) {
         int i = pending++;
         unitQueue[i] = queue;
         unitIntendedNs[i] = intendedNs;
@@ -82,7 +133,7 @@ abstract class UnitOfWork {
      * Counts a send of message {@code i} that returned. True on its first return: a message sent
      * again after a failure is counted and recorded once, at its first return.
      */
-    final boolean sendReturned(int i) {
+    boolean sendReturned(int i) {
         sentInUnit++;
         if (i == recordedInUnit) {
             recordedInUnit++;
@@ -93,7 +144,7 @@ abstract class UnitOfWork {
     }
 
     /** Commits the unit's transaction and records the {@code commit} view; returns when it returned. */
-    final long commit(Session session, LatencyRecorder recorder) throws JMSException {
+    long commit(Session session, LatencyRecorder recorder) throws JMSException {
         long startNs = System.nanoTime();
         committing = true;
         session.commit();
@@ -104,7 +155,7 @@ abstract class UnitOfWork {
     }
 
     /** The unit's messages are on the broker (its send or commit returned): ticked off, counted, and a new unit begins. */
-    final void unitDone() {
+    void unitDone() {
         for (int i = 0; i < pending; i++) {
             ledger.committed(unitSequence[i]);
         }
@@ -115,30 +166,30 @@ abstract class UnitOfWork {
     }
 
     /** Messages whose send, and commit in syncpoint, returned: they are on the broker. */
-    final long committed() {
+    long committed() {
         return committed.get();
     }
 
     /** Messages whose send returned at least once, committed or not. */
-    final long sendsReturned() {
+    long sendsReturned() {
         return sendsReturned.get();
     }
 
     /** Sends message {@code i}, then completes the unit if it is full; recovers from a lost connection. */
-    final void sendOrRecover(int i, boolean full) throws JMSException {
+    void sendOrRecover(int i, boolean full) throws JMSException {
         try {
-            send(i);
+            worker.send(i);
             if (full) {
-                completeUnit();
+                worker.completeUnit();
             }
         } catch (JMSException e) {
             recover(e, full);
         }
     }
 
-    final void completeOrRecover() throws JMSException {
+    void completeOrRecover() throws JMSException {
         try {
-            completeUnit();
+            worker.completeUnit();
         } catch (JMSException e) {
             recover(e, true);
         }
@@ -169,19 +220,19 @@ abstract class UnitOfWork {
                 behind = true;
             }
             reconnect.brokerLost(e);
-            abandonConnection();
-            if (!reconnect.reopen(name, () -> open(provider), e, lostNs)) {
+            JmsWork.closeInBackground(connection); // without waiting for it
+            if (!reconnect.reopen(name, () -> connection = worker.connect(provider), e, lostNs)) {
                 throw e;
             }
             try {
-                if (unthrottled()) {
+                if (worker.unthrottled()) {
                     caughtUp(System.nanoTime());
                 }
                 for (int i = 0; i < pending; i++) {
-                    send(i);
+                    worker.send(i);
                 }
                 if (completeDue) {
-                    completeUnit();
+                    worker.completeUnit();
                 }
                 return;
             } catch (JMSException again) {
@@ -190,20 +241,15 @@ abstract class UnitOfWork {
         }
     }
 
-    /** Closes the lost connection without waiting for it. */
-    private void abandonConnection() {
-        JmsWork.closeInBackground(connection);
-    }
-
     /** Called with the next message's intended time before waiting for it. */
-    final void nextDue(long intendedNs) {
+    void nextDue(long intendedNs) {
         if (behind && intendedNs - System.nanoTime() > 0) {
             caughtUp(System.nanoTime());
         }
     }
 
     /** Sending is over: a worker still behind has no more messages to be late with. */
-    final void sendingOver() {
+    void sendingOver() {
         if (behind) {
             caughtUp(System.nanoTime());
         }
@@ -213,5 +259,9 @@ abstract class UnitOfWork {
         behind = false;
         reconnect.caughtUp(ns);
         reconnect.back(ns);
+    }
+
+    void close() {
+        JmsWork.closeQuietly(connection);
     }
 }
