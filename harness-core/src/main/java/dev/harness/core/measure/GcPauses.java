@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.function.Consumer;
 
 import javax.management.ListenerNotFoundException;
 import javax.management.Notification;
@@ -18,25 +19,41 @@ import org.HdrHistogram.Histogram;
 import com.sun.management.GarbageCollectionNotificationInfo;
 
 /**
- * The stop-the-world collections of this JVM, as its garbage collectors announce them
- * (GarbageCollectorMXBean notifications): the time paused per interval, and the longest pauses
- * of the run with when they ended. The concurrent cycles ZGC and Shenandoah report ("... Cycles")
- * are not pauses and are left out; G1's "Concurrent GC" bean reports its Remark and Cleanup
- * pauses, which are. The collectors report whole milliseconds, so a pause under 1 ms counts 0.
+ * The stop-the-world pauses of this JVM: the time paused per interval, each pause's length, and
+ * the longest pauses of the run with when they ended.
+ *
+ * <p>Most come from the garbage collectors' own announcements (GarbageCollectorMXBean
+ * notifications), which arrive within milliseconds of the pause, so a pause lands in the interval
+ * it ended in. They are in whole milliseconds: a pause under 1 ms counts, with length 0. The
+ * concurrent cycles ZGC and Shenandoah report ("... Cycles") are not pauses and are left out.
+ *
+ * <p>G1's concurrent cycle stops the world twice, for Remark and Cleanup, and before JDK 20 no
+ * bean announces those (JDK 20 added "G1 Concurrent GC", which does). On such a JVM, G1 with no
+ * "G1 Concurrent GC" bean, {@link G1ConcurrentPauses} takes those two from the JDK's own event
+ * stream (JFR's {@code jdk.GCPhasePause}) instead, in nanoseconds, as collector "G1 Concurrent GC"
+ * with the pause's name ("Pause Remark", "Pause Cleanup") as its cause. Each pause has exactly
+ * one source: the stream hands over only those two names, which no bean reports there. The stream
+ * delivers once a second, so these two can show in the interval after the one they ended in.
+ * Where JFR cannot start (a runtime without jdk.jfr, a JVM that refuses it), they go uncounted.
  */
 public final class GcPauses implements AutoCloseable {
     /** How many of the longest pauses the summary keeps. */
     public static final int KEEP_LONGEST = 5;
 
-    /** One collection that stopped the JVM. */
+    /** One stop-the-world pause: a whole collection, or one of G1's Remark and Cleanup. */
     public record GcPause(String collector, String cause, long lengthNs, Instant end) {
     }
 
+    /** The name of the bean that announces G1's Remark and Cleanup pauses, from JDK 20 on. */
+    static final String G1_CONCURRENT = "G1 Concurrent GC";
+
     private final List<NotificationEmitter> emitters = new ArrayList<>();
+    private G1ConcurrentPauses g1Concurrent;
+    private final Consumer<GcPause> seen;
     private final NotificationListener listener = this::onNotification;
     private final long jvmStartEpochMs = ManagementFactory.getRuntimeMXBean().getStartTime();
 
-    // Written by the JMX notification thread, read by the interval thread.
+    // Written by the JMX notification thread and JFR's reading thread, read by the interval thread.
     private long intervalNs;
     private int intervalCount;
     private long totalNs;
@@ -47,17 +64,48 @@ public final class GcPauses implements AutoCloseable {
 
     /** Listening to nothing: tests record pauses themselves. */
     GcPauses() {
+        this(p -> {
+        });
+    }
+
+    private GcPauses(Consumer<GcPause> seen) {
+        this.seen = seen;
     }
 
     public static GcPauses start() {
-        GcPauses g = new GcPauses();
+        return start(p -> {
+        });
+    }
+
+    /** As {@link #start()}, also handing each pause counted to {@code seen} (on the thread that counts it). */
+    static GcPauses start(Consumer<GcPause> seen) {
+        GcPauses g = new GcPauses(seen);
+        boolean g1 = false;
+        boolean g1Concurrent = false;
         for (GarbageCollectorMXBean bean : ManagementFactory.getGarbageCollectorMXBeans()) {
+            g1 |= bean.getName().startsWith("G1 ");
+            g1Concurrent |= bean.getName().equals(G1_CONCURRENT);
             if (bean instanceof NotificationEmitter e) {
                 e.addNotificationListener(g.listener, null, null);
                 g.emitters.add(e);
             }
         }
+        if (g1 && !g1Concurrent) {
+            g.g1Concurrent = startG1Concurrent(g);
+        }
         return g;
+    }
+
+    /** The stream of G1's Remark and Cleanup pauses, or null where JFR is not to be had. */
+    private static G1ConcurrentPauses startG1Concurrent(GcPauses g) {
+        try {
+            return G1ConcurrentPauses.start(g::record);
+        } catch (LinkageError | RuntimeException noJfr) {
+            // No jdk.jfr in this runtime (NoClassDefFoundError), or JFR refused to start
+            // (IllegalStateException, SecurityException): those pauses go uncounted, as the
+            // class comment says, and every other pause is counted as before.
+            return null;
+        }
     }
 
     private void onNotification(Notification n, Object handback) {
@@ -88,6 +136,7 @@ public final class GcPauses implements AutoCloseable {
         if (longest.size() > KEEP_LONGEST) {
             longest.remove(longest.size() - 1);
         }
+        seen.accept(pause);
     }
 
     /**
@@ -123,6 +172,9 @@ public final class GcPauses implements AutoCloseable {
 
     @Override
     public void close() {
+        if (g1Concurrent != null) {
+            g1Concurrent.close();
+        }
         for (NotificationEmitter e : emitters) {
             try {
                 e.removeNotificationListener(listener);

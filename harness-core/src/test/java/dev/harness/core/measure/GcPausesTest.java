@@ -4,13 +4,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class GcPausesTest {
+    private static final List<String> G1_CONCURRENT_SYSTEM_GC =
+            List.of("-Xmx64m", "-XX:+UseG1GC", "-XX:+ExplicitGCInvokesConcurrent");
+
+    @TempDir
+    Path dir;
+
     @Test
     void aCollectionOfThisJvmIsCountedAndTimed() throws InterruptedException {
         try (GcPauses gc = GcPauses.start()) {
@@ -27,6 +40,54 @@ class GcPausesTest {
             assertFalse(p.collector().isEmpty());
             assertTrue(p.end().isAfter(before), p.end() + " after " + before);
         }
+    }
+
+    @Test
+    void g1RemarkAndCleanupPausesAreCounted() throws Exception {
+        List<String> out = child(G1_CONCURRENT_SYSTEM_GC, 20);
+        if (Runtime.version().feature() < 20) {
+            // Only the event stream knows them here, and by these names.
+            assertTrue(out.contains("pause G1 Concurrent GC | Pause Remark"), "a Remark pause of the concurrent cycles: " + out);
+            assertTrue(out.contains("pause G1 Concurrent GC | Pause Cleanup"), "and a Cleanup: " + out);
+        } else {
+            // The "G1 Concurrent GC" bean announces both, under causes of its own.
+            assertTrue(out.stream().filter(l -> l.startsWith("pause G1 Concurrent GC |")).count() >= 2, out::toString);
+        }
+        assertTrue(out.contains("pause G1 Young Generation | System.gc()"), "the young pause that starts each cycle: " + out);
+        for (String line : out) {
+            assertFalse(line.startsWith("left "), "the reading thread ends with close(): " + out);
+        }
+    }
+
+    @Test
+    void withoutJfrTheOtherPausesAreStillCounted() throws Exception {
+        List<String> jvm = new ArrayList<>(G1_CONCURRENT_SYSTEM_GC);
+        jvm.addAll(List.of("--limit-modules", "java.management,jdk.management")); // no jdk.jfr
+        List<String> out = child(jvm, 2);
+        assertTrue(out.contains("pause G1 Young Generation | System.gc()"), out::toString);
+        if (Runtime.version().feature() < 20) {
+            assertFalse(out.stream().anyMatch(l -> l.contains("Pause Remark")), "no stream, no Remark: " + out);
+        }
+    }
+
+    /** Runs {@link G1RemarkChild} in a JVM of its own; its output, once it has ended by itself. */
+    private List<String> child(List<String> jvmArgs, int remarkWaitSeconds) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmArgs);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), G1RemarkChild.class.getName(),
+                Integer.toString(remarkWaitSeconds)));
+        Path log = dir.resolve("child.log");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        boolean ended = p.waitFor(remarkWaitSeconds + 60L, TimeUnit.SECONDS);
+        if (!ended) {
+            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        List<String> out = Files.readAllLines(log, StandardCharsets.UTF_8);
+        assertTrue(ended, "the child ended by itself: " + out);
+        assertEquals(0, p.exitValue(), out::toString);
+        assertTrue(out.contains("done"), out::toString);
+        return out;
     }
 
     @Test
