@@ -90,10 +90,6 @@ public final class HostSampler {
         this.onNote = Objects.requireNonNull(onNote, "onNote");
     }
 
-    public Path root() {
-        return root;
-    }
-
     /** Every note so far about what could not be sampled, each once, oldest first. */
     public synchronized List<String> unavailable() {
         return List.copyOf(notes);
