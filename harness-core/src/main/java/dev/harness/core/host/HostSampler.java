@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
@@ -48,7 +49,6 @@ public final class HostSampler {
     private static final Pattern PARTITION = Pattern.compile(
             "(?:[shv]d|xvd)[a-z]+\\d+|(?:nvme\\d+n\\d+|mmcblk\\d+|nbd\\d+)p\\d+");
     private static final int DISKSTATS_MIN_FIELDS = 14;
-    private static final int CPU_FIELDS = 8; // user nice system idle iowait irq softirq steal (guest is in user)
 
     private final Path root;
     private final Clock clock;
@@ -120,8 +120,8 @@ public final class HostSampler {
         boolean interval = primed && nowNanos - prevNanos > 0;
         double seconds = interval ? (nowNanos - prevNanos) / 1e9 : Double.NaN;
 
-        Stat stat = readStat();
-        double[] cpu = cpuPercents(stat.cpu);
+        ProcStat stat = parse(ProcStat.FILE, ProcStat.IF_MISSING, ProcStat::parse, ProcStat.NONE);
+        double[] cpu = cpuPercents(stat.cpuJiffies());
         List<DiskSample> disks = readDisks(seconds);
 
         long majorFaults = readVmstatMajorFaults();
@@ -140,8 +140,8 @@ public final class HostSampler {
 
         primed = true;
         prevNanos = nowNanos;
-        return new HostSample(epochMillis, seconds, stat.cpus, stat.running,
-                stat.blocked, cpu[0], cpu[1], cpu[2], cpu[3], cpu[4], disks, memAvailable, majorFaultsPerSec,
+        return new HostSample(epochMillis, seconds, stat.cpus(), stat.procsRunning(),
+                stat.procsBlocked(), cpu[0], cpu[1], cpu[2], cpu[3], cpu[4], disks, memAvailable, majorFaultsPerSec,
                 psi[0], psi[1], psi[2], psi[3], psi[4], overflows, drops);
     }
 
@@ -151,52 +151,7 @@ public final class HostSampler {
                 -1, -1);
     }
 
-    // --- /proc/stat ---
-
-    private static final class Stat {
-        long[] cpu;
-        int cpus;
-        int running = -1;
-        int blocked = -1;
-    }
-
-    private Stat readStat() {
-        Stat s = new Stat();
-        List<String> lines = lines("stat", "CPU figures and run queue not sampled");
-        if (lines == null) {
-            return s;
-        }
-        for (String line : lines) {
-            try {
-                if (line.startsWith("cpu ")) {
-                    String[] f = fields(line);
-                    if (f.length < 5) {
-                        throw new NumberFormatException("too few fields");
-                    }
-                    long[] cpu = new long[CPU_FIELDS];
-                    for (int i = 0; i < CPU_FIELDS && i + 1 < f.length; i++) {
-                        cpu[i] = Long.parseLong(f[i + 1]);
-                    }
-                    s.cpu = cpu;
-                } else if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) {
-                    s.cpus++;
-                } else if (line.startsWith("procs_running ")) {
-                    s.running = Integer.parseInt(fields(line)[1]);
-                } else if (line.startsWith("procs_blocked ")) {
-                    s.blocked = Integer.parseInt(fields(line)[1]);
-                }
-            } catch (RuntimeException e) {
-                malformed("stat", line);
-            }
-        }
-        if (s.cpu == null) {
-            noteField("stat", "the aggregate cpu line", "CPU percentages not sampled");
-        }
-        if (s.running < 0) {
-            noteField("stat", "procs_running", "run queue not sampled");
-        }
-        return s;
-    }
+    // --- CPU split over the interval ---
 
     /** user, system, iowait, steal, idle; NaN before there is an interval. */
     private double[] cpuPercents(long[] cpu) {
@@ -206,9 +161,9 @@ public final class HostSampler {
         if (!primed || prev == null || cpu == null) {
             return out;
         }
-        long[] d = new long[CPU_FIELDS];
+        long[] d = new long[ProcStat.CPU_FIELDS];
         long total = 0;
-        for (int i = 0; i < CPU_FIELDS; i++) {
+        for (int i = 0; i < ProcStat.CPU_FIELDS; i++) {
             // iowait in particular is known to step backwards on some kernels.
             d[i] = delta(prev[i], cpu[i]);
             total += d[i];
@@ -437,6 +392,26 @@ public final class HostSampler {
     }
 
     // --- plumbing ---
+
+    /** The parser's reading of the file, or {@code none} when the file is missing or unreadable. */
+    private <T> T parse(String rel, String consequence, BiFunction<List<String>, ProcLines.Notes, T> parser, T none) {
+        List<String> lines = lines(rel, consequence);
+        return lines == null ? none : parser.apply(lines, notesFor(rel));
+    }
+
+    private ProcLines.Notes notesFor(String rel) {
+        return new ProcLines.Notes() {
+            @Override
+            public void malformed(String line) {
+                HostSampler.this.malformed(rel, line);
+            }
+
+            @Override
+            public void missing(String field, String consequence) {
+                noteField(rel, field, consequence);
+            }
+        };
+    }
 
     /** The file's lines, or null (said once) when it is missing or unreadable. */
     private List<String> lines(String rel, String consequence) {
