@@ -124,7 +124,7 @@ public final class HostSampler {
         double[] cpu = cpuPercents(stat.cpuJiffies());
         List<DiskSample> disks = readDisks(seconds);
 
-        long majorFaults = readVmstatMajorFaults();
+        long majorFaults = parse(VmStat.FILE, VmStat.IF_MISSING, VmStat::parse, VmStat.NONE).majorFaults();
         double majorFaultsPerSec = interval && prevMajorFaults >= 0 && majorFaults >= 0
                 ? delta(prevMajorFaults, majorFaults) / seconds : Double.NaN;
         prevMajorFaults = majorFaults;
@@ -136,7 +136,7 @@ public final class HostSampler {
         prevDrops = listen[1];
 
         double[] psi = readPressure();
-        long memAvailable = readMemAvailable();
+        long memAvailable = parse(MemInfo.FILE, MemInfo.IF_MISSING, MemInfo::parse, MemInfo.NONE).availableBytes();
 
         primed = true;
         prevNanos = nowNanos;
@@ -253,48 +253,6 @@ public final class HostSampler {
             return false;
         }
         return !PARTITION.matcher(name).matches();
-    }
-
-    // --- /proc/vmstat, /proc/meminfo ---
-
-    private long readVmstatMajorFaults() {
-        List<String> lines = lines("vmstat", "major page faults not sampled");
-        if (lines == null) {
-            return -1;
-        }
-        for (String line : lines) {
-            if (line.startsWith("pgmajfault ")) {
-                try {
-                    return Long.parseLong(fields(line)[1]);
-                } catch (RuntimeException e) {
-                    malformed("vmstat", line);
-                    return -1;
-                }
-            }
-        }
-        noteField("vmstat", "pgmajfault", "major page faults not sampled");
-        return -1;
-    }
-
-    private long readMemAvailable() {
-        List<String> lines = lines("meminfo", "available memory not sampled");
-        if (lines == null) {
-            return -1;
-        }
-        for (String line : lines) {
-            if (line.startsWith("MemAvailable:")) {
-                try {
-                    String[] f = fields(line);
-                    long v = Long.parseLong(f[1]);
-                    return f.length > 2 && f[2].equals("kB") ? v * 1024 : v;
-                } catch (RuntimeException e) {
-                    malformed("meminfo", line);
-                    return -1;
-                }
-            }
-        }
-        noteField("meminfo", "MemAvailable (kernel before 3.14)", "available memory not sampled");
-        return -1;
     }
 
     // --- /proc/pressure ---
