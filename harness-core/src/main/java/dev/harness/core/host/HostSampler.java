@@ -129,11 +129,13 @@ public final class HostSampler {
                 ? delta(prevMajorFaults, majorFaults) / seconds : Double.NaN;
         prevMajorFaults = majorFaults;
 
-        long[] listen = readListen();
-        long overflows = primed && prevOverflows >= 0 && listen[0] >= 0 ? delta(prevOverflows, listen[0]) : -1;
-        long drops = primed && prevDrops >= 0 && listen[1] >= 0 ? delta(prevDrops, listen[1]) : -1;
-        prevOverflows = listen[0];
-        prevDrops = listen[1];
+        NetStat listen = parse(NetStat.FILE, NetStat.IF_MISSING, NetStat::parse, NetStat.NONE);
+        long overflows = primed && prevOverflows >= 0 && listen.listenOverflows() >= 0
+                ? delta(prevOverflows, listen.listenOverflows()) : -1;
+        long drops = primed && prevDrops >= 0 && listen.listenDrops() >= 0
+                ? delta(prevDrops, listen.listenDrops()) : -1;
+        prevOverflows = listen.listenOverflows();
+        prevDrops = listen.listenDrops();
 
         double[] psi = readPressure();
         long memAvailable = parse(MemInfo.FILE, MemInfo.IF_MISSING, MemInfo::parse, MemInfo.NONE).availableBytes();
@@ -260,92 +262,24 @@ public final class HostSampler {
     /** cpu some, io some, io full, memory some, memory full (avg10). */
     private double[] readPressure() {
         double[] out = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN};
-        if (givenUp.contains("pressure")) {
+        if (givenUp.contains(Pressure.DIRECTORY)) {
             return out;
         }
-        Path dir = root.resolve("pressure");
+        Path dir = root.resolve(Pressure.DIRECTORY);
         if (!Files.isDirectory(dir)) {
-            givenUp.add("pressure");
-            note("pressure", "host: " + dir + " is missing (kernel without PSI); CPU, memory and I/O pressure"
-                    + " not sampled");
+            givenUp.add(Pressure.DIRECTORY);
+            note(Pressure.DIRECTORY, "host: " + dir + " is missing (kernel without PSI); CPU, memory and I/O"
+                    + " pressure not sampled");
             return out;
         }
-        double[] cpu = readPressureFile("pressure/cpu", "CPU pressure not sampled");
-        double[] io = readPressureFile("pressure/io", "I/O pressure not sampled");
-        double[] mem = readPressureFile("pressure/memory", "memory pressure not sampled");
-        out[0] = cpu[0];
-        out[1] = io[0];
-        out[2] = io[1];
-        out[3] = mem[0];
-        out[4] = mem[1];
-        return out;
-    }
-
-    /** some avg10, full avg10; NaN for a line that is not there (pressure/cpu had no full line before 5.13). */
-    private double[] readPressureFile(String rel, String consequence) {
-        double[] out = {Double.NaN, Double.NaN};
-        List<String> lines = lines(rel, consequence);
-        if (lines == null) {
-            return out;
-        }
-        for (String line : lines) {
-            int which = line.startsWith("some ") ? 0 : line.startsWith("full ") ? 1 : -1;
-            if (which < 0) {
-                continue;
-            }
-            try {
-                String avg10 = fields(line)[1];
-                if (!avg10.startsWith("avg10=")) {
-                    throw new NumberFormatException(avg10);
-                }
-                out[which] = Double.parseDouble(avg10.substring("avg10=".length()));
-            } catch (RuntimeException e) {
-                malformed(rel, line);
-            }
-        }
-        return out;
-    }
-
-    // --- /proc/net/netstat ---
-
-    /** TcpExt ListenOverflows and ListenDrops as the kernel has them now; -1 where absent. */
-    private long[] readListen() {
-        long[] out = {-1, -1};
-        List<String> lines = lines("net/netstat", "TCP listen overflows not sampled");
-        if (lines == null) {
-            return out;
-        }
-        // A header line of names is followed by a line of values with the same prefix; they pair up by position.
-        for (int i = 0; i + 1 < lines.size(); i++) {
-            String header = lines.get(i);
-            if (!header.startsWith("TcpExt:") || !lines.get(i + 1).startsWith("TcpExt:")) {
-                continue;
-            }
-            String[] names = fields(header);
-            String[] values = fields(lines.get(i + 1));
-            if (names.length != values.length) {
-                malformed("net/netstat", lines.get(i + 1));
-                return out;
-            }
-            for (int k = 1; k < names.length; k++) {
-                try {
-                    if (names[k].equals("ListenOverflows")) {
-                        out[0] = Long.parseLong(values[k]);
-                    } else if (names[k].equals("ListenDrops")) {
-                        out[1] = Long.parseLong(values[k]);
-                    }
-                } catch (NumberFormatException e) {
-                    malformed("net/netstat", lines.get(i + 1));
-                }
-            }
-            break;
-        }
-        if (out[0] < 0) {
-            noteField("net/netstat", "TcpExt ListenOverflows", "TCP listen overflows not sampled");
-        }
-        if (out[1] < 0) {
-            noteField("net/netstat", "TcpExt ListenDrops", "TCP listen drops not sampled");
-        }
+        Pressure cpu = parse("pressure/cpu", "CPU pressure not sampled", Pressure::parse, Pressure.NONE);
+        Pressure io = parse("pressure/io", "I/O pressure not sampled", Pressure::parse, Pressure.NONE);
+        Pressure mem = parse("pressure/memory", "memory pressure not sampled", Pressure::parse, Pressure.NONE);
+        out[0] = cpu.someAvg10();
+        out[1] = io.someAvg10();
+        out[2] = io.fullAvg10();
+        out[3] = mem.someAvg10();
+        out[4] = mem.fullAvg10();
         return out;
     }
 
