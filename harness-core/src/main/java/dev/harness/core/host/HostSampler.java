@@ -15,12 +15,15 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * Reads Linux /proc once per interval and turns its counters into a {@link HostSample}: the queues vmstat,
  * iostat and netstat show (runnable threads against CPUs, requests in flight per disk, memory and I/O
  * pressure, TCP listen overflows) plus the CPU split.
+ *
+ * <p>Each file's format has its own parser ({@link ProcStat}, {@link DiskStats}, {@link VmStat},
+ * {@link MemInfo}, {@link NetStat}, {@link Pressure}), which turns text into a record and says what it skipped.
+ * This class reads the files, says once what could not be read, and turns counters into figures per interval.
  *
  * <p>The first {@link #sample} only primes the counters: its interval figures (CPU percentages, rates,
  * overflows) are absent, because figures "since boot" would look like the run's and are not. Each later
@@ -34,22 +37,10 @@ import java.util.regex.Pattern;
  * callback) and not read again, since /proc entries do not come and go; the other files are still sampled.
  * A malformed line is skipped, reported once per file. Nothing read from /proc makes {@link #sample} throw.
  *
- * <p>Whole disks are told from partitions by name, the same for fixtures and the live /proc: {@code loopN},
- * {@code ramN} and {@code zramN} are left out; a name ending in digits is a partition when the name without
- * them (and without a {@code p} before them, as in {@code nvme0n1p1}) is also in diskstats, or when it has the
- * form of an sd/vd/xvd/hd, nvme, mmcblk or nbd partition. That agrees with /sys/block for these devices and
- * keeps device-mapper ({@code dm-0}), md ({@code md127}) and {@code nvme0n1} as disks.
- *
  * <p>Meant to be called once per interval from the reporting thread; {@link #sample} and {@link #unavailable}
  * are synchronized so the notes can be read from another thread.
  */
 public final class HostSampler {
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final Pattern MEMORY_DEVICE = Pattern.compile("(?:loop|ram|zram)\\d+");
-    private static final Pattern PARTITION = Pattern.compile(
-            "(?:[shv]d|xvd)[a-z]+\\d+|(?:nvme\\d+n\\d+|mmcblk\\d+|nbd\\d+)p\\d+");
-    private static final int DISKSTATS_MIN_FIELDS = 14;
-
     private final Path root;
     private final Clock clock;
     private final Consumer<String> onNote;
@@ -62,7 +53,7 @@ public final class HostSampler {
     private boolean primed;
     private long prevNanos;
     private long[] prevCpu;
-    private Map<String, long[]> prevDisks = new HashMap<>();
+    private Map<String, DiskStats.Disk> prevDisks = new HashMap<>();
     private long prevMajorFaults = -1;
     private long prevOverflows = -1;
     private long prevDrops = -1;
@@ -122,7 +113,8 @@ public final class HostSampler {
 
         ProcStat stat = parse(ProcStat.FILE, ProcStat.IF_MISSING, ProcStat::parse, ProcStat.NONE);
         double[] cpu = cpuPercents(stat.cpuJiffies());
-        List<DiskSample> disks = readDisks(seconds);
+        List<DiskSample> disks = diskSamples(
+                parse(DiskStats.FILE, DiskStats.IF_MISSING, DiskStats::parse, DiskStats.NONE), seconds);
 
         long majorFaults = parse(VmStat.FILE, VmStat.IF_MISSING, VmStat::parse, VmStat.NONE).majorFaults();
         double majorFaultsPerSec = interval && prevMajorFaults >= 0 && majorFaults >= 0
@@ -182,79 +174,25 @@ public final class HostSampler {
         return out;
     }
 
-    // --- /proc/diskstats ---
+    // --- disk rates over the interval ---
 
-    private List<DiskSample> readDisks(double seconds) {
-        List<String> lines = lines("diskstats", "disk queues not sampled");
-        Map<String, long[]> now = new HashMap<>();
-        if (lines == null) {
-            prevDisks = now;
-            return List.of();
-        }
-        List<String> names = new ArrayList<>(lines.size());
-        for (String line : lines) {
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f = fields(line);
-            if (f.length < DISKSTATS_MIN_FIELDS) {
-                malformed("diskstats", line);
-                continue;
-            }
-            try {
-                Long.parseLong(f[0]);
-                Long.parseLong(f[1]);
-                long[] v = new long[f.length - 3];
-                for (int i = 3; i < f.length; i++) {
-                    v[i - 3] = Long.parseLong(f[i]);
-                }
-                // reads completed, writes completed, in flight, ms with I/O in flight: columns 4, 8, 12, 13
-                if (now.put(f[2], new long[] {v[0], v[4], v[8], v[9]}) == null) {
-                    names.add(f[2]);
-                }
-            } catch (NumberFormatException e) {
-                malformed("diskstats", line);
-            }
-        }
+    private List<DiskSample> diskSamples(DiskStats now, double seconds) {
+        Map<String, DiskStats.Disk> byName = new HashMap<>();
         List<DiskSample> disks = new ArrayList<>();
-        for (String name : names) {
-            if (!isWholeDisk(name, now.keySet())) {
-                continue;
-            }
-            long[] v = now.get(name);
-            long[] p = prevDisks.get(name);
-            int inFlight = (int) Math.max(0, Math.min(Integer.MAX_VALUE, v[2]));
+        for (DiskStats.Disk v : now.disks()) {
+            byName.put(v.name(), v);
+            DiskStats.Disk p = prevDisks.get(v.name());
+            int inFlight = (int) Math.max(0, Math.min(Integer.MAX_VALUE, v.inFlight()));
             if (p == null || Double.isNaN(seconds)) {
-                disks.add(new DiskSample(name, inFlight, Double.NaN, Double.NaN, Double.NaN));
+                disks.add(new DiskSample(v.name(), inFlight, Double.NaN, Double.NaN, Double.NaN));
             } else {
-                double busy = Math.min(100.0, delta(p[3], v[3]) / (seconds * 10.0));
-                disks.add(new DiskSample(name, inFlight, busy, delta(p[0], v[0]) / seconds,
-                        delta(p[1], v[1]) / seconds));
+                double busy = Math.min(100.0, delta(p.busyMillis(), v.busyMillis()) / (seconds * 10.0));
+                disks.add(new DiskSample(v.name(), inFlight, busy, delta(p.reads(), v.reads()) / seconds,
+                        delta(p.writes(), v.writes()) / seconds));
             }
         }
-        prevDisks = now;
+        prevDisks = byName;
         return disks;
-    }
-
-    static boolean isWholeDisk(String name, Set<String> allNames) {
-        if (MEMORY_DEVICE.matcher(name).matches()) {
-            return false;
-        }
-        int end = name.length();
-        while (end > 0 && Character.isDigit(name.charAt(end - 1))) {
-            end--;
-        }
-        if (end == name.length() || end == 0) {
-            return true;
-        }
-        String base = name.substring(0, end);
-        if (allNames.contains(base)) {
-            return false;
-        }
-        if (base.endsWith("p") && allNames.contains(base.substring(0, base.length() - 1))) {
-            return false;
-        }
-        return !PARTITION.matcher(name).matches();
     }
 
     // --- /proc/pressure ---
@@ -347,10 +285,6 @@ public final class HostSampler {
                 // The note is kept in unavailable(); a failing printer must not stop sampling.
             }
         }
-    }
-
-    private static String[] fields(String line) {
-        return WHITESPACE.split(line.strip());
     }
 
     /** cur - prev for a kernel counter, never negative: see the class comment on wraps and resets. */
