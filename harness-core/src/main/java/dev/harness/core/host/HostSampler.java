@@ -13,13 +13,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.regex.Pattern;
 
 /**
  * Reads Linux /proc once per interval and turns its counters into a {@link HostSample}: the queues vmstat,
  * iostat and netstat show (runnable threads against CPUs, requests in flight per disk, memory and I/O
  * pressure, TCP listen overflows) plus the CPU split.
+ *
+ * <p>Each file's format has its own parser ({@link ProcStat}, {@link DiskStats}, {@link VmStat},
+ * {@link MemInfo}, {@link NetStat}, {@link Pressure}), which turns text into a record and says what it skipped.
+ * This class reads the files, says once what could not be read, and turns counters into figures per interval.
  *
  * <p>The first {@link #sample} only primes the counters: its interval figures (CPU percentages, rates,
  * overflows) are absent, because figures "since boot" would look like the run's and are not. Each later
@@ -33,23 +37,10 @@ import java.util.regex.Pattern;
  * callback) and not read again, since /proc entries do not come and go; the other files are still sampled.
  * A malformed line is skipped, reported once per file. Nothing read from /proc makes {@link #sample} throw.
  *
- * <p>Whole disks are told from partitions by name, the same for fixtures and the live /proc: {@code loopN},
- * {@code ramN} and {@code zramN} are left out; a name ending in digits is a partition when the name without
- * them (and without a {@code p} before them, as in {@code nvme0n1p1}) is also in diskstats, or when it has the
- * form of an sd/vd/xvd/hd, nvme, mmcblk or nbd partition. That agrees with /sys/block for these devices and
- * keeps device-mapper ({@code dm-0}), md ({@code md127}) and {@code nvme0n1} as disks.
- *
  * <p>Meant to be called once per interval from the reporting thread; {@link #sample} and {@link #unavailable}
  * are synchronized so the notes can be read from another thread.
  */
 public final class HostSampler {
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final Pattern MEMORY_DEVICE = Pattern.compile("(?:loop|ram|zram)\\d+");
-    private static final Pattern PARTITION = Pattern.compile(
-            "(?:[shv]d|xvd)[a-z]+\\d+|(?:nvme\\d+n\\d+|mmcblk\\d+|nbd\\d+)p\\d+");
-    private static final int DISKSTATS_MIN_FIELDS = 14;
-    private static final int CPU_FIELDS = 8; // user nice system idle iowait irq softirq steal (guest is in user)
-
     private final Path root;
     private final Clock clock;
     private final Consumer<String> onNote;
@@ -62,7 +53,7 @@ public final class HostSampler {
     private boolean primed;
     private long prevNanos;
     private long[] prevCpu;
-    private Map<String, long[]> prevDisks = new HashMap<>();
+    private Map<String, DiskStats.Disk> prevDisks = new HashMap<>();
     private long prevMajorFaults = -1;
     private long prevOverflows = -1;
     private long prevDrops = -1;
@@ -88,10 +79,6 @@ public final class HostSampler {
         this.root = Objects.requireNonNull(root, "root");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.onNote = Objects.requireNonNull(onNote, "onNote");
-    }
-
-    public Path root() {
-        return root;
     }
 
     /** Every note so far about what could not be sampled, each once, oldest first. */
@@ -124,28 +111,31 @@ public final class HostSampler {
         boolean interval = primed && nowNanos - prevNanos > 0;
         double seconds = interval ? (nowNanos - prevNanos) / 1e9 : Double.NaN;
 
-        Stat stat = readStat();
-        double[] cpu = cpuPercents(stat.cpu);
-        List<DiskSample> disks = readDisks(seconds);
+        ProcStat stat = parse(ProcStat.FILE, ProcStat.IF_MISSING, ProcStat::parse, ProcStat.NONE);
+        double[] cpu = cpuPercents(stat.cpuJiffies());
+        List<DiskSample> disks = diskSamples(
+                parse(DiskStats.FILE, DiskStats.IF_MISSING, DiskStats::parse, DiskStats.NONE), seconds);
 
-        long majorFaults = readVmstatMajorFaults();
+        long majorFaults = parse(VmStat.FILE, VmStat.IF_MISSING, VmStat::parse, VmStat.NONE).majorFaults();
         double majorFaultsPerSec = interval && prevMajorFaults >= 0 && majorFaults >= 0
                 ? delta(prevMajorFaults, majorFaults) / seconds : Double.NaN;
         prevMajorFaults = majorFaults;
 
-        long[] listen = readListen();
-        long overflows = primed && prevOverflows >= 0 && listen[0] >= 0 ? delta(prevOverflows, listen[0]) : -1;
-        long drops = primed && prevDrops >= 0 && listen[1] >= 0 ? delta(prevDrops, listen[1]) : -1;
-        prevOverflows = listen[0];
-        prevDrops = listen[1];
+        NetStat listen = parse(NetStat.FILE, NetStat.IF_MISSING, NetStat::parse, NetStat.NONE);
+        long overflows = primed && prevOverflows >= 0 && listen.listenOverflows() >= 0
+                ? delta(prevOverflows, listen.listenOverflows()) : -1;
+        long drops = primed && prevDrops >= 0 && listen.listenDrops() >= 0
+                ? delta(prevDrops, listen.listenDrops()) : -1;
+        prevOverflows = listen.listenOverflows();
+        prevDrops = listen.listenDrops();
 
         double[] psi = readPressure();
-        long memAvailable = readMemAvailable();
+        long memAvailable = parse(MemInfo.FILE, MemInfo.IF_MISSING, MemInfo::parse, MemInfo.NONE).availableBytes();
 
         primed = true;
         prevNanos = nowNanos;
-        return new HostSample(epochMillis, seconds, stat.cpus, stat.running,
-                stat.blocked, cpu[0], cpu[1], cpu[2], cpu[3], cpu[4], disks, memAvailable, majorFaultsPerSec,
+        return new HostSample(epochMillis, seconds, stat.cpus(), stat.procsRunning(),
+                stat.procsBlocked(), cpu[0], cpu[1], cpu[2], cpu[3], cpu[4], disks, memAvailable, majorFaultsPerSec,
                 psi[0], psi[1], psi[2], psi[3], psi[4], overflows, drops);
     }
 
@@ -155,52 +145,7 @@ public final class HostSampler {
                 -1, -1);
     }
 
-    // --- /proc/stat ---
-
-    private static final class Stat {
-        long[] cpu;
-        int cpus;
-        int running = -1;
-        int blocked = -1;
-    }
-
-    private Stat readStat() {
-        Stat s = new Stat();
-        List<String> lines = lines("stat", "CPU figures and run queue not sampled");
-        if (lines == null) {
-            return s;
-        }
-        for (String line : lines) {
-            try {
-                if (line.startsWith("cpu ")) {
-                    String[] f = fields(line);
-                    if (f.length < 5) {
-                        throw new NumberFormatException("too few fields");
-                    }
-                    long[] cpu = new long[CPU_FIELDS];
-                    for (int i = 0; i < CPU_FIELDS && i + 1 < f.length; i++) {
-                        cpu[i] = Long.parseLong(f[i + 1]);
-                    }
-                    s.cpu = cpu;
-                } else if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) {
-                    s.cpus++;
-                } else if (line.startsWith("procs_running ")) {
-                    s.running = Integer.parseInt(fields(line)[1]);
-                } else if (line.startsWith("procs_blocked ")) {
-                    s.blocked = Integer.parseInt(fields(line)[1]);
-                }
-            } catch (RuntimeException e) {
-                malformed("stat", line);
-            }
-        }
-        if (s.cpu == null) {
-            noteField("stat", "the aggregate cpu line", "CPU percentages not sampled");
-        }
-        if (s.running < 0) {
-            noteField("stat", "procs_running", "run queue not sampled");
-        }
-        return s;
-    }
+    // --- CPU split over the interval ---
 
     /** user, system, iowait, steal, idle; NaN before there is an interval. */
     private double[] cpuPercents(long[] cpu) {
@@ -210,9 +155,9 @@ public final class HostSampler {
         if (!primed || prev == null || cpu == null) {
             return out;
         }
-        long[] d = new long[CPU_FIELDS];
+        long[] d = new long[ProcStat.CPU_FIELDS];
         long total = 0;
-        for (int i = 0; i < CPU_FIELDS; i++) {
+        for (int i = 0; i < ProcStat.CPU_FIELDS; i++) {
             // iowait in particular is known to step backwards on some kernels.
             d[i] = delta(prev[i], cpu[i]);
             total += d[i];
@@ -229,121 +174,25 @@ public final class HostSampler {
         return out;
     }
 
-    // --- /proc/diskstats ---
+    // --- disk rates over the interval ---
 
-    private List<DiskSample> readDisks(double seconds) {
-        List<String> lines = lines("diskstats", "disk queues not sampled");
-        Map<String, long[]> now = new HashMap<>();
-        if (lines == null) {
-            prevDisks = now;
-            return List.of();
-        }
-        List<String> names = new ArrayList<>(lines.size());
-        for (String line : lines) {
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f = fields(line);
-            if (f.length < DISKSTATS_MIN_FIELDS) {
-                malformed("diskstats", line);
-                continue;
-            }
-            try {
-                Long.parseLong(f[0]);
-                Long.parseLong(f[1]);
-                long[] v = new long[f.length - 3];
-                for (int i = 3; i < f.length; i++) {
-                    v[i - 3] = Long.parseLong(f[i]);
-                }
-                // reads completed, writes completed, in flight, ms with I/O in flight: columns 4, 8, 12, 13
-                if (now.put(f[2], new long[] {v[0], v[4], v[8], v[9]}) == null) {
-                    names.add(f[2]);
-                }
-            } catch (NumberFormatException e) {
-                malformed("diskstats", line);
-            }
-        }
+    private List<DiskSample> diskSamples(DiskStats now, double seconds) {
+        Map<String, DiskStats.Disk> byName = new HashMap<>();
         List<DiskSample> disks = new ArrayList<>();
-        for (String name : names) {
-            if (!isWholeDisk(name, now.keySet())) {
-                continue;
-            }
-            long[] v = now.get(name);
-            long[] p = prevDisks.get(name);
-            int inFlight = (int) Math.max(0, Math.min(Integer.MAX_VALUE, v[2]));
+        for (DiskStats.Disk v : now.disks()) {
+            byName.put(v.name(), v);
+            DiskStats.Disk p = prevDisks.get(v.name());
+            int inFlight = (int) Math.max(0, Math.min(Integer.MAX_VALUE, v.inFlight()));
             if (p == null || Double.isNaN(seconds)) {
-                disks.add(new DiskSample(name, inFlight, Double.NaN, Double.NaN, Double.NaN));
+                disks.add(new DiskSample(v.name(), inFlight, Double.NaN, Double.NaN, Double.NaN));
             } else {
-                double busy = Math.min(100.0, delta(p[3], v[3]) / (seconds * 10.0));
-                disks.add(new DiskSample(name, inFlight, busy, delta(p[0], v[0]) / seconds,
-                        delta(p[1], v[1]) / seconds));
+                double busy = Math.min(100.0, delta(p.busyMillis(), v.busyMillis()) / (seconds * 10.0));
+                disks.add(new DiskSample(v.name(), inFlight, busy, delta(p.reads(), v.reads()) / seconds,
+                        delta(p.writes(), v.writes()) / seconds));
             }
         }
-        prevDisks = now;
+        prevDisks = byName;
         return disks;
-    }
-
-    static boolean isWholeDisk(String name, Set<String> allNames) {
-        if (MEMORY_DEVICE.matcher(name).matches()) {
-            return false;
-        }
-        int end = name.length();
-        while (end > 0 && Character.isDigit(name.charAt(end - 1))) {
-            end--;
-        }
-        if (end == name.length() || end == 0) {
-            return true;
-        }
-        String base = name.substring(0, end);
-        if (allNames.contains(base)) {
-            return false;
-        }
-        if (base.endsWith("p") && allNames.contains(base.substring(0, base.length() - 1))) {
-            return false;
-        }
-        return !PARTITION.matcher(name).matches();
-    }
-
-    // --- /proc/vmstat, /proc/meminfo ---
-
-    private long readVmstatMajorFaults() {
-        List<String> lines = lines("vmstat", "major page faults not sampled");
-        if (lines == null) {
-            return -1;
-        }
-        for (String line : lines) {
-            if (line.startsWith("pgmajfault ")) {
-                try {
-                    return Long.parseLong(fields(line)[1]);
-                } catch (RuntimeException e) {
-                    malformed("vmstat", line);
-                    return -1;
-                }
-            }
-        }
-        noteField("vmstat", "pgmajfault", "major page faults not sampled");
-        return -1;
-    }
-
-    private long readMemAvailable() {
-        List<String> lines = lines("meminfo", "available memory not sampled");
-        if (lines == null) {
-            return -1;
-        }
-        for (String line : lines) {
-            if (line.startsWith("MemAvailable:")) {
-                try {
-                    String[] f = fields(line);
-                    long v = Long.parseLong(f[1]);
-                    return f.length > 2 && f[2].equals("kB") ? v * 1024 : v;
-                } catch (RuntimeException e) {
-                    malformed("meminfo", line);
-                    return -1;
-                }
-            }
-        }
-        noteField("meminfo", "MemAvailable (kernel before 3.14)", "available memory not sampled");
-        return -1;
     }
 
     // --- /proc/pressure ---
@@ -351,96 +200,48 @@ public final class HostSampler {
     /** cpu some, io some, io full, memory some, memory full (avg10). */
     private double[] readPressure() {
         double[] out = {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN};
-        if (givenUp.contains("pressure")) {
+        if (givenUp.contains(Pressure.DIRECTORY)) {
             return out;
         }
-        Path dir = root.resolve("pressure");
+        Path dir = root.resolve(Pressure.DIRECTORY);
         if (!Files.isDirectory(dir)) {
-            givenUp.add("pressure");
-            note("pressure", "host: " + dir + " is missing (kernel without PSI); CPU, memory and I/O pressure"
-                    + " not sampled");
+            givenUp.add(Pressure.DIRECTORY);
+            note(Pressure.DIRECTORY, "host: " + dir + " is missing (kernel without PSI); CPU, memory and I/O"
+                    + " pressure not sampled");
             return out;
         }
-        double[] cpu = readPressureFile("pressure/cpu", "CPU pressure not sampled");
-        double[] io = readPressureFile("pressure/io", "I/O pressure not sampled");
-        double[] mem = readPressureFile("pressure/memory", "memory pressure not sampled");
-        out[0] = cpu[0];
-        out[1] = io[0];
-        out[2] = io[1];
-        out[3] = mem[0];
-        out[4] = mem[1];
-        return out;
-    }
-
-    /** some avg10, full avg10; NaN for a line that is not there (pressure/cpu had no full line before 5.13). */
-    private double[] readPressureFile(String rel, String consequence) {
-        double[] out = {Double.NaN, Double.NaN};
-        List<String> lines = lines(rel, consequence);
-        if (lines == null) {
-            return out;
-        }
-        for (String line : lines) {
-            int which = line.startsWith("some ") ? 0 : line.startsWith("full ") ? 1 : -1;
-            if (which < 0) {
-                continue;
-            }
-            try {
-                String avg10 = fields(line)[1];
-                if (!avg10.startsWith("avg10=")) {
-                    throw new NumberFormatException(avg10);
-                }
-                out[which] = Double.parseDouble(avg10.substring("avg10=".length()));
-            } catch (RuntimeException e) {
-                malformed(rel, line);
-            }
-        }
-        return out;
-    }
-
-    // --- /proc/net/netstat ---
-
-    /** TcpExt ListenOverflows and ListenDrops as the kernel has them now; -1 where absent. */
-    private long[] readListen() {
-        long[] out = {-1, -1};
-        List<String> lines = lines("net/netstat", "TCP listen overflows not sampled");
-        if (lines == null) {
-            return out;
-        }
-        // A header line of names is followed by a line of values with the same prefix; they pair up by position.
-        for (int i = 0; i + 1 < lines.size(); i++) {
-            String header = lines.get(i);
-            if (!header.startsWith("TcpExt:") || !lines.get(i + 1).startsWith("TcpExt:")) {
-                continue;
-            }
-            String[] names = fields(header);
-            String[] values = fields(lines.get(i + 1));
-            if (names.length != values.length) {
-                malformed("net/netstat", lines.get(i + 1));
-                return out;
-            }
-            for (int k = 1; k < names.length; k++) {
-                try {
-                    if (names[k].equals("ListenOverflows")) {
-                        out[0] = Long.parseLong(values[k]);
-                    } else if (names[k].equals("ListenDrops")) {
-                        out[1] = Long.parseLong(values[k]);
-                    }
-                } catch (NumberFormatException e) {
-                    malformed("net/netstat", lines.get(i + 1));
-                }
-            }
-            break;
-        }
-        if (out[0] < 0) {
-            noteField("net/netstat", "TcpExt ListenOverflows", "TCP listen overflows not sampled");
-        }
-        if (out[1] < 0) {
-            noteField("net/netstat", "TcpExt ListenDrops", "TCP listen drops not sampled");
-        }
+        Pressure cpu = parse("pressure/cpu", "CPU pressure not sampled", Pressure::parse, Pressure.NONE);
+        Pressure io = parse("pressure/io", "I/O pressure not sampled", Pressure::parse, Pressure.NONE);
+        Pressure mem = parse("pressure/memory", "memory pressure not sampled", Pressure::parse, Pressure.NONE);
+        out[0] = cpu.someAvg10();
+        out[1] = io.someAvg10();
+        out[2] = io.fullAvg10();
+        out[3] = mem.someAvg10();
+        out[4] = mem.fullAvg10();
         return out;
     }
 
     // --- plumbing ---
+
+    /** The parser's reading of the file, or {@code none} when the file is missing or unreadable. */
+    private <T> T parse(String rel, String consequence, BiFunction<List<String>, ProcLines.Notes, T> parser, T none) {
+        List<String> lines = lines(rel, consequence);
+        return lines == null ? none : parser.apply(lines, notesFor(rel));
+    }
+
+    private ProcLines.Notes notesFor(String rel) {
+        return new ProcLines.Notes() {
+            @Override
+            public void malformed(String line) {
+                HostSampler.this.malformed(rel, line);
+            }
+
+            @Override
+            public void missing(String field, String consequence) {
+                noteField(rel, field, consequence);
+            }
+        };
+    }
 
     /** The file's lines, or null (said once) when it is missing or unreadable. */
     private List<String> lines(String rel, String consequence) {
@@ -484,10 +285,6 @@ public final class HostSampler {
                 // The note is kept in unavailable(); a failing printer must not stop sampling.
             }
         }
-    }
-
-    private static String[] fields(String line) {
-        return WHITESPACE.split(line.strip());
     }
 
     /** cur - prev for a kernel counter, never negative: see the class comment on wraps and resets. */
