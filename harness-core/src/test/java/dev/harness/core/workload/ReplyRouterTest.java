@@ -3,7 +3,6 @@ package dev.harness.core.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.lang.reflect.Proxy;
-import java.nio.ByteBuffer;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -19,8 +18,8 @@ import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Schedule;
 
 /**
- * The reply router's accounting of what it causes itself. No broker: the JMS messages and
- * session are stand-ins (java.lang.reflect.Proxy), so a commit can fail on cue.
+ * The reply router's accounting of what it causes itself. No broker: the JMS messages are
+ * FakeJms's, and the session a stand-in whose commit can fail on cue.
  */
 class ReplyRouterTest {
     private static final long RUN = 42;
@@ -67,12 +66,7 @@ class ReplyRouterTest {
     private ReplyRouter router(Measurement m) {
         ReqRespSettings settings = new ReqRespSettings(100, 1, 0, 0, 10 * S, 64, true, 1, 1, "REQUEST", "REPLY", S,
                 true, S);
-        Provider provider = (Provider) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Provider.class},
-                (proxy, method, args) -> switch (method.getName()) {
-                    case "reconnectCures" -> true;
-                    case "explain" -> String.valueOf(args[0]);
-                    default -> null;
-                });
+        Provider provider = new FakeJms().provider();
         Reconnect reconnect = new Reconnect(provider, control, 30 * S);
         Requester requester = new Requester(0, settings, control, RUN, new byte[0], ledger, reconnect);
         Schedule schedule = new Schedule(System.nanoTime(), 100, 10 * S);
@@ -94,19 +88,7 @@ class ReplyRouterTest {
     }
 
     /** A reply of this run to requester 0's request {@code sequence}, as a responder returns it. */
-    private BytesMessage reply(long sequence, boolean answeredAgain) {
-        byte[] body = new byte[MessageHeader.BYTES];
-        ByteBuffer.wrap(body).putLong(RUN).putLong(System.nanoTime()).putLong(System.nanoTime()).putInt(0).putLong(sequence);
-        if (answeredAgain) {
-            MessageHeader.markAnsweredAgain(body, body.length);
-        }
-        ByteBuffer in = ByteBuffer.wrap(body);
-        return (BytesMessage) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {BytesMessage.class},
-                (proxy, method, args) -> switch (method.getName()) {
-                    case "getBodyLength" -> (long) body.length;
-                    case "readLong" -> in.getLong();
-                    case "readInt" -> in.getInt();
-                    default -> null;
-                });
+    private static BytesMessage reply(long sequence, boolean answeredAgain) {
+        return FakeJms.incoming(RUN, System.nanoTime(), System.nanoTime(), 0, sequence, answeredAgain);
     }
 }
