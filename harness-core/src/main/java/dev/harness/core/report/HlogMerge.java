@@ -87,6 +87,13 @@ public final class HlogMerge {
     private static final Pattern SETTING = Pattern.compile("^([a-z][a-z ]*?)\\s*:\\s+(.+)$");
     /** A rate setting that can be added up: "1000 msg/s", "500 round trips/s". */
     private static final Pattern RATE = Pattern.compile("^([0-9]+(?:\\.[0-9]+)?) ([a-z][a-z ]*/s)$");
+    /** The nominal interval a harness run states in its header ("interval: 1s"): its intervals are a little off it. */
+    private static final Pattern INTERVAL = Pattern.compile("^interval:\\s+([0-9]+(?:\\.[0-9]+)?)(ms|s|m|h)$");
+    /**
+     * A harness interval ends when its cut really came, a few ms after its tick: only one that
+     * runs past its merged interval by more than this part of it counts as straddling.
+     */
+    private static final long STRADDLE_SLACK = 20;
     /** Inputs further apart than this are refused (the per-second series would be absurd). */
     private static final long MAX_SPAN_MS = 31L * 24 * 3600 * 1000;
     private static final DateTimeFormatter ISO_MS =
@@ -268,6 +275,8 @@ public final class HlogMerge {
         for (String setting : commonSettings(scans)) {
             writer.outputComment(setting);
         }
+        // The merged log's own grid, stated as a run states its interval, so that it merges again on it.
+        writer.outputComment("interval: " + (bucketMs % 1000 == 0 ? bucketMs / 1000 + "s" : bucketMs + "ms"));
         for (Scan s : scans) {
             String name = oneLine(s.file.toString());
             writer.outputComment("input " + name + ": start " + iso(s.startMs) + ", " + s.intervals + " intervals"
@@ -307,8 +316,8 @@ public final class HlogMerge {
             for (Map<String, String> m : settings) {
                 values.add(m.get(name));
             }
-            if (values.contains(null)) {
-                continue;
+            if (values.contains(null) || name.equals("interval")) {
+                continue; // the merged log states its own interval
             }
             String sum = name.equals("rate") ? sumOfRates(values) : null;
             if (sum != null) {
@@ -389,6 +398,13 @@ public final class HlogMerge {
         }
         s.earliestMs = Math.min(earliest, s.startMs);
         s.latestMs = Math.max(latest, s.startMs);
+        Long stated = statedIntervalMs(s.comments);
+        if (stated != null) {
+            // A harness run's intervals are stamped with their real cuts, a few ms off the grid:
+            // its stated interval is the length, not the most frequent jitter.
+            s.intervalMs = stated;
+            return s;
+        }
         // The usual length: the most frequent; of equally frequent ones, the longest.
         int best = 0;
         for (Map.Entry<Long, Integer> l : lengths.entrySet()) {
@@ -398,6 +414,24 @@ public final class HlogMerge {
             }
         }
         return s;
+    }
+
+    /** The interval a harness log states in its header ("interval: 1s"), in ms, or null. */
+    private static Long statedIntervalMs(List<String> comments) {
+        for (String c : comments) {
+            Matcher m = INTERVAL.matcher(c.strip());
+            if (m.matches()) {
+                double unitMs = switch (m.group(2)) {
+                    case "ms" -> 1;
+                    case "s" -> 1_000;
+                    case "m" -> 60_000;
+                    default -> 3_600_000;
+                };
+                long ms = Math.round(Double.parseDouble(m.group(1)) * unitMs);
+                return ms > 0 ? ms : null;
+            }
+        }
+        return null;
     }
 
     // ---------------------------------------------------------------------------------------------
@@ -461,7 +495,7 @@ public final class HlogMerge {
                             Entry e = pending[i];
                             if (e.startMs != lastStart[i]) {
                                 lastStart[i] = e.startMs;
-                                if (e.endMs > originMs + (bucket + 1) * bucketMs) {
+                                if (e.endMs > originMs + (bucket + 1) * bucketMs + bucketMs / STRADDLE_SLACK) {
                                     straddling[i]++;
                                 }
                             }

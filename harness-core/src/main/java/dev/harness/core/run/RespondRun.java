@@ -21,6 +21,7 @@ import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.Percentiles;
+import dev.harness.core.workload.Format;
 import dev.harness.core.workload.ResponderPool;
 
 /**
@@ -54,6 +55,7 @@ public final class RespondRun {
         long startMs = System.currentTimeMillis();
         if (hlog != null) {
             hlog.outputComment("harness respond; values in nanoseconds; tag responder = get to commit");
+            hlog.outputComment("interval: " + Format.duration(intervalNs));
             hlog.outputLogFormatVersion();
             hlog.outputStartTime(startMs);
             hlog.setBaseTime(startMs);

@@ -15,6 +15,7 @@ import dev.harness.core.measure.HiccupMeter;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
 import dev.harness.core.schedule.Schedule;
+import dev.harness.core.workload.Format;
 
 /**
  * Runs one workload against one provider: connects, starts the schedule, cuts intervals on a
@@ -284,7 +285,11 @@ public final class Runner {
         notes.add("pause-corrected corrects send() times only for pauses of this JVM (longer than "
                 + TimeUnit.NANOSECONDS.toMillis(pauseResolutionNs) + " ms); it cannot see a stalled broker");
         Instant start = Instant.ofEpochMilli(measurement.startEpochMs());
-        return new RunHeader(workload.name(), provider.target(), workload.describe(), notes, start);
+        // The nominal interval, stated: intervals are stamped with their real cuts, a little off
+        // the grid, and harness merge takes its grid from here.
+        List<RunHeader.Setting> settings = new ArrayList<>(workload.describe());
+        settings.add(new RunHeader.Setting("interval", Format.duration(intervalNs)));
+        return new RunHeader(workload.name(), provider.target(), settings, notes, start);
     }
 
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,

@@ -151,6 +151,36 @@ class HlogMergeTest {
     }
 
     @Test
+    void aRunsStatedIntervalIsTheGridThoughItsCutsComeLate() throws Exception {
+        // A run stamps each interval with its real cut, a few ms after the tick, and states its interval.
+        double[][] cuts = {{0, 1.001}, {1.001, 2.003}, {2.003, 3.002}, {3.002, 3.4}};
+        Path in = dir.resolve("late.hlog");
+        try (PrintStream stream = new PrintStream(Files.newOutputStream(in), false, StandardCharsets.UTF_8)) {
+            HistogramLogWriter writer = new HistogramLogWriter(stream);
+            writer.outputComment("harness put against embedded Artemis (test)");
+            writer.outputComment("interval: 1s");
+            writer.outputStartTime(T0);
+            writer.setBaseTime(T0);
+            writer.outputBaseTime(T0);
+            for (double[] c : cuts) {
+                Histogram h = Histograms.create();
+                h.recordValue(1_000);
+                h.setTag("response");
+                writer.outputIntervalHistogram(c[0], c[1], h);
+            }
+        }
+        Path out = dir.resolve("m.hlog");
+        HlogMerge.Result r = HlogMerge.merge(List.of(in), out);
+
+        assertEquals(1000, r.intervalMs(), "the stated interval, not the most frequent length (1.001 s, 1.002 s...)");
+        assertEquals(1000, r.inputs().get(0).intervalMs());
+        assertEquals(0, r.inputs().get(0).straddlingIntervals(), "a cut a few ms late is no straddle");
+        assertEquals(4, r.intervals());
+        assertArrayEquals(new long[] {1, 1, 1, 1}, read(out).counts("response"));
+        assertTrue(Files.readString(out).contains("\n#interval: 1s\n"), "the merged log states its own grid");
+    }
+
+    @Test
     void aGarbageFileGetsOneLineNamingItAndNothingIsWritten() throws Exception {
         Written a = write("a.hlog", T0, 1);
         Path garbage = dir.resolve("notes.txt");
