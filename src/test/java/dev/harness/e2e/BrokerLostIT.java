@@ -38,7 +38,7 @@ class BrokerLostIT {
                         "--non-persistent", "--warmup", "1s", "--duration", "30s", "--reconnect-timeout", "2s",
                         "--json", json.toString(),
                         "--hlog", hlog.toString())) {
-            run.awaitOutput("    4.0s ", 60);
+            run.awaitInterval(4, 60);
             broker.process.signal("KILL");
             code = run.waitFor(60);
             out = run.stdout();

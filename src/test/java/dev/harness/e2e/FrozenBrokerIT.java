@@ -41,7 +41,7 @@ class FrozenBrokerIT {
                     "--syncpoint", Integer.toString(syncpoint), "--warmup", "2s", "--duration", "20s",
                     "--json", json.toString(), "--hlog", hlog.toString()));
             try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
-                run.awaitOutput("   10.0s ", 60); // 8 s into the measured phase
+                run.awaitInterval(10, 60); // 8 s into the measured phase
                 freeze = StallTruth.Freeze.of(broker.process, 2_000);
                 int code = run.waitFor(180);
                 out = run.stdout();

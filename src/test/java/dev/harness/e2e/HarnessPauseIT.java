@@ -32,7 +32,7 @@ class HarnessPauseIT {
         StallTruth.Freeze freeze;
         try (HarnessProcess p = HarnessProcess.start(dir, "run", "--rate", "1000", "--non-persistent",
                 "--warmup", "2s", "--duration", "10s", "--json", json.toString(), "--hlog", hlog.toString())) {
-            p.awaitOutput("    5.0s ", 60);
+            p.awaitInterval(5, 60);
             freeze = StallTruth.Freeze.of(p, 2_000);
             assertEquals(0, p.waitFor(120), () -> {
                 try {

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -108,6 +110,30 @@ final class HarnessProcess implements AutoCloseable {
         while (!stdout().contains(text)) {
             if (System.nanoTime() > deadline || !process.isAlive()) {
                 throw new AssertionError("never printed '" + text + "':\n" + stdout() + "\n" + stderr());
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    /** An interval line ({@code "    4.0s ..."}) at least this far into the run. */
+    private static final Pattern ELAPSED = Pattern.compile("(?m)^ *(\\d+\\.\\d)s ");
+
+    /**
+     * Waits for the console line of the interval that ends {@code seconds} into the run. Intervals
+     * are stamped with the real time of their cut, which a busy machine may make a little later
+     * than the tick: "4.0s" may read "4.1s".
+     */
+    void awaitInterval(double seconds, long timeoutSeconds) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
+        while (true) {
+            Matcher m = ELAPSED.matcher(stdout());
+            while (m.find()) {
+                if (Double.parseDouble(m.group(1)) >= seconds) {
+                    return;
+                }
+            }
+            if (System.nanoTime() > deadline || !process.isAlive()) {
+                throw new AssertionError("never printed the interval line of " + seconds + " s:\n" + stdout() + "\n" + stderr());
             }
             Thread.sleep(50);
         }

@@ -27,7 +27,7 @@ class InterruptIT {
         int code;
         try (HarnessProcess p = HarnessProcess.start(dir, "run", "--rate", "200", "--warmup", "1s",
                 "--duration", "60s", "--json", json.toString(), "--hlog", hlog.toString())) {
-            p.awaitOutput("    3.0s ", 60);
+            p.awaitInterval(3, 60);
             p.signal("INT");
             code = p.waitFor(60);
             out = p.stdout();

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -81,6 +83,55 @@ class MergeIT {
         HarnessProcess.Result report = HarnessProcess.run(dir, 60, "report", merged.toString(), "--out", html.toString());
         assertEquals(0, report.exitCode(), report::toString);
         assertTrue(Files.readString(html).contains("data-series=\"target\""), "the summed target rate is drawn");
+    }
+
+    @Test
+    void aWarmupThatIsNoWholeNumberOfIntervalsKeepsItsMeasuredFiguresThroughAMerge() throws Exception {
+        Path run = dir.resolve("run.hlog");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--non-persistent", "--rate", "200",
+                "--warmup", "1500ms", "--interval", "1s", "--duration", "3s", "--hlog", run.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        // Merged with a copy of itself (as two hosts with one start): every count doubles, every
+        // percentile stays.
+        Path copy = dir.resolve("copy.hlog");
+        Files.copy(run, copy);
+        Path merged = dir.resolve("m.hlog");
+        r = HarnessProcess.run(dir, 60, "merge", run.toString(), copy.toString(), "--out", merged.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        for (String tag : List.of("response", "warmup-response", "pause-corrected", "warmup-pause-corrected", "hiccup")) {
+            assertEquals(2 * HlogFiles.sum(run, tag).getTotalCount(), HlogFiles.sum(merged, tag).getTotalCount(), "merged " + tag);
+        }
+
+        // The reports of the run and of the merged log give the measured phase alike: the slot
+        // from 1 s, warmup until 1.5 s, does not take the measured hiccups, GC pauses and
+        // pause-corrected samples of its second half into the warmup.
+        for (Path hlog : List.of(run, merged)) {
+            String name = hlog.getFileName().toString().replace(".hlog", "");
+            r = HarnessProcess.run(dir, 60, "report", hlog.toString(), "--out", dir.resolve(name + ".html").toString());
+            assertEquals(0, r.exitCode(), r::toString);
+        }
+        for (String tag : List.of("response", "pause-corrected", "hiccup", "gc-pause")) {
+            Path fromRun = dir.resolve("run." + tag + ".hgrm");
+            Path fromMerged = dir.resolve("m." + tag + ".hgrm");
+            assertEquals(Files.exists(fromRun), Files.exists(fromMerged), tag + ": written for both or neither");
+            if (Files.exists(fromRun)) {
+                String[] one = hgrmTotals(fromRun);
+                String[] two = hgrmTotals(fromMerged);
+                assertEquals(2 * Long.parseLong(one[2]), Long.parseLong(two[2]), tag + ", measured count");
+                assertEquals(one[0], two[0], tag + ", measured mean");
+                assertEquals(one[1], two[1], tag + ", measured max");
+            }
+        }
+        assertTrue(Files.exists(dir.resolve("m.hiccup.hgrm")), "a run has hiccups in its measured phase");
+    }
+
+    /** Mean, max and total count from an .hgrm file's last lines ("#[Max = 1.2, Total count = 300]"). */
+    private static String[] hgrmTotals(Path hgrm) throws Exception {
+        String text = Files.readString(hgrm);
+        Matcher mean = Pattern.compile("#\\[Mean += +([^,]+),").matcher(text);
+        Matcher max = Pattern.compile("#\\[Max += +([^,]+), Total count += +(\\d+)\\]").matcher(text);
+        assertTrue(mean.find() && max.find(), hgrm + ":\n" + text);
+        return new String[] {mean.group(1).strip(), max.group(1).strip(), max.group(2)};
     }
 
     private static long startTimeMs(Path hlog) throws Exception {

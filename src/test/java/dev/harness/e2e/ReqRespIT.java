@@ -97,7 +97,7 @@ class ReqRespIT {
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "20", "--warmup", "0s",
                     "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString()));
             try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
-                run.awaitOutput("    2.0s ", 60);
+                run.awaitInterval(2, 60);
                 respond.signal("KILL");
                 int code = run.waitFor(90);
                 r = new HarnessProcess.Result(code, run.stdout(), run.stderr());
@@ -123,7 +123,7 @@ class ReqRespIT {
             try (HarnessProcess run = HarnessProcess.start(dir, "run", "--url", broker.url(), "--workload", "reqresp",
                     "--mode", "open", "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "50",
                     "--warmup", "0s", "--duration", "6s", "--reply-timeout", "1s", "--json", json.toString())) {
-                run.awaitOutput("    2.0s ", 60);
+                run.awaitInterval(2, 60);
                 respond.signal("STOP"); // requests wait on the queue past their timeout
                 Thread.sleep(2_500);
                 respond.signal("CONT");

@@ -237,6 +237,9 @@ final class RunCommand implements Callable<Integer> {
                 runner.killingBroker(child.broker(), killBrokerAtNs, restartAfterNs == null ? 0 : restartAfterNs);
             }
             RunSummary summary = runner.run(provider, work, control);
+            if (runner.writeProblem() != null) {
+                System.err.println("harness run: " + runner.writeProblem());
+            }
             if (report != null) {
                 outputs.hlogReporter.close();
                 if (!writeReport(outputs.hlogFile)) {

@@ -1,8 +1,11 @@
 package dev.harness.core.measure;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.PackedHistogram;
 
 /** The one shape every latency histogram in the harness has, so that any two can be added. */
 public final class Histograms {
@@ -20,6 +23,22 @@ public final class Histograms {
 
     public static Histogram create() {
         return new Histogram(LOWEST_NS, HIGHEST_NS, DIGITS);
+    }
+
+    /**
+     * A copy of its own, for a snapshot read on another thread while the original is recycled.
+     * An empty one is a packed histogram (a few hundred bytes, not 300 kB): snapshots queued
+     * behind a stalled writer hold only what was recorded. Copying a full one is a memory copy;
+     * packing it would take milliseconds.
+     */
+    public static Histogram copyOf(Histogram h) {
+        return h.getTotalCount() == 0 ? new PackedHistogram(LOWEST_NS, HIGHEST_NS, DIGITS) : h.copy();
+    }
+
+    public static <K extends Enum<K>> EnumMap<K, Histogram> copyOf(Map<K, Histogram> views) {
+        EnumMap<K, Histogram> m = new EnumMap<>(views);
+        m.replaceAll((k, h) -> copyOf(h));
+        return m;
     }
 
     public static long clamp(long ns) {

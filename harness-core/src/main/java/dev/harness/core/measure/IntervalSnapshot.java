@@ -7,12 +7,13 @@ import org.HdrHistogram.Histogram;
 import dev.harness.core.host.HostSample;
 
 /**
- * What one reporting interval measured. The histograms are recycled for the next interval:
- * read them during the callback, never keep them.
+ * What one reporting interval measured. The snapshot owns its histograms (later intervals do not
+ * touch them); they are only to be read.
  *
  * @param index 0-based interval number
- * @param startNs interval start, nanoseconds since the schedule's start
- * @param endNs interval end, nanoseconds since the schedule's start
+ * @param startNs interval start, nanoseconds since the schedule's start: when the previous cut
+ *     really happened, which is the nominal tick or a little after it
+ * @param endNs interval end, nanoseconds since the schedule's start: when this cut really happened
  * @param startEpochMs interval start on the wall clock
  * @param endEpochMs interval end on the wall clock
  * @param phase WARMUP if the interval lies within the warmup period, else MEASURED
@@ -27,7 +28,7 @@ import dev.harness.core.host.HostSample;
  * @param hiccup how late this JVM's 1 ms sleeps woke this interval (its max is the longest pause)
  * @param gcPauseCount stop-the-world collections that ended this interval
  * @param gcPausedNs their total length
- * @param gcPauses each of those collections' length (recycled, like the other histograms)
+ * @param gcPauses each of those collections' length
  * @param host the host's queues and CPU over this interval (read from /proc)
  */
 public record IntervalSnapshot(

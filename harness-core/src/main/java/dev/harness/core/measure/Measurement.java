@@ -161,12 +161,22 @@ public final class Measurement implements AutoCloseable {
         return startEpochMs;
     }
 
-    /**
-     * Cuts the interval that ends at {@code tickNs} (a {@code System.nanoTime()} value).
-     * The pause-corrected view is phased by the interval, the others by intended send time.
-     */
+    /** Cuts the interval that ends at {@code tickNs}, a tick that is also the time of the cut. */
     public IntervalSnapshot takeInterval(long tickNs) {
-        Phase phase = tickNs <= warmupEndNs ? Phase.WARMUP : Phase.MEASURED;
+        return takeInterval(tickNs, tickNs);
+    }
+
+    /**
+     * Cuts the interval due at {@code dueNs} (a tick of the run's timeline, which decides the
+     * phase) at {@code cutNs}, the {@code System.nanoTime()} when the cut really happens. The
+     * interval is stamped with the real times, this cut's and the last one's, so its length and
+     * rate are true when a cut comes late. The pause-corrected view is phased by the interval,
+     * the others by intended send time. The snapshot owns its data: it may be read on another
+     * thread, after later cuts.
+     */
+    public IntervalSnapshot takeInterval(long dueNs, long cutNs) {
+        long tickNs = cutNs;
+        Phase phase = dueNs <= warmupEndNs ? Phase.WARMUP : Phase.MEASURED;
         recorder.takeInterval(Phase.WARMUP, intervalWarmup);
         recorder.takeInterval(Phase.MEASURED, intervalMeasured);
         Histogram corrected = (phase == Phase.WARMUP ? intervalWarmup : intervalMeasured).get(View.PAUSE_CORRECTED);
@@ -211,9 +221,10 @@ public final class Measurement implements AutoCloseable {
         }
         long lostNow = lost.get();
         IntervalSnapshot s = new IntervalSnapshot(index++, lastTickNs - startNs, tickNs - startNs,
-                toEpochMs(lastTickNs), toEpochMs(tickNs), phase, intervalWarmup, intervalMeasured,
-                completed, sent, cumulativeCompleted, lostNow - lostBefore, runMaxResponseNs, maxGrew,
-                hiccup, gc.count(), gc.pausedNs(), gc.lengths(), hostSample);
+                toEpochMs(lastTickNs), toEpochMs(tickNs), phase, Histograms.copyOf(intervalWarmup),
+                Histograms.copyOf(intervalMeasured), completed, sent, cumulativeCompleted, lostNow - lostBefore,
+                runMaxResponseNs, maxGrew, Histograms.copyOf(hiccup), gc.count(), gc.pausedNs(),
+                Histograms.copyOf(gc.lengths()), hostSample);
         lostBefore = lostNow;
         lastTickNs = tickNs;
         return s;

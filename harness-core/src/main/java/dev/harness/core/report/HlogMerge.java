@@ -38,13 +38,16 @@ import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
+import dev.harness.core.measure.View;
+
 /**
  * Merges the HdrHistogram interval logs of several harness processes (several hosts) into one:
  * histograms added per tag, intervals aligned on absolute time.
  *
  * <p><b>Alignment.</b> Every input interval has an absolute start (epoch ms: its timestamp plus
- * the log's base time). The merged log has intervals of one length (by default the inputs' own,
- * the longest if they differ) on a grid that starts at the earliest start time of all inputs.
+ * the log's base time). The merged log has intervals of one length (by default the inputs' own:
+ * the interval a harness log states in its header, else the most frequent length; the longest if
+ * they differ) on a grid that starts at the earliest start time of all inputs.
  * An input interval goes, whole, to the merged interval <em>its start falls in</em>; it is never
  * split. Runs started at a common time ({@code harness run --start-at}) with the same
  * {@code --interval} line up exactly and nothing moves. Inputs whose boundaries do not line up
@@ -53,6 +56,13 @@ import org.HdrHistogram.HistogramLogWriter;
  * totals and percentiles over the whole log are unaffected, and {@link Input#straddlingIntervals()}
  * says how many intervals of an input were counted so. Inputs may start any time apart (hours):
  * a merged interval in which only some inputs have data holds only theirs.
+ *
+ * <p><b>Phases.</b> Warmup and measured input intervals (a harness warmup interval carries
+ * {@code warmup-pause-corrected}) are summed apart: a merged interval that would hold both (a
+ * warmup that is not a whole number of intervals ends mid-slot) is written as two, the warmup part
+ * from the slot's start and the measured part from its first input interval's start, so that a
+ * report of the merged log keeps the measured phase's hiccup, gc-pause and pause-corrected figures.
+ * Logs without phases merge as one.
  *
  * <p><b>Throughput.</b> The merged {@code response} counts per interval are the inputs'
  * completions in it, summed; {@link Result#perSecond()} gives them per whole second.
@@ -77,6 +87,11 @@ import org.HdrHistogram.HistogramLogWriter;
  * into place at the end: a failed merge leaves an existing output as it was.
  */
 public final class HlogMerge {
+    /**
+     * The tag that marks a harness interval as warmup: pause-corrected is phased by the interval,
+     * and a warmup interval always carries it (HlogRun reads the phase the same way).
+     */
+    private static final String WARMUP_INTERVAL_TAG = View.PAUSE_CORRECTED.warmupTag();
     /** The tag whose counts are the completions: throughput. */
     public static final String THROUGHPUT_TAG = "response";
     /** {@code intervalMs} for "the inputs' own interval length". */
@@ -87,6 +102,13 @@ public final class HlogMerge {
     private static final Pattern SETTING = Pattern.compile("^([a-z][a-z ]*?)\\s*:\\s+(.+)$");
     /** A rate setting that can be added up: "1000 msg/s", "500 round trips/s". */
     private static final Pattern RATE = Pattern.compile("^([0-9]+(?:\\.[0-9]+)?) ([a-z][a-z ]*/s)$");
+    /** The nominal interval a harness run states in its header ("interval: 1s"): its intervals are a little off it. */
+    private static final Pattern INTERVAL = Pattern.compile("^interval:\\s+([0-9]+(?:\\.[0-9]+)?)(ms|s|m|h)$");
+    /**
+     * A harness interval ends when its cut really came, a few ms after its tick: only one that
+     * runs past its merged interval by more than this part of it counts as straddling.
+     */
+    private static final long STRADDLE_SLACK = 20;
     /** Inputs further apart than this are refused (the per-second series would be absurd). */
     private static final long MAX_SPAN_MS = 31L * 24 * 3600 * 1000;
     private static final DateTimeFormatter ISO_MS =
@@ -268,6 +290,8 @@ public final class HlogMerge {
         for (String setting : commonSettings(scans)) {
             writer.outputComment(setting);
         }
+        // The merged log's own grid, stated as a run states its interval, so that it merges again on it.
+        writer.outputComment("interval: " + (bucketMs % 1000 == 0 ? bucketMs / 1000 + "s" : bucketMs + "ms"));
         for (Scan s : scans) {
             String name = oneLine(s.file.toString());
             writer.outputComment("input " + name + ": start " + iso(s.startMs) + ", " + s.intervals + " intervals"
@@ -307,8 +331,8 @@ public final class HlogMerge {
             for (Map<String, String> m : settings) {
                 values.add(m.get(name));
             }
-            if (values.contains(null)) {
-                continue;
+            if (values.contains(null) || name.equals("interval")) {
+                continue; // the merged log states its own interval
             }
             String sum = name.equals("rate") ? sumOfRates(values) : null;
             if (sum != null) {
@@ -389,6 +413,13 @@ public final class HlogMerge {
         }
         s.earliestMs = Math.min(earliest, s.startMs);
         s.latestMs = Math.max(latest, s.startMs);
+        Long stated = statedIntervalMs(s.comments);
+        if (stated != null) {
+            // A harness run's intervals are stamped with their real cuts, a few ms off the grid:
+            // its stated interval is the length, not the most frequent jitter.
+            s.intervalMs = stated;
+            return s;
+        }
         // The usual length: the most frequent; of equally frequent ones, the longest.
         int best = 0;
         for (Map.Entry<Long, Integer> l : lengths.entrySet()) {
@@ -400,6 +431,24 @@ public final class HlogMerge {
         return s;
     }
 
+    /** The interval a harness log states in its header ("interval: 1s"), in ms, or null. */
+    private static Long statedIntervalMs(List<String> comments) {
+        for (String c : comments) {
+            Matcher m = INTERVAL.matcher(c.strip());
+            if (m.matches()) {
+                double unitMs = switch (m.group(2)) {
+                    case "ms" -> 1;
+                    case "s" -> 1_000;
+                    case "m" -> 60_000;
+                    default -> 3_600_000;
+                };
+                long ms = Math.round(Double.parseDouble(m.group(1)) * unitMs);
+                return ms > 0 ? ms : null;
+            }
+        }
+        return null;
+    }
+
     // ---------------------------------------------------------------------------------------------
     // Pass 2
 
@@ -409,8 +458,12 @@ public final class HlogMerge {
         private final HistogramLogWriter writer;
         private final long originMs;
         private final long bucketMs;
-        /** Per tag (null for untagged), in order of first appearance: the current merged interval's sum. */
+        /**
+         * Per tag (null for untagged), in order of first appearance: the current merged interval's sum,
+         * of the measured intervals (and of logs that have no phases) and of the warmup ones apart.
+         */
         private final Map<String, Sum> sums = new LinkedHashMap<>();
+        private final Map<String, Sum> warmupSums = new LinkedHashMap<>();
         final Map<String, Long> totals = new LinkedHashMap<>();
         final int[] straddling;
         final long[] responseCounts;
@@ -421,6 +474,7 @@ public final class HlogMerge {
         private static final class Sum {
             Histogram histogram;
             boolean touched;
+            long startMs;
             long endMs;
         }
 
@@ -458,19 +512,28 @@ public final class HlogMerge {
                     }
                     for (int i = 0; i < n; i++) {
                         while (pending[i] != null && bucketOf(pending[i]) == bucket) {
-                            Entry e = pending[i];
-                            if (e.startMs != lastStart[i]) {
-                                lastStart[i] = e.startMs;
-                                if (e.endMs > originMs + (bucket + 1) * bucketMs) {
-                                    straddling[i]++;
+                            // One input interval's lines (one start): its phase is known once all are read.
+                            List<Entry> lines = new ArrayList<>();
+                            long start = pending[i].startMs;
+                            while (pending[i] != null && pending[i].startMs == start) {
+                                Entry e = pending[i];
+                                if (e.startMs != lastStart[i]) {
+                                    lastStart[i] = e.startMs;
+                                    if (e.endMs > originMs + (bucket + 1) * bucketMs + bucketMs / STRADDLE_SLACK) {
+                                        straddling[i]++;
+                                    }
+                                }
+                                lines.add(e);
+                                lastBucket[i] = bucket;
+                                pending[i] = cursors[i].next();
+                                if (pending[i] != null && bucketOf(pending[i]) < lastBucket[i]) {
+                                    throw new BadInputException(scans.get(i).file, "line " + pending[i].line
+                                            + ": its interval starts before those of the lines above it: intervals must be in time order");
                                 }
                             }
-                            add(i, e, cursors[i]);
-                            lastBucket[i] = bucket;
-                            pending[i] = cursors[i].next();
-                            if (pending[i] != null && bucketOf(pending[i]) < lastBucket[i]) {
-                                throw new BadInputException(scans.get(i).file, "line " + pending[i].line
-                                        + ": its interval starts before those of the lines above it: intervals must be in time order");
+                            boolean warmup = lines.stream().anyMatch(e -> WARMUP_INTERVAL_TAG.equals(e.tag));
+                            for (Entry e : lines) {
+                                add(i, e, cursors[i], warmup ? warmupSums : sums);
                             }
                         }
                     }
@@ -489,9 +552,9 @@ public final class HlogMerge {
             return Math.floorDiv(e.startMs - originMs, bucketMs);
         }
 
-        private void add(int input, Entry e, Cursor c) throws BadInputException {
+        private void add(int input, Entry e, Cursor c, Map<String, Sum> phase) throws BadInputException {
             Histogram h = decode(e, c.file);
-            Sum sum = sums.computeIfAbsent(e.tag, t -> new Sum());
+            Sum sum = phase.computeIfAbsent(e.tag, t -> new Sum());
             if (sum.histogram == null) {
                 sum.histogram = h;
                 // Logs of other tools may hold histograms of another range: the sum grows to fit.
@@ -502,6 +565,7 @@ public final class HlogMerge {
             } else {
                 sum.histogram.add(h);
             }
+            sum.startMs = sum.touched ? Math.min(sum.startMs, e.startMs) : e.startMs;
             sum.endMs = sum.touched ? Math.max(sum.endMs, e.endMs) : e.endMs;
             sum.touched = true;
             long count = h.getTotalCount();
@@ -516,22 +580,57 @@ public final class HlogMerge {
             }
         }
 
+        /**
+         * Writes the merged interval {@code bucket}. When it holds both warmup and measured input
+         * intervals (a warmup that is not a whole number of intervals, or inputs whose phases do not
+         * line up), it is written as two: the warmup part from the slot's start, then the measured
+         * part from its first input interval's start, so a report still tells the measured phase's
+         * figures (hiccup, gc-pause, pause-corrected) from the warmup's.
+         */
         private void write(long bucket) {
-            long startMs = originMs + bucket * bucketMs;
-            for (Map.Entry<String, Sum> t : sums.entrySet()) {
+            long slotMs = originMs + bucket * bucketMs;
+            boolean warmup = anyTouched(warmupSums);
+            boolean measured = anyTouched(sums);
+            long warmupStartMs = slotMs;
+            if (warmup) {
+                writePart(warmupSums, warmupStartMs);
+            }
+            if (measured) {
+                long startMs = slotMs;
+                if (warmup) {
+                    startMs = Math.max(slotMs, earliestStart(sums));
+                    // Readers key an interval by its start (HistogramLogReader's may be 1 ms early):
+                    // the two parts must not share one.
+                    startMs = Math.min(Math.max(startMs, warmupStartMs + 2), slotMs + bucketMs - 1);
+                }
+                writePart(sums, startMs);
+            }
+            intervals += (warmup ? 1 : 0) + (measured ? 1 : 0);
+        }
+
+        private void writePart(Map<String, Sum> phase, long startMs) {
+            long slotEndMs = originMs + (Math.floorDiv(startMs - originMs, bucketMs) + 1) * bucketMs;
+            for (Map.Entry<String, Sum> t : phase.entrySet()) {
                 Sum sum = t.getValue();
                 if (!sum.touched) {
                     continue;
                 }
                 // A merged interval ends with its grid slot, or earlier when all its inputs' intervals did
-                // (the last, partial interval of a run).
-                long endMs = Math.max(startMs, Math.min(startMs + bucketMs, sum.endMs));
+                // (the last, partial interval of a run; the warmup's end).
+                long endMs = Math.max(startMs, Math.min(slotEndMs, sum.endMs));
                 sum.histogram.setTag(t.getKey());
                 writer.outputIntervalHistogram((startMs - originMs) / 1000.0, (endMs - originMs) / 1000.0, sum.histogram);
                 totals.merge(t.getKey(), sum.histogram.getTotalCount(), Long::sum);
                 sum.touched = false;
             }
-            intervals++;
+        }
+
+        private static boolean anyTouched(Map<String, Sum> phase) {
+            return phase.values().stream().anyMatch(sum -> sum.touched);
+        }
+
+        private static long earliestStart(Map<String, Sum> phase) {
+            return phase.values().stream().filter(sum -> sum.touched).mapToLong(sum -> sum.startMs).min().orElseThrow();
         }
 
         long[] perSecond() {

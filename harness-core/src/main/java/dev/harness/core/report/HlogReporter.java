@@ -2,6 +2,7 @@ package dev.harness.core.report;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +42,12 @@ public final class HlogReporter implements RunListener, AutoCloseable {
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
     public HlogReporter(Path file) throws IOException {
-        this.stream = new PrintStream(new BufferedOutputStream(Files.newOutputStream(file)), false, StandardCharsets.UTF_8);
+        this(Files.newOutputStream(file));
+    }
+
+    /** Writes to a stream (a pipe, say), which {@link #close()} closes. */
+    public HlogReporter(OutputStream out) {
+        this.stream = new PrintStream(new BufferedOutputStream(out), false, StandardCharsets.UTF_8);
         this.writer = new HistogramLogWriter(stream);
     }
 

@@ -21,6 +21,7 @@ import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.Percentiles;
+import dev.harness.core.workload.Format;
 import dev.harness.core.workload.ResponderPool;
 
 /**
@@ -33,6 +34,8 @@ public final class RespondRun {
     private final ResponderPool pool;
     private final RunControl control;
     private final long intervalNs;
+    /** How long the end waits for the lines and the hlog to be written. */
+    private static final long WRITE_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
 
     public RespondRun(ResponderPool pool, RunControl control, long intervalNs) {
         this.pool = pool;
@@ -52,49 +55,67 @@ public final class RespondRun {
         long startMs = System.currentTimeMillis();
         if (hlog != null) {
             hlog.outputComment("harness respond; values in nanoseconds; tag responder = get to commit");
+            hlog.outputComment("interval: " + Format.duration(intervalNs));
             hlog.outputLogFormatVersion();
             hlog.outputStartTime(startMs);
             hlog.setBaseTime(startMs);
             hlog.outputBaseTime(startMs);
             hlog.outputLegend();
         }
+        // The lines and the hlog are written on a thread of their own: a stalled terminal or disk
+        // must not hold up the cuts, which are stamped with the real time they happen.
+        WriterThread writer = new WriterThread("harness-respond-writer");
         try {
             pool.start(recorder);
             long start = System.nanoTime();
             long end = durationNs > 0 ? start + durationNs : Long.MAX_VALUE;
             long tick = start + intervalNs;
+            long lastCut = start;
             long handledBefore = 0;
-            out.printf(Locale.ROOT, "%8s %10s %12s %12s %12s%n", "elapsed", "answered", "p50 (ms)", "p99 (ms)", "max (ms)");
+            writer.submit(() -> out.printf(Locale.ROOT, "%8s %10s %12s %12s %12s%n", "elapsed", "answered", "p50 (ms)",
+                    "p99 (ms)", "max (ms)"));
             while (true) {
                 long now = System.nanoTime();
                 boolean last = control.stopRequested() || now >= end;
                 if (now >= tick || last) {
-                    long cut = last ? now : tick;
+                    long cut = System.nanoTime();
                     recorder.takeInterval(Phase.MEASURED, interval);
-                    Histogram h = interval.get(View.RESPONDER);
+                    // The recorder recycles its histogram at the next cut: the writer gets a copy.
+                    Histogram h = Histograms.copyOf(interval.get(View.RESPONDER));
                     total.add(h);
                     long handled = pool.handled();
-                    out.printf(Locale.ROOT, "%7.1fs %10d %12.3f %12.3f %12.3f%n", (cut - start) / 1e9, handled - handledBefore,
-                            Percentiles.at(h, 50) / 1e6, Percentiles.at(h, 99) / 1e6, h.getMaxValue() / 1e6);
-                    out.flush();
+                    long answered = handled - handledBefore;
+                    double from = (lastCut - start) / 1e9;
+                    double to = (cut - start) / 1e9;
+                    writer.submit(() -> {
+                        out.printf(Locale.ROOT, "%7.1fs %10d %12.3f %12.3f %12.3f%n", to, answered,
+                                Percentiles.at(h, 50) / 1e6, Percentiles.at(h, 99) / 1e6, h.getMaxValue() / 1e6);
+                        out.flush();
+                        if (hlog != null) {
+                            h.setTag(View.RESPONDER.tag());
+                            hlog.outputIntervalHistogram(from, to, h);
+                            hlogStream.flush();
+                        }
+                    });
                     handledBefore = handled;
-                    if (hlog != null) {
-                        h.setTag(View.RESPONDER.tag());
-                        hlog.outputIntervalHistogram((tick - intervalNs - start) / 1e9, (cut - start) / 1e9, h);
-                        hlogStream.flush();
-                    }
+                    lastCut = cut;
                     if (last) {
                         break;
                     }
-                    tick += intervalNs;
+                    // A cut later than the next tick too stands for the ticks it missed.
+                    tick = start + ((cut - start) / intervalNs + 1) * intervalNs;
                     continue;
                 }
                 LockSupport.parkNanos(Math.min(tick - now, TimeUnit.MILLISECONDS.toNanos(50)));
             }
         } finally {
+            writer.finish(WRITE_BOUND_NS);
             if (hlogStream != null) {
                 hlogStream.close();
             }
+        }
+        if (writer.failure() != null) {
+            throw writer.failure();
         }
         out.printf(Locale.ROOT, "answered %d requests; get-to-commit p50 %.3f ms, p99 %.3f ms, max %.3f ms%s%n",
                 pool.handled(), Percentiles.at(total, 50) / 1e6, Percentiles.at(total, 99) / 1e6, total.getMaxValue() / 1e6,

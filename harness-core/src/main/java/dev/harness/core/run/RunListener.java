@@ -3,8 +3,10 @@ package dev.harness.core.run;
 import dev.harness.core.measure.IntervalSnapshot;
 
 /**
- * Receives a run's header, its intervals and its summary, all on the run's interval thread,
- * never on a sender's or drainer's. Reporters implement this and only read what they are given.
+ * Receives a run's header, its intervals and its summary, in that order, one call at a time, all
+ * on the run's writer thread: never on a sender's or drainer's, nor on the thread that cuts the
+ * intervals, which a slow listener must not hold up. Reporters implement this and only read what
+ * they are given.
  */
 public interface RunListener {
     default void started(RunHeader header) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
@@ -14,12 +15,14 @@ import dev.harness.core.measure.HiccupMeter;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
 import dev.harness.core.schedule.Schedule;
+import dev.harness.core.workload.Format;
 
 /**
  * Runs one workload against one provider: connects, starts the schedule, cuts intervals on a
  * fixed timeline (no drift), waits for completions to catch up, and hands header, intervals and
- * summary to the listeners. The calling thread is the interval thread; workers never do I/O of
- * the harness's own.
+ * summary to the listeners. The calling thread is the interval thread: it only cuts, and a writer
+ * thread of the run's own calls the listeners, so a stalled terminal or a slow disk never delays
+ * a cut. Workers never do I/O of the harness's own.
  */
 public final class Runner {
     /** Time between the end of setup and message 0, so every sender starts on time. */
@@ -30,6 +33,8 @@ public final class Runner {
     private static final long STUCK_SENDER_NS = TimeUnit.SECONDS.toNanos(5);
     /** How often the interval thread looks at the workers between ticks. */
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** How long the end of a run waits for the listeners to write what they were handed. */
+    private static final long WRITE_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
 
     /** The pause detector's default resolution: see PauseCorrectedStats.start. */
     public static final long DEFAULT_PAUSE_RESOLUTION_NS = TimeUnit.MILLISECONDS.toNanos(5);
@@ -43,6 +48,8 @@ public final class Runner {
     private BrokerKiller killer;
     private long killAtNs;
     private long restartAfterNs;
+    private WriterThread writer;
+    private String writeProblem;
 
     public Runner(long intervalNs, List<RunListener> listeners) {
         this(intervalNs, DEFAULT_PAUSE_RESOLUTION_NS, listeners);
@@ -152,6 +159,37 @@ public final class Runner {
     public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         long runId = ThreadLocalRandom.current().nextLong();
         workload.open(provider, control, runId);
+        writer = new WriterThread("harness-interval-writer");
+        writeProblem = null;
+        RunSummary summary;
+        try {
+            summary = measure(provider, workload, control);
+        } finally {
+            // Everything handed over is written before the run returns, an interrupted one included.
+            int unwritten = writer.finish(WRITE_BOUND_NS);
+            if (unwritten > 0) {
+                writeProblem = "the console, hlog and JSON writers had not finished " + unwritten + " of their tasks "
+                        + TimeUnit.NANOSECONDS.toSeconds(WRITE_BOUND_NS) + " s after the run (a stalled terminal or disk?):"
+                        + " what they had not written is lost";
+            }
+            workload.close();
+        }
+        if (writer.failure() != null) {
+            throw writer.failure();
+        }
+        return summary;
+    }
+
+    /** Why the last run's outputs may be incomplete (the writers did not finish in time), or null. */
+    public String writeProblem() {
+        return writeProblem;
+    }
+
+    private void toListeners(Consumer<RunListener> call) {
+        writer.submit(() -> listeners.forEach(call));
+    }
+
+    private RunSummary measure(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         awaitStart(control);
         long lengthNs = workload.warmupNs() + workload.durationNs();
         long keptNs = lengthNs + workload.drainTimeoutNs();
@@ -165,15 +203,13 @@ public final class Runner {
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs);
             measurement.begin(schedule);
             RunHeader header = header(provider, workload, measurement);
-            listeners.forEach(l -> l.started(header));
+            toListeners(l -> l.started(header));
             workload.start(schedule, measurement, provider);
             startKiller(schedule, measurement, control);
             cutIntervals(workload, control, measurement, schedule);
             RunSummary summary = summarize(header, workload, control, measurement, schedule);
-            listeners.forEach(l -> l.finished(summary));
+            toListeners(l -> l.finished(summary));
             return summary;
-        } finally {
-            workload.close();
         }
     }
 
@@ -202,11 +238,12 @@ public final class Runner {
                 stopSeenNs = now;
                 deadlineNs = Math.min(deadlineNs, now + STUCK_SENDER_NS);
             }
-            // Overdue ticks first (a late interval thread must not merge intervals across the
-            // end of warmup), then the end of the run.
-            while (now >= nextTickNs) {
-                cut(measurement, nextTickNs);
-                nextTickNs = nextTick(nextTickNs, schedule.startNs(), warmupEndNs);
+            // The tick first, then the end of the run. A cut later than the next tick too (this
+            // JVM stalled) stands for the ticks it missed: one interval of its real length rather
+            // than empty ones back to back.
+            if (now >= nextTickNs) {
+                long cutNs = cut(measurement, nextTickNs);
+                nextTickNs = nextTick(Math.max(nextTickNs, cutNs), schedule.startNs(), warmupEndNs);
             }
             boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.sent();
             if (caughtUp || now >= deadlineNs) {
@@ -228,9 +265,12 @@ public final class Runner {
         return warmupEndNs > afterNs && warmupEndNs < tick ? warmupEndNs : tick;
     }
 
-    private void cut(Measurement measurement, long tickNs) {
-        var snapshot = measurement.takeInterval(tickNs);
-        listeners.forEach(l -> l.interval(snapshot));
+    /** Cuts the interval due at {@code dueNs} now, stamped with now; returns now. */
+    private long cut(Measurement measurement, long dueNs) {
+        long cutNs = System.nanoTime();
+        var snapshot = measurement.takeInterval(dueNs, cutNs);
+        toListeners(l -> l.interval(snapshot));
+        return cutNs;
     }
 
     private RunHeader header(Provider provider, Workload workload, Measurement measurement) {
@@ -250,7 +290,11 @@ public final class Runner {
                 + TimeUnit.NANOSECONDS.toMillis(pauseResolutionNs) + " ms) during which sends were due, and nothing for"
                 + " time when none was due; it cannot see a stalled broker");
         Instant start = Instant.ofEpochMilli(measurement.startEpochMs());
-        return new RunHeader(workload.name(), provider.target(), workload.describe(), notes, start);
+        // The nominal interval, stated: intervals are stamped with their real cuts, a little off
+        // the grid, and harness merge takes its grid from here.
+        List<RunHeader.Setting> settings = new ArrayList<>(workload.describe());
+        settings.add(new RunHeader.Setting("interval", Format.duration(intervalNs)));
+        return new RunHeader(workload.name(), provider.target(), settings, notes, start);
     }
 
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,

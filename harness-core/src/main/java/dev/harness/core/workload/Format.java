@@ -1,7 +1,7 @@
 package dev.harness.core.workload;
 
 /** Settings as text, the way a user writes them. */
-final class Format {
+public final class Format {
     private Format() {
     }
 
@@ -9,7 +9,7 @@ final class Format {
         return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
     }
 
-    static String duration(long ns) {
+    public static String duration(long ns) {
         if (ns % 1_000_000_000L == 0) {
             long s = ns / 1_000_000_000L;
             return s % 60 == 0 && s > 0 ? (s / 60) + "m" : s + "s";

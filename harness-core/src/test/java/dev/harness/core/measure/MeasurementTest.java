@@ -95,6 +95,51 @@ class MeasurementTest {
         }
     }
 
+    @Test
+    void aLateCutIsStampedWithItsRealTimeAndItsRateUsesTheRealLength() {
+        long start = System.nanoTime();
+        Schedule schedule = new Schedule(start, 10, 4 * S);
+        try (Measurement m = new Measurement(S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
+            m.begin(schedule);
+            // The warmup's tick (1 s) is cut half a second late: 3 completions in 1.5 real seconds.
+            for (int i = 0; i < 3; i++) {
+                complete(m, start + i * 100_000_000L, start + i * 100_000_000L + 10);
+            }
+            IntervalSnapshot late = m.takeInterval(start + S, start + 1500 * 1_000_000L);
+            assertEquals(Phase.WARMUP, late.phase(), "the phase is the due tick's");
+            assertEquals(0, late.startNs());
+            assertEquals(1500 * 1_000_000L, late.endNs());
+            assertEquals(m.startEpochMs() + 1500, late.endEpochMs());
+            assertEquals(2.0, late.rate(), 1e-9);
+
+            // The next interval starts where the late cut really was, not at the tick.
+            complete(m, start + 1600 * 1_000_000L, start + 1600 * 1_000_000L + 10);
+            IntervalSnapshot next = m.takeInterval(start + 2 * S, start + 2 * S);
+            assertEquals(Phase.MEASURED, next.phase());
+            assertEquals(1500 * 1_000_000L, next.startNs());
+            assertEquals(2.0, next.rate(), 1e-9); // 1 completion in 0.5 s
+        }
+    }
+
+    @Test
+    void aSnapshotKeepsItsDataAfterLaterCuts() {
+        long start = System.nanoTime();
+        Schedule schedule = new Schedule(start, 10, 4 * S);
+        try (Measurement m = new Measurement(0, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
+            m.begin(schedule);
+            complete(m, start, start + 10);
+            complete(m, start, start + 20);
+            IntervalSnapshot first = m.takeInterval(start + S);
+            // Later cuts reuse the recorders' histograms; a snapshot handed to a writer thread
+            // must not see them emptied or refilled.
+            complete(m, start + S, start + S + 30);
+            m.takeInterval(start + 2 * S);
+            m.takeInterval(start + 3 * S);
+            assertEquals(2, first.measured().get(View.RESPONSE).getTotalCount());
+            assertEquals(2, first.measured().get(View.PUT).getTotalCount());
+        }
+    }
+
     private static void complete(Measurement m, long intendedNs, long completedNs) {
         m.recorder().record(View.RESPONSE, intendedNs, completedNs - intendedNs);
         m.recorder().record(View.PUT, intendedNs, 10);

@@ -151,6 +151,91 @@ class HlogMergeTest {
     }
 
     @Test
+    void aRunsStatedIntervalIsTheGridThoughItsCutsComeLate() throws Exception {
+        // A run stamps each interval with its real cut, a few ms after the tick, and states its interval.
+        double[][] cuts = {{0, 1.001}, {1.001, 2.003}, {2.003, 3.002}, {3.002, 3.4}};
+        Path in = dir.resolve("late.hlog");
+        try (PrintStream stream = new PrintStream(Files.newOutputStream(in), false, StandardCharsets.UTF_8)) {
+            HistogramLogWriter writer = new HistogramLogWriter(stream);
+            writer.outputComment("harness put against embedded Artemis (test)");
+            writer.outputComment("interval: 1s");
+            writer.outputStartTime(T0);
+            writer.setBaseTime(T0);
+            writer.outputBaseTime(T0);
+            for (double[] c : cuts) {
+                Histogram h = Histograms.create();
+                h.recordValue(1_000);
+                h.setTag("response");
+                writer.outputIntervalHistogram(c[0], c[1], h);
+            }
+        }
+        Path out = dir.resolve("m.hlog");
+        HlogMerge.Result r = HlogMerge.merge(List.of(in), out);
+
+        assertEquals(1000, r.intervalMs(), "the stated interval, not the most frequent length (1.001 s, 1.002 s...)");
+        assertEquals(1000, r.inputs().get(0).intervalMs());
+        assertEquals(0, r.inputs().get(0).straddlingIntervals(), "a cut a few ms late is no straddle");
+        assertEquals(4, r.intervals());
+        assertArrayEquals(new long[] {1, 1, 1, 1}, read(out).counts("response"));
+        assertTrue(Files.readString(out).contains("\n#interval: 1s\n"), "the merged log states its own grid");
+    }
+
+    @Test
+    void aWarmupEndingMidIntervalKeepsTheMeasuredFiguresApart() throws Exception {
+        // As a run with --warmup 1500ms --interval 1s writes it: the warmup's end is cut, so the
+        // slot from 1 s holds a short warmup interval and a short measured one.
+        Path in = dir.resolve("run.hlog");
+        double[][] cuts = {{0, 1.001}, {1.001, 1.502}, {1.502, 2.001}, {2.001, 3.002}, {3.002, 3.2}};
+        try (PrintStream stream = new PrintStream(Files.newOutputStream(in), false, StandardCharsets.UTF_8)) {
+            HistogramLogWriter writer = new HistogramLogWriter(stream);
+            writer.outputComment("harness put against embedded Artemis (test)");
+            writer.outputComment("interval: 1s");
+            writer.outputStartTime(T0);
+            writer.setBaseTime(T0);
+            writer.outputBaseTime(T0);
+            for (int i = 0; i < cuts.length; i++) {
+                boolean warmup = cuts[i][1] <= 1.502;
+                String prefix = warmup ? "warmup-" : "";
+                for (String tag : List.of(prefix + "response", prefix + "pause-corrected", "hiccup", "gc-pause")) {
+                    Histogram h = Histograms.create();
+                    for (int k = 0; k <= i * 10 + tag.length(); k++) { // each interval and tag its own count
+                        h.recordValue(1_000 + k);
+                    }
+                    h.setTag(tag);
+                    writer.outputIntervalHistogram(cuts[i][0], cuts[i][1], h);
+                }
+                if (!warmup && i == 2) { // late completions of warmup messages, in a measured interval
+                    Histogram late = Histograms.create();
+                    late.recordValue(5_000);
+                    late.setTag("warmup-response");
+                    writer.outputIntervalHistogram(cuts[i][0], cuts[i][1], late);
+                }
+            }
+        }
+        Path out = dir.resolve("m.hlog");
+        HlogMerge.Result r = HlogMerge.merge(List.of(in), out);
+
+        HlogRun run = HlogRun.read(in);
+        HlogRun merged = HlogRun.read(out);
+        for (String tag : List.of("response", "pause-corrected", "hiccup", "gc-pause", "warmup-response")) {
+            assertEquals(run.measured(tag).getTotalCount(), merged.measured(tag).getTotalCount(), "measured " + tag);
+            assertEquals(read(in).sums.get(tag).getTotalCount(), (long) r.totals().get(tag), "merged " + tag);
+        }
+        assertEquals(read(in).sums.get("warmup-pause-corrected").getTotalCount(), (long) r.totals().get("warmup-pause-corrected"));
+        // The slot from 1 s is written as its warmup part and its measured part, each with its own times.
+        List<HlogRun.Interval> intervals = merged.intervals();
+        assertEquals(5, intervals.size());
+        assertEquals(5, r.intervals());
+        assertTrue(intervals.get(1).warmup());
+        assertEquals(1.0, intervals.get(1).startS(), 0.0015);
+        assertEquals(1.502, intervals.get(1).endS(), 0.0015);
+        assertFalse(intervals.get(2).warmup());
+        assertEquals(1.502, intervals.get(2).startS(), 0.0015);
+        assertEquals(2.0, intervals.get(2).endS(), 0.0015);
+        assertEquals(1, intervals.get(2).count("warmup-response"), "late warmup completions stay with their interval");
+    }
+
+    @Test
     void aGarbageFileGetsOneLineNamingItAndNothingIsWritten() throws Exception {
         Written a = write("a.hlog", T0, 1);
         Path garbage = dir.resolve("notes.txt");

@@ -1,9 +1,17 @@
 package dev.harness.core.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -11,12 +19,17 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import javax.jms.Connection;
 
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.harness.core.jms.Provider;
+import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
+import dev.harness.core.report.HlogReporter;
 import dev.harness.core.schedule.Pacer;
 import dev.harness.core.schedule.Schedule;
 
@@ -78,6 +91,90 @@ class RunnerTest {
         RunSummary s = run(w, control);
         assertEquals("test stop", s.stopReason());
         assertEquals(5, s.totalSent());
+    }
+
+    @Test
+    @Timeout(60)
+    void intervalsAreCutOnTimeWhileTheHlogWriterIsBlocked() throws Exception {
+        long intervalNs = 500 * MS;
+        // An hlog written into a pipe that nobody reads for the first 3 s: its small buffer is
+        // full with the header, so the writer blocks at once.
+        PipedInputStream pipeIn = new PipedInputStream(64);
+        PipedOutputStream pipeOut = new PipedOutputStream(pipeIn);
+        ByteArrayOutputStream hlogBytes = new ByteArrayOutputStream();
+        Thread reader = new Thread(() -> {
+            try {
+                Thread.sleep(3_000);
+                pipeIn.transferTo(hlogBytes);
+            } catch (InterruptedException | IOException e) {
+                // the assertions on the hlog fail
+            }
+        }, "late-hlog-reader");
+        reader.start();
+        List<String> events = Collections.synchronizedList(new ArrayList<>());
+        List<IntervalSnapshot> snapshots = Collections.synchronizedList(new ArrayList<>());
+        RunListener recorder = new RunListener() {
+            @Override
+            public void interval(IntervalSnapshot s) {
+                events.add("interval");
+                snapshots.add(s);
+            }
+
+            @Override
+            public void finished(RunSummary summary) {
+                events.add("finished");
+            }
+        };
+        FakeWorkload w = new FakeWorkload(100, 4_000 * MS, 5_000 * MS, 0, Long.MAX_VALUE);
+        RunSummary summary = new Runner(intervalNs, List.of(new HlogReporter(pipeOut), recorder))
+                .run(new FakeProvider(), w, new RunControl());
+        assertNull(summary.stopReason());
+
+        // The run returned only once the blocked writer had written everything and closed the hlog.
+        reader.join(10_000);
+        assertFalse(reader.isAlive(), "the hlog was not closed");
+        assertEquals("finished", events.get(events.size() - 1));
+        assertEquals(snapshots.size(), events.size() - 1);
+
+        int n = snapshots.size();
+        assertTrue(n >= 8, n + " intervals");
+        long total = 0;
+        for (int k = 0; k < n; k++) {
+            IntervalSnapshot s = snapshots.get(k);
+            assertEquals(k == 0 ? 0 : snapshots.get(k - 1).endNs(), s.startNs(), "interval " + k + " starts where the last ended");
+            if (k < n - 1) {
+                // Cut on time: each tick's cut within half an interval of the tick, whatever the writer did.
+                long tick = (k + 1) * intervalNs;
+                assertTrue(s.endNs() >= tick && s.endNs() < tick + intervalNs / 2,
+                        "interval " + k + " cut at " + s.endNs() / 1e6 + " ms, due at " + tick / 1e6 + " ms");
+            }
+            total += s.completed();
+        }
+        assertEquals(400, total);
+        // Each interval holds its own completions (50 due in each), not all of those of the
+        // block in the first cut after it.
+        for (int k = 0; k < n - 1; k++) {
+            long completed = snapshots.get(k).completed();
+            assertTrue(completed > 0 && completed <= 100, "interval " + k + " completed " + completed);
+        }
+
+        // The hlog carries the real times and each interval's own data.
+        HistogramLogReader log = new HistogramLogReader(new ByteArrayInputStream(hlogBytes.toByteArray()));
+        List<EncodableHistogram> responses = new ArrayList<>();
+        for (EncodableHistogram h; (h = log.nextIntervalHistogram()) != null;) {
+            if ("response".equals(h.getTag())) {
+                responses.add(h);
+            }
+        }
+        assertEquals(n, responses.size());
+        long startMs = responses.get(0).getStartTimeStamp();
+        for (int k = 0; k < n; k++) {
+            IntervalSnapshot s = snapshots.get(k);
+            Histogram h = (Histogram) responses.get(k);
+            assertEquals(s.measured().get(View.RESPONSE).getTotalCount(), h.getTotalCount(), "interval " + k);
+            assertEquals(s.startNs() / 1e6, h.getStartTimeStamp() - startMs, 2.0, "interval " + k + " start");
+            assertEquals(s.endNs() / 1e6, h.getEndTimeStamp() - startMs, 2.0, "interval " + k + " end");
+        }
     }
 
     private static RunSummary run(FakeWorkload w, RunControl control) throws Exception {
