@@ -3,7 +3,6 @@ package dev.harness.core.measure;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.Histogram;
 
@@ -30,9 +29,9 @@ public final class Measurement implements AutoCloseable {
     private final PauseCorrectedStats pauseCorrected;
     private final ThroughputMeter meter;
     private final HiccupMeter hiccups;
-    private final GcPauses gcPauses = GcPauses.start();
+    private final GcPauses gcPauses;
     private final Histogram measuredHiccups = Histograms.create();
-    private final HostSampler host = HostSampler.live();
+    private final HostSampler host;
     private final HostSummary hostSummary = new HostSummary();
     private final Outages outages;
     /** Measured responses recorded in intervals that touched an outage. */
@@ -53,36 +52,39 @@ public final class Measurement implements AutoCloseable {
     private long runMaxResponseNs;
     private long correctionsAdded;
     private long completedDuringWarmup;
-    private long lostBefore;
-    private final AtomicLong lost = new AtomicLong();
-    private final AtomicLong late = new AtomicLong();
 
     /**
-     * Allocates everything (histograms for every view and phase, the pause detector) before
-     * the schedule's start is chosen, so that none of it eats into the lead before message 0.
+     * Starts measuring this JVM (the pause detector's threads, the hiccup meter's thread, the GC
+     * listener, the /proc sampler's first reading) and allocates everything the run records into
+     * (histograms for every view and phase), before the schedule's start is chosen, so that none
+     * of it eats into the lead before message 0. {@link #close} stops what this started.
      *
      * @param warmupNs how long the warmup lasts from the schedule's start
      * @param keepSeconds how many seconds of per-second throughput to keep
      * @param scheduledIntervalNs the schedule's interval between sends; 0 when unthrottled
      * @param pauseResolutionNs the pause detector's resolution (see {@link PauseCorrectedStats#start})
+     * @param hiccupResolutionNs how long the hiccup meter's sleeps are (see {@link HiccupMeter#start})
      */
-    public Measurement(long warmupNs, int keepSeconds, long scheduledIntervalNs, long pauseResolutionNs) {
-        this(warmupNs, keepSeconds, scheduledIntervalNs, pauseResolutionNs, HiccupMeter.DEFAULT_RESOLUTION_NS);
+    public static Measurement start(long warmupNs, int keepSeconds, long scheduledIntervalNs, long pauseResolutionNs,
+            long hiccupResolutionNs) {
+        return new Measurement(warmupNs, keepSeconds, PauseCorrectedStats.start(scheduledIntervalNs, pauseResolutionNs),
+                hiccupResolutionNs);
     }
 
-    /** @param hiccupResolutionNs how long the hiccup meter's sleeps are (see {@link HiccupMeter#start}) */
-    public Measurement(long warmupNs, int keepSeconds, long scheduledIntervalNs, long pauseResolutionNs,
-            long hiccupResolutionNs) {
-        this(warmupNs, keepSeconds, PauseCorrectedStats.start(scheduledIntervalNs, pauseResolutionNs), hiccupResolutionNs);
+    /** As above, with the hiccup meter's default resolution. */
+    public static Measurement start(long warmupNs, int keepSeconds, long scheduledIntervalNs, long pauseResolutionNs) {
+        return start(warmupNs, keepSeconds, scheduledIntervalNs, pauseResolutionNs, HiccupMeter.DEFAULT_RESOLUTION_NS);
     }
 
     /** With a given pause-corrected view: tests use one whose pauses they inject. */
-    Measurement(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected) {
-        this(warmupNs, keepSeconds, pauseCorrected, HiccupMeter.DEFAULT_RESOLUTION_NS);
+    static Measurement start(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected) {
+        return new Measurement(warmupNs, keepSeconds, pauseCorrected, HiccupMeter.DEFAULT_RESOLUTION_NS);
     }
 
     private Measurement(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected, long hiccupResolutionNs) {
         this.hiccups = HiccupMeter.start(hiccupResolutionNs);
+        this.gcPauses = GcPauses.start();
+        this.host = HostSampler.live();
         this.warmupNs = warmupNs;
         this.recorder = new LatencyRecorder(Long.MAX_VALUE);
         this.timedOut = new LatencyRecorder(Long.MAX_VALUE, EnumSet.of(View.RESPONSE, View.SERVICE));
@@ -138,14 +140,8 @@ public final class Measurement implements AutoCloseable {
      * @param serviceNs the timeout
      */
     public void lost(long intendedNs, long responseNs, long serviceNs) {
-        lost.incrementAndGet();
         timedOut.record(View.RESPONSE, intendedNs, responseNs);
         timedOut.record(View.SERVICE, intendedNs, serviceNs);
-    }
-
-    /** A reply that came after its request was given up as lost: counted, never a sample. */
-    public void late() {
-        late.incrementAndGet();
     }
 
     public long warmupEndNs() {
@@ -219,13 +215,13 @@ public final class Measurement implements AutoCloseable {
             measuredGcCount += gc.count();
             measuredGcNs += gc.pausedNs();
         }
-        long lostNow = lost.get();
+        // Requests given up in this interval: the lost view holds each once.
+        long lostNow = intervalWarmup.get(View.LOST).getTotalCount() + intervalMeasured.get(View.LOST).getTotalCount();
         IntervalSnapshot s = new IntervalSnapshot(index++, lastTickNs - startNs, tickNs - startNs,
                 toEpochMs(lastTickNs), toEpochMs(tickNs), phase, Histograms.copyOf(intervalWarmup),
-                Histograms.copyOf(intervalMeasured), completed, sent, cumulativeCompleted, lostNow - lostBefore,
+                Histograms.copyOf(intervalMeasured), completed, sent, cumulativeCompleted, lostNow,
                 runMaxResponseNs, maxGrew, Histograms.copyOf(hiccup), gc.count(), gc.pausedNs(),
                 Histograms.copyOf(gc.lengths()), hostSample);
-        lostBefore = lostNow;
         lastTickNs = tickNs;
         return s;
     }
@@ -271,7 +267,8 @@ public final class Measurement implements AutoCloseable {
         int lastSecond = (int) ((endNs - startNs) / NANOS_PER_SECOND);
         return new MeasuredTotals(totalMeasured, totalWarmup, measuredSeconds, cumulativeCompleted - completedDuringWarmup,
                 meter.seconds(firstSecond, lastSecond), pauseCorrected.pauseCount(), pauseCorrected.pauseTotalNs(),
-                pauseCorrected.longestPauses(), correctionsAdded, lost.get(), late.get(),
+                pauseCorrected.longestPauses(), correctionsAdded,
+                totalWarmup.get(View.LOST).getTotalCount() + totalMeasured.get(View.LOST).getTotalCount(),
                 new GcSummary(measuredHiccups, measuredGcCount, measuredGcNs, gcPauses.longest()), hostSummary,
                 outages.summary(startNs), withoutOutage());
     }
@@ -292,7 +289,6 @@ public final class Measurement implements AutoCloseable {
      * @param completedAfterWarmup completions (of any message) from the end of warmup on, by wall clock
      * @param correctionsAdded samples the pause-corrected view added for pauses, whole run
      * @param lost requests given up after the reply timeout, whole run
-     * @param late replies that came after their request was given up, whole run
      * @param gc hiccups and GC pauses of this JVM, measured phase; the longest GC pauses of the whole run
      * @param host the host's queues over the measured phase
      * @param recovery the broker outage this run lived through, or null
@@ -300,7 +296,7 @@ public final class Measurement implements AutoCloseable {
      */
     public record MeasuredTotals(EnumMap<View, Histogram> measured, EnumMap<View, Histogram> warmup,
             double measuredSeconds, long completedAfterWarmup, long[] perSecond, long jvmPauseCount,
-            long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded, long lost, long late,
+            long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded, long lost,
             GcSummary gc, HostSummary host, Outages.Recovery recovery, Histogram responseWithoutOutage) {
     }
 

@@ -194,7 +194,7 @@ public final class Runner {
         long lengthNs = workload.warmupNs() + workload.durationNs();
         long keptNs = lengthNs + workload.drainTimeoutNs();
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
-        try (Measurement measurement = new Measurement(workload.warmupNs(), keepSeconds,
+        try (Measurement measurement = Measurement.start(workload.warmupNs(), keepSeconds,
                 Schedule.intervalNs(workload.rate()), pauseResolutionNs, hiccupResolutionNs)) {
             long aheadNs = startAt == null ? LEAD_NS
                     : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis());
@@ -308,7 +308,7 @@ public final class Runner {
                 t.measured().get(View.PUT).getTotalCount(), measuredCompleted,
                 workload.sent(), totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
                 t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(), t.correctionsAdded(), unsent,
-                sendsReturned - workload.sent(), t.lost(), t.late(), workload.stale(), control.stopReason(),
+                sendsReturned - workload.sent(), t.lost(), workload.late(), workload.stale(), control.stopReason(),
                 control.failure(), t.gc(), t.host(), workload.delivery(), t.recovery(), t.responseWithoutOutage());
     }
 

@@ -56,6 +56,11 @@ public interface Workload extends AutoCloseable {
     /** Messages found on the queues that another run sent; ignored. */
     long stale();
 
+    /** Request/response: replies that came after their request was given up as lost; counted, never a sample. */
+    default long late() {
+        return 0;
+    }
+
     /**
      * Called before the last cut: lets in-process work that records after the last completion
      * (a responder records its get-to-commit once the reply it committed may already be home)

@@ -147,6 +147,11 @@ public final class ReqRespWorkload extends SettingsWorkload {
     }
 
     @Override
+    public long late() {
+        return Arrays.stream(requesters).mapToLong(Requester::late).sum();
+    }
+
+    @Override
     public long stale() {
         return routers.stream().mapToLong(ReplyRouter::stale).sum();
     }

@@ -48,6 +48,8 @@ final class Requester implements Runnable, UnitOfWork.Worker {
     private final AtomicLongArray pendingSendNs;
     private final int mask;
     private final AtomicLong resolved = new AtomicLong();
+    /** Replies that came after their request was given up: counted, never a sample. */
+    private final AtomicLong late = new AtomicLong();
     private final int[] unitSlot;
     private final UnitOfWork unit;
     private final RunControl control;
@@ -321,11 +323,11 @@ final class Requester implements Runnable, UnitOfWork.Worker {
             if (pendingSequence.compareAndSet(slot, sequence, RESOLVED)) {
                 lost(sequence, sendNs);
             }
-            measurement.late();
+            late.incrementAndGet();
             return;
         }
         if (!pendingSequence.compareAndSet(slot, sequence, RESOLVED)) {
-            measurement.late();
+            late.incrementAndGet();
             return;
         }
         recorder.record(View.RESPONSE, intendedNs, receivedNs - intendedNs);
@@ -343,6 +345,10 @@ final class Requester implements Runnable, UnitOfWork.Worker {
 
     long resolved() {
         return resolved.get();
+    }
+
+    long late() {
+        return late.get();
     }
 
     /** The run is over: stop waiting for replies (what is still out is reported incomplete). */

@@ -15,7 +15,7 @@ class MeasurementTest {
     void intervalsCountCompletionsAndTotalsAddUp() {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(start, 10, 4 * S);
-        try (Measurement m = new Measurement(2 * S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
+        try (Measurement m = Measurement.start(2 * S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
             m.begin(schedule);
             // A warmup message completing in warmup, one completing late after warmup, a measured one.
             complete(m, start + S, start + S + 10);
@@ -51,7 +51,7 @@ class MeasurementTest {
     void aLostRequestIsInResponseAndServiceAtItsTimeoutButIsNoCompletion() {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(start, 10, 4 * S);
-        try (Measurement m = new Measurement(S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
+        try (Measurement m = Measurement.start(S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
             m.begin(schedule);
             complete(m, start + 2 * S, start + 2 * S + 10);
             // Sent 5 ms late, given up 1 s after its send.
@@ -81,7 +81,7 @@ class MeasurementTest {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(start, 1000, 4 * S);
         // No live pause detector: a real hiccup of this JVM would rightly add corrections.
-        try (Measurement m = new Measurement(S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
+        try (Measurement m = Measurement.start(S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
             m.begin(schedule);
             m.pauseCorrected().record(1_000);
             IntervalSnapshot warm = m.takeInterval(start + S);
@@ -99,7 +99,7 @@ class MeasurementTest {
     void aLateCutIsStampedWithItsRealTimeAndItsRateUsesTheRealLength() {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(start, 10, 4 * S);
-        try (Measurement m = new Measurement(S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
+        try (Measurement m = Measurement.start(S, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
             m.begin(schedule);
             // The warmup's tick (1 s) is cut half a second late: 3 completions in 1.5 real seconds.
             for (int i = 0; i < 3; i++) {
@@ -125,7 +125,7 @@ class MeasurementTest {
     void aSnapshotKeepsItsDataAfterLaterCuts() {
         long start = System.nanoTime();
         Schedule schedule = new Schedule(start, 10, 4 * S);
-        try (Measurement m = new Measurement(0, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
+        try (Measurement m = Measurement.start(0, 60, new PauseCorrectedStats(null, schedule.intervalNs()))) {
             m.begin(schedule);
             complete(m, start, start + 10);
             complete(m, start, start + 20);

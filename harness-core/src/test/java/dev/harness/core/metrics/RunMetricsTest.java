@@ -32,7 +32,7 @@ class RunMetricsTest {
     void countersFollowTheIntervalsAndLatencyComesFromOurHistograms() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         long start = System.nanoTime();
-        try (Measurement m = new Measurement(0, 60, 100_000_000L, 5_000_000L); RunMetrics metrics = new RunMetrics(registry)) {
+        try (Measurement m = Measurement.start(0, 60, 100_000_000L, 5_000_000L); RunMetrics metrics = new RunMetrics(registry)) {
             m.begin(new Schedule(start, 10, 10 * S));
             metrics.started(HEADER);
             for (int i = 1; i <= 100; i++) {
@@ -60,7 +60,7 @@ class RunMetricsTest {
     void lastIntervalPercentilesAreExactToHdrHistogramsPrecision() {
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         long start = System.nanoTime();
-        try (Measurement m = new Measurement(0, 60, 100_000_000L, 5_000_000L); RunMetrics metrics = new RunMetrics(registry)) {
+        try (Measurement m = Measurement.start(0, 60, 100_000_000L, 5_000_000L); RunMetrics metrics = new RunMetrics(registry)) {
             m.begin(new Schedule(start, 10, 10 * S));
             metrics.started(HEADER);
             for (int i = 1; i <= 100; i++) {
@@ -80,7 +80,7 @@ class RunMetricsTest {
     void jmxRegistersMBeans() throws Exception {
         JmxMeterRegistry jmx = new JmxMeterRegistry(JmxConfig.DEFAULT, Clock.SYSTEM);
         long start = System.nanoTime();
-        try (Measurement m = new Measurement(0, 60, 100_000_000L, 5_000_000L); RunMetrics metrics = new RunMetrics(jmx)) {
+        try (Measurement m = Measurement.start(0, 60, 100_000_000L, 5_000_000L); RunMetrics metrics = new RunMetrics(jmx)) {
             m.begin(new Schedule(start, 10, 10 * S));
             metrics.started(HEADER);
             m.recorder().record(View.RESPONSE, start + 1, 1_000_000L);

@@ -32,7 +32,7 @@ class ReplyRouterTest {
 
     @Test
     void aReplyRedeliveredAfterTheRoutersOwnFailedCommitIsNotABrokerDuplicate() throws Exception {
-        try (Measurement m = new Measurement(0, 60, Schedule.intervalNs(100), 5_000_000L)) {
+        try (Measurement m = Measurement.start(0, 60, Schedule.intervalNs(100), 5_000_000L)) {
             ReplyRouter router = router(m);
             Session session = session();
             failNextCommit.set(true);
@@ -49,7 +49,7 @@ class ReplyRouterTest {
 
     @Test
     void aSecondReplyFromAResponderThatAnsweredARedeliveredRequestIsCountedApart() throws Exception {
-        try (Measurement m = new Measurement(0, 60, Schedule.intervalNs(100), 5_000_000L)) {
+        try (Measurement m = Measurement.start(0, 60, Schedule.intervalNs(100), 5_000_000L)) {
             ReplyRouter router = router(m);
             Session session = session();
             router.route(reply(3, false), session, header);

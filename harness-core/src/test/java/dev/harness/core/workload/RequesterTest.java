@@ -41,7 +41,7 @@ class RequesterTest {
         Requester requester = new Requester(0, settings, control, RUN, new byte[0], ledger, reconnect);
         requester.open(jms.provider());
         schedule = new Schedule(System.nanoTime() + 50 * MS, settings.rate(), settings.durationNs());
-        try (Measurement m = new Measurement(0, 60, schedule.intervalNs(), 5 * MS)) {
+        try (Measurement m = Measurement.start(0, 60, schedule.intervalNs(), 5 * MS)) {
             m.begin(schedule);
             requester.bind(schedule, m);
             Thread t = new Thread(requester, "requester-under-test");
