@@ -88,13 +88,13 @@ final class BenchCommand implements Callable<Integer> {
 
     private record Trial(double target, RunSummary summary, double cpuSeconds) {
         double cpuMsPerMessage() {
-            return summary.totalCompleted() == 0 ? 0 : cpuSeconds * 1000 / summary.totalCompleted();
+            return summary.counts().completed() == 0 ? 0 : cpuSeconds * 1000 / summary.counts().completed();
         }
 
         boolean sustained(long maxP99Ns) {
-            Histogram response = summary.measured().get(View.RESPONSE);
-            return summary.stopReason() == null && summary.unsent() == 0 && summary.lost() == 0
-                    && summary.achievedRate() >= 0.98 * target && response.getValueAtPercentile(99) <= maxP99Ns;
+            Histogram response = summary.views().measured().get(View.RESPONSE);
+            return summary.ending().stopReason() == null && summary.counts().unsent() == 0 && summary.counts().lost() == 0
+                    && summary.throughput().achievedRate() >= 0.98 * target && response.getValueAtPercentile(99) <= maxP99Ns;
         }
     }
 
@@ -131,11 +131,11 @@ final class BenchCommand implements Callable<Integer> {
                 Provider provider = target.open()) {
             for (Config c : configs) {
                 Trial max = trial(provider, c, 0);
-                if (max.summary().achievedRate() < 1) {
+                if (max.summary().throughput().achievedRate() < 1) {
                     throw new BrokerFailed(c.name() + ": nothing completed in the unthrottled trial");
                 }
                 Trial best = null;
-                double target = Math.floor(max.summary().achievedRate());
+                double target = Math.floor(max.summary().throughput().achievedRate());
                 for (int i = 0; i < steps && target >= 1 && !interrupted; i++) {
                     Trial t = trial(provider, c, target);
                     if (t.sustained(maxP99Ns)) {
@@ -213,20 +213,20 @@ final class BenchCommand implements Callable<Integer> {
         long cpuBefore = processCpuNs();
         RunSummary summary = new Runner(1_000_000_000L, List.of()).run(provider, w, current);
         double cpuSeconds = (processCpuNs() - cpuBefore) / 1e9;
-        if (summary.failure() != null) {
-            throw new BrokerFailed(summary.failure());
+        if (summary.ending().failure() != null) {
+            throw new BrokerFailed(summary.ending().failure());
         }
-        Histogram response = summary.measured().get(View.RESPONSE);
+        Histogram response = summary.views().measured().get(View.RESPONSE);
         Trial t = new Trial(rate, summary, cpuSeconds);
         if (rate == 0) {
             System.out.printf(Locale.ROOT, "%-30s capacity probe (unthrottled): %10.0f/s  CPU %.3f ms per%n", c.name(),
-                    summary.achievedRate(), t.cpuMsPerMessage());
+                    summary.throughput().achievedRate(), t.cpuMsPerMessage());
             return t;
         }
         System.out.printf(Locale.ROOT, "%-30s target %10s  achieved %10.0f/s  response p50 %8.3f ms  p99 %9.3f ms  CPU %.3f ms per%s%n",
-                c.name(), rate == 0 ? "max" : String.format(Locale.ROOT, "%.0f", rate), summary.achievedRate(),
+                c.name(), rate == 0 ? "max" : String.format(Locale.ROOT, "%.0f", rate), summary.throughput().achievedRate(),
                 response.getValueAtPercentile(50) / 1e6, response.getValueAtPercentile(99) / 1e6, t.cpuMsPerMessage(),
-                summary.stopReason() == null || rate == 0 ? "" : "  (" + summary.stopReason() + ")");
+                summary.ending().stopReason() == null || rate == 0 ? "" : "  (" + summary.ending().stopReason() + ")");
         return t;
     }
 
@@ -239,11 +239,11 @@ final class BenchCommand implements Callable<Integer> {
         String sustained = best == null ? "not found in " + steps + " steps"
                 : String.format(Locale.ROOT, "%,.0f", best.target());
         String latency = best == null ? "-" : String.format(Locale.ROOT, "%.3f / %.3f / %.3f",
-                best.summary().measured().get(View.RESPONSE).getValueAtPercentile(50) / 1e6,
-                best.summary().measured().get(View.RESPONSE).getValueAtPercentile(99) / 1e6,
-                best.summary().measured().get(View.SEND_LAG).getValueAtPercentile(99) / 1e6);
+                best.summary().views().measured().get(View.RESPONSE).getValueAtPercentile(50) / 1e6,
+                best.summary().views().measured().get(View.RESPONSE).getValueAtPercentile(99) / 1e6,
+                best.summary().views().measured().get(View.SEND_LAG).getValueAtPercentile(99) / 1e6);
         String cpu = best == null ? "-" : String.format(Locale.ROOT, "%.3f", best.cpuMsPerMessage());
-        return String.format(Locale.ROOT, "| %s | %,.0f | %s | %s | %s |", c.name(), max.summary().achievedRate(), sustained,
+        return String.format(Locale.ROOT, "| %s | %,.0f | %s | %s | %s |", c.name(), max.summary().throughput().achievedRate(), sustained,
                 latency, cpu);
     }
 

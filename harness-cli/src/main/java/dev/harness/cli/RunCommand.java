@@ -250,8 +250,8 @@ final class RunCommand implements Callable<Integer> {
                 System.err.println("harness run: --json " + json + ": cannot write the file: " + outputs.json.writeFailure());
                 return ExitCode.USAGE;
             }
-            if (summary.failure() != null) {
-                System.err.println("harness run: the broker failed during the run: " + summary.failure());
+            if (summary.ending().failure() != null) {
+                System.err.println("harness run: the broker failed during the run: " + summary.ending().failure());
                 return ExitCode.FAILED_DURING_RUN;
             }
             if (summary.brokerLostMessages()) {

@@ -58,7 +58,7 @@ public final class RunMetrics implements RunListener, AutoCloseable {
 
     @Override
     public void started(RunHeader header) {
-        Tags tags = Tags.of(Tag.of("workload", header.workload()));
+        Tags tags = Tags.of(Tag.of("workload", header.workload().tag()));
         sentCounter = Counter.builder("harness.messages.sent").tags(tags)
                 .description("send() calls that returned (committed, in syncpoint)").register(registry);
         completedCounter = Counter.builder("harness.messages.completed").tags(tags)

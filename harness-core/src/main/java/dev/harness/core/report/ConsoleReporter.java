@@ -21,6 +21,7 @@ import dev.harness.core.run.RunListener;
 import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.WorkloadKind;
 
 /** The console: a header, one line per interval, and the summary a person reads first. */
 public final class ConsoleReporter implements RunListener {
@@ -172,39 +173,39 @@ public final class ConsoleReporter implements RunListener {
     @Override
     public void finished(RunSummary r) {
         out.println();
-        String how = r.failure() != null ? " (FAILED)" : r.stopReason() != null ? " (stopped early)" : "";
+        RunSummary.Counts c = r.counts();
+        String how = r.ending().failure() != null ? " (FAILED)" : r.ending().stopReason() != null ? " (stopped early)" : "";
         out.printf(Locale.ROOT, "== summary: %s, measured phase %s%s ==%n", r.header().workload(),
-                Units.seconds(r.measuredSeconds()), how);
-        if (r.failure() != null) {
-            out.println("FAILED: " + r.failure());
-        } else if (r.stopReason() != null) {
-            out.println("stopped early: " + r.stopReason());
+                Units.seconds(r.throughput().measuredSeconds()), how);
+        if (r.ending().failure() != null) {
+            out.println("FAILED: " + r.ending().failure());
+        } else if (r.ending().stopReason() != null) {
+            out.println("stopped early: " + r.ending().stopReason());
         }
         out.printf(Locale.ROOT, "messages: sent %s, completed %s (measured phase); %s sent in all%n",
-                Units.count(r.measuredSent()), Units.count(r.measuredCompleted()), Units.count(r.totalSent()));
-        if (r.unsent() > 0) {
+                Units.count(c.measuredSent()), Units.count(c.measuredCompleted()), Units.count(c.committed()));
+        if (c.unsent() > 0) {
             out.printf(Locale.ROOT, "NOT SENT: %s scheduled messages, because the run stopped first;"
-                    + " response does not include them%n", Units.count(r.unsent()));
+                    + " response does not include them%n", Units.count(c.unsent()));
         }
-        long incomplete = r.totalSent() - r.totalCompleted() - r.lost();
-        if (incomplete > 0) {
+        if (c.incomplete() > 0) {
             out.printf(Locale.ROOT, "INCOMPLETE: %s sent messages had not completed when the run ended%n",
-                    Units.count(incomplete));
+                    Units.count(c.incomplete()));
         }
-        if (r.lost() > 0 || r.late() > 0) {
+        if (c.lost() > 0 || c.late() > 0) {
             out.printf(Locale.ROOT, "LOST: %s requests got no reply within the timeout; response and service hold each"
                     + " at its timeout, %s of them in the measured phase (the lost row). %s replies came later and were"
-                    + " counted as late, not as samples%n", Units.count(r.lost()),
-                    Units.count(r.measured().get(View.LOST).getTotalCount()), Units.count(r.late()));
+                    + " counted as late, not as samples%n", Units.count(c.lost()),
+                    Units.count(r.views().measured().get(View.LOST).getTotalCount()), Units.count(c.late()));
         }
-        if (r.uncommitted() > 0) {
+        if (c.uncommitted() > 0) {
             out.printf(Locale.ROOT, "UNCOMMITTED: %s messages were sent in syncpoint but their commit never returned%n",
-                    Units.count(r.uncommitted()));
+                    Units.count(c.uncommitted()));
         }
         out.printf(Locale.ROOT, "rate: target %s, achieved %s msg/s cumulative after warmup%n",
-                r.targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.targetRate()) + " msg/s",
-                Units.rate(r.achievedRate()));
-        long[] ps = r.perSecond();
+                r.throughput().targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.throughput().targetRate()) + " msg/s",
+                Units.rate(r.throughput().achievedRate()));
+        long[] ps = r.throughput().perSecond();
         if (ps.length > 0) {
             long[] sorted = ps.clone();
             Arrays.sort(sorted);
@@ -212,14 +213,14 @@ public final class ConsoleReporter implements RunListener {
                     ps.length, Units.count(sorted[0]), Units.count(sorted[sorted.length / 2]),
                     Units.count(sorted[sorted.length - 1]));
         }
-        if (r.staleMessages() > 0) {
+        if (c.stale() > 0) {
             out.printf(Locale.ROOT, "ignored %s messages left on the queues by another run%n",
-                    Units.count(r.staleMessages()));
+                    Units.count(c.stale()));
         }
-        delivery(r.delivery(), r.header().workload().equals("reqresp"), r.brokerLostMessages());
+        delivery(r.delivery(), r.header().workload() == WorkloadKind.REQRESP, r.brokerLostMessages());
         recovery(r.recovery());
         out.println();
-        if (r.targetRate() == 0) {
+        if (r.throughput().closedLoop()) {
             out.println(ClosedLoop.NOTE + ".");
         }
         StringBuilder head = new StringBuilder(String.format(Locale.ROOT, "%-16s %12s %10s", "view (ms)", "count", "mean"));
@@ -229,7 +230,7 @@ public final class ConsoleReporter implements RunListener {
         head.append(String.format(Locale.ROOT, " %10s", "max"));
         out.println(head);
         for (View v : View.values()) {
-            Histogram h = r.measured().get(v);
+            Histogram h = r.views().measured().get(v);
             if (h.getTotalCount() == 0 && v != View.RESPONSE) {
                 continue; // e.g. no commits outside syncpoint, no responder in a put workload
             }
@@ -240,29 +241,29 @@ public final class ConsoleReporter implements RunListener {
             }
             row.append(String.format(Locale.ROOT, " %10s", Units.ms(h.getMaxValue())));
             out.println(row);
-            if (v == View.RESPONSE && r.responseWithoutOutage() != null) {
-                out.println(row("  outside outage", r.responseWithoutOutage()));
+            if (v == View.RESPONSE && r.views().responseWithoutOutage() != null) {
+                out.println(row("  outside outage", r.views().responseWithoutOutage()));
             }
         }
         out.println();
-        String understatement = Understatement.sentence(r.measured().get(View.SERVICE), r.measured().get(View.RESPONSE));
+        String understatement = Understatement.sentence(r.views().measured().get(View.SERVICE), r.views().measured().get(View.RESPONSE));
         if (understatement != null) {
             out.println(understatement);
         }
-        if (r.jvmPauseCount() == 0) {
+        if (r.jvmPauses().count() == 0) {
             out.println("pauses of this JVM: none detected (pause-corrected adds nothing; a broker stall is not a pause of this JVM)");
         } else {
-            JvmPause longest = r.longestJvmPauses().get(0);
+            JvmPause longest = r.jvmPauses().longest().get(0);
             out.printf(Locale.ROOT, "pauses of this JVM: %s detected, %s ms in all, longest %s ms ending %s;"
                     + " pause-corrected added %s samples for the sends due in them%n",
-                    Units.count(r.jvmPauseCount()), Units.ms(r.jvmPauseTotalNs()), Units.ms(longest.lengthNs()),
-                    TIME.format(longest.end()), Units.count(r.pauseCorrections()));
+                    Units.count(r.jvmPauses().count()), Units.ms(r.jvmPauses().totalNs()), Units.ms(longest.lengthNs()),
+                    TIME.format(longest.end()), Units.count(r.jvmPauses().corrections()));
         }
         gc(r.gc());
         out.println("host: " + r.host().longestQueue());
         out.println();
         out.println("response distribution (measured phase):");
-        TextHistogram.draw(r.measured().get(View.RESPONSE)).forEach(out::println);
+        TextHistogram.draw(r.views().measured().get(View.RESPONSE)).forEach(out::println);
         out.flush();
     }
 }

@@ -72,7 +72,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     public void finished(RunSummary r) {
         JsonWriter j = new JsonWriter().beginObject()
                 .field("schema", SCHEMA)
-                .field("workload", header.workload())
+                .field("workload", header.workload().tag())
                 .field("target", header.target())
                 .field("start", header.start().toString());
         j.name("settings").beginObject();
@@ -87,7 +87,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         j.endArray();
         summary(j, r);
         j.name("perSecond").beginArray();
-        for (long n : r.perSecond()) {
+        for (long n : r.throughput().perSecond()) {
             j.value(n);
         }
         j.endArray();
@@ -119,46 +119,50 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     }
 
     private static void summary(JsonWriter j, RunSummary r) {
+        RunSummary.Counts c = r.counts();
+        RunSummary.Throughput t = r.throughput();
+        // The field names are the harness-run/1 schema's: totalSent has always meant committed.
         j.name("summary").beginObject()
-                .field("stopReason", r.stopReason())
-                .field("failure", r.failure())
-                .field("targetRate", r.targetRate())
+                .field("stopReason", r.ending().stopReason())
+                .field("failure", r.ending().failure())
+                .field("targetRate", t.targetRate())
                 // Unthrottled: no schedule, response = service (see ClosedLoop).
-                .field("closedLoop", r.targetRate() == 0)
-                .field("achievedRate", r.achievedRate())
-                .field("measuredSeconds", r.measuredSeconds())
-                .field("measuredSent", r.measuredSent())
-                .field("measuredCompleted", r.measuredCompleted())
-                .field("totalSent", r.totalSent())
-                .field("totalCompleted", r.totalCompleted())
-                .field("completedAfterWarmup", r.completedAfterWarmup())
-                .field("unsent", r.unsent())
-                .field("uncommitted", r.uncommitted())
-                .field("lost", r.lost())
-                .field("late", r.late())
-                .field("staleMessages", r.staleMessages());
-        long[] sorted = r.perSecond().clone();
+                .field("closedLoop", t.closedLoop())
+                .field("achievedRate", t.achievedRate())
+                .field("measuredSeconds", t.measuredSeconds())
+                .field("measuredSent", c.measuredSent())
+                .field("measuredCompleted", c.measuredCompleted())
+                .field("totalSent", c.committed())
+                .field("totalCompleted", c.completed())
+                .field("completedAfterWarmup", t.completedAfterWarmup())
+                .field("unsent", c.unsent())
+                .field("uncommitted", c.uncommitted())
+                .field("incomplete", c.incomplete())
+                .field("lost", c.lost())
+                .field("late", c.late())
+                .field("staleMessages", c.stale());
+        long[] sorted = t.perSecond().clone();
         Arrays.sort(sorted);
         j.name("throughputPerSecond").beginObject().field("seconds", sorted.length);
         if (sorted.length > 0) {
             j.field("min", sorted[0]).field("median", sorted[sorted.length / 2]).field("max", sorted[sorted.length - 1]);
         }
         j.endObject();
-        views(j, "views", r.measured());
-        views(j, "warmupViews", r.warmup());
+        views(j, "views", r.views().measured());
+        views(j, "warmupViews", r.views().warmup());
         j.name("jvmPauses").beginObject()
-                .field("count", r.jvmPauseCount())
-                .field("totalNs", r.jvmPauseTotalNs())
-                .field("correctionsAdded", r.pauseCorrections());
+                .field("count", r.jvmPauses().count())
+                .field("totalNs", r.jvmPauses().totalNs())
+                .field("correctionsAdded", r.jvmPauses().corrections());
         j.name("longest").beginArray();
-        for (JvmPause p : r.longestJvmPauses()) {
+        for (JvmPause p : r.jvmPauses().longest()) {
             j.beginObject().field("lengthNs", p.lengthNs()).field("end", p.end().toString()).endObject();
         }
         j.endArray().endObject();
         gc(j, r.gc());
         hostSummary(j, r.host());
         delivery(j, r.delivery());
-        recovery(j, r.recovery(), r.responseWithoutOutage());
+        recovery(j, r.recovery(), r.views().responseWithoutOutage());
         j.endObject();
     }
 

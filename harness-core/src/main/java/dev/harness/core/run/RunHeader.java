@@ -7,13 +7,13 @@ import java.util.List;
  * What a run is about to do, stated before it starts: settings that change results are never
  * left implicit.
  *
- * @param workload the workload's name, e.g. "put"
+ * @param workload which workload
  * @param target what is driven, e.g. "embedded Artemis 2.44.0 at tcp://127.0.0.1:40123"
  * @param settings name and value of every setting, in the order a person reads them
  * @param notes sentences on semantics that change results (acknowledgement, syncpoint)
  * @param start when message 0 is due
  */
-public record RunHeader(String workload, String target, List<Setting> settings, List<String> notes, Instant start) {
+public record RunHeader(WorkloadKind workload, String target, List<Setting> settings, List<String> notes, Instant start) {
 
     /** One named setting with its value as text, as the user would write it. */
     public record Setting(String name, String value) {

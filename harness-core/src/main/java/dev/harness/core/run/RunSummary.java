@@ -12,71 +12,89 @@ import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
 
 /**
- * Everything a finished (or interrupted) run measured in its measured phase.
+ * Everything a finished (or interrupted) run measured, in groups a reporter reads as they are:
+ * every figure is worked out here once, so the console, the JSON and the exit code agree.
  *
  * @param header what the run was asked to do
- * @param measured per view, the whole measured phase
- * @param warmup per view, the whole warmup phase
- * @param targetRate messages per second asked for; 0 when unthrottled
- * @param measuredSent messages intended after warmup that were sent
- * @param measuredCompleted messages intended after warmup that completed
- * @param totalSent all messages sent (committed, in syncpoint), warmup included
- * @param totalCompleted all messages completed, warmup included
- * @param measuredSeconds from the end of warmup until the last completion (or the stop)
- * @param completedAfterWarmup completions of any message (late warmup ones too) in those seconds
- * @param perSecond completions in each whole second of the measured phase
- * @param jvmPauseCount pauses of the harness JVM its pause detector saw (whole run)
- * @param jvmPauseTotalNs their total length
- * @param longestJvmPauses the longest of them, longest first
- * @param pauseCorrections samples the pause-corrected view added for those pauses (whole run)
- * @param unsent scheduled messages never sent because the run stopped first
- * @param uncommitted messages sent in syncpoint whose commit never returned
- * @param lost requests given up after the reply timeout (request/response)
- * @param late replies that came after their request was given up (request/response)
- * @param staleMessages messages on the queues from another run, ignored
- * @param stopReason why the run ended early, or null when it ran to its end
- * @param failure what failed in the system under test, or null
+ * @param ending why it ended early, if it did
+ * @param counts how many messages went where
+ * @param throughput the target and what was achieved
+ * @param views the latency views, per phase
+ * @param jvmPauses pauses of the harness JVM its pause detector saw (whole run)
  * @param gc hiccups and GC pauses of the harness JVM
  * @param host the host's queues over the measured phase
  * @param delivery which committed messages arrived, which did not, which twice
  * @param recovery the broker outage the run lived through (reconnects, a kill), or null
- * @param responseWithoutOutage measured responses outside the intervals an outage touched, or null
  */
-public record RunSummary(
-        RunHeader header,
-        Map<View, Histogram> measured,
-        Map<View, Histogram> warmup,
-        double targetRate,
-        long measuredSent,
-        long measuredCompleted,
-        long totalSent,
-        long totalCompleted,
-        double measuredSeconds,
-        long completedAfterWarmup,
-        long[] perSecond,
-        long jvmPauseCount,
-        long jvmPauseTotalNs,
-        List<JvmPause> longestJvmPauses,
-        long pauseCorrections,
-        long unsent,
-        long uncommitted,
-        long lost,
-        long late,
-        long staleMessages,
-        String stopReason,
-        String failure,
-        GcSummary gc,
-        HostSummary host,
-        Delivery delivery,
-        Outages.Recovery recovery,
-        Histogram responseWithoutOutage) {
+public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
+        JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery) {
 
     /**
-     * Cumulative throughput after warmup: every completion from the end of warmup to the last
-     * completion, over that time. What the system delivered, whatever the phase of the message.
+     * @param stopReason why the run ended early, or null when it ran to its end
+     * @param failure what failed in the system under test, or null
      */
-    public double achievedRate() {
-        return measuredSeconds > 0 ? completedAfterWarmup / measuredSeconds : 0;
+    public record Ending(String stopReason, String failure) {
+    }
+
+    /**
+     * How many messages went where. A message is <em>sent</em> when its send returned, and
+     * <em>committed</em> when its send (outside syncpoint) or its commit returned: then it is on
+     * the broker.
+     *
+     * @param measuredSent messages intended after warmup whose send returned
+     * @param measuredCompleted messages intended after warmup that completed
+     * @param committed all messages committed, warmup included
+     * @param completed all messages completed, warmup included
+     * @param unsent scheduled messages never sent because the run stopped first
+     * @param uncommitted messages sent in syncpoint whose commit never returned
+     * @param lost requests given up after the reply timeout (request/response)
+     * @param late replies that came after their request was given up (request/response)
+     * @param stale messages on the queues from another run, ignored
+     */
+    public record Counts(long measuredSent, long measuredCompleted, long committed, long completed, long unsent,
+            long uncommitted, long lost, long late, long stale) {
+        /** Committed messages neither completed nor given up when the run ended. */
+        public long incomplete() {
+            return Math.max(0, committed - completed - lost);
+        }
+    }
+
+    /**
+     * @param targetRate messages per second asked for; 0 when unthrottled
+     * @param measuredSeconds from the end of warmup until the last completion (or the stop)
+     * @param completedAfterWarmup completions of any message (late warmup ones too) in those seconds
+     * @param perSecond completions in each whole second of the measured phase
+     */
+    public record Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond) {
+        /**
+         * Cumulative throughput after warmup: every completion from the end of warmup to the last
+         * completion, over that time. What the system delivered, whatever the phase of the message.
+         */
+        public double achievedRate() {
+            return measuredSeconds > 0 ? completedAfterWarmup / measuredSeconds : 0;
+        }
+
+        /** Unthrottled: no schedule, and latencies from the actual send (see {@link ClosedLoop}). */
+        public boolean closedLoop() {
+            return targetRate == 0;
+        }
+    }
+
+    /**
+     * @param measured per view, the whole measured phase
+     * @param warmup per view, the whole warmup phase
+     * @param responseWithoutOutage measured responses outside the intervals an outage touched, or null
+     */
+    public record Views(Map<View, Histogram> measured, Map<View, Histogram> warmup, Histogram responseWithoutOutage) {
+    }
+
+    /**
+     * @param count pauses of the harness JVM its pause detector saw (whole run)
+     * @param totalNs their total length
+     * @param longest the longest of them, longest first
+     * @param corrections samples the pause-corrected view added for the sends due in them (whole run)
+     */
+    public record JvmPauses(long count, long totalNs, List<JvmPause> longest, long corrections) {
     }
 
     /**
@@ -86,6 +104,7 @@ public record RunSummary(
      * that did not catch up with an undisturbed broker (reported as incomplete).
      */
     public boolean brokerLostMessages() {
-        return delivery.lostPersistent() && header.workload().equals("put") && stopReason == null && recovery != null;
+        return delivery.lostPersistent() && header.workload() == WorkloadKind.PUT && ending.stopReason() == null
+                && recovery != null;
     }
 }

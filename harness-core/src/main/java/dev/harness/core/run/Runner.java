@@ -245,7 +245,7 @@ public final class Runner {
                 long cutNs = cut(measurement, nextTickNs);
                 nextTickNs = nextTick(Math.max(nextTickNs, cutNs), schedule.startNs(), warmupEndNs);
             }
-            boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.sent();
+            boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.committed();
             if (caughtUp || now >= deadlineNs) {
                 workload.settle();
                 now = System.nanoTime();
@@ -294,7 +294,7 @@ public final class Runner {
         // the grid, and harness merge takes its grid from here.
         List<RunHeader.Setting> settings = new ArrayList<>(workload.describe());
         settings.add(new RunHeader.Setting("interval", Format.duration(intervalNs)));
-        return new RunHeader(workload.name(), provider.target(), settings, notes, start);
+        return new RunHeader(workload.kind(), provider.target(), settings, notes, start);
     }
 
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
@@ -304,12 +304,15 @@ public final class Runner {
         long totalCompleted = measuredCompleted + completions(t.warmup());
         long sendsReturned = workload.sendsReturned();
         long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - sendsReturned);
-        return new RunSummary(header, t.measured(), t.warmup(), schedule.rate(),
-                t.measured().get(View.PUT).getTotalCount(), measuredCompleted,
-                workload.sent(), totalCompleted, t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(),
-                t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(), t.correctionsAdded(), unsent,
-                sendsReturned - workload.sent(), t.lost(), workload.late(), workload.stale(), control.stopReason(),
-                control.failure(), t.gc(), t.host(), workload.delivery(), t.recovery(), t.responseWithoutOutage());
+        long committed = workload.committed();
+        return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
+                new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
+                        totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.stale()),
+                new RunSummary.Throughput(schedule.rate(), t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond()),
+                new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
+                new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
+                        t.correctionsAdded()),
+                t.gc(), t.host(), workload.delivery(), t.recovery());
     }
 
     /** The response view also holds the requests given up at their timeout: those are no completions. */

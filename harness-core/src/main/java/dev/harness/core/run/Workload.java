@@ -12,8 +12,7 @@ import dev.harness.core.schedule.Schedule;
  * about output formats.
  */
 public interface Workload extends AutoCloseable {
-    /** "put", "reqresp", ... */
-    String name();
+    WorkloadKind kind();
 
     List<RunHeader.Setting> describe();
 
@@ -37,7 +36,7 @@ public interface Workload extends AutoCloseable {
     boolean sendingDone();
 
     /** Messages whose send (and commit, in syncpoint) returned: they are on the broker. */
-    long sent();
+    long committed();
 
     /** send() calls that returned, committed or not. */
     long sendsReturned();

@@ -11,6 +11,7 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 
 /** Puts: senders on one fixed-rate schedule, optionally drained by consumers. */
@@ -30,8 +31,8 @@ public final class PutWorkload extends SettingsWorkload {
     }
 
     @Override
-    public String name() {
-        return "put";
+    public WorkloadKind kind() {
+        return WorkloadKind.PUT;
     }
 
     @Override
@@ -88,7 +89,7 @@ public final class PutWorkload extends SettingsWorkload {
     }
 
     @Override
-    public long sent() {
+    public long committed() {
         return senders.stream().mapToLong(Sender::committed).sum();
     }
 
@@ -99,7 +100,7 @@ public final class PutWorkload extends SettingsWorkload {
 
     @Override
     public long completed() {
-        return drainers.isEmpty() ? sent() : drainers.stream().mapToLong(Drainer::received).sum();
+        return drainers.isEmpty() ? committed() : drainers.stream().mapToLong(Drainer::received).sum();
     }
 
     @Override

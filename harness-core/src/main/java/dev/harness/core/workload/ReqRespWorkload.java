@@ -13,6 +13,7 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 
 /** Request/response: requesters, a reply router per reply queue, and responders (here or elsewhere). */
@@ -34,8 +35,8 @@ public final class ReqRespWorkload extends SettingsWorkload {
     }
 
     @Override
-    public String name() {
-        return "reqresp";
+    public WorkloadKind kind() {
+        return WorkloadKind.REQRESP;
     }
 
     @Override
@@ -110,7 +111,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
     }
 
     @Override
-    public long sent() {
+    public long committed() {
         long sum = 0;
         for (Requester r : requesters) {
             sum += r.committed();

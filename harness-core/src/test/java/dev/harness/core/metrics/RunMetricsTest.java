@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -26,7 +27,7 @@ import io.micrometer.jmx.JmxMeterRegistry;
 /** Interval snapshots from a real Measurement into a Micrometer registry. */
 class RunMetricsTest {
     private static final long S = 1_000_000_000L;
-    private static final RunHeader HEADER = new RunHeader("put", "test", List.of(), List.of(), Instant.EPOCH);
+    private static final RunHeader HEADER = new RunHeader(WorkloadKind.PUT, "test", List.of(), List.of(), Instant.EPOCH);
 
     @Test
     void countersFollowTheIntervalsAndLatencyComesFromOurHistograms() {

@@ -45,10 +45,10 @@ class RunnerTest {
     void aRunThatCatchesUpEndsWithEverythingCounted() throws Exception {
         FakeWorkload w = new FakeWorkload(100, 300 * MS, 5_000 * MS, 0, Long.MAX_VALUE);
         RunSummary s = run(w, new RunControl());
-        assertNull(s.stopReason());
-        assertEquals(30, s.totalSent());
-        assertEquals(30, s.totalCompleted());
-        assertEquals(0, s.unsent());
+        assertNull(s.ending().stopReason());
+        assertEquals(30, s.counts().committed());
+        assertEquals(30, s.counts().completed());
+        assertEquals(0, s.counts().unsent());
     }
 
     @Test
@@ -57,9 +57,10 @@ class RunnerTest {
         // The last message is never completed: the run waits the drain timeout for it in vain.
         FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, 29);
         RunSummary s = run(w, new RunControl());
-        assertEquals(29, s.totalCompleted());
-        assertTrue(s.measuredSeconds() < 0.6, "measured phase ran to the deadline: " + s.measuredSeconds());
-        assertTrue(s.achievedRate() > 50, "achieved " + s.achievedRate());
+        assertEquals(29, s.counts().completed());
+        assertTrue(s.throughput().measuredSeconds() < 0.6,
+                "measured phase ran to the deadline: " + s.throughput().measuredSeconds());
+        assertTrue(s.throughput().achievedRate() > 50, "achieved " + s.throughput().achievedRate());
     }
 
     @Test
@@ -68,9 +69,9 @@ class RunnerTest {
         // 100/s asked, each send takes 50 ms: 30 messages would take 1.5 s.
         FakeWorkload w = new FakeWorkload(100, 300 * MS, 200 * MS, 50 * MS, Long.MAX_VALUE);
         RunSummary s = run(w, new RunControl());
-        assertTrue(s.stopReason() != null && s.stopReason().contains("could not keep up"), s.stopReason());
-        assertTrue(s.unsent() > 0, "unsent " + s.unsent());
-        assertEquals(30, s.unsent() + w.sendsReturned());
+        assertTrue(s.ending().stopReason() != null && s.ending().stopReason().contains("could not keep up"), s.ending().stopReason());
+        assertTrue(s.counts().unsent() > 0, "unsent " + s.counts().unsent());
+        assertEquals(30, s.counts().unsent() + w.sendsReturned());
     }
 
     @Test
@@ -89,8 +90,8 @@ class RunnerTest {
         });
         stopper.start();
         RunSummary s = run(w, control);
-        assertEquals("test stop", s.stopReason());
-        assertEquals(5, s.totalSent());
+        assertEquals("test stop", s.ending().stopReason());
+        assertEquals(5, s.counts().committed());
     }
 
     @Test
@@ -128,7 +129,7 @@ class RunnerTest {
         FakeWorkload w = new FakeWorkload(100, 4_000 * MS, 5_000 * MS, 0, Long.MAX_VALUE);
         RunSummary summary = new Runner(intervalNs, List.of(new HlogReporter(pipeOut), recorder))
                 .run(new FakeProvider(), w, new RunControl());
-        assertNull(summary.stopReason());
+        assertNull(summary.ending().stopReason());
 
         // The run returned only once the blocked writer had written everything and closed the hlog.
         reader.join(10_000);
@@ -230,8 +231,8 @@ class RunnerTest {
         }
 
         @Override
-        public String name() {
-            return "fake";
+        public WorkloadKind kind() {
+            return WorkloadKind.PUT; // as good as any: nothing here depends on it
         }
 
         @Override
@@ -308,7 +309,7 @@ class RunnerTest {
         }
 
         @Override
-        public long sent() {
+        public long committed() {
             return sent.get();
         }
 
