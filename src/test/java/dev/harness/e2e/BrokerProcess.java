@@ -6,6 +6,7 @@ import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** A {@code harness broker} child process on a free port of 127.0.0.1. */
 final class BrokerProcess implements AutoCloseable {
@@ -18,11 +19,17 @@ final class BrokerProcess implements AutoCloseable {
     }
 
     static BrokerProcess start(Path workDir, Path dataDir, String... extra) throws Exception {
+        return start(workDir, dataDir, Map.of(), extra);
+    }
+
+    /** With these environment variables added to the child's (a password for --password-env). */
+    static BrokerProcess start(Path workDir, Path dataDir, Map<String, String> environment, String... extra)
+            throws Exception {
         int port = freePort();
         List<String> args = new ArrayList<>(List.of("broker", "--port", Integer.toString(port),
                 "--data-dir", dataDir.toString()));
         args.addAll(List.of(extra));
-        HarnessProcess p = HarnessProcess.start(workDir, args.toArray(String[]::new));
+        HarnessProcess p = HarnessProcess.start(workDir, environment, args.toArray(String[]::new));
         p.awaitOutput("accepting connections", 60);
         return new BrokerProcess(p, port);
     }

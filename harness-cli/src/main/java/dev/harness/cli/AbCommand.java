@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 
 import dev.harness.core.jms.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
+import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.AbReport;
 import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.report.HlogRun;
@@ -34,7 +35,9 @@ import picocli.CommandLine.Unmatched;
             "A side may name a profile by its path: --a config/put-persistent-syncpoint-10.args (common options override it).",
             "Without --url or --provider, one embedded broker serves every round."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker", "4:a round failed"})
+        exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker, or it refused the login",
+            "4:a round failed", "6:the comparison was printed, but --report could not be written",
+            "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)"})
 final class AbCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -71,7 +74,8 @@ final class AbCommand implements Callable<Integer> {
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
         RunCommand runA = check("--a", sideA);
         RunCommand runB = check("--b", sideB);
-        boolean ownBroker = runA.target.kind().equals("embedded") & runB.target.kind().equals("embedded");
+        boolean ownBroker = runA.target.kind() == ProviderOptions.Kind.EMBEDDED
+                & runB.target.kind() == ProviderOptions.Kind.EMBEDDED;
         Path work = Files.createTempDirectory("harness-ab-");
         EmbeddedArtemis broker = null;
         // Ctrl-C: the round under way stops (its own guard) and is left out; the rounds done are tabulated.
@@ -81,8 +85,7 @@ final class AbCommand implements Callable<Integer> {
                 try {
                     broker = EmbeddedArtemis.startTemporary();
                 } catch (Exception e) {
-                    System.err.println("harness ab: cannot start the embedded broker: " + Errors.oneLine(e));
-                    return ExitCode.UNREACHABLE;
+                    throw new UnreachableException("cannot start the embedded broker: " + Errors.oneLine(e), e);
                 }
                 base.addAll(List.of("--url", broker.url()));
                 System.out.println("harness ab: one embedded broker for every round at " + broker.url());
@@ -108,9 +111,12 @@ final class AbCommand implements Callable<Integer> {
                         break rounds; // this round was cut short: not a round
                     }
                     if (code != ExitCode.OK) {
-                        System.err.println("harness ab: round " + round + " of side " + side + " (" + String.join(" ", options)
-                                + ") ended with exit code " + code + "; no comparison");
-                        return code == ExitCode.USAGE || code == ExitCode.UNREACHABLE ? code : ExitCode.FAILED_DURING_RUN;
+                        // The round said why, in its own line; this one says which round.
+                        String line = "round " + round + " of side " + side + " (" + String.join(" ", options)
+                                + ") ended with exit code " + code + "; no comparison";
+                        throw code == ExitCode.USAGE ? usage(line)
+                                : code == ExitCode.UNREACHABLE ? new UnreachableException(line, null)
+                                : new Failure.DuringRun(line);
                     }
                     AbReport.Round result = new AbReport.Round(achievedRate(json), HlogRun.read(hlog).measured("response"));
                     (side.equals("A") ? roundsA : roundsB).add(result);
@@ -123,8 +129,7 @@ final class AbCommand implements Callable<Integer> {
             // Whole pairs only, so that drift hits both sides alike.
             int pairs = Math.min(roundsA.size(), roundsB.size());
             if (pairs == 0) {
-                System.err.println("harness ab: interrupted before a pair of rounds was done; no comparison");
-                return ExitCode.INTERRUPTED;
+                throw new Failure.Interrupted("interrupted before a pair of rounds was done; no comparison");
             }
             AbReport ab = new AbReport(
                     new AbReport.Side("A", String.join(" ", sideA), roundsA.subList(0, pairs), runA.rate == 0),
@@ -134,9 +139,16 @@ final class AbCommand implements Callable<Integer> {
             }
             System.out.println();
             System.out.print(ab.table());
-            ab.writeHtml(report);
+            try {
+                ab.writeHtml(report);
+            } catch (IOException e) {
+                throw new Failure.OutputNotWritten("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+            }
             System.out.println("\ncomparison: " + report);
-            return interrupted ? ExitCode.INTERRUPTED : ExitCode.OK;
+            if (interrupted) {
+                throw new Failure.Interrupted("interrupted: " + pairs + " whole pair(s) of rounds compared");
+            }
+            return ExitCode.OK;
         } finally {
             if (broker != null) {
                 broker.close();

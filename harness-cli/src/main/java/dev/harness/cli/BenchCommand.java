@@ -16,6 +16,7 @@ import java.util.function.DoubleFunction;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.View;
@@ -27,6 +28,8 @@ import dev.harness.core.run.Workload;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
+import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.workload.WorkloadSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,6 +44,12 @@ import picocli.CommandLine.Spec;
  * bound). Results go to a Markdown file with date and machine, to be committed.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        defaultValueProvider = Defaults.class,
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every configuration was benched and the table appended", "2:bad option value or file",
+            "3:cannot reach the broker, or it refused the login", "4:the broker failed during a trial",
+            "6:the benches completed and were printed, but --out could not be written",
+            "130:interrupted with Ctrl-C"},
         description = {"Finds the highest sustainable rate, and its CPU cost, of puts or request/response.",
             "  put: 1 sender and 1 drainer, non-persistent, persistent outside syncpoint, persistent with syncpoint 10;",
             "  reqresp: IBM's standard request/response workload (10 + 10 queues, 2 KiB, persistent, in syncpoint,",
@@ -49,7 +58,7 @@ final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--size", defaultValue = "2KiB", converter = Values.Size.class, paramLabel = "SIZE",
+    @Option(names = "--size", converter = Values.Size.class, paramLabel = "SIZE",
             description = "Message size. Default: ${DEFAULT-VALUE}.")
     int sizeBytes;
 
@@ -68,8 +77,9 @@ final class BenchCommand implements Callable<Integer> {
             description = "A sustained rate keeps response p99 below this. Default: ${DEFAULT-VALUE}.")
     long maxP99Ns;
 
-    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp", description = "Default: ${DEFAULT-VALUE}.")
-    String workload;
+    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp", converter = Values.WorkloadChoice.class,
+            description = "Default: ${DEFAULT-VALUE}.")
+    WorkloadKind workload;
 
     @Option(names = "--requesters", defaultValue = "10,50,300", split = ",", paramLabel = "N",
             description = "reqresp: requester counts to test. Default: ${DEFAULT-VALUE}.")
@@ -103,18 +113,9 @@ final class BenchCommand implements Callable<Integer> {
     private int trials;
 
     @Override
-    public Integer call() throws IOException {
-        if (steps < 1) {
-            throw new ParameterException(spec.commandLine(), "--steps: expected at least 1, got " + steps);
-        }
-        if (sizeBytes < PutSettings.MIN_SIZE_BYTES) {
-            throw new ParameterException(spec.commandLine(), "--size: expected at least " + PutSettings.MIN_SIZE_BYTES + " bytes");
-        }
-        boolean reqresp = switch (workload) {
-            case "put" -> false;
-            case "reqresp" -> true;
-            default -> throw new ParameterException(spec.commandLine(), "--workload: expected put or reqresp, got '" + workload + "'");
-        };
+    public Integer call() throws UnreachableException {
+        SettingsException.atLeast("--steps", steps, 1);
+        boolean reqresp = workload == WorkloadKind.REQRESP;
         if (!reqresp && spec.commandLine().getParseResult().hasMatchedOption("--requesters")) {
             throw new ParameterException(spec.commandLine(), "--requesters: applies to --workload reqresp only");
         }
@@ -123,6 +124,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         checkWritable();
         List<Config> configs = reqresp ? reqrespConfigs() : putConfigs();
+        configs.forEach(c -> c.workloadAt().apply(1)); // settings that cannot run fail now, not after minutes of trials
+        trials = 0;
         List<String> rows = new ArrayList<>();
         try (InterruptGuard guard = new InterruptGuard(() -> {
                     interrupted = true;
@@ -131,8 +134,11 @@ final class BenchCommand implements Callable<Integer> {
                 Provider provider = target.open()) {
             for (Config c : configs) {
                 Trial max = trial(provider, c, 0);
+                if (interrupted) {
+                    break;
+                }
                 if (max.summary().throughput().achievedRate() < 1) {
-                    throw new BrokerFailed(c.name() + ": nothing completed in the unthrottled trial");
+                    throw new Failure.DuringRun(c.name() + ": nothing completed in the unthrottled trial");
                 }
                 Trial best = null;
                 double target = Math.floor(max.summary().throughput().achievedRate());
@@ -147,10 +153,11 @@ final class BenchCommand implements Callable<Integer> {
                 rows.add(row(c, max, best));
             }
             write(provider.target(), rows, reqresp);
+            if (interrupted) {
+                throw new Failure.Interrupted("interrupted: " + rows.size() + " of " + configs.size()
+                        + " configurations benched");
+            }
             return ExitCode.OK;
-        } catch (UnreachableException e) {
-            System.err.println("harness bench: " + e.getMessage());
-            return ExitCode.UNREACHABLE;
         }
     }
 
@@ -167,12 +174,6 @@ final class BenchCommand implements Callable<Integer> {
         }
     }
 
-    private static final class BrokerFailed extends RuntimeException {
-        BrokerFailed(String message) {
-            super(message);
-        }
-    }
-
     private List<Config> putConfigs() {
         return List.of(put("non-persistent", false, 0), put("persistent, outside syncpoint", true, 0),
                 put("persistent, syncpoint 10", true, 10));
@@ -181,15 +182,13 @@ final class BenchCommand implements Callable<Integer> {
     private Config put(String name, boolean persistent, int syncpoint) {
         // A queue of its own per trial: a trial that gave up must not leave a backlog for the next.
         return new Config(name, rate -> new PutWorkload(new PutSettings(rate, 1, warmupNs, trialNs, sizeBytes, persistent,
-                syncpoint, 1, "HARNESS.BENCH." + (++trials) + ".Q", 1, 30_000_000_000L)));
+                syncpoint, 1, "HARNESS.BENCH." + (++trials) + ".Q", 1, WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS)));
     }
 
     private List<Config> reqrespConfigs() {
         List<Config> configs = new ArrayList<>();
         for (int n : requesterCounts) {
-            if (n < 1) {
-                throw new ParameterException(spec.commandLine(), "--requesters: expected counts of at least 1, got " + n);
-            }
+            SettingsException.atLeast("--requesters", n, 1);
             // Closed mode at a rate no system here reaches is the unthrottled probe: every
             // requester goes as fast as its round trips allow, and the run stops soon after
             // the schedule's end (a short reply timeout bounds the wait for the last replies).
@@ -198,7 +197,8 @@ final class BenchCommand implements Callable<Integer> {
                 boolean probe = rate == 0;
                 return new ReqRespWorkload(new ReqRespSettings(probe ? 1_000_000 : rate, n, 10, warmupNs, trialNs,
                         sizeBytes, true, 1, 10, "BENCH" + t + ".REQUEST", "BENCH" + t + ".REPLY",
-                        probe ? 5_000_000_000L : 30_000_000_000L, false, probe ? 0 : 30_000_000_000L));
+                        probe ? 5_000_000_000L : ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS, false,
+                        probe ? 0 : WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS));
             }));
         }
         return configs;
@@ -214,7 +214,7 @@ final class BenchCommand implements Callable<Integer> {
         RunSummary summary = new Runner(1_000_000_000L, List.of()).run(provider, w, current);
         double cpuSeconds = (processCpuNs() - cpuBefore) / 1e9;
         if (summary.ending().failure() != null) {
-            throw new BrokerFailed(summary.ending().failure());
+            throw new Failure.DuringRun("the broker failed during the trial of " + c.name() + ": " + summary.ending().failure());
         }
         Histogram response = summary.views().measured().get(View.RESPONSE);
         Trial t = new Trial(rate, summary, cpuSeconds);
@@ -247,7 +247,7 @@ final class BenchCommand implements Callable<Integer> {
                 latency, cpu);
     }
 
-    private void write(String target, List<String> rows, boolean reqresp) throws IOException {
+    private void write(String target, List<String> rows, boolean reqresp) {
         StringBuilder md = new StringBuilder();
         md.append("\n## ").append(LocalDate.now()).append(", ").append(machine()).append("\n\n");
         md.append(String.format(Locale.ROOT, "Target: %s. %s; %d-byte messages; trials of %.0f s after %.0f s warmup;"
@@ -261,8 +261,12 @@ final class BenchCommand implements Callable<Integer> {
                 + " | at that rate: response p50 / p99, send-lag p99 (ms) | CPU ms per " + (reqresp ? "round trip" : "message") + " |\n");
         md.append("|---|---:|---:|---|---:|\n");
         rows.forEach(r -> md.append(r).append('\n'));
-        Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         System.out.println(md);
+        try {
+            Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new Failure.OutputNotWritten("--out " + out + ": cannot write the file: " + FileErrors.describe(e));
+        }
         System.out.println("appended to " + out);
     }
 

@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import dev.harness.core.jms.BrokerConfig;
 import dev.harness.core.jms.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
+import dev.harness.core.jms.UnreachableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,9 +42,9 @@ final class BrokerCommand implements Callable<Integer> {
             description = "Journal, bindings and paging; kept between runs. Default: ${DEFAULT-VALUE}.")
     Path dataDir;
 
-    @Option(names = "--journal-type", defaultValue = "nio", paramLabel = "nio|mapped|aio",
+    @Option(names = "--journal-type", defaultValue = "nio", paramLabel = "nio|mapped|aio", converter = Values.JournalChoice.class,
             description = "How the journal writes; aio needs libaio. Default: ${DEFAULT-VALUE}.")
-    String journalType;
+    BrokerConfig.Journal journal;
 
     @Option(names = "--journal-buffer-timeout", defaultValue = "auto", paramLabel = "auto|DURATION",
             description = "How long the journal gathers writes before a sync. auto: one synchronous write on this disk,"
@@ -55,8 +56,10 @@ final class BrokerCommand implements Callable<Integer> {
     CredentialOptions credentials;
 
     @Override
-    public Integer call() {
-        BrokerConfig.Journal journal = journal();
+    public Integer call() throws UnreachableException {
+        if (journal == BrokerConfig.Journal.AIO && !BrokerConfig.Journal.aioAvailable()) {
+            throw usage("--journal-type aio: libaio is not available on this machine (install libaio1), use nio or mapped");
+        }
         if (port < 1 || port > 65535) {
             throw usage("--port: expected 1 to 65535, got " + port);
         }
@@ -80,8 +83,7 @@ final class BrokerCommand implements Callable<Integer> {
             broker = EmbeddedArtemis.start(new BrokerConfig(dataDir.toAbsolutePath(), host, port, journal,
                     credentials.user, password, false, bufferTimeoutNs));
         } catch (Exception e) {
-            System.err.println("harness broker: cannot start: " + Errors.oneLine(e));
-            return ExitCode.UNREACHABLE;
+            throw new UnreachableException("cannot start: " + Errors.oneLine(e), e);
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             broker.close();
@@ -99,19 +101,6 @@ final class BrokerCommand implements Callable<Integer> {
             Thread.currentThread().interrupt();
         }
         return ExitCode.OK;
-    }
-
-    private BrokerConfig.Journal journal() {
-        BrokerConfig.Journal j;
-        try {
-            j = BrokerConfig.Journal.valueOf(journalType.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw usage("--journal-type: expected nio, mapped or aio, got '" + journalType + "'");
-        }
-        if (j == BrokerConfig.Journal.AIO && !BrokerConfig.Journal.aioAvailable()) {
-            throw usage("--journal-type aio: libaio is not available on this machine (install libaio1), use nio or mapped");
-        }
-        return j;
     }
 
     /** Artemis logs a bind failure and carries on without an acceptor; find out first. */

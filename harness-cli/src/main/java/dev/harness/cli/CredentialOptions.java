@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -19,17 +20,22 @@ final class CredentialOptions {
     @Option(names = "--user", description = "User name.")
     String user;
 
-    @Option(names = "--password-env", paramLabel = "VAR", description = "Environment variable that holds the password.")
-    String passwordEnv;
+    /** Where the password is: one place or none, which picocli checks. */
+    @ArgGroup(exclusive = true, multiplicity = "0..1")
+    PasswordSource source;
 
-    @Option(names = "--password-file", paramLabel = "FILE", description = "File whose first line is the password.")
-    Path passwordFile;
+    static final class PasswordSource {
+        @Option(names = "--password-env", paramLabel = "VAR", description = "Environment variable that holds the password.")
+        String env;
+
+        @Option(names = "--password-file", paramLabel = "FILE", description = "File whose first line is the password.")
+        Path file;
+    }
 
     /** The password, or "" for a user without one, or null when there is no user. */
     String password() {
-        if (passwordEnv != null && passwordFile != null) {
-            throw usage("--password-env and --password-file: give only one");
-        }
+        String passwordEnv = source == null ? null : source.env;
+        Path passwordFile = source == null ? null : source.file;
         if ((passwordEnv != null || passwordFile != null) && user == null) {
             throw usage("a password was given without --user");
         }

@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 
 import dev.harness.agent.GcAgent;
+import dev.harness.core.jms.UnreachableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -39,7 +40,7 @@ final class GcInjectCommand implements Callable<Integer> {
     String options;
 
     @Override
-    public Integer call() {
+    public Integer call() throws UnreachableException {
         if (pid <= 0 || pid == ProcessHandle.current().pid()) {
             throw new ParameterException(spec.commandLine(), "--pid: expected another running JVM's process id, got " + pid
                     + " (for this harness's own JVM, use harness run --gc-inject)");
@@ -53,28 +54,28 @@ final class GcInjectCommand implements Callable<Integer> {
         try {
             jar = agentJar();
         } catch (IOException e) {
-            System.err.println("harness gc-inject: cannot write the agent's jar to a temporary file: " + FileErrors.describe(e));
-            return ExitCode.INTERNAL;
+            // Not the user's input: the temporary directory or this build of the jar.
+            throw new IllegalStateException("cannot write the agent's jar to a temporary file: " + FileErrors.describe(e), e);
         }
         String[] status;
         try {
             status = Attacher.load(pid, jar.toString(), absoluteLog(options), GcAgent.STATUS_PROPERTY);
         } catch (Attacher.AttachFailure e) {
             deleteQuietly(jar);
-            System.err.println("harness gc-inject: " + e.getMessage());
-            return e.unreachable ? ExitCode.UNREACHABLE : ExitCode.FAILED_DURING_RUN;
+            if (e.unreachable) {
+                throw new UnreachableException(e.getMessage(), e);
+            }
+            throw new Failure.DuringRun(e.getMessage());
         }
         if ("running".equals(status[0])) {
             deleteQuietly(jar);
-            System.err.println("harness gc-inject: the agent already runs in process " + pid
+            throw new Failure.DuringRun("the agent already runs in process " + pid
                     + " (loaded earlier); its options cannot be changed until that JVM restarts");
-            return ExitCode.FAILED_DURING_RUN;
         }
         if (!"running".equals(status[1])) {
             deleteQuietly(jar);
-            System.err.println("harness gc-inject: the agent did not start in process " + pid + ": "
+            throw new Failure.DuringRun("the agent did not start in process " + pid + ": "
                     + (status[1] == null ? "no word from it" : status[1].replaceFirst("^not started: ", "")));
-            return ExitCode.FAILED_DURING_RUN;
         }
         System.out.println("harness gc-inject: agent running in process " + pid + (options.isEmpty() ? "" : " with "
                 + options) + "; its lines go to that JVM's stderr" + (options.contains("log=") ? " or its log file" : ""));

@@ -34,7 +34,8 @@ public final class Harness implements Runnable {
         // Profiles in config/ are @files; options after one override it, so the last one wins.
         cl.setOverwrittenOptionsAllowed(true);
         cl.setParameterExceptionHandler(ONE_LINE_USAGE_ERROR);
-        cl.setExecutionExceptionHandler(ONE_LINE_INTERNAL_ERROR);
+        cl.setExecutionExceptionHandler(ONE_LINE_FAILURE);
+        cl.setExitCodeExceptionMapper(ExitCode.MAPPER);
         return cl;
     }
 
@@ -47,23 +48,43 @@ public final class Harness implements Runnable {
     static final IParameterExceptionHandler ONE_LINE_USAGE_ERROR = (e, args) -> {
         CommandLine cl = e.getCommandLine();
         PrintWriter err = cl.getErr();
-        err.println(cl.getCommandSpec().qualifiedName() + ": " + e.getMessage()
-                + " (see " + cl.getCommandSpec().qualifiedName() + " --help)");
+        err.println(usageLine(cl, e.getMessage()));
         err.flush();
-        return ExitCode.USAGE;
+        return exitCode(cl, e);
     };
 
-    /** A bug: still one line first; the stack trace only with HARNESS_DEBUG set. */
-    static final IExecutionExceptionHandler ONE_LINE_INTERNAL_ERROR = (e, cl, parsed) -> {
+    /**
+     * Every failure a command throws: one line after the command's name, and the code of the one
+     * map ({@link ExitCode#of}). A bug is still one line first; its stack trace only with
+     * HARNESS_DEBUG set.
+     */
+    static final IExecutionExceptionHandler ONE_LINE_FAILURE = (e, cl, parsed) -> {
+        int code = exitCode(cl, e);
         PrintWriter err = cl.getErr();
-        err.println(cl.getCommandSpec().qualifiedName() + ": internal error: " + e
-                + (System.getenv("HARNESS_DEBUG") == null ? " (set HARNESS_DEBUG=1 for the stack trace)" : ""));
-        if (System.getenv("HARNESS_DEBUG") != null) {
-            e.printStackTrace(err);
+        String name = cl.getCommandSpec().qualifiedName();
+        if (code == ExitCode.INTERNAL) {
+            err.println(name + ": internal error: " + e
+                    + (System.getenv("HARNESS_DEBUG") == null ? " (set HARNESS_DEBUG=1 for the stack trace)" : ""));
+            if (System.getenv("HARNESS_DEBUG") != null) {
+                e.printStackTrace(err);
+            }
+        } else if (code == ExitCode.USAGE) {
+            err.println(usageLine(cl, e.getMessage()));
+        } else {
+            err.println(name + ": " + e.getMessage());
         }
         err.flush();
-        return ExitCode.INTERNAL;
+        return code;
     };
+
+    private static String usageLine(CommandLine cl, String message) {
+        String name = cl.getCommandSpec().qualifiedName();
+        return name + ": " + message + " (see " + name + " --help)";
+    }
+
+    private static int exitCode(CommandLine cl, Exception e) {
+        return cl.getExitCodeExceptionMapper() != null ? cl.getExitCodeExceptionMapper().getExitCode(e) : ExitCode.of(e);
+    }
 
     static final class Version implements CommandLine.IVersionProvider {
         @Override

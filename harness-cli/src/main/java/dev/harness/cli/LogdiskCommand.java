@@ -20,11 +20,13 @@ import picocli.CommandLine.Spec;
 
 /** MQLDT's test, better: can this filesystem keep up with a persistent-messaging log? */
 @Command(name = "logdisk", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        defaultValueProvider = Defaults.class,
         description = {"Tests whether a filesystem keeps up with a persistent-messaging log, as MQLDT does.",
             "Lays out files like a queue manager's recovery log, fills them, then writes each block size",
             "sequentially, file after file, each write durable before the next, and reports bytes/s and write latency."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the test completed", "2:bad option, unusable directory, too little space, or a write failed",
+            "6:the test completed and its results were printed, but --json or --hlog could not be written",
             "130:interrupted with Ctrl-C (what was measured is reported)"})
 final class LogdiskCommand implements Callable<Integer> {
     @Spec
@@ -33,30 +35,30 @@ final class LogdiskCommand implements Callable<Integer> {
     @Option(names = "--dir", required = true, paramLabel = "DIR", description = "Directory on the filesystem to test.")
     Path dir;
 
-    @Option(names = "--bsize", defaultValue = "4K,16K,128K", split = ",", paramLabel = "SIZE",
+    @Option(names = "--bsize", split = ",", paramLabel = "SIZE",
             description = "Write sizes, tested in turn. Default: ${DEFAULT-VALUE}.")
     List<String> blockSizes;
 
-    @Option(names = "--files", defaultValue = "24", description = "Number of files. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--files", description = "Number of files. Default: ${DEFAULT-VALUE}.")
     int files;
 
-    @Option(names = "--file-size", defaultValue = "64M", converter = Values.LongSize.class, paramLabel = "SIZE",
+    @Option(names = "--file-size", converter = Values.LongSize.class, paramLabel = "SIZE",
             description = "Size of each file. Default: ${DEFAULT-VALUE}.")
     long fileSize;
 
-    @Option(names = "--duration", defaultValue = "20s", converter = Values.Duration.class, paramLabel = "DURATION",
+    @Option(names = "--duration", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "How long each block size is tested. Default: ${DEFAULT-VALUE}.")
     long durationNs;
 
-    @Option(names = "--threads", defaultValue = "1",
+    @Option(names = "--threads",
             description = "Concurrent writers, each on its own files, to see how the device scales. Default: ${DEFAULT-VALUE}.")
     int threads;
 
-    @Option(names = "--sync", defaultValue = "dsync", paramLabel = "dsync|fdatasync",
+    @Option(names = "--sync", paramLabel = "dsync|fdatasync", converter = Values.SyncChoice.class,
             description = "dsync: files opened with O_DSYNC; fdatasync: write, then fdatasync. Default: ${DEFAULT-VALUE}.")
-    String sync;
+    SyncMode sync;
 
-    @Option(names = "--file-prefix", defaultValue = "harness-logdisk-", paramLabel = "P", description = "Test file names. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--file-prefix", paramLabel = "P", description = "Test file names. Default: ${DEFAULT-VALUE}.")
     String filePrefix;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the results as JSON.")
@@ -83,16 +85,20 @@ final class LogdiskCommand implements Callable<Integer> {
         }
         RunControl control = new RunControl();
         LogDiskProbe test = new LogDiskProbe(settings, control);
-        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
-                LogDiskReport report = new LogDiskReport(System.out, settings, hlog)) {
+        LogDiskReport report;
+        try {
+            report = new LogDiskReport(System.out, settings, hlog);
+        } catch (IOException e) {
+            throw usage("--hlog " + hlog + ": cannot write the file: " + FileErrors.describe(e));
+        }
+        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted")); report) {
             report.header();
             System.out.printf(Locale.ROOT, "creating and filling %d files of %,d bytes ...%n", settings.files(), settings.fileSize());
             try {
                 test.layOut();
                 test.run(report);
             } catch (IOException e) {
-                System.err.println("harness logdisk: --dir " + dir + ": write failed: " + FileErrors.describe(e));
-                return ExitCode.USAGE;
+                throw usage("--dir " + dir + ": write failed: " + FileErrors.describe(e));
             } finally {
                 if (!keep) {
                     test.removeFiles();
@@ -101,52 +107,30 @@ final class LogdiskCommand implements Callable<Integer> {
                 }
             }
             if (control.failure() != null) {
-                System.err.println("harness logdisk: --dir " + dir + ": " + control.failure());
-                return ExitCode.USAGE;
+                throw usage("--dir " + dir + ": " + control.failure());
             }
             if (json != null) {
-                report.writeJson(json, control.stopReason());
+                try {
+                    report.writeJson(json, control.stopReason());
+                } catch (IOException e) {
+                    throw new Failure.OutputNotWritten("--json " + json + ": cannot write the file: " + FileErrors.describe(e));
+                }
             }
             return ExitCode.OK;
-        } catch (IOException e) {
-            System.err.println("harness logdisk: cannot write the results: " + FileErrors.describe(e));
-            return ExitCode.USAGE;
         }
     }
 
+    /** The settings check themselves, naming the option that is wrong. */
     private LogDiskSettings settings() {
         List<Integer> sizes = new ArrayList<>();
         for (String b : blockSizes) {
-            int size;
             try {
-                size = Values.sizeBytes(b);
+                sizes.add(Values.sizeBytes(b));
             } catch (RuntimeException e) {
                 throw usage("--bsize: " + e.getMessage());
             }
-            if (size < 1) {
-                throw usage("--bsize: expected sizes of at least 1 byte, got '" + b + "'");
-            }
-            sizes.add(size);
         }
-        if (files < 1) {
-            throw usage("--files: expected at least 1, got " + files);
-        }
-        if (fileSize < 1) {
-            throw usage("--file-size: expected at least 1 byte");
-        }
-        if (durationNs <= 0) {
-            throw usage("--duration: expected a positive duration such as 20s");
-        }
-        if (threads < 1 || threads > files) {
-            throw usage("--threads: expected 1 to --files (" + files + "), got " + threads);
-        }
-        SyncMode mode;
-        try {
-            mode = SyncMode.valueOf(sync.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw usage("--sync: expected dsync or fdatasync, got '" + sync + "'");
-        }
-        return new LogDiskSettings(dir.toAbsolutePath(), filePrefix, sizes, files, fileSize, durationNs, threads, mode, keep);
+        return new LogDiskSettings(dir.toAbsolutePath(), filePrefix, sizes, files, fileSize, durationNs, threads, sync, keep);
     }
 
     private ParameterException usage(String message) {

@@ -57,11 +57,9 @@ final class MergeCommand implements Callable<Integer> {
         try {
             result = HlogMerge.merge(inputs, out, intervalMs);
         } catch (HlogMerge.BadInputException e) {
-            System.err.println("harness merge: " + e.getMessage());
-            return ExitCode.USAGE;
+            throw usage(e.getMessage());
         } catch (IOException e) {
-            System.err.println("harness merge: --out " + out + ": cannot write the file: " + FileErrors.describe(e));
-            return ExitCode.USAGE;
+            throw usage("--out " + out + ": cannot write the file: " + FileErrors.describe(e));
         }
         for (HlogMerge.Input in : result.inputs()) {
             System.out.println(line(in, result));

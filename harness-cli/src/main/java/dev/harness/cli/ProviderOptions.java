@@ -31,11 +31,22 @@ final class ProviderOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    @Option(names = "--provider", paramLabel = "embedded|artemis|ibmmq|jndi",
+    /** The messaging systems the harness drives. */
+    enum Kind {
+        EMBEDDED, ARTEMIS, IBMMQ, JNDI;
+
+        /** The name on the command line: embedded, artemis ... */
+        @Override
+        public String toString() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    @Option(names = "--provider", paramLabel = "embedded|artemis|ibmmq|jndi", converter = Values.ProviderChoice.class,
             description = "embedded: an Artemis broker started in this process for the run (the default);"
                     + " artemis: an Artemis broker at --url (the default when --url is given);"
                     + " ibmmq: an IBM MQ queue manager (--mq-* options); jndi: any JMS provider through --jndi.")
-    String provider;
+    Kind provider;
 
     @Option(names = "--url", paramLabel = "tcp://HOST:PORT",
             description = "artemis: the broker to drive (Artemis URL parameters allowed), e.g. one started with harness broker.")
@@ -56,35 +67,32 @@ final class ProviderOptions {
     CredentialOptions credentials;
 
     /** The provider the options name, without starting or reaching anything. */
-    String kind() {
+    Kind kind() {
         if (provider == null) {
-            return url == null ? "embedded" : "artemis";
+            return url == null ? Kind.EMBEDDED : Kind.ARTEMIS;
         }
         return provider;
     }
 
     /** Checks the options and starts or connects the provider; exceptions carry one line. */
     Provider open() throws UnreachableException {
-        String kind = kind();
-        if (!kind.matches("embedded|artemis|ibmmq|jndi")) {
-            throw usage("--provider: expected embedded, artemis, ibmmq or jndi, got '" + provider + "'");
-        }
-        only(kind, "artemis", "--url", url);
-        only(kind, "jndi", "--jndi", jndiFile, "--cf", connectionFactory);
-        if (!kind.equals("ibmmq") && mq.given() != null) {
+        Kind kind = kind();
+        only(kind, Kind.ARTEMIS, "--url", url);
+        only(kind, Kind.JNDI, "--jndi", jndiFile, "--cf", connectionFactory);
+        if (kind != Kind.IBMMQ && mq.given() != null) {
             throw usage(mq.given() + ": applies to --provider ibmmq only");
         }
         String password = credentials.password();
         return switch (kind) {
-            case "embedded" -> {
+            case EMBEDDED -> {
                 if (credentials.user != null) {
                     throw usage("--user: the embedded broker has no login; give --url or another --provider");
                 }
                 yield EmbeddedProvider.start();
             }
-            case "artemis" -> artemis(password);
-            case "ibmmq" -> ibmmq(password);
-            default -> jndi(password);
+            case ARTEMIS -> artemis(password);
+            case IBMMQ -> ibmmq(password);
+            case JNDI -> jndi(password);
         };
     }
 
@@ -133,9 +141,9 @@ final class ProviderOptions {
     }
 
     /** Options of another provider are refused, not silently ignored. */
-    private void only(String kind, String owner, Object... optionsAndValues) {
+    private void only(Kind kind, Kind owner, Object... optionsAndValues) {
         for (int i = 0; i < optionsAndValues.length; i += 2) {
-            if (optionsAndValues[i + 1] != null && !kind.equals(owner)) {
+            if (optionsAndValues[i + 1] != null && kind != owner) {
                 throw usage(optionsAndValues[i] + ": applies to --provider " + owner + " only");
             }
         }

@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.RestartStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,7 +39,8 @@ import picocli.CommandLine.Spec;
             "(which must equal the depth: committed ones kept, uncommitted ones rolled back)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every case recovered exactly its committed messages", "2:bad option value",
-            "3:a broker could not start", "4:a case lost committed messages or kept uncommitted ones"})
+            "3:a broker could not start", "4:a case lost committed messages or kept uncommitted ones",
+            "6:the cases completed and were printed, but --out could not be written"})
 final class RestartStudyCommand implements Callable<Integer> {
 
     @Spec
@@ -92,8 +94,7 @@ final class RestartStudyCommand implements Callable<Integer> {
                     results.add(r);
                     System.out.println(row(r));
                 } catch (ChildBroker.StartFailure e) {
-                    System.err.println("harness restart-study: " + e.getMessage());
-                    return ExitCode.UNREACHABLE;
+                    throw new UnreachableException(e.getMessage(), e);
                 } finally {
                     deleteQuietly(data);
                 }
@@ -112,9 +113,17 @@ final class RestartStudyCommand implements Callable<Integer> {
                     r.restartMillis(), r.firstMessageMillis() < 0 ? "-" : String.format("%,d", r.firstMessageMillis()),
                     r.drainMillis(), r.recovered(), r.wrong() == 0 ? "" : " WRONG"));
         }
-        Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        try {
+            Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            throw new Failure.OutputNotWritten("--out " + out + ": cannot write the file: " + FileErrors.describe(e));
+        }
         System.out.println("appended to " + out);
-        return results.stream().anyMatch(r -> r.wrong() != 0) ? ExitCode.FAILED_DURING_RUN : ExitCode.OK;
+        long wrong = results.stream().filter(r -> r.wrong() != 0).count();
+        if (wrong != 0) {
+            throw new Failure.DuringRun(wrong + " case(s) lost committed messages or kept uncommitted ones (WRONG above)");
+        }
+        return ExitCode.OK;
     }
 
     private static String row(RestartStudy.Result r) {

@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import dev.harness.agent.GcAgent;
+import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.metrics.PrometheusEndpoint;
 import dev.harness.core.metrics.RunMetrics;
@@ -31,6 +32,7 @@ import dev.harness.core.run.Workload;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
+import dev.harness.core.run.WorkloadKind;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.jmx.JmxConfig;
@@ -43,6 +45,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        defaultValueProvider = Defaults.class,
         description = {
             "Puts messages (or request/response round trips) at a fixed rate and measures every one from its intended send time.",
             "With no --url, an embedded Artemis broker is started for the run and removed after it."},
@@ -50,44 +53,43 @@ import picocli.CommandLine.Spec;
         exitCodeList = {
             "0:the run completed",
             "2:bad option value or file",
-            "3:cannot reach the broker (nothing measured)",
+            "3:cannot reach the broker, or it refused the login (nothing measured; the message says which)",
             "4:the broker failed during the run (what was measured is reported)",
+            "6:the run completed and its summary was printed, but an output file could not be written",
             "130:interrupted with Ctrl-C (what was measured is reported)"})
 final class RunCommand implements Callable<Integer> {
-    static final long MAX_RUN_NS = TimeUnit.DAYS.toNanos(7);
-    static final int MAX_SIZE_BYTES = 100 * 1024 * 1024;
-    static final long MAX_RECONNECT_NS = TimeUnit.HOURS.toNanos(1);
-
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rate", defaultValue = "500", converter = Values.Rate.class, paramLabel = "N|max",
+    @Option(names = "--rate", converter = Values.Rate.class, paramLabel = "N|max",
             description = "Messages per second, all senders together, on one fixed schedule; max = unthrottled. Default: ${DEFAULT-VALUE}.")
     double rate;
 
-    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp",
+    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp", converter = Values.WorkloadChoice.class,
             description = "put: senders (and drainers); reqresp: requesters and responders over request and reply queues."
                     + " Default: ${DEFAULT-VALUE}.")
-    String workload;
+    WorkloadKind workload;
 
-    @Option(names = "--senders", paramLabel = "N", description = "put: sender threads, each with its own connection. Default: 1.")
+    @Option(names = "--senders", paramLabel = "N",
+            description = "put: sender threads, each with its own connection. Default: " + PutSettings.DEFAULT_SENDERS + ".")
     Integer senders;
 
-    @Option(names = "--warmup", defaultValue = "5s", converter = Values.Duration.class, paramLabel = "DURATION",
+    @Option(names = "--warmup", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Warmup before measuring (500ms, 30s, 2m). Default: ${DEFAULT-VALUE}.")
     long warmupNs;
 
-    @Option(names = "--duration", defaultValue = "30s", converter = Values.Duration.class, paramLabel = "DURATION",
+    @Option(names = "--duration", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Measured duration after the warmup. Default: ${DEFAULT-VALUE}.")
     long durationNs;
 
-    @Option(names = "--size", defaultValue = "2KiB", converter = Values.Size.class, paramLabel = "SIZE",
+    @Option(names = "--size", converter = Values.Size.class, paramLabel = "SIZE",
             description = "Message size in bytes, or with KiB/MiB. Default: ${DEFAULT-VALUE}.")
     int sizeBytes;
 
     private boolean persistent = true;
 
-    // Two flags for one setting, the last one given wins, so a profile's choice can be overridden.
+    // Two flags for one setting, the last one given wins, so a profile's choice can be overridden
+    // (an exclusive argument group would refuse a profile's --persistent followed by --non-persistent).
     @Option(names = "--persistent", description = "Persistent messages (the default).")
     void persistent(boolean flag) {
         persistent = true;
@@ -100,47 +102,53 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--syncpoint", paramLabel = "N",
             description = "Send in a transacted session and commit every N messages; 0 = outside syncpoint."
-                    + " Default: 0 for put, 1 for reqresp (each request, get and reply committed).")
+                    + " Default: " + PutSettings.DEFAULT_SYNCPOINT + " for put, " + ReqRespSettings.DEFAULT_SYNCPOINT
+                    + " for reqresp (each request, get and reply committed).")
     Integer syncpoint;
 
     @Option(names = "--queues", paramLabel = "N",
-            description = "put: queues the senders go round robin over (default 1); reqresp: N request and N reply queues (default 10).")
+            description = "put: queues the senders go round robin over (default " + PutSettings.DEFAULT_QUEUES + "); reqresp: N"
+                    + " request and N reply queues (default " + ReqRespSettings.DEFAULT_QUEUES + ").")
     Integer queues;
 
-    @Option(names = "--queue-prefix", paramLabel = "P", description = "put: queue names are P1, P2, ... Default: DEV.QUEUE.")
+    @Option(names = "--queue-prefix", paramLabel = "P", description = "put: queue names are P1, P2, ... Default: "
+            + PutSettings.DEFAULT_QUEUE_PREFIX + ".")
     String queuePrefix;
 
     @Option(names = "--drainers", paramLabel = "N",
             description = "put: consumers that empty the queues (default: one per queue). 0 = completion is the return of the send, or of the commit.")
     Integer drainers;
 
-    @Option(names = "--requesters", paramLabel = "N", description = "reqresp: requester threads, each with its own connection. Default: 10.")
+    @Option(names = "--requesters", paramLabel = "N", description = "reqresp: requester threads, each with its own"
+            + " connection. Default: " + ReqRespSettings.DEFAULT_REQUESTERS + ".")
     Integer requesters;
 
     @Option(names = "--responders", paramLabel = "N",
             description = "reqresp: responders in this process (default: one per request queue); 0 when harness respond runs them elsewhere.")
     Integer responders;
 
-    @Option(names = "--request-prefix", paramLabel = "P", description = "reqresp: request queues are P1 .. PN. Default: REQUEST.")
+    @Option(names = "--request-prefix", paramLabel = "P", description = "reqresp: request queues are P1 .. PN. Default: "
+            + ReqRespSettings.DEFAULT_REQUEST_PREFIX + ".")
     String requestPrefix;
 
-    @Option(names = "--reply-prefix", paramLabel = "P", description = "reqresp: reply queues are P1 .. PN. Default: REPLY.")
+    @Option(names = "--reply-prefix", paramLabel = "P", description = "reqresp: reply queues are P1 .. PN. Default: "
+            + ReqRespSettings.DEFAULT_REPLY_PREFIX + ".")
     String replyPrefix;
 
     @Option(names = "--reply-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "reqresp: a reply not received within this is lost. Default: 30s.")
     Long replyTimeoutNs;
 
-    @Option(names = "--mode", paramLabel = "closed|open",
+    @Option(names = "--mode", paramLabel = "closed|open", converter = Values.ModeChoice.class,
             description = "reqresp: closed, each requester waits for its reply before its next request (default);"
                     + " open, requests leave on schedule whatever happens to replies.")
-    String mode;
+    ReqRespSettings.Mode mode;
 
-    @Option(names = "--drain-timeout", defaultValue = "30s", converter = Values.Duration.class, paramLabel = "DURATION",
+    @Option(names = "--drain-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "How long to wait after the last send for the drainers to catch up. Default: ${DEFAULT-VALUE}.")
     long drainTimeoutNs;
 
-    @Option(names = "--reconnect-timeout", defaultValue = "30s", converter = Values.Duration.class, paramLabel = "DURATION",
+    @Option(names = "--reconnect-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "When a connection drops, each worker connects again, backing off from 100ms to 1s, for at most"
                     + " this long before the run fails; the schedule runs on, so messages due meanwhile go late and their"
                     + " response carries the outage. 0s: a lost connection fails the run at once. Default: ${DEFAULT-VALUE}.")
@@ -204,7 +212,7 @@ final class RunCommand implements Callable<Integer> {
     ProviderOptions target;
 
     @Override
-    public Integer call() {
+    public Integer call() throws UnreachableException {
         Workload work = workload();
         checkWritable("--hlog", hlog);
         checkWritable("--json", json);
@@ -240,29 +248,19 @@ final class RunCommand implements Callable<Integer> {
             if (runner.writeProblem() != null) {
                 System.err.println("harness run: " + runner.writeProblem());
             }
-            if (report != null) {
-                outputs.hlogReporter.close();
-                if (!writeReport(outputs.hlogFile)) {
-                    return ExitCode.USAGE;
-                }
+            List<String> notWritten = outputs.finish();
+            String failure = summary.ending().failure() != null ? "the broker failed during the run: " + summary.ending().failure()
+                    : summary.brokerLostMessages() ? "the broker lost " + summary.delivery().lost()
+                            + " committed persistent messages (never received)" : null;
+            if (failure != null) {
+                // The run's failure is the code; files it could not write are still said, a line each.
+                notWritten.forEach(line -> System.err.println(spec.qualifiedName() + ": " + line));
+                throw new Failure.DuringRun(failure);
             }
-            if (outputs.json != null && outputs.json.writeFailure() != null) {
-                System.err.println("harness run: --json " + json + ": cannot write the file: " + outputs.json.writeFailure());
-                return ExitCode.USAGE;
-            }
-            if (summary.ending().failure() != null) {
-                System.err.println("harness run: the broker failed during the run: " + summary.ending().failure());
-                return ExitCode.FAILED_DURING_RUN;
-            }
-            if (summary.brokerLostMessages()) {
-                System.err.println("harness run: the broker lost " + summary.delivery().lost()
-                        + " committed persistent messages (never received)");
-                return ExitCode.FAILED_DURING_RUN;
+            if (!notWritten.isEmpty()) {
+                throw new Failure.OutputNotWritten(String.join("; ", notWritten));
             }
             return ExitCode.OK;
-        } catch (UnreachableException e) {
-            System.err.println("harness run: " + e.getMessage());
-            return ExitCode.UNREACHABLE;
         }
     }
 
@@ -357,6 +355,25 @@ final class RunCommand implements Callable<Integer> {
             }
         }
 
+        /**
+         * After the run: the report written from the hlog, and what could not be written (a line
+         * each), now that the summary is printed.
+         */
+        List<String> finish() {
+            List<String> notWritten = new ArrayList<>();
+            if (report != null) {
+                hlogReporter.close();
+                String problem = writeReport(hlogFile);
+                if (problem != null) {
+                    notWritten.add(problem);
+                }
+            }
+            if (json != null && json.writeFailure() != null) {
+                notWritten.add("--json " + RunCommand.this.json + ": cannot write the file: " + json.writeFailure());
+            }
+            return notWritten;
+        }
+
         List<RunListener> listeners() {
             List<RunListener> l = new ArrayList<>();
             if (!quiet) {
@@ -398,16 +415,15 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** Writes the report of the run just done; false (and one line) when it cannot. */
-    private boolean writeReport(Path hlogFile) {
+    /** Writes the report of the run just done; null, or why it could not. */
+    private String writeReport(Path hlogFile) {
         try {
             List<Path> files = HtmlReport.write(HlogRun.read(hlogFile), report);
             System.out.println("report: " + String.join(", ", files.stream().map(Path::toString).toList()));
-            return true;
+            return null;
         } catch (IOException | IllegalArgumentException e) {
-            System.err.println("harness run: --report " + report + ": cannot write the report: "
-                    + (e instanceof IOException io ? FileErrors.describe(io) : e.getMessage()));
-            return false;
+            return "--report " + report + ": cannot write the report: "
+                    + (e instanceof IOException io ? FileErrors.describe(io) : e.getMessage());
         }
     }
 
@@ -418,38 +434,33 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** The workload the options describe; its settings check themselves and name the option that is wrong. */
     private Workload workload() {
-        if (durationNs <= 0 || durationNs > MAX_RUN_NS) {
-            throw usage("--duration: expected a positive duration of at most 7 days, such as 30s");
-        }
-        if (warmupNs > MAX_RUN_NS || drainTimeoutNs > MAX_RUN_NS) {
-            throw usage((warmupNs > MAX_RUN_NS ? "--warmup" : "--drain-timeout") + ": expected at most 7 days");
-        }
-        if (intervalNs < 100_000_000L) {
-            throw usage("--interval: expected at least 100ms");
-        }
-        if (pauseResolutionNs < 1_000_000L || pauseResolutionNs > 1_000_000_000L) {
-            throw usage("--pause-resolution: expected 1ms to 1s");
-        }
-        if (hiccupResolutionNs < 100_000L || hiccupResolutionNs > 1_000_000_000L) {
-            throw usage("--hiccup-resolution: expected 100us to 1s");
-        }
-        if (sizeBytes < PutSettings.MIN_SIZE_BYTES || sizeBytes > MAX_SIZE_BYTES) {
-            throw usage("--size: expected " + PutSettings.MIN_SIZE_BYTES + " bytes (the harness's header) to 100MiB, got "
-                    + sizeBytes);
-        }
-        checkKill();
-        return switch (workload) {
-            case "put" -> new PutWorkload(putSettings()).reconnectWithin(reconnectTimeoutNs);
-            case "reqresp" -> new ReqRespWorkload(reqRespSettings()).reconnectWithin(reconnectTimeoutNs);
-            default -> throw usage("--workload: expected put or reqresp, got '" + workload + "'");
+        // The runner's own settings: how finely this JVM is watched.
+        SettingsException.require(intervalNs >= 100_000_000L, "--interval", "expected at least 100ms");
+        SettingsException.require(pauseResolutionNs >= 1_000_000L && pauseResolutionNs <= 1_000_000_000L,
+                "--pause-resolution", "expected 1ms to 1s");
+        SettingsException.require(hiccupResolutionNs >= 100_000L && hiccupResolutionNs <= 1_000_000_000L,
+                "--hiccup-resolution", "expected 100us to 1s");
+        Workload work = switch (workload) {
+            case PUT -> {
+                onlyFor(WorkloadKind.REQRESP, "--requesters", requesters, "--responders", responders, "--request-prefix",
+                        requestPrefix, "--reply-prefix", replyPrefix, "--reply-timeout", replyTimeoutNs, "--mode", mode);
+                yield new PutWorkload(PutSettings.of(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint,
+                        queues, queuePrefix, drainers, drainTimeoutNs)).reconnectWithin(reconnectTimeoutNs);
+            }
+            case REQRESP -> {
+                onlyFor(WorkloadKind.PUT, "--senders", senders, "--drainers", drainers, "--queue-prefix", queuePrefix);
+                yield new ReqRespWorkload(ReqRespSettings.of(rate, requesters, responders, warmupNs, durationNs, sizeBytes,
+                        persistent, syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, mode, drainTimeoutNs))
+                        .reconnectWithin(reconnectTimeoutNs);
+            }
         };
+        checkKill();
+        return work;
     }
 
     private void checkKill() {
-        if (reconnectTimeoutNs > MAX_RECONNECT_NS) {
-            throw usage("--reconnect-timeout: expected at most 1h");
-        }
         if (killBrokerAtNs == null) {
             if (restartAfterNs != null) {
                 throw usage("--restart-after: applies with --kill-broker-at only");
@@ -460,7 +471,7 @@ final class RunCommand implements Callable<Integer> {
             throw usage("--kill-broker-at: expected a time after the start and before the schedule's end (warmup plus"
                     + " duration, " + TimeUnit.NANOSECONDS.toMillis(warmupNs + durationNs) + " ms)");
         }
-        if (!target.kind().equals("embedded")) {
+        if (target.kind() != ProviderOptions.Kind.EMBEDDED) {
             throw usage("--kill-broker-at: the harness kills a broker it runs itself; leave out --url and --provider "
                     + target.kind());
         }
@@ -473,83 +484,12 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private PutSettings putSettings() {
-        onlyFor("reqresp", "--requesters", requesters, "--responders", responders, "--request-prefix", requestPrefix,
-                "--reply-prefix", replyPrefix, "--reply-timeout", replyTimeoutNs, "--mode", mode);
-        int senderCount = senders == null ? 1 : senders;
-        int queueCount = queues == null ? 1 : queues;
-        int commitEvery = syncpoint == null ? 0 : syncpoint;
-        atLeast("--senders", senderCount, 1);
-        atLeast("--queues", queueCount, 1);
-        atLeast("--syncpoint", commitEvery, 0);
-        int drainerCount = drainers == null ? queueCount : drainers;
-        atLeast("--drainers", drainerCount, 0);
-        String prefix = queuePrefix == null ? "DEV.QUEUE." : queuePrefix;
-        if (prefix.isBlank()) {
-            throw usage("--queue-prefix: expected a non-empty prefix");
-        }
-        return new PutSettings(rate, senderCount, warmupNs, durationNs, sizeBytes, persistent, commitEvery, queueCount,
-                prefix, drainerCount, drainTimeoutNs);
-    }
-
-    private ReqRespSettings reqRespSettings() {
-        onlyFor("put", "--senders", senders, "--drainers", drainers, "--queue-prefix", queuePrefix);
-        if (rate == 0) {
-            throw usage("--rate max: request/response runs on a schedule; give round trips per second");
-        }
-        int requesterCount = requesters == null ? 10 : requesters;
-        int queueCount = queues == null ? 10 : queues;
-        int commitEvery = syncpoint == null ? 1 : syncpoint;
-        int responderCount = responders == null ? queueCount : responders;
-        atLeast("--requesters", requesterCount, 1);
-        atLeast("--queues", queueCount, 1);
-        atLeast("--syncpoint", commitEvery, 0);
-        atLeast("--responders", responderCount, 0);
-        if (requesterCount > 10_000 || responderCount > 10_000 || queueCount > 1_000) {
-            throw usage("--requesters and --responders: at most 10000 (a thread and a connection each); --queues: at most 1000");
-        }
-        String requests = requestPrefix == null ? "REQUEST" : requestPrefix;
-        String replies = replyPrefix == null ? "REPLY" : replyPrefix;
-        if (requests.isBlank() || replies.isBlank() || requests.equals(replies)) {
-            throw usage("--request-prefix and --reply-prefix: expected two different, non-empty prefixes");
-        }
-        long timeout = replyTimeoutNs == null ? 30_000_000_000L : replyTimeoutNs;
-        if (timeout <= 0 || timeout > TimeUnit.HOURS.toNanos(1)) {
-            throw usage("--reply-timeout: expected a positive duration of at most 1h, such as 30s");
-        }
-        boolean open = switch (mode == null ? "closed" : mode) {
-            case "closed" -> false;
-            case "open" -> true;
-            default -> throw usage("--mode: expected closed or open, got '" + mode + "'");
-        };
-        if (!open && commitEvery > 1) {
-            throw usage("--syncpoint " + commitEvery + ": in closed mode each request is committed before its requester"
-                    + " waits for the reply; give --syncpoint 1 (or 0), or --mode open");
-        }
-        ReqRespSettings settings = new ReqRespSettings(rate, requesterCount, responderCount, warmupNs, durationNs, sizeBytes,
-                persistent, commitEvery, queueCount, requests, replies, timeout, open, drainTimeoutNs);
-        if (open) {
-            try {
-                settings.openModeCapacity();
-            } catch (IllegalArgumentException e) {
-                throw usage("--mode open: " + e.getMessage());
-            }
-        }
-        return settings;
-    }
-
     /** Options of the other workload are refused, not silently ignored. */
-    private void onlyFor(String otherWorkload, Object... optionsAndValues) {
+    private void onlyFor(WorkloadKind otherWorkload, Object... optionsAndValues) {
         for (int i = 0; i < optionsAndValues.length; i += 2) {
             if (optionsAndValues[i + 1] != null) {
                 throw usage(optionsAndValues[i] + ": applies to --workload " + otherWorkload + " only");
             }
-        }
-    }
-
-    private void atLeast(String option, int value, int min) {
-        if (value < min) {
-            throw usage(option + ": expected a whole number of at least " + min + ", got " + value);
         }
     }
 

@@ -78,6 +78,82 @@ final class Values {
         throw new TypeConversionException("expected messages per second (a positive number) or 'max', got '" + text + "'");
     }
 
+    /** A duration as users write it, for defaults in help: 30s, 500ms, 2m, 1h. */
+    static String durationText(long ns) {
+        if (ns % 1_000_000_000L != 0) {
+            return ns % 1_000_000L == 0 ? ns / 1_000_000L + "ms" : ns / 1_000L + "us";
+        }
+        long s = ns / 1_000_000_000L;
+        return s != 0 && s % 3600 == 0 ? s / 3600 + "h" : s != 0 && s % 60 == 0 ? s / 60 + "m" : s + "s";
+    }
+
+    /** A size as users write it: 2KiB, 64MiB, or bytes. */
+    static String sizeText(long bytes) {
+        if (bytes != 0 && bytes % (1024 * 1024) == 0) {
+            return bytes / (1024 * 1024) + "MiB";
+        }
+        return bytes != 0 && bytes % 1024 == 0 ? bytes / 1024 + "KiB" : Long.toString(bytes);
+    }
+
+    /** One of an enum's constants by its name in any case: put, reqresp; the message lists them. */
+    abstract static class Choice<E extends Enum<E>> implements ITypeConverter<E> {
+        private final Class<E> type;
+
+        Choice(Class<E> type) {
+            this.type = type;
+        }
+
+        @Override
+        public E convert(String value) {
+            for (E e : type.getEnumConstants()) {
+                if (e.name().equalsIgnoreCase(value.strip())) {
+                    return e;
+                }
+            }
+            throw new TypeConversionException("expected " + names(type) + ", got '" + value + "'");
+        }
+    }
+
+    /** "put or reqresp", "embedded, artemis, ibmmq or jndi". */
+    static <E extends Enum<E>> String names(Class<E> type) {
+        E[] all = type.getEnumConstants();
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < all.length; i++) {
+            b.append(i == 0 ? "" : i == all.length - 1 ? " or " : ", ").append(all[i].name().toLowerCase(Locale.ROOT));
+        }
+        return b.toString();
+    }
+
+    static final class WorkloadChoice extends Choice<dev.harness.core.run.WorkloadKind> {
+        WorkloadChoice() {
+            super(dev.harness.core.run.WorkloadKind.class);
+        }
+    }
+
+    static final class ModeChoice extends Choice<dev.harness.core.workload.ReqRespSettings.Mode> {
+        ModeChoice() {
+            super(dev.harness.core.workload.ReqRespSettings.Mode.class);
+        }
+    }
+
+    static final class SyncChoice extends Choice<dev.harness.core.logdisk.SyncMode> {
+        SyncChoice() {
+            super(dev.harness.core.logdisk.SyncMode.class);
+        }
+    }
+
+    static final class JournalChoice extends Choice<dev.harness.core.jms.BrokerConfig.Journal> {
+        JournalChoice() {
+            super(dev.harness.core.jms.BrokerConfig.Journal.class);
+        }
+    }
+
+    static final class ProviderChoice extends Choice<ProviderOptions.Kind> {
+        ProviderChoice() {
+            super(ProviderOptions.Kind.class);
+        }
+    }
+
     static final class Duration implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {

@@ -114,6 +114,11 @@ public class ArtemisProvider implements Provider {
     }
 
     @Override
+    public String user() {
+        return user;
+    }
+
+    @Override
     public String explain(Exception e) {
         String line = Errors.oneLine(e);
         // AMQ219007 cannot connect; AMQ229031 / AMQ229032 unknown user / not allowed.

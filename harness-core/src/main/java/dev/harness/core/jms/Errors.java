@@ -71,6 +71,21 @@ public final class Errors {
         return false;
     }
 
+    /**
+     * Whether the chain says the login was refused: Artemis's AMQ229031 (unable to validate the
+     * user), or the IBM MQ JMS client's JMSWMQ2013 (the security authentication was not valid,
+     * reason 2035 at connect). Not a refused permission on a queue, which is no login failure.
+     */
+    public static boolean refusesLogin(Throwable t) {
+        for (Throwable c : chain(t)) {
+            String m = c.getMessage();
+            if (m != null && (m.contains("AMQ229031") || m.contains("AMQ119031") || m.contains("JMSWMQ2013"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static final Pattern ARTEMIS_CODE = Pattern.compile("(AMQ\\d{6}: [^\\]\\r\\n]+)");
     private static final Pattern CLASS_PREFIX = Pattern.compile("^(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*: ");
     private static final Pattern FIELD_DUMP = Pattern.compile("\\[errorType=\\w+ message=([^\\]]+)\\]");

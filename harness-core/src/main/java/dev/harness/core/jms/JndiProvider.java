@@ -168,6 +168,11 @@ public final class JndiProvider implements Provider {
     }
 
     @Override
+    public String user() {
+        return user;
+    }
+
+    @Override
     public String explain(Exception e) {
         return MqReasons.reasonCode(e).isPresent() ? MqReasons.explain(e) : Errors.oneLine(e);
     }

@@ -45,6 +45,19 @@ public interface Provider extends AutoCloseable {
         return !Errors.refusesRequest(e);
     }
 
+    /** The user it logs in as, for messages; null for none. */
+    default String user() {
+        return null;
+    }
+
+    /**
+     * Whether this failure to connect is the system refusing the login (it was reached and said
+     * no to the user or password), rather than not being reached.
+     */
+    default boolean refusesLogin(Exception e) {
+        return Errors.refusesLogin(e);
+    }
+
     /** One line: what failed and what to check. Never a stack trace. */
     String explain(Exception e);
 

@@ -3,6 +3,7 @@ package dev.harness.core.workload;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
 
 /**
@@ -36,24 +37,35 @@ public record PutSettings(
 
     /** The body carries the harness's header; a message cannot be smaller. */
     public static final int MIN_SIZE_BYTES = MessageHeader.BYTES;
+    public static final int DEFAULT_SENDERS = 1;
+    public static final int DEFAULT_QUEUES = 1;
+    /** Outside syncpoint. */
+    public static final int DEFAULT_SYNCPOINT = 0;
+    /** The queues of IBM's MQ developer container: DEV.QUEUE.1 ... */
+    public static final String DEFAULT_QUEUE_PREFIX = "DEV.QUEUE.";
 
     public PutSettings {
-        require(rate >= 0, "rate must be 0 (unthrottled) or positive");
-        require(senders >= 1, "senders must be at least 1");
-        require(warmupNs >= 0, "warmup must not be negative");
-        require(durationNs > 0, "duration must be positive");
-        require(sizeBytes >= MessageHeader.BYTES, "size must be at least " + MessageHeader.BYTES + " bytes (the header)");
-        require(syncpoint >= 0, "syncpoint must be 0 or positive");
-        require(queues >= 1, "queues must be at least 1");
-        require(queuePrefix != null && !queuePrefix.isBlank(), "queue prefix must not be empty");
-        require(drainers >= 0, "drainers must be 0 or positive");
-        require(drainTimeoutNs >= 0, "drain timeout must not be negative");
+        SettingsException.require(rate >= 0, "--rate", "expected messages per second (a positive number) or 'max'");
+        SettingsException.atLeast("--senders", senders, 1);
+        WorkloadSettings.checkCommon(warmupNs, durationNs, sizeBytes, drainTimeoutNs);
+        SettingsException.atLeast("--syncpoint", syncpoint, 0);
+        SettingsException.atLeast("--queues", queues, 1);
+        WorkloadSettings.checkPrefix("--queue-prefix", queuePrefix);
+        SettingsException.atLeast("--drainers", drainers, 0);
     }
 
-    private static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException(message);
-        }
+    /**
+     * The settings from options a user may leave out (null): senders 1, one queue, outside
+     * syncpoint, {@value #DEFAULT_QUEUE_PREFIX}1, one drainer per queue.
+     */
+    public static PutSettings of(double rate, Integer senders, long warmupNs, long durationNs, int sizeBytes,
+            boolean persistent, Integer syncpoint, Integer queues, String queuePrefix, Integer drainers,
+            long drainTimeoutNs) {
+        int queueCount = queues == null ? DEFAULT_QUEUES : queues;
+        return new PutSettings(rate, senders == null ? DEFAULT_SENDERS : senders, warmupNs, durationNs, sizeBytes,
+                persistent, syncpoint == null ? DEFAULT_SYNCPOINT : syncpoint, queueCount,
+                queuePrefix == null ? DEFAULT_QUEUE_PREFIX : queuePrefix, drainers == null ? queueCount : drainers,
+                drainTimeoutNs);
     }
 
     public String queueName(int index) {

@@ -60,7 +60,7 @@ public final class PutWorkload extends SettingsWorkload {
             }
         } catch (JMSException | RuntimeException e) {
             close();
-            throw new UnreachableException("cannot reach " + provider.target() + ": " + provider.explain(e), e);
+            throw UnreachableException.connecting(provider, e);
         }
     }
 

@@ -3,7 +3,9 @@ package dev.harness.core.workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 
+import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
 
 /**
@@ -45,13 +47,73 @@ public record ReqRespSettings(
         boolean open,
         long drainTimeoutNs) implements WorkloadSettings {
 
-    public ReqRespSettings {
-        if (!(rate > 0) || requesters < 1 || responders < 0 || warmupNs < 0 || durationNs <= 0
-                || sizeBytes < MessageHeader.BYTES || syncpoint < 0 || queues < 1 || replyTimeoutNs <= 0
-                || requestPrefix == null || requestPrefix.isBlank() || replyPrefix == null || replyPrefix.isBlank()
-                || requestPrefix.equals(replyPrefix) || drainTimeoutNs < 0) {
-            throw new IllegalArgumentException("invalid request/response settings");
+    public static final int DEFAULT_REQUESTERS = 10;
+    /** IBM's standard workload: 10 request and 10 reply queues. */
+    public static final int DEFAULT_QUEUES = 10;
+    /** Each request, get and reply committed. */
+    public static final int DEFAULT_SYNCPOINT = 1;
+    public static final String DEFAULT_REQUEST_PREFIX = "REQUEST";
+    public static final String DEFAULT_REPLY_PREFIX = "REPLY";
+    public static final long DEFAULT_REPLY_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
+    public static final Mode DEFAULT_MODE = Mode.CLOSED;
+    /** A thread and a connection each. */
+    public static final int MAX_REQUESTERS = 10_000;
+    public static final int MAX_RESPONDERS = 10_000;
+    public static final int MAX_QUEUES = 1_000;
+
+    /** How requesters wait for their replies. */
+    public enum Mode {
+        /** Each requester waits for its reply before its next request, as MQ-CPH and JMSPerfHarness do. */
+        CLOSED,
+        /** Requests leave on schedule whatever happens to replies. */
+        OPEN;
+
+        /** The name on the command line: closed, open. */
+        @Override
+        public String toString() {
+            return name().toLowerCase(Locale.ROOT);
         }
+    }
+
+    public ReqRespSettings {
+        SettingsException.require(rate > 0, "--rate max",
+                "request/response runs on a schedule; give round trips per second");
+        WorkloadSettings.checkCommon(warmupNs, durationNs, sizeBytes, drainTimeoutNs);
+        SettingsException.atLeast("--requesters", requesters, 1);
+        SettingsException.atLeast("--queues", queues, 1);
+        SettingsException.atLeast("--syncpoint", syncpoint, 0);
+        SettingsException.atLeast("--responders", responders, 0);
+        SettingsException.require(requesters <= MAX_REQUESTERS && responders <= MAX_RESPONDERS && queues <= MAX_QUEUES,
+                "--requesters and --responders", "at most " + MAX_REQUESTERS + " (a thread and a connection each);"
+                        + " --queues: at most " + MAX_QUEUES);
+        SettingsException.require(requestPrefix != null && replyPrefix != null && !requestPrefix.isBlank()
+                && !replyPrefix.isBlank() && !requestPrefix.equals(replyPrefix), "--request-prefix and --reply-prefix",
+                "expected two different, non-empty prefixes");
+        SettingsException.require(replyTimeoutNs > 0 && replyTimeoutNs <= TimeUnit.HOURS.toNanos(1), "--reply-timeout",
+                "expected a positive duration of at most 1h, such as 30s");
+        SettingsException.require(open || syncpoint <= 1, "--syncpoint " + syncpoint, "in closed mode each request is"
+                + " committed before its requester waits for the reply; give --syncpoint 1 (or 0), or --mode open");
+    }
+
+    /**
+     * The settings from options a user may leave out (null): IBM's standard workload of 10
+     * requesters, 10 + 10 queues, a responder per request queue, in syncpoint, closed, 30 s reply timeout.
+     */
+    public static ReqRespSettings of(double rate, Integer requesters, Integer responders, long warmupNs, long durationNs,
+            int sizeBytes, boolean persistent, Integer syncpoint, Integer queues, String requestPrefix, String replyPrefix,
+            Long replyTimeoutNs, Mode mode, long drainTimeoutNs) {
+        int queueCount = queues == null ? DEFAULT_QUEUES : queues;
+        boolean open = (mode == null ? DEFAULT_MODE : mode) == Mode.OPEN;
+        ReqRespSettings settings = new ReqRespSettings(rate, requesters == null ? DEFAULT_REQUESTERS : requesters,
+                responders == null ? queueCount : responders, warmupNs, durationNs, sizeBytes, persistent,
+                syncpoint == null ? DEFAULT_SYNCPOINT : syncpoint, queueCount,
+                requestPrefix == null ? DEFAULT_REQUEST_PREFIX : requestPrefix,
+                replyPrefix == null ? DEFAULT_REPLY_PREFIX : replyPrefix,
+                replyTimeoutNs == null ? DEFAULT_REPLY_TIMEOUT_NS : replyTimeoutNs, open, drainTimeoutNs);
+        if (open) {
+            settings.openModeCapacity(); // a ring too large for the reply timeout is refused before any connection
+        }
+        return settings;
     }
 
     /** Most requests a requester can have out in open mode: ring slots, 16 bytes each. */
@@ -64,7 +126,7 @@ public record ReqRespSettings(
     public int openModeCapacity() {
         double needed = rate / requesters * (replyTimeoutNs / 1e9) * 2 + 16;
         if (needed > MAX_OUTSTANDING) {
-            throw new IllegalArgumentException(String.format(Locale.ROOT,
+            throw new SettingsException("--mode open", String.format(Locale.ROOT,
                     "open mode would keep %.0f requests out per requester within the reply timeout (at most %d):"
                             + " lower --reply-timeout, or add requesters", needed / 2, MAX_OUTSTANDING / 2));
         }

@@ -21,10 +21,7 @@ abstract class SettingsWorkload implements Workload {
      * before the run fails; 0 (the default here): a lost connection fails the run at once.
      */
     public Workload reconnectWithin(long timeoutNs) {
-        if (timeoutNs < 0) {
-            throw new IllegalArgumentException("reconnect timeout must not be negative");
-        }
-        this.reconnectTimeoutNs = timeoutNs;
+        this.reconnectTimeoutNs = WorkloadSettings.checkReconnectTimeout(timeoutNs);
         return this;
     }
 

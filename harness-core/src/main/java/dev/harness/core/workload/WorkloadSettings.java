@@ -1,11 +1,30 @@
 package dev.harness.core.workload;
 
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
+import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
 
-/** What every workload's settings say about the run: its timing and how it reads in the header. */
-interface WorkloadSettings {
+/**
+ * What every workload's settings say about the run: its timing and how it reads in the header.
+ * The defaults and limits the workloads share are here, and so are their checks; a setting out of
+ * range is a {@link SettingsException} naming its option.
+ */
+public interface WorkloadSettings {
+    /** Messages (or round trips) per second, all senders together. */
+    double DEFAULT_RATE = 500;
+    long DEFAULT_WARMUP_NS = TimeUnit.SECONDS.toNanos(5);
+    long DEFAULT_DURATION_NS = TimeUnit.SECONDS.toNanos(30);
+    /** 2 KiB: IBM's standard message size in its MQ performance reports. */
+    int DEFAULT_SIZE_BYTES = 2048;
+    long DEFAULT_DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
+    long DEFAULT_RECONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
+
+    long MAX_RUN_NS = TimeUnit.DAYS.toNanos(7);
+    int MAX_SIZE_BYTES = 100 * 1024 * 1024;
+    long MAX_RECONNECT_NS = TimeUnit.HOURS.toNanos(1);
+
     double rate();
 
     long warmupNs();
@@ -15,4 +34,27 @@ interface WorkloadSettings {
     long drainTimeoutNs();
 
     List<Setting> describe();
+
+    /** The checks every workload's timing and size get. */
+    static void checkCommon(long warmupNs, long durationNs, int sizeBytes, long drainTimeoutNs) {
+        SettingsException.require(durationNs > 0 && durationNs <= MAX_RUN_NS, "--duration",
+                "expected a positive duration of at most 7 days, such as 30s");
+        SettingsException.require(warmupNs >= 0 && warmupNs <= MAX_RUN_NS, "--warmup", "expected 0s to 7 days");
+        SettingsException.require(drainTimeoutNs >= 0 && drainTimeoutNs <= MAX_RUN_NS, "--drain-timeout",
+                "expected 0s to 7 days");
+        SettingsException.require(sizeBytes >= MessageHeader.BYTES && sizeBytes <= MAX_SIZE_BYTES, "--size",
+                "expected " + MessageHeader.BYTES + " bytes (the harness's header) to 100MiB, got " + sizeBytes);
+    }
+
+    /** How long a worker may take to connect again after its connection drops. */
+    static long checkReconnectTimeout(long ns) {
+        SettingsException.require(ns >= 0 && ns <= MAX_RECONNECT_NS, "--reconnect-timeout", "expected 0s to 1h");
+        return ns;
+    }
+
+    /** A queue name prefix: names are prefix + 1 .. N. */
+    static String checkPrefix(String option, String prefix) {
+        SettingsException.require(prefix != null && !prefix.isBlank(), option, "expected a non-empty prefix");
+        return prefix;
+    }
 }

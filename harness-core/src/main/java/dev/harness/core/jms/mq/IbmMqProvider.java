@@ -180,6 +180,11 @@ public final class IbmMqProvider implements Provider {
     }
 
     @Override
+    public String user() {
+        return settings.user();
+    }
+
+    @Override
     public String explain(Exception e) {
         if (e instanceof NoAnswerException n) {
             return MqReasons.explain(n.getLinkedException(), "nothing answered within " + n.seconds + " s: something"

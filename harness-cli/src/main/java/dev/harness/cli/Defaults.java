@@ -1,0 +1,54 @@
+package dev.harness.cli;
+
+import java.util.Map;
+
+import dev.harness.core.logdisk.LogDiskSettings;
+import dev.harness.core.workload.RespondSettings;
+import dev.harness.core.workload.WorkloadSettings;
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+/**
+ * Defaults the settings in harness-core own, as option text for picocli (and so for --help's
+ * "Default:"), so that no command keeps a copy. Options not listed here keep their annotation's
+ * default, or none.
+ */
+final class Defaults implements IDefaultValueProvider {
+    private static final Map<String, String> BY_COMMAND_AND_OPTION = Map.ofEntries(
+            Map.entry("run --rate", rate(WorkloadSettings.DEFAULT_RATE)),
+            Map.entry("run --warmup", Values.durationText(WorkloadSettings.DEFAULT_WARMUP_NS)),
+            Map.entry("run --duration", Values.durationText(WorkloadSettings.DEFAULT_DURATION_NS)),
+            Map.entry("run --size", Values.sizeText(WorkloadSettings.DEFAULT_SIZE_BYTES)),
+            Map.entry("run --drain-timeout", Values.durationText(WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS)),
+            Map.entry("run --reconnect-timeout", Values.durationText(WorkloadSettings.DEFAULT_RECONNECT_TIMEOUT_NS)),
+            Map.entry("respond --responders", Integer.toString(RespondSettings.DEFAULT_RESPONDERS)),
+            Map.entry("respond --size", Values.sizeText(WorkloadSettings.DEFAULT_SIZE_BYTES)),
+            Map.entry("respond --interval", Values.durationText(RespondSettings.DEFAULT_INTERVAL_NS)),
+            Map.entry("respond --reconnect-timeout", Values.durationText(WorkloadSettings.DEFAULT_RECONNECT_TIMEOUT_NS)),
+            Map.entry("bench --size", Values.sizeText(WorkloadSettings.DEFAULT_SIZE_BYTES)),
+            Map.entry("logdisk --bsize", String.join(",", LogDiskSettings.DEFAULT_BLOCK_SIZES)),
+            Map.entry("logdisk --files", Integer.toString(LogDiskSettings.DEFAULT_FILES)),
+            Map.entry("logdisk --file-size", Values.sizeText(LogDiskSettings.DEFAULT_FILE_SIZE)),
+            Map.entry("logdisk --duration", Values.durationText(LogDiskSettings.DEFAULT_DURATION_NS)),
+            Map.entry("logdisk --threads", Integer.toString(LogDiskSettings.DEFAULT_THREADS)),
+            Map.entry("logdisk --sync", LogDiskSettings.DEFAULT_SYNC.name().toLowerCase(java.util.Locale.ROOT)),
+            Map.entry("logdisk --file-prefix", LogDiskSettings.DEFAULT_FILE_PREFIX));
+
+    @Override
+    public String defaultValue(ArgSpec arg) {
+        if (!(arg instanceof OptionSpec option) || arg.command() == null) {
+            return null;
+        }
+        return BY_COMMAND_AND_OPTION.get(arg.command().name() + " " + option.longestName());
+    }
+
+    private static String rate(double rate) {
+        return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
+    }
+
+    /** For tests: the text of one default. */
+    static String of(String commandAndOption) {
+        return BY_COMMAND_AND_OPTION.get(commandAndOption);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.harness.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.harness.core.SettingsException;
+import dev.harness.core.jms.LoginRefusedException;
+import dev.harness.core.jms.UnreachableException;
+import picocli.CommandLine;
+
+/** The one map from failure kinds to exit codes, used by every command; bad input is 2 everywhere. */
+class ExitCodesTest {
+    static final List<String> COMMANDS = List.of("run", "respond", "bench", "ab", "report", "merge", "broker", "logdisk",
+            "gc-inject", "restart-study");
+
+    @TempDir
+    static Path dir;
+
+    /** Each failure kind with its code and the words its line must carry. */
+    static Stream<Arguments> kinds() {
+        return Stream.of(
+                Arguments.of(new SettingsException("--senders", "expected a whole number of at least 1, got 0"), 2,
+                        "--senders: expected"),
+                Arguments.of(new UnreachableException("cannot reach Artemis at tcp://127.0.0.1:1: refused", null), 3,
+                        "cannot reach Artemis"),
+                Arguments.of(new LoginRefusedException("Artemis at tcp://127.0.0.1:1: refused the login of user u: AMQ229031",
+                        null), 3, "refused the login of user u"),
+                Arguments.of(new Failure.DuringRun("the broker failed during the run: lost"), 4, "the broker failed"),
+                Arguments.of(new Failure.OutputNotWritten("--json x.json: cannot write the file: permission denied"), 6,
+                        "--json x.json"),
+                Arguments.of(new Failure.Interrupted("interrupted"), 130, "interrupted"),
+                Arguments.of(new IllegalStateException("a bug"), 1, "internal error"));
+    }
+
+    /** Every command and every kind: the command that throws it exits with its code and one line. */
+    static Stream<Arguments> commandsAndKinds() {
+        return COMMANDS.stream().flatMap(c -> kinds().map(k -> Arguments.of(c, k.get()[0], k.get()[1], k.get()[2])));
+    }
+
+    @ParameterizedTest(name = "{0}: {1} -> {2}")
+    @MethodSource("commandsAndKinds")
+    void everyCommandMapsEveryFailureKindToItsCode(String command, Exception failure, int code, String words)
+            throws Exception {
+        CommandLine sub = Harness.commandLine().getSubcommands().get(command);
+        StringWriter err = new StringWriter();
+        sub.setErr(new PrintWriter(err));
+        assertEquals(code, sub.getExitCodeExceptionMapper().getExitCode(failure), "the mapper");
+        assertEquals(code, sub.getExecutionExceptionHandler().handleExecutionException(failure, sub, null), "the handler");
+        String line = err.toString().strip();
+        assertEquals(1, line.lines().count(), line);
+        assertTrue(line.startsWith("harness " + command + ": ") && line.contains(words), line);
+    }
+
+    /** Bad input for each command, found before it starts or reaches anything. */
+    static Stream<Arguments> badInput() throws Exception {
+        Path hlog = Files.writeString(dir.resolve("not-an.hlog"), "not a histogram log\n");
+        return Stream.of(
+                Arguments.of("--senders", List.of("run", "--senders", "0", "--duration", "1s")),
+                Arguments.of("--workload", List.of("run", "--workload", "fast")),
+                Arguments.of("--mode", List.of("run", "--workload", "reqresp", "--mode", "half-open")),
+                Arguments.of("--syncpoint", List.of("run", "--workload", "reqresp", "--syncpoint", "5")),
+                Arguments.of("--provider", List.of("run", "--provider", "rabbit")),
+                Arguments.of("--password-env", List.of("run", "--url", "tcp://127.0.0.1:1", "--user", "u",
+                        "--password-env", "X", "--password-file", "y")),
+                Arguments.of("--responders", List.of("respond", "--url", "tcp://127.0.0.1:1", "--responders", "0")),
+                Arguments.of("--steps", List.of("bench", "--steps", "0")),
+                Arguments.of("--workload", List.of("bench", "--workload", "fast")),
+                Arguments.of("--rounds", List.of("ab", "--a", "--syncpoint 1", "--b", "--syncpoint 0", "--rounds", "0")),
+                Arguments.of("--a", List.of("ab", "--a", "--syncpoint ten", "--b", "--syncpoint 0")),
+                Arguments.of("--out", List.of("report", hlog.toString(), "--out", "/nonexistent-dir/r.html")),
+                Arguments.of("hlog", List.of("report", hlog.toString(), "--out", dir.resolve("r.html").toString())),
+                Arguments.of("2 hlogs", List.of("merge", hlog.toString(), "--out", dir.resolve("m.hlog").toString())),
+                Arguments.of("--port", List.of("broker", "--port", "0")),
+                Arguments.of("--journal-type", List.of("broker", "--journal-type", "paper")),
+                Arguments.of("--threads", List.of("logdisk", "--dir", dir.toString(), "--files", "2", "--threads", "3")),
+                Arguments.of("--sync", List.of("logdisk", "--dir", dir.toString(), "--sync", "never")),
+                Arguments.of("--pid", List.of("gc-inject", "--pid", "0")),
+                Arguments.of("--size", List.of("restart-study", "--size", "0")));
+    }
+
+    @ParameterizedTest(name = "{1}")
+    @MethodSource("badInput")
+    void badInputIsOneLineNamingItAndExitCode2(String mention, List<String> args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cl = Harness.commandLine();
+        cl.setOut(new PrintWriter(out));
+        cl.setErr(new PrintWriter(err));
+        assertEquals(2, cl.execute(args.toArray(String[]::new)), err::toString);
+        String line = err.toString().strip();
+        assertEquals(1, line.lines().count(), line);
+        assertTrue(line.startsWith("harness " + args.get(0) + ": ") && line.contains(mention), line);
+        assertFalse(line.contains("Exception") || line.contains("\tat "), line);
+    }
+
+    @Test
+    void everyCommandIsCovered() {
+        List<String> all = new ArrayList<>(Harness.commandLine().getSubcommands().keySet());
+        all.remove("help");
+        assertEquals(COMMANDS.stream().sorted().toList(), all.stream().sorted().toList());
+    }
+
+    @Test
+    void defaultsComeFromTheSettings() {
+        CommandLine cl = Harness.commandLine();
+        RunCommand run = (RunCommand) cl.getSubcommands().get("run").getCommand();
+        cl.parseArgs("run");
+        assertEquals(500, run.rate);
+        assertEquals(30_000_000_000L, run.durationNs);
+        assertEquals(5_000_000_000L, run.warmupNs);
+        assertEquals(2048, run.sizeBytes);
+        assertEquals("30s", Defaults.of("run --reconnect-timeout"));
+        assertEquals("64MiB", Defaults.of("logdisk --file-size"));
+    }
+}

@@ -1,0 +1,94 @@
+package dev.harness.core.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import javax.jms.JMSException;
+import javax.jms.JMSSecurityException;
+
+import org.junit.jupiter.api.Test;
+
+import dev.harness.core.SettingsException;
+import dev.harness.core.jms.ArtemisProvider;
+import dev.harness.core.jms.LoginRefusedException;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.logdisk.LogDiskSettings;
+import dev.harness.core.logdisk.SyncMode;
+
+/** The settings own their defaults and their checks; a bad one names its option. */
+class SettingsDefaultsTest {
+    private static final long S = 1_000_000_000L;
+
+    @Test
+    void putDefaultsWhenOptionsAreLeftOut() {
+        PutSettings p = PutSettings.of(500, null, 0, S, 2048, true, null, 3, null, null, 0);
+        assertEquals(PutSettings.DEFAULT_SENDERS, p.senders());
+        assertEquals("DEV.QUEUE.1", p.queueName(0));
+        assertEquals(3, p.drainers(), "one drainer per queue");
+        assertEquals(0, p.syncpoint());
+    }
+
+    @Test
+    void reqRespDefaultsAreIbmsStandardWorkload() {
+        ReqRespSettings r = ReqRespSettings.of(100, null, null, 0, S, 2048, true, null, null, null, null, null, null, 0);
+        assertEquals(10, r.requesters());
+        assertEquals(10, r.responders());
+        assertEquals(1, r.syncpoint());
+        assertEquals("REQUEST1", r.requestQueue(0));
+        assertEquals("REPLY1", r.replyQueue(0));
+        assertEquals(30 * S, r.replyTimeoutNs());
+        assertEquals(false, r.open());
+    }
+
+    @Test
+    void aBadSettingNamesItsOption() {
+        assertOption("--senders", () -> PutSettings.of(500, 0, 0, S, 2048, true, null, null, null, null, 0));
+        assertOption("--size", () -> PutSettings.of(500, null, 0, S, 10, true, null, null, null, null, 0));
+        assertOption("--duration", () -> PutSettings.of(500, null, 0, 0, 2048, true, null, null, null, null, 0));
+        assertOption("--queue-prefix", () -> PutSettings.of(500, null, 0, S, 2048, true, null, null, " ", null, 0));
+        assertOption("--rate max", () -> ReqRespSettings.of(0, null, null, 0, S, 2048, true, null, null, null, null, null,
+                null, 0));
+        assertOption("--syncpoint 5", () -> ReqRespSettings.of(100, null, null, 0, S, 2048, true, 5, null, null, null, null,
+                ReqRespSettings.Mode.CLOSED, 0));
+        assertOption("--request-prefix and --reply-prefix", () -> ReqRespSettings.of(100, null, null, 0, S, 2048, true, null,
+                null, "Q", "Q", null, null, 0));
+        assertOption("--mode open", () -> ReqRespSettings.of(1e6, 1, null, 0, S, 2048, true, null, null, null, null,
+                3600 * S, ReqRespSettings.Mode.OPEN, 0));
+        assertOption("--threads", () -> new LogDiskSettings(Path.of("."), "t-", List.of(4096), 2, 4096, S, 3,
+                SyncMode.DSYNC, false));
+        assertOption("--syncpoint", () -> new RespondSettings(1, 1, "REQUEST", 2, 2048, 0, S, 0));
+        assertOption("--reconnect-timeout", () -> new PutWorkload(PutSettings.of(500, null, 0, S, 2048, true, null, null,
+                null, null, 0)).reconnectWithin(2 * 3600 * S));
+    }
+
+    private static void assertOption(String option, Runnable settings) {
+        SettingsException e = assertThrows(SettingsException.class, settings::run);
+        assertEquals(option, e.option());
+        assertTrue(e.getMessage().startsWith(option + ": "), e.getMessage());
+    }
+
+    @Test
+    void aRefusedLoginIsToldApartFromAnUnreachableBroker() throws Exception {
+        ArtemisProvider artemis = new ArtemisProvider("tcp://127.0.0.1:1", "u", "p");
+        try {
+            JMSException refused = new JMSSecurityException("AMQ229031: Unable to validate user from /127.0.0.1:5. Username: u");
+            UnreachableException e = UnreachableException.connecting(artemis, refused);
+            assertInstanceOf(LoginRefusedException.class, e);
+            assertTrue(e.getMessage().startsWith("Artemis at tcp://127.0.0.1:1: refused the login of user u: AMQ229031"),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("check --user and the password"), e.getMessage());
+
+            JMSException down = new JMSException("AMQ219007: Cannot connect to server(s). Tried with all available servers.");
+            UnreachableException u = UnreachableException.connecting(artemis, down);
+            assertEquals(UnreachableException.class, u.getClass());
+            assertTrue(u.getMessage().startsWith("cannot reach Artemis at tcp://127.0.0.1:1: AMQ219007"), u.getMessage());
+        } finally {
+            artemis.close();
+        }
+    }
+}
