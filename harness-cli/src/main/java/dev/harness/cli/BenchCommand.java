@@ -20,6 +20,7 @@ import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.View;
+import dev.harness.core.report.Units;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Runner;
@@ -225,7 +226,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         System.out.printf(Locale.ROOT, "%-30s target %10s  achieved %10.0f/s  response p50 %8.3f ms  p99 %9.3f ms  CPU %.3f ms per%s%n",
                 c.name(), rate == 0 ? "max" : String.format(Locale.ROOT, "%.0f", rate), summary.throughput().achievedRate(),
-                response.getValueAtPercentile(50) / 1e6, response.getValueAtPercentile(99) / 1e6, t.cpuMsPerMessage(),
+                Units.toMs(response.getValueAtPercentile(50)), Units.toMs(response.getValueAtPercentile(99)), t.cpuMsPerMessage(),
                 summary.ending().stopReason() == null || rate == 0 ? "" : "  (" + summary.ending().stopReason() + ")");
         return t;
     }
@@ -239,9 +240,9 @@ final class BenchCommand implements Callable<Integer> {
         String sustained = best == null ? "not found in " + steps + " steps"
                 : String.format(Locale.ROOT, "%,.0f", best.target());
         String latency = best == null ? "-" : String.format(Locale.ROOT, "%.3f / %.3f / %.3f",
-                best.summary().views().measured().get(View.RESPONSE).getValueAtPercentile(50) / 1e6,
-                best.summary().views().measured().get(View.RESPONSE).getValueAtPercentile(99) / 1e6,
-                best.summary().views().measured().get(View.SEND_LAG).getValueAtPercentile(99) / 1e6);
+                Units.toMs(best.summary().views().measured().get(View.RESPONSE).getValueAtPercentile(50)),
+                Units.toMs(best.summary().views().measured().get(View.RESPONSE).getValueAtPercentile(99)),
+                Units.toMs(best.summary().views().measured().get(View.SEND_LAG).getValueAtPercentile(99)));
         String cpu = best == null ? "-" : String.format(Locale.ROOT, "%.3f", best.cpuMsPerMessage());
         return String.format(Locale.ROOT, "| %s | %,.0f | %s | %s | %s |", c.name(), max.summary().throughput().achievedRate(), sustained,
                 latency, cpu);
@@ -255,7 +256,7 @@ final class BenchCommand implements Callable<Integer> {
                 + " CPU is this process's (harness and embedded broker together) per %s.%n%n",
                 target, reqresp ? "IBM's standard request/response workload: 10 + 10 queues, persistent, in syncpoint,"
                         + " closed, 10 responders" : "1 sender, 1 drainer, 1 queue", sizeBytes, trialNs / 1e9, warmupNs / 1e9,
-                maxP99Ns / 1e6, reqresp ? "round trip" : "message"));
+                Units.toMs(maxP99Ns), reqresp ? "round trip" : "message"));
         String unit = reqresp ? "round trips/s" : "msg/s";
         md.append("| configuration | unthrottled " + unit + " | highest sustained " + unit
                 + " | at that rate: response p50 / p99, send-lag p99 (ms) | CPU ms per " + (reqresp ? "round trip" : "message") + " |\n");

@@ -4,10 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
+import dev.harness.core.TempFiles;
 import dev.harness.core.jms.ArtemisProvider;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.UnreachableException;
@@ -33,7 +32,7 @@ final class ChildBrokerProvider extends ArtemisProvider {
             ChildBroker broker = new ChildBroker(dir, ChildBroker.freePort(), "auto").start();
             return new ChildBrokerProvider(broker, dir);
         } catch (IOException | ChildBroker.StartFailure | RuntimeException e) {
-            deleteQuietly(dir);
+            TempFiles.deleteQuietly(dir);
             throw new UnreachableException("cannot start the harness broker child: " + Errors.oneLine(e), e);
         }
     }
@@ -60,17 +59,7 @@ final class ChildBrokerProvider extends ArtemisProvider {
     public void close() {
         super.close();
         broker.close();
-        deleteQuietly(dataDir);
+        TempFiles.deleteQuietly(dataDir);
     }
 
-    private static void deleteQuietly(Path path) {
-        if (path == null || !Files.exists(path)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(path)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // Left behind in a temporary directory.
-        }
-    }
 }

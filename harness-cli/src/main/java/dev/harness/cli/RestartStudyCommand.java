@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -19,8 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
+import dev.harness.core.TempFiles;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.RestartStudy;
 import picocli.CommandLine.Command;
@@ -96,11 +95,11 @@ final class RestartStudyCommand implements Callable<Integer> {
                 } catch (ChildBroker.StartFailure e) {
                     throw new UnreachableException(e.getMessage(), e);
                 } finally {
-                    deleteQuietly(data);
+                    TempFiles.deleteQuietly(data);
                 }
             }
         } finally {
-            deleteQuietly(root);
+            TempFiles.deleteQuietly(root);
         }
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "%n## %s, %s, %d CPUs, %s%n%n", LocalDate.now(), System.getProperty("os.arch"),
@@ -140,16 +139,6 @@ final class RestartStudyCommand implements Callable<Integer> {
         return new RestartStudy.Started(broker.process(), broker.startMillis());
     }
 
-    private static void deleteQuietly(Path path) {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(path)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // Left behind in a temporary directory.
-        }
-    }
 
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);

@@ -5,8 +5,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
@@ -14,6 +12,8 @@ import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
 import org.apache.activemq.artemis.core.server.JournalType;
 import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
+
+import dev.harness.core.TempFiles;
 
 /**
  * An Apache ActiveMQ Artemis broker inside this JVM: persistence on, journal in its own
@@ -46,7 +46,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
         try {
             return start(new BrokerConfig(dir, "127.0.0.1", freePort(), BrokerConfig.Journal.NIO, null, null, true, 0));
         } catch (Exception e) {
-            deleteRecursively(dir);
+            TempFiles.deleteQuietly(dir);
             throw e;
         }
     }
@@ -114,18 +114,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
             // Stopping is best effort; the directory still goes.
         }
         if (deleteOnClose) {
-            deleteRecursively(dataDir);
-        }
-    }
-
-    static void deleteRecursively(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(dir)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // Left behind in the temp directory; nothing measured depends on it.
+            TempFiles.deleteQuietly(dataDir);
         }
     }
 }

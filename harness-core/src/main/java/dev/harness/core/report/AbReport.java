@@ -85,7 +85,7 @@ public final class AbReport {
     }
 
     private static double[] latencies(Side side, double percentile) {
-        return side.rounds().stream().mapToDouble(r -> Percentiles.at(r.response(), percentile) / 1e6).toArray();
+        return side.rounds().stream().mapToDouble(r -> Units.toMs(Percentiles.at(r.response(), percentile))).toArray();
     }
 
     /** Either side unthrottled: its latencies are not measured from a schedule. */
@@ -129,7 +129,7 @@ public final class AbReport {
             for (HistogramIterationValue v : h.percentiles(5)) {
                 double p = v.getPercentileLevelIteratedTo() / 100.0;
                 double nines = p >= 1 ? 6 : Math.min(6, Math.log10(1 / (1 - p)));
-                points.add(new double[] {nines, v.getValueIteratedTo() / 1e6});
+                points.add(new double[] {nines, Units.toMs(v.getValueIteratedTo())});
                 if (nines >= 6) {
                     break;
                 }

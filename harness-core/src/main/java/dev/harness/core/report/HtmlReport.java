@@ -86,7 +86,7 @@ public final class HtmlReport {
             return "";
         }
         long ns = percentile >= 100 ? h.getMaxValue() : h.getValueAtPercentile(percentile);
-        return String.format(Locale.ROOT, "%.3f", ns / 1e6);
+        return String.format(Locale.ROOT, "%.3f", Units.toMs(ns));
     }
 
     static String render(HlogRun run) {
@@ -157,7 +157,7 @@ public final class HtmlReport {
             for (HistogramIterationValue v : h.percentiles(5)) {
                 double p = v.getPercentileLevelIteratedTo() / 100.0;
                 double nines = p >= 1 ? MAX_NINES : Math.min(MAX_NINES, Math.log10(1 / (1 - p)));
-                points.add(new double[] {nines, v.getValueIteratedTo() / 1e6});
+                points.add(new double[] {nines, Units.toMs(v.getValueIteratedTo())});
                 if (nines >= MAX_NINES) {
                     break;
                 }
@@ -211,8 +211,8 @@ public final class HtmlReport {
         for (int i = 0; i < xs.length; i++) {
             Histogram r = intervals.get(i).response();
             xs[i] = intervals.get(i).endS();
-            p99[i] = r.getTotalCount() == 0 ? 0 : r.getValueAtPercentile(99) / 1e6;
-            max[i] = r.getMaxValue() / 1e6;
+            p99[i] = r.getTotalCount() == 0 ? 0 : Units.toMs(r.getValueAtPercentile(99));
+            max[i] = Units.toMs(r.getMaxValue());
         }
         SvgChart chart = new SvgChart("latency-over-time", "seconds from the start", "response (ms)")
                 .line("p99", xs, p99).line("max", xs, max);
@@ -244,7 +244,7 @@ public final class HtmlReport {
             Histogram gc = i.tag("gc-pause");
             if (gc != null && gc.getTotalCount() > 0) {
                 chart.mark((i.startS() + i.endS()) / 2, String.format(Locale.ROOT, "%d GC pause(s), longest %.1f ms, in %.1f"
-                        + " .. %.1f s", gc.getTotalCount(), gc.getMaxValue() / 1e6, i.startS(), i.endS()));
+                        + " .. %.1f s", gc.getTotalCount(), Units.toMs(gc.getMaxValue()), i.startS(), i.endS()));
             }
         }
         if (warmupEnd > 0) {

@@ -2,13 +2,21 @@ package dev.harness.core.report;
 
 import java.util.Locale;
 
-/** Latencies in milliseconds with enough digits to be read, and counts with separators. */
-final class Units {
+/**
+ * Latencies in milliseconds with enough digits to be read, and counts with separators. Every
+ * figure is recorded in nanoseconds; the one conversion to milliseconds is here.
+ */
+public final class Units {
     private Units() {
     }
 
-    static String ms(double ns) {
-        double ms = ns / 1e6;
+    /** Nanoseconds as (fractional) milliseconds. */
+    public static double toMs(double ns) {
+        return ns / 1e6;
+    }
+
+    public static String ms(double ns) {
+        double ms = toMs(ns);
         if (ms < 10) {
             return String.format(Locale.ROOT, "%.3f", ms);
         }
@@ -18,15 +26,15 @@ final class Units {
         return String.format(Locale.ROOT, "%,.0f", ms);
     }
 
-    static String count(long n) {
+    public static String count(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    static String rate(double perSecond) {
+    public static String rate(double perSecond) {
         return String.format(Locale.ROOT, perSecond >= 100 ? "%,.0f" : "%,.1f", perSecond);
     }
 
-    static String seconds(double s) {
+    public static String seconds(double s) {
         return String.format(Locale.ROOT, "%.1fs", s);
     }
 }
