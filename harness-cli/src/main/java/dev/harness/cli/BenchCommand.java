@@ -24,6 +24,7 @@ import dev.harness.core.report.Units;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Runner;
+import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.run.Workload;
 import dev.harness.core.workload.PutWorkload;
@@ -212,7 +213,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         Workload w = c.workloadAt().apply(rate);
         long cpuBefore = processCpuNs();
-        RunSummary summary = new Runner(1_000_000_000L, List.of()).run(provider, w, current);
+        RunSummary summary = new Runner(RunnerSettings.every(RunnerSettings.DEFAULT_INTERVAL_NS), List.of()).run(provider, w, current);
         double cpuSeconds = (processCpuNs() - cpuBefore) / 1e9;
         if (summary.ending().failure() != null) {
             throw new Failure.DuringRun("the broker failed during the trial of " + c.name() + ": " + summary.ending().failure());

@@ -3,6 +3,7 @@ package dev.harness.cli;
 import java.util.Map;
 
 import dev.harness.core.logdisk.LogDiskSettings;
+import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.workload.RespondSettings;
 import dev.harness.core.workload.WorkloadSettings;
 import picocli.CommandLine.IDefaultValueProvider;
@@ -22,6 +23,9 @@ final class Defaults implements IDefaultValueProvider {
             Map.entry("run --size", Values.sizeText(WorkloadSettings.DEFAULT_SIZE_BYTES)),
             Map.entry("run --drain-timeout", Values.durationText(WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS)),
             Map.entry("run --reconnect-timeout", Values.durationText(WorkloadSettings.DEFAULT_RECONNECT_TIMEOUT_NS)),
+            Map.entry("run --interval", Values.durationText(RunnerSettings.DEFAULT_INTERVAL_NS)),
+            Map.entry("run --pause-resolution", Values.durationText(RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS)),
+            Map.entry("run --hiccup-resolution", Values.durationText(RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS)),
             Map.entry("respond --responders", Integer.toString(RespondSettings.DEFAULT_RESPONDERS)),
             Map.entry("respond --size", Values.sizeText(WorkloadSettings.DEFAULT_SIZE_BYTES)),
             Map.entry("respond --interval", Values.durationText(RespondSettings.DEFAULT_INTERVAL_NS)),

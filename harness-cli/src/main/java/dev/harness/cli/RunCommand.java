@@ -4,16 +4,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.LocalTime;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import dev.harness.agent.GcAgent;
-import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.metrics.PrometheusEndpoint;
 import dev.harness.core.metrics.RunMetrics;
@@ -27,6 +23,8 @@ import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Runner;
+import dev.harness.core.run.RunnerSettings;
+import dev.harness.core.run.StartAt;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.run.Workload;
 import dev.harness.core.workload.PutWorkload;
@@ -164,11 +162,11 @@ final class RunCommand implements Callable<Integer> {
             description = "With --kill-broker-at: how long the broker stays down before it is started again. Default: 0s.")
     Long restartAfterNs;
 
-    @Option(names = "--interval", defaultValue = "1s", converter = Values.Duration.class, paramLabel = "DURATION",
+    @Option(names = "--interval", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Reporting interval of the console lines and the hlog. Default: ${DEFAULT-VALUE}.")
     long intervalNs;
 
-    @Option(names = "--pause-resolution", defaultValue = "5ms", converter = Values.Duration.class, paramLabel = "DURATION",
+    @Option(names = "--pause-resolution", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "How finely pause-corrected's detector watches this JVM (3 threads wake this often). 1ms sees"
                     + " shorter pauses at about 6 %% of a core. Default: ${DEFAULT-VALUE}.")
     long pauseResolutionNs;
@@ -193,7 +191,7 @@ final class RunCommand implements Callable<Integer> {
                     + " one to come), so that harness processes on several hosts share one start and their hlogs merge.")
     String startAt;
 
-    @Option(names = "--hiccup-resolution", defaultValue = "1ms", converter = Values.Duration.class, paramLabel = "DURATION",
+    @Option(names = "--hiccup-resolution", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "How long the hiccup meter's sleeps are (hlog tag hiccup, the max pause column). 1ms, as jHiccup,"
                     + " costs 3 to 5 %% of a core on a 2-core VM; 5ms about 2 %%. Default: ${DEFAULT-VALUE}.")
     long hiccupResolutionNs;
@@ -218,7 +216,9 @@ final class RunCommand implements Callable<Integer> {
         checkWritable("--json", json);
         checkWritable("--report", report);
         MetricsSpec metricsSpec = metricsSpec();
-        Instant start = startAt();
+        RunnerSettings runnerSettings = new RunnerSettings(intervalNs, pauseResolutionNs, hiccupResolutionNs,
+                StartAt.parse(startAt, java.time.Clock.systemDefaultZone()));
+        Instant start = runnerSettings.startAt();
         if (gcInject != null && gcInject.strip().equals("help")) {
             System.out.print(GcAgent.usage());
             return ExitCode.OK;
@@ -239,8 +239,7 @@ final class RunCommand implements Callable<Integer> {
             if (start != null) {
                 System.out.println("waiting for the start at " + start);
             }
-            Runner runner = new Runner(intervalNs, pauseResolutionNs, outputs.listeners()).startingAt(start)
-                    .hiccupResolution(hiccupResolutionNs);
+            Runner runner = new Runner(runnerSettings, outputs.listeners());
             if (provider instanceof ChildBrokerProvider child) {
                 runner.killingBroker(child.broker(), killBrokerAtNs, restartAfterNs == null ? 0 : restartAfterNs);
             }
@@ -269,30 +268,6 @@ final class RunCommand implements Callable<Integer> {
         boolean any() {
             return prometheusPort != 0 || jmx;
         }
-    }
-
-    private Instant startAt() {
-        if (startAt == null) {
-            return null;
-        }
-        Instant t;
-        try {
-            if (startAt.matches("\\d{1,2}:\\d{2}(:\\d{2})?")) {
-                LocalTime time = LocalTime.parse(startAt.length() == 4 ? "0" + startAt : startAt);
-                ZonedDateTime today = ZonedDateTime.now().with(time);
-                t = (today.isAfter(ZonedDateTime.now()) ? today : today.plusDays(1)).toInstant();
-            } else {
-                t = Instant.parse(startAt);
-            }
-        } catch (DateTimeParseException e) {
-            throw usage("--start-at: expected an instant such as 2026-11-21T14:30:00Z or a local time HH:MM[:SS], got '"
-                    + startAt + "'");
-        }
-        long aheadMs = t.toEpochMilli() - System.currentTimeMillis();
-        if (aheadMs <= 0 || aheadMs > TimeUnit.DAYS.toMillis(1)) {
-            throw usage("--start-at: expected a time within the next 24 hours, got " + t);
-        }
-        return t;
     }
 
     private MetricsSpec metricsSpec() {
@@ -436,12 +411,6 @@ final class RunCommand implements Callable<Integer> {
 
     /** The workload the options describe; its settings check themselves and name the option that is wrong. */
     private Workload workload() {
-        // The runner's own settings: how finely this JVM is watched.
-        SettingsException.require(intervalNs >= 100_000_000L, "--interval", "expected at least 100ms");
-        SettingsException.require(pauseResolutionNs >= 1_000_000L && pauseResolutionNs <= 1_000_000_000L,
-                "--pause-resolution", "expected 1ms to 1s");
-        SettingsException.require(hiccupResolutionNs >= 100_000L && hiccupResolutionNs <= 1_000_000_000L,
-                "--hiccup-resolution", "expected 100us to 1s");
         Workload work = switch (workload) {
             case PUT -> {
                 onlyFor(WorkloadKind.REQRESP, "--requesters", requesters, "--responders", responders, "--request-prefix",

@@ -11,7 +11,6 @@ import java.util.function.Consumer;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
-import dev.harness.core.measure.HiccupMeter;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
 import dev.harness.core.schedule.Schedule;
@@ -36,14 +35,9 @@ public final class Runner {
     /** How long the end of a run waits for the listeners to write what they were handed. */
     private static final long WRITE_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
 
-    /** The pause detector's default resolution: see PauseCorrectedStats.start. */
-    public static final long DEFAULT_PAUSE_RESOLUTION_NS = TimeUnit.MILLISECONDS.toNanos(5);
-
+    private final RunnerSettings settings;
     private final long intervalNs;
-    private final long pauseResolutionNs;
     private final List<RunListener> listeners;
-    private Instant startAt;
-    private long hiccupResolutionNs = HiccupMeter.DEFAULT_RESOLUTION_NS;
     private long lateStartMs;
     private BrokerKiller killer;
     private long killAtNs;
@@ -51,36 +45,10 @@ public final class Runner {
     private WriterThread writer;
     private String writeProblem;
 
-    public Runner(long intervalNs, List<RunListener> listeners) {
-        this(intervalNs, DEFAULT_PAUSE_RESOLUTION_NS, listeners);
-    }
-
-    public Runner(long intervalNs, long pauseResolutionNs, List<RunListener> listeners) {
-        if (intervalNs <= 0 || pauseResolutionNs <= 0) {
-            throw new IllegalArgumentException("interval and pause resolution must be positive");
-        }
-        this.intervalNs = intervalNs;
-        this.pauseResolutionNs = pauseResolutionNs;
+    public Runner(RunnerSettings settings, List<RunListener> listeners) {
+        this.settings = settings;
+        this.intervalNs = settings.intervalNs();
         this.listeners = List.copyOf(listeners);
-    }
-
-    /** How long the hiccup meter's sleeps are: 1 ms, as jHiccup's, unless told otherwise. */
-    public Runner hiccupResolution(long ns) {
-        if (ns <= 0) {
-            throw new IllegalArgumentException("hiccup resolution must be positive");
-        }
-        this.hiccupResolutionNs = ns;
-        return this;
-    }
-
-    /**
-     * Starts the schedule (message 0's intended time) at this wall-clock time rather than at
-     * once: harness processes on several hosts given one time run one schedule between them, and
-     * their hlogs merge interval by interval. Null: at once.
-     */
-    public Runner startingAt(Instant time) {
-        this.startAt = time;
-        return this;
     }
 
     /**
@@ -143,6 +111,7 @@ public final class Runner {
      * detector, hiccup meter and first interval) begins with the schedule, not with the wait.
      */
     private void awaitStart(RunControl control) {
+        Instant startAt = settings.startAt();
         if (startAt == null) {
             return;
         }
@@ -195,7 +164,8 @@ public final class Runner {
         long keptNs = lengthNs + workload.drainTimeoutNs();
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
         try (Measurement measurement = Measurement.start(workload.warmupNs(), keepSeconds,
-                Schedule.intervalNs(workload.rate()), pauseResolutionNs, hiccupResolutionNs)) {
+                Schedule.intervalNs(workload.rate()), settings.pauseResolutionNs(), settings.hiccupResolutionNs())) {
+            Instant startAt = settings.startAt();
             long aheadNs = startAt == null ? LEAD_NS
                     : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis());
             lateStartMs = aheadNs < 0 ? TimeUnit.NANOSECONDS.toMillis(-aheadNs) : 0;
@@ -277,7 +247,7 @@ public final class Runner {
         List<String> notes = new ArrayList<>(provider.notes());
         notes.addAll(measurement.hostNotes());
         if (lateStartMs > 0) {
-            notes.add("STARTED LATE: " + lateStartMs + " ms after the --start-at time " + startAt + " (connecting took"
+            notes.add("STARTED LATE: " + lateStartMs + " ms after the --start-at time " + settings.startAt() + " (connecting took"
                     + " longer); this run's intervals are that much out of line with other hosts' given the same start");
         }
         if (workload.rate() == 0) {
@@ -287,7 +257,7 @@ public final class Runner {
                     + " so a stall anywhere (broker, network, disk, this JVM) shows in it");
         }
         notes.add("pause-corrected is the put timings with LatencyStats' correction for pauses of this JVM (longer than "
-                + TimeUnit.NANOSECONDS.toMillis(pauseResolutionNs) + " ms) during which sends were due, and nothing for"
+                + TimeUnit.NANOSECONDS.toMillis(settings.pauseResolutionNs()) + " ms) during which sends were due, and nothing for"
                 + " time when none was due; it cannot see a stalled broker");
         Instant start = Instant.ofEpochMilli(measurement.startEpochMs());
         // The nominal interval, stated: intervals are stamped with their real cuts, a little off

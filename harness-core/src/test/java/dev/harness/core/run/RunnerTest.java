@@ -127,7 +127,7 @@ class RunnerTest {
             }
         };
         FakeWorkload w = new FakeWorkload(100, 4_000 * MS, 5_000 * MS, 0, Long.MAX_VALUE);
-        RunSummary summary = new Runner(intervalNs, List.of(new HlogReporter(pipeOut), recorder))
+        RunSummary summary = new Runner(RunnerSettings.every(intervalNs), List.of(new HlogReporter(pipeOut), recorder))
                 .run(new FakeProvider(), w, new RunControl());
         assertNull(summary.ending().stopReason());
 
@@ -179,7 +179,7 @@ class RunnerTest {
     }
 
     private static RunSummary run(FakeWorkload w, RunControl control) throws Exception {
-        return new Runner(100 * MS, List.of()).run(new FakeProvider(), w, control);
+        return new Runner(RunnerSettings.every(100 * MS), List.of()).run(new FakeProvider(), w, control);
     }
 
     private static final class FakeProvider implements Provider {
