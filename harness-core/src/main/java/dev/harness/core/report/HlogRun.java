@@ -104,7 +104,7 @@ public final class HlogRun {
         List<HostFigures> host = new ArrayList<>();
         try {
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                if (line.startsWith("#" + HlogReporter.HOST_COMMENT + " ")) {
+                if (line.startsWith("#host ")) {
                     hostLine(line.substring(1), host);
                 } else if (line.startsWith("#") && !line.startsWith("#[")) {
                     comments.add(line.substring(1));
