@@ -96,9 +96,9 @@ public final class HlogRun {
                 if (in.host() != null) {
                     host.add(in.host());
                 }
-                HlogReader.Interval first = in;
-                Interval interval = byStart.computeIfAbsent(in.startMs(), k -> new Interval((first.startMs() - startMs) / 1000.0,
-                        (first.endMs() - startMs) / 1000.0, new TreeMap<>()));
+                HlogReader.Interval read = in;
+                Interval interval = byStart.computeIfAbsent(in.startMs(), k -> new Interval((read.startMs() - startMs) / 1000.0,
+                        (read.endMs() - startMs) / 1000.0, new TreeMap<>()));
                 for (HlogReader.Entry e : in.entries()) {
                     Histogram h = reader.histogram(e);
                     // An untagged line (a foreign log's) is taken for response.
