@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.report.HlogMerge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,7 +57,7 @@ final class MergeCommand implements Callable<Integer> {
         HlogMerge.Result result;
         try {
             result = HlogMerge.merge(inputs, out, intervalMs);
-        } catch (HlogMerge.BadInputException e) {
+        } catch (BadHlogException e) {
             throw usage(e.getMessage());
         } catch (IOException e) {
             throw usage("--out " + out + ": cannot write the file: " + FileErrors.describe(e));

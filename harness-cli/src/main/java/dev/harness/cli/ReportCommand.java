@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;
 import picocli.CommandLine.Command;
@@ -40,7 +41,7 @@ final class ReportCommand implements Callable<Integer> {
         HlogRun run;
         try {
             run = HlogRun.read(hlog);
-        } catch (IllegalArgumentException e) {
+        } catch (BadHlogException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         try {

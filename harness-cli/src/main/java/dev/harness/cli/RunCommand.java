@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import dev.harness.agent.GcAgent;
+import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.metrics.PrometheusEndpoint;
 import dev.harness.core.metrics.RunMetrics;
@@ -396,7 +397,7 @@ final class RunCommand implements Callable<Integer> {
             List<Path> files = HtmlReport.write(HlogRun.read(hlogFile), report);
             System.out.println("report: " + String.join(", ", files.stream().map(Path::toString).toList()));
             return null;
-        } catch (IOException | IllegalArgumentException e) {
+        } catch (IOException | BadHlogException e) {
             return "--report " + report + ": cannot write the report: "
                     + (e instanceof IOException io ? FileErrors.describe(io) : e.getMessage());
         }

@@ -1,18 +1,15 @@
 package dev.harness.core.report;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
+import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.hlog.HlogWriter;
+import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.host.HostSample;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
@@ -32,41 +29,37 @@ public final class HlogReporter implements RunListener, AutoCloseable {
     public static final String HICCUP_TAG = "hiccup";
     /** This JVM's stop-the-world collections that ended in the interval, one value per pause. */
     public static final String GC_PAUSE_TAG = "gc-pause";
-    /** Starts the comment line that carries an interval's host figures. */
-    public static final String HOST_COMMENT = "host";
 
-    private final PrintStream stream;
-    private final HistogramLogWriter writer;
+    private final HlogWriter writer;
     private final Histogram scratch = Histograms.create();
     private final Histogram empty = Histograms.create();
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
     public HlogReporter(Path file) throws IOException {
-        this(Files.newOutputStream(file));
+        this.writer = HlogWriter.create(file);
     }
 
     /** Writes to a stream (a pipe, say), which {@link #close()} closes. */
     public HlogReporter(OutputStream out) {
-        this.stream = new PrintStream(new BufferedOutputStream(out), false, StandardCharsets.UTF_8);
-        this.writer = new HistogramLogWriter(stream);
+        this.writer = new HlogWriter(out);
     }
 
     @Override
     public void started(RunHeader header) {
-        long startMs = header.start().toEpochMilli();
-        writer.outputComment("harness " + header.workload() + " against " + header.target());
+        writer.header(header(header));
+        writer.flush();
+    }
+
+    /** The run's header as the hlog states it: what ran against what, its settings, what the tags are. */
+    static HlogHeader header(RunHeader header) {
+        HlogHeader.Builder h = HlogHeader.builder(header.start().toEpochMilli())
+                .comment("harness " + header.workload() + " against " + header.target());
         for (RunHeader.Setting s : header.settings()) {
-            writer.outputComment(s.name() + ": " + s.value());
+            h.setting(s.name(), s.value());
         }
-        writer.outputComment("values in nanoseconds; tags: response service send-lag put commit pause-corrected responder,"
+        return h.comment("values in nanoseconds; tags: response service send-lag put commit pause-corrected responder,"
                 + " warmup-<tag> for messages intended during warmup; hiccup: how late this JVM's 1 ms sleeps woke;"
-                + " gc-pause: this JVM's GC pauses, one value each");
-        writer.outputLogFormatVersion();
-        writer.outputStartTime(startMs);
-        writer.setBaseTime(startMs);
-        writer.outputBaseTime(startMs);
-        writer.outputLegend();
-        stream.flush();
+                + " gc-pause: this JVM's GC pauses, one value each").build();
     }
 
     @Override
@@ -74,34 +67,20 @@ public final class HlogReporter implements RunListener, AutoCloseable {
         write(s, Phase.WARMUP, s.warmup());
         write(s, Phase.MEASURED, s.measured());
         s.hiccup().copyInto(scratch);
-        scratch.setTag(HICCUP_TAG);
-        writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, scratch);
+        writer.interval(s.startNs() / 1e9, s.endNs() / 1e9, HICCUP_TAG, scratch);
         s.gcPauses().copyInto(scratch);
-        scratch.setTag(GC_PAUSE_TAG);
-        writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, scratch);
+        writer.interval(s.startNs() / 1e9, s.endNs() / 1e9, GC_PAUSE_TAG, scratch);
         // The host's queues ride along as a comment, which HdrHistogram's tools skip.
-        writer.outputComment(hostComment(s));
-        stream.flush();
+        writer.host(hostFigures(s));
+        writer.flush();
     }
 
-    /** {@code host 1.000 2.000 runnable=9 cpus=2 iowait=12.0 diskInFlight=4}, a figure left out where /proc lacks it. */
-    static String hostComment(IntervalSnapshot s) {
+    /** The interval's host figures; NaN where /proc lacks one. */
+    static HostFigures hostFigures(IntervalSnapshot s) {
         HostSample h = s.host();
-        StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "%s %.3f %.3f", HOST_COMMENT, s.startNs() / 1e9,
-                s.endNs() / 1e9));
-        if (h.procsRunning() >= 0) {
-            c.append(" runnable=").append(h.procsRunning());
-        }
-        if (h.cpus() > 0) {
-            c.append(" cpus=").append(h.cpus());
-        }
-        if (!Double.isNaN(h.cpuIowaitPercent())) {
-            c.append(String.format(Locale.ROOT, " iowait=%.1f", h.cpuIowaitPercent()));
-        }
-        if (h.busiestDisk() != null) {
-            c.append(" diskInFlight=").append(h.busiestDisk().inFlight());
-        }
-        return c.toString();
+        return new HostFigures(s.startNs() / 1e9, s.endNs() / 1e9, h.procsRunning() >= 0 ? h.procsRunning() : Double.NaN,
+                h.cpus() > 0 ? h.cpus() : Double.NaN, h.cpuIowaitPercent(),
+                h.busiestDisk() != null ? h.busiestDisk().inFlight() : Double.NaN);
     }
 
     private void write(IntervalSnapshot s, Phase phase, Map<View, Histogram> views) {
@@ -117,8 +96,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
             if (tagged == scratch) {
                 h.copyInto(scratch);
             }
-            tagged.setTag(phase == Phase.WARMUP ? v.warmupTag() : v.tag());
-            writer.outputIntervalHistogram(s.startNs() / 1e9, s.endNs() / 1e9, tagged);
+            writer.interval(s.startNs() / 1e9, s.endNs() / 1e9, phase == Phase.WARMUP ? v.warmupTag() : v.tag(), tagged);
         }
     }
 
@@ -129,7 +107,6 @@ public final class HlogReporter implements RunListener, AutoCloseable {
 
     @Override
     public void close() {
-        stream.flush();
-        stream.close();
+        writer.close();
     }
 }

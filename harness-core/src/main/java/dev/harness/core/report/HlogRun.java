@@ -1,40 +1,34 @@
 package dev.harness.core.report;
 
-import java.io.FileNotFoundException;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
+import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.hlog.HlogReader;
+import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
 
 /**
- * A run as its hlog tells it, read back for reports: the header comments, each interval's
- * histograms by tag, and the measured phase's totals per view. Everything a report shows comes
- * from here, so a report of a merged log and of a single run are made the same way.
+ * A run as its hlog tells it, read back for reports: the header, each interval's histograms by
+ * tag, and the measured phase's totals per view. Everything a report shows comes from here, so a
+ * report of a merged log and of a single run are made the same way.
  */
 public final class HlogRun {
     /** One reporting interval: seconds from the run's start, and its histograms by tag. */
     public record Interval(double startS, double endS, Map<String, Histogram> byTag) {
-        /**
-         * Every interval carries all the tags of its own phase, empty or not, and of the other phase
-         * only those with samples. pause-corrected is phased by the interval itself, so its warmup
-         * tag is never in a measured interval: it tells the phase.
-         */
+        /** The hlog's rule ({@link HlogReader#warmup(java.util.Collection)}): a warmup interval carries its mark. */
         public boolean warmup() {
-            return byTag.containsKey(View.PAUSE_CORRECTED.warmupTag());
+            return HlogReader.warmup(byTag.keySet());
         }
 
         public Histogram tag(String tag) {
@@ -69,25 +63,18 @@ public final class HlogRun {
         }
     }
 
-    private static final java.util.Set<String> VIEW_TAGS = java.util.Arrays.stream(View.values()).map(View::tag)
-            .collect(java.util.stream.Collectors.toUnmodifiableSet());
-    private static final Pattern SETTING = Pattern.compile("^#([a-z][a-z ]*?)\\s*:\\s+(.+)$");
-    private static final Pattern RATE = Pattern.compile("^([0-9][0-9,]*(?:\\.[0-9]+)?)");
+    private static final Set<String> VIEW_TAGS = Arrays.stream(View.values()).map(View::tag).collect(Collectors.toUnmodifiableSet());
 
     private final Path file;
-    private final List<String> comments;
-    private final Map<String, String> settings;
-    private final long startEpochMs;
+    private final HlogHeader header;
     private final List<Interval> intervals;
     private final Map<String, Histogram> measuredTotals;
     private final List<HostFigures> host;
 
-    private HlogRun(Path file, List<String> comments, Map<String, String> settings, long startEpochMs,
-            List<Interval> intervals, Map<String, Histogram> measuredTotals, List<HostFigures> host) {
+    private HlogRun(Path file, HlogHeader header, List<Interval> intervals, Map<String, Histogram> measuredTotals,
+            List<HostFigures> host) {
         this.file = file;
-        this.comments = comments;
-        this.settings = settings;
-        this.startEpochMs = startEpochMs;
+        this.header = header;
         this.intervals = intervals;
         this.measuredTotals = measuredTotals;
         this.host = host;
@@ -96,66 +83,35 @@ public final class HlogRun {
     /**
      * Reads a harness hlog (or a merged one).
      *
-     * @throws IllegalArgumentException one line naming the file, when it cannot be read or is no hlog
+     * @throws BadHlogException one line naming the file, when it cannot be read or is no hlog
      */
-    public static HlogRun read(Path file) {
-        List<String> comments = new ArrayList<>();
-        Map<String, String> settings = new LinkedHashMap<>();
-        List<HostFigures> host = new ArrayList<>();
-        try {
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                if (line.startsWith("#" + HlogReporter.HOST_COMMENT + " ")) {
-                    hostLine(line.substring(1), host);
-                } else if (line.startsWith("#") && !line.startsWith("#[")) {
-                    comments.add(line.substring(1));
-                    Matcher m = SETTING.matcher(line);
-                    if (m.matches()) {
-                        settings.putIfAbsent(m.group(1), m.group(2).strip());
-                    }
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            throw new IllegalArgumentException(file + ": cannot read it as text: " + e.getMessage());
-        }
+    public static HlogRun read(Path file) throws BadHlogException {
         TreeMap<Long, Interval> byStart = new TreeMap<>();
-        Map<String, Histogram> totals = new TreeMap<>();
-        long startMs;
-        try {
-            HistogramLogReader reader = new HistogramLogReader(file.toFile());
-            List<EncodableHistogram> all = new ArrayList<>();
-            for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
-                all.add(h);
-            }
-            if (all.isEmpty()) {
-                throw new IllegalArgumentException(file + ": no interval histograms in it; is it an hlog (--hlog)?");
-            }
-            double startSec = reader.getStartTimeSec();
-            startMs = startSec > 0 ? Math.round(startSec * 1000) : all.get(0).getStartTimeStamp();
-            for (EncodableHistogram e : all) {
-                if (!(e instanceof Histogram h)) {
-                    continue; // a DoubleHistogram is not one of ours
+        List<HostFigures> host = new ArrayList<>();
+        HlogHeader header;
+        try (HlogReader reader = HlogReader.open(file)) {
+            header = reader.header();
+            long startMs = header.startMs();
+            for (HlogReader.Interval in; (in = reader.next()) != null;) {
+                if (in.host() != null) {
+                    host.add(in.host());
                 }
-                String tag = h.getTag() == null ? View.RESPONSE.tag() : h.getTag();
-                double s = (h.getStartTimeStamp() - startMs) / 1000.0;
-                double end = (h.getEndTimeStamp() - startMs) / 1000.0;
-                Interval interval = byStart.computeIfAbsent(h.getStartTimeStamp(),
-                        k -> new Interval(s, end, new TreeMap<>()));
-                Histogram copy = Histograms.create();
-                copy.add(h);
-                Histogram existing = interval.byTag().putIfAbsent(tag, copy);
-                if (existing != null) {
-                    existing.add(h);
+                HlogReader.Interval read = in;
+                Interval interval = byStart.computeIfAbsent(in.startMs(), k -> new Interval((read.startMs() - startMs) / 1000.0,
+                        (read.endMs() - startMs) / 1000.0, new TreeMap<>()));
+                for (HlogReader.Entry e : in.entries()) {
+                    Histogram h = reader.histogram(e);
+                    // An untagged line (a foreign log's) is taken for response.
+                    String tag = e.tag() == null ? View.RESPONSE.tag() : e.tag();
+                    interval.byTag().computeIfAbsent(tag, t -> Histograms.create()).add(h);
                 }
             }
-        } catch (FileNotFoundException e) {
-            throw new IllegalArgumentException(file + ": no such file");
-        } catch (RuntimeException e) {
-            if (e instanceof IllegalArgumentException) {
-                throw e;
-            }
-            throw new IllegalArgumentException(file + ": not an HdrHistogram log (" + e.getClass().getSimpleName() + ")");
         }
-        List<Interval> intervals = new ArrayList<>(byStart.values());
+        if (byStart.isEmpty()) {
+            throw new BadHlogException(file, "no interval histograms in it; is it an hlog (--hlog)?");
+        }
+        List<Interval> intervals = List.copyOf(byStart.values());
+        Map<String, Histogram> totals = new TreeMap<>();
         for (Interval i : intervals) {
             for (Map.Entry<String, Histogram> e : i.byTag().entrySet()) {
                 // A view's plain tag holds messages intended after warmup, in whatever interval they
@@ -167,33 +123,7 @@ public final class HlogRun {
                 }
             }
         }
-        return new HlogRun(file, List.copyOf(comments), settings, startMs, List.copyOf(intervals), totals, List.copyOf(host));
-    }
-
-    /** One interval's host figures, as the hlog's host comment carries them; NaN where /proc lacked one. */
-    public record HostFigures(double startS, double endS, double runnable, double cpus, double iowaitPercent,
-            double diskInFlight) {
-    }
-
-    private static void hostLine(String line, List<HostFigures> into) {
-        String[] parts = line.split(" ");
-        if (parts.length < 3) {
-            return;
-        }
-        try {
-            Map<String, Double> f = new TreeMap<>();
-            for (int i = 3; i < parts.length; i++) {
-                int eq = parts[i].indexOf('=');
-                if (eq > 0) {
-                    f.put(parts[i].substring(0, eq), Double.parseDouble(parts[i].substring(eq + 1)));
-                }
-            }
-            into.add(new HostFigures(Double.parseDouble(parts[1]), Double.parseDouble(parts[2]),
-                    f.getOrDefault("runnable", Double.NaN), f.getOrDefault("cpus", Double.NaN),
-                    f.getOrDefault("iowait", Double.NaN), f.getOrDefault("diskInFlight", Double.NaN)));
-        } catch (NumberFormatException e) {
-            // A hand-edited or foreign comment: no host figures for that interval.
-        }
+        return new HlogRun(file, header, intervals, totals, List.copyOf(host));
     }
 
     /** The host's figures per interval, when the hlog carries them (harness runs do; merged logs do not). */
@@ -205,33 +135,27 @@ public final class HlogRun {
         return file;
     }
 
-    /** The header comments as written ("harness put against ...", "rate: 1000 msg/s", ...). */
-    public List<String> comments() {
-        return comments;
+    public HlogHeader header() {
+        return header;
     }
 
-    /** A header setting by name ("rate", "persistence"), or null. */
-    public String setting(String name) {
-        return settings.get(name);
+    /**
+     * The header comments as written ("harness put against ...", "rate: 1000 msg/s", ...), without
+     * a foreign tool's bracketed notes ("[Logged with jHiccup ...]").
+     */
+    public List<String> comments() {
+        return header.comments().stream().filter(c -> !c.startsWith("[")).toList();
     }
 
     /** The first comment line: "harness put against ...", or the file name. */
     public String title() {
-        return comments.stream().filter(c -> c.startsWith("harness ")).findFirst().orElse(file.getFileName().toString());
+        return header.title() != null ? header.title() : file.getFileName().toString();
     }
 
     /** The target rate from the header, per second; 0 when unthrottled or unknown. */
     public double targetRate() {
-        String rate = setting("rate");
-        if (rate == null) {
-            return 0;
-        }
-        Matcher m = RATE.matcher(rate);
-        return m.find() ? Double.parseDouble(m.group(1).replace(",", "")) : 0;
-    }
-
-    public long startEpochMs() {
-        return startEpochMs;
+        HlogHeader.Rate rate = header.rate();
+        return rate == null ? 0 : rate.perSecond();
     }
 
     public List<Interval> intervals() {

@@ -12,6 +12,7 @@ import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
+import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.View;
 
 /**
@@ -58,7 +59,7 @@ public final class HtmlReport {
         StringBuilder b = new StringBuilder("start_s,end_s,phase,completed,rate_per_s,cumulative_rate_per_s,"
                 + "response_p50_ms,response_p99_ms,response_max_ms,gc_pauses,gc_longest_ms,hiccup_max_ms,"
                 + "host_runnable,host_cpus,host_iowait_percent,host_disk_in_flight\n");
-        java.util.Map<Double, HlogRun.HostFigures> hostByStart = new java.util.HashMap<>();
+        java.util.Map<Double, HostFigures> hostByStart = new java.util.HashMap<>();
         run.host().forEach(h -> hostByStart.put(Math.rint(h.startS() * 1000) / 1000, h));
         long cumulative = 0;
         for (HlogRun.Interval i : run.intervals()) {
@@ -66,7 +67,7 @@ public final class HtmlReport {
             Histogram r = i.response();
             Histogram gc = i.tag("gc-pause");
             Histogram hiccup = i.tag("hiccup");
-            HlogRun.HostFigures h = hostByStart.get(Math.rint(i.startS() * 1000) / 1000);
+            HostFigures h = hostByStart.get(Math.rint(i.startS() * 1000) / 1000);
             b.append(String.format(Locale.ROOT, "%.3f,%.3f,%s,%d,%.1f,%.1f,%s,%s,%s,%d,%s,%s,%s,%s,%s,%s%n", i.startS(), i.endS(),
                     i.warmup() ? "warmup" : "measured", i.completed(), i.rate(), i.endS() > 0 ? cumulative / i.endS() : 0,
                     ms(r, 50), ms(r, 99), ms(r, 100), gc == null ? 0 : gc.getTotalCount(),
@@ -220,8 +221,8 @@ public final class HtmlReport {
     }
 
     private static String hostChart(HlogRun run) {
-        List<HlogRun.HostFigures> host = run.host();
-        double[] xs = host.stream().mapToDouble(HlogRun.HostFigures::endS).toArray();
+        List<HostFigures> host = run.host();
+        double[] xs = host.stream().mapToDouble(HostFigures::endS).toArray();
         SvgChart chart = new SvgChart("host", "seconds from the start", "threads, requests, %");
         chart.line("runnable threads", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.runnable())).toArray());
         chart.dashed("CPUs", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.cpus())).toArray());

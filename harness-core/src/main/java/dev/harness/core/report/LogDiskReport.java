@@ -1,6 +1,5 @@
 package dev.harness.core.report;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +10,9 @@ import java.util.List;
 import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
+import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.logdisk.BlockSizeResult;
 import dev.harness.core.logdisk.LogDiskSettings;
 import dev.harness.core.logdisk.LogDiskProbe;
@@ -29,8 +29,7 @@ public final class LogDiskReport implements LogDiskProbe.Listener, AutoCloseable
     private final PrintStream out;
     private final LogDiskSettings settings;
     private final List<BlockSizeResult> results = new ArrayList<>();
-    private final PrintStream hlogStream;
-    private final HistogramLogWriter hlog;
+    private final HlogWriter hlog;
     private final Histogram scratch = Histograms.create();
     private double secondsBefore;
 
@@ -38,19 +37,12 @@ public final class LogDiskReport implements LogDiskProbe.Listener, AutoCloseable
         this.out = out;
         this.settings = settings;
         if (hlogFile == null) {
-            hlogStream = null;
             hlog = null;
         } else {
-            hlogStream = new PrintStream(new BufferedOutputStream(Files.newOutputStream(hlogFile)), false, StandardCharsets.UTF_8);
-            hlog = new HistogramLogWriter(hlogStream);
-            long now = System.currentTimeMillis();
-            hlog.outputComment("harness logdisk in " + settings.dir() + "; values in nanoseconds; one tag per block size");
-            hlog.outputLogFormatVersion();
-            hlog.outputStartTime(now);
-            hlog.setBaseTime(now);
-            hlog.outputBaseTime(now);
-            hlog.outputLegend();
-            hlogStream.flush();
+            hlog = HlogWriter.create(hlogFile);
+            hlog.header(HlogHeader.builder(System.currentTimeMillis())
+                    .comment("harness logdisk in " + settings.dir() + "; values in nanoseconds; one tag per block size").build());
+            hlog.flush();
         }
     }
 
@@ -83,9 +75,8 @@ public final class LogDiskReport implements LogDiskProbe.Listener, AutoCloseable
         out.flush();
         if (hlog != null) {
             latencies.copyInto(scratch);
-            scratch.setTag("write-" + label(blockSize));
-            hlog.outputIntervalHistogram(secondsBefore + second - 1, secondsBefore + second, scratch);
-            hlogStream.flush();
+            hlog.interval(secondsBefore + second - 1, secondsBefore + second, "write-" + label(blockSize), scratch);
+            hlog.flush();
         }
     }
 
@@ -161,8 +152,8 @@ public final class LogDiskReport implements LogDiskProbe.Listener, AutoCloseable
 
     @Override
     public void close() {
-        if (hlogStream != null) {
-            hlogStream.close();
+        if (hlog != null) {
+            hlog.close();
         }
     }
 }

@@ -1,10 +1,7 @@
 package dev.harness.core.run;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Locale;
@@ -14,8 +11,9 @@ import java.util.concurrent.locks.LockSupport;
 import javax.jms.JMSException;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
+import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.Phase;
@@ -49,18 +47,11 @@ public final class RespondRun {
         EnumMap<View, Histogram> interval = new EnumMap<>(View.class);
         interval.put(View.RESPONDER, Histograms.create());
         Histogram total = Histograms.create();
-        PrintStream hlogStream = hlogFile == null ? null
-                : new PrintStream(new BufferedOutputStream(Files.newOutputStream(hlogFile)), false, StandardCharsets.UTF_8);
-        HistogramLogWriter hlog = hlogStream == null ? null : new HistogramLogWriter(hlogStream);
         long startMs = System.currentTimeMillis();
+        HlogWriter hlog = hlogFile == null ? null : HlogWriter.create(hlogFile);
         if (hlog != null) {
-            hlog.outputComment("harness respond; values in nanoseconds; tag responder = get to commit");
-            hlog.outputComment("interval: " + Format.duration(intervalNs));
-            hlog.outputLogFormatVersion();
-            hlog.outputStartTime(startMs);
-            hlog.setBaseTime(startMs);
-            hlog.outputBaseTime(startMs);
-            hlog.outputLegend();
+            hlog.header(HlogHeader.builder(startMs).comment("harness respond; values in nanoseconds; tag responder = get to commit")
+                    .setting("interval", Format.duration(intervalNs)).build());
         }
         // The lines and the hlog are written on a thread of their own: a stalled terminal or disk
         // must not hold up the cuts, which are stamped with the real time they happen.
@@ -92,9 +83,8 @@ public final class RespondRun {
                                 Percentiles.at(h, 50) / 1e6, Percentiles.at(h, 99) / 1e6, h.getMaxValue() / 1e6);
                         out.flush();
                         if (hlog != null) {
-                            h.setTag(View.RESPONDER.tag());
-                            hlog.outputIntervalHistogram(from, to, h);
-                            hlogStream.flush();
+                            hlog.interval(from, to, View.RESPONDER.tag(), h);
+                            hlog.flush();
                         }
                     });
                     handledBefore = handled;
@@ -110,8 +100,8 @@ public final class RespondRun {
             }
         } finally {
             writer.finish(WRITE_BOUND_NS);
-            if (hlogStream != null) {
-                hlogStream.close();
+            if (hlog != null) {
+                hlog.close();
             }
         }
         if (writer.failure() != null) {

@@ -27,6 +27,7 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.measure.Histograms;
 
 class HlogMergeTest {
@@ -242,7 +243,7 @@ class HlogMergeTest {
         Files.writeString(garbage, "hello world\nthis is no hlog\n");
         Path out = dir.resolve("m.hlog");
 
-        HlogMerge.BadInputException e = assertThrows(HlogMerge.BadInputException.class,
+        BadHlogException e = assertThrows(BadHlogException.class,
                 () -> HlogMerge.merge(List.of(a.file(), garbage), out));
         assertEquals(garbage, e.file());
         assertTrue(e.getMessage().startsWith(garbage + ": not an HdrHistogram log: line 1 "), e.getMessage());
@@ -297,7 +298,7 @@ class HlogMergeTest {
     // ---------------------------------------------------------------------------------------------
 
     private String problem(Path... inputs) throws IOException {
-        HlogMerge.BadInputException e = assertThrows(HlogMerge.BadInputException.class,
+        BadHlogException e = assertThrows(BadHlogException.class,
                 () -> HlogMerge.merge(List.of(inputs), dir.resolve("m-" + System.nanoTime() + ".hlog")));
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
         return e.getMessage();

@@ -15,6 +15,8 @@ import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.Histograms;
 
 /** An hlog written as HlogReporter writes one, read back for a report. */
@@ -85,7 +87,7 @@ class HlogRunTest {
     void hostCommentsBecomeFigures() throws Exception {
         HlogRun run = HlogRun.read(hlog());
         assertEquals(2, run.host().size());
-        HlogRun.HostFigures second = run.host().get(1);
+        HostFigures second = run.host().get(1);
         assertEquals(9, second.runnable());
         assertEquals(4, second.diskInFlight());
         assertTrue(Double.isNaN(second.iowaitPercent()), "absent from the line");
@@ -97,7 +99,7 @@ class HlogRunTest {
     @Test
     void textThatIsNoHlogIsOneLineNamingTheFile() throws Exception {
         Path text = Files.writeString(dir.resolve("notes.txt"), "just text\n");
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> HlogRun.read(text));
+        BadHlogException e = assertThrows(BadHlogException.class, () -> HlogRun.read(text));
         assertTrue(e.getMessage().startsWith(text.toString()), e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
     }
