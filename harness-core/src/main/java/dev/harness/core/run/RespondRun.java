@@ -19,6 +19,7 @@ import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.Percentiles;
+import dev.harness.core.report.Units;
 import dev.harness.core.workload.Format;
 import dev.harness.core.workload.ResponderPool;
 
@@ -60,7 +61,8 @@ public final class RespondRun {
             pool.start(recorder);
             long start = System.nanoTime();
             long end = durationNs > 0 ? start + durationNs : Long.MAX_VALUE;
-            long tick = start + intervalNs;
+            Ticks ticks = new Ticks(start, intervalNs, start); // no warmup: every request is measured
+            long tick = ticks.after(start);
             long lastCut = start;
             long handledBefore = 0;
             writer.submit(() -> out.printf(Locale.ROOT, "%8s %10s %12s %12s %12s%n", "elapsed", "answered", "p50 (ms)",
@@ -80,7 +82,7 @@ public final class RespondRun {
                     double to = (cut - start) / 1e9;
                     writer.submit(() -> {
                         out.printf(Locale.ROOT, "%7.1fs %10d %12.3f %12.3f %12.3f%n", to, answered,
-                                Percentiles.at(h, 50) / 1e6, Percentiles.at(h, 99) / 1e6, h.getMaxValue() / 1e6);
+                                Units.toMs(Percentiles.at(h, 50)), Units.toMs(Percentiles.at(h, 99)), Units.toMs(h.getMaxValue()));
                         out.flush();
                         if (hlog != null) {
                             hlog.interval(from, to, View.RESPONDER.tag(), h);
@@ -92,8 +94,7 @@ public final class RespondRun {
                     if (last) {
                         break;
                     }
-                    // A cut later than the next tick too stands for the ticks it missed.
-                    tick = start + ((cut - start) / intervalNs + 1) * intervalNs;
+                    tick = ticks.afterCut(tick, cut);
                     continue;
                 }
                 LockSupport.parkNanos(Math.min(tick - now, TimeUnit.MILLISECONDS.toNanos(50)));
@@ -108,7 +109,8 @@ public final class RespondRun {
             throw writer.failure();
         }
         out.printf(Locale.ROOT, "answered %d requests; get-to-commit p50 %.3f ms, p99 %.3f ms, max %.3f ms%s%n",
-                pool.handled(), Percentiles.at(total, 50) / 1e6, Percentiles.at(total, 99) / 1e6, total.getMaxValue() / 1e6,
+                pool.handled(), Units.toMs(Percentiles.at(total, 50)), Units.toMs(Percentiles.at(total, 99)),
+                Units.toMs(total.getMaxValue()),
                 pool.unanswerable() > 0 ? "; " + pool.unanswerable() + " messages had no reply-to and were dropped" : "");
         return total;
     }

@@ -185,7 +185,8 @@ public final class Runner {
 
     private void cutIntervals(Workload workload, RunControl control, Measurement measurement, Schedule schedule) {
         long warmupEndNs = measurement.warmupEndNs();
-        long nextTickNs = nextTick(schedule.startNs(), schedule.startNs(), warmupEndNs);
+        Ticks ticks = new Ticks(schedule.startNs(), intervalNs, warmupEndNs);
+        long nextTickNs = ticks.after(schedule.startNs());
         // Never skipping a message is the rule, but a system that cannot keep up would make the
         // run last for ever: sending stops this long after the schedule's end.
         long giveUpNs = schedule.endNs() + workload.drainTimeoutNs();
@@ -213,7 +214,7 @@ public final class Runner {
             // than empty ones back to back.
             if (now >= nextTickNs) {
                 long cutNs = cut(measurement, nextTickNs);
-                nextTickNs = nextTick(Math.max(nextTickNs, cutNs), schedule.startNs(), warmupEndNs);
+                nextTickNs = ticks.afterCut(nextTickNs, cutNs);
             }
             boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.committed();
             if (caughtUp || now >= deadlineNs) {
@@ -226,13 +227,6 @@ public final class Runner {
             }
             LockSupport.parkNanos(Math.min(nextTickNs - now, POLL_NS));
         }
-    }
-
-    /** The next boundary after {@code afterNs}: a multiple of the interval from the start, or the warmup's end. */
-    private long nextTick(long afterNs, long startNs, long warmupEndNs) {
-        long n = (afterNs - startNs) / intervalNs + 1;
-        long tick = startNs + n * intervalNs;
-        return warmupEndNs > afterNs && warmupEndNs < tick ? warmupEndNs : tick;
     }
 
     /** Cuts the interval due at {@code dueNs} now, stamped with now; returns now. */
