@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.jms.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.UnreachableException;

@@ -16,6 +16,7 @@ import java.util.function.DoubleFunction;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;

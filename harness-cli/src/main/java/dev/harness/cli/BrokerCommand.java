@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.jms.BrokerConfig;
 import dev.harness.core.jms.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;

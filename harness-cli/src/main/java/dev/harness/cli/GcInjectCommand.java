@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 
 import dev.harness.agent.GcAgent;
+import dev.harness.core.FileErrors;
 import dev.harness.core.jms.UnreachableException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.logdisk.LogDiskSettings;
 import dev.harness.core.logdisk.LogDiskProbe;
 import dev.harness.core.logdisk.SyncMode;

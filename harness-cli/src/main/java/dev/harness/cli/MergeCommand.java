@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.report.HlogMerge;
 import picocli.CommandLine.Command;

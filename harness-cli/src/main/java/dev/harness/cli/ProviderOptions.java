@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 
 import javax.jms.JMSException;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.jms.ArtemisProvider;
 import dev.harness.core.jms.EmbeddedProvider;
 import dev.harness.core.jms.JndiProvider;

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;

@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 
 import javax.jms.JMSException;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.RespondRun;

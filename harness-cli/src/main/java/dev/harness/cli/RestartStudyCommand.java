@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.TempFiles;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.RestartStudy;

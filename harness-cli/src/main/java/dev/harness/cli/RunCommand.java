@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import dev.harness.agent.GcAgent;
+import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.metrics.PrometheusEndpoint;

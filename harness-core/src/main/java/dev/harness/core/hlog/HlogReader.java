@@ -7,11 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -21,6 +17,7 @@ import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.FileErrors;
 import dev.harness.core.measure.View;
 
 /**
@@ -107,7 +104,7 @@ public final class HlogReader implements Closeable {
             this.partialLast = !endsWithLineEnd(file);
             this.in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new BadHlogException(file, describe(e), e);
+            throw new BadHlogException(file, FileErrors.describeRead(e), e);
         }
         try {
             this.ahead = read();
@@ -265,7 +262,7 @@ public final class HlogReader implements Closeable {
         } catch (CharacterCodingException e) {
             throw new BadHlogException(file, "not an HdrHistogram log: line " + (linesRead + 1) + " is not text", e);
         } catch (IOException e) {
-            throw new BadHlogException(file, describe(e), e);
+            throw new BadHlogException(file, FileErrors.describeRead(e), e);
         }
     }
 
@@ -307,22 +304,6 @@ public final class HlogReader implements Closeable {
             b.append(Character.isISOControl(ch) ? '?' : ch);
         }
         return b.append(line.length() > max ? "...'" : "'").toString();
-    }
-
-    private static String describe(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        if (e instanceof NotDirectoryException) {
-            return "a part of the path is not a directory";
-        }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        return e.getMessage() == null ? "cannot read it" : e.getMessage();
     }
 
     @Override

@@ -88,43 +88,16 @@ class UnitOfWorkTest {
         }
     }
 
-    /** A provider whose refused requests are JMS's own (an invalid destination); all else is a lost connection. */
-    private static final class FakeProvider implements Provider {
-        @Override
-        public String target() {
-            return "nothing";
-        }
-
-        @Override
-        public List<String> notes() {
-            return List.of();
-        }
-
-        @Override
-        public Connection connect() {
-            throw new UnsupportedOperationException("the worker connects");
-        }
-
-        @Override
-        public String explain(Exception e) {
-            return e.getMessage();
-        }
-
-        @Override
-        public void close() {
-        }
-    }
-
     private final RunControl control = new RunControl();
     private final Ledger ledger = Ledger.of(100, 1);
     private final FakeWorker worker = new FakeWorker();
 
     private UnitOfWork unit(int syncpoint, long reconnectTimeoutNs) throws JMSException {
-        Reconnect reconnect = new Reconnect(new FakeProvider(), control, reconnectTimeoutNs);
+        Reconnect reconnect = new Reconnect(new FakeJms().provider(), control, reconnectTimeoutNs);
         reconnect.start();
         UnitOfWork u = new UnitOfWork("sender 0", control, reconnect, ledger, syncpoint, worker);
         worker.unit = u;
-        u.open(new FakeProvider());
+        u.open(new FakeJms().provider());
         worker.calls.clear();
         worker.connects = 0;
         return u;

@@ -1,4 +1,4 @@
-package dev.harness.cli;
+package dev.harness.core;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
@@ -9,7 +9,7 @@ import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
 
 /** What went wrong with a file, in words, without Java class names. */
-final class FileErrors {
+public final class FileErrors {
     private FileErrors() {
     }
 
@@ -17,7 +17,7 @@ final class FileErrors {
      * Why a result file could not be written, found without creating or truncating it
      * (a run that fails to connect must not empty the results of an earlier one); null if it can.
      */
-    static String unwritable(Path file) {
+    public static String unwritable(Path file) {
         Path parent = file.toAbsolutePath().getParent();
         if (parent == null || !Files.isDirectory(parent)) {
             return "its directory does not exist";
@@ -32,12 +32,12 @@ final class FileErrors {
     }
 
     /** Why a file could not be read. */
-    static String describeRead(IOException e) {
+    public static String describeRead(IOException e) {
         return e instanceof NoSuchFileException ? "no such file" : describe(e);
     }
 
     /** Why a file could not be written (a missing file is created, so a missing directory is the problem). */
-    static String describe(IOException e) {
+    public static String describe(IOException e) {
         if (e instanceof NoSuchFileException) {
             return "its directory does not exist";
         }
