@@ -217,11 +217,15 @@ public final class Measurement implements AutoCloseable {
         }
         // Requests given up in this interval: the lost view holds each once.
         long lostNow = intervalWarmup.get(View.LOST).getTotalCount() + intervalMeasured.get(View.LOST).getTotalCount();
-        IntervalSnapshot s = new IntervalSnapshot(index++, lastTickNs - startNs, tickNs - startNs,
-                toEpochMs(lastTickNs), toEpochMs(tickNs), phase, Histograms.copyOf(intervalWarmup),
-                Histograms.copyOf(intervalMeasured), completed, sent, cumulativeCompleted, lostNow,
-                runMaxResponseNs, maxGrew, Histograms.copyOf(hiccup), gc.count(), gc.pausedNs(),
-                Histograms.copyOf(gc.lengths()), hostSample);
+        IntervalSnapshot s = new IntervalSnapshot(
+                new IntervalSnapshot.Span(index++, lastTickNs - startNs, tickNs - startNs, toEpochMs(lastTickNs),
+                        toEpochMs(tickNs), phase),
+                Histograms.copyOf(intervalWarmup), Histograms.copyOf(intervalMeasured),
+                new IntervalSnapshot.Counts(completed, sent, cumulativeCompleted, lostNow),
+                new IntervalSnapshot.RunMax(runMaxResponseNs, maxGrew),
+                new IntervalSnapshot.Jvm(Histograms.copyOf(hiccup),
+                        new GcPauses.Interval(gc.count(), gc.pausedNs(), Histograms.copyOf(gc.lengths()))),
+                hostSample);
         lastTickNs = tickNs;
         return s;
     }

@@ -118,12 +118,12 @@ public final class RunMetrics implements RunListener, AutoCloseable {
             }
         }
         lastHost = s.host();
-        sent.addAndGet(s.sent());
-        completed.addAndGet(s.completed());
-        lost.addAndGet(s.lost());
-        sentCounter.increment(s.sent());
-        completedCounter.increment(s.completed());
-        lostCounter.increment(s.lost());
+        sent.addAndGet(s.counts().sent());
+        completed.addAndGet(s.counts().completed());
+        lost.addAndGet(s.counts().lost());
+        sentCounter.increment(s.counts().sent());
+        completedCounter.increment(s.counts().completed());
+        lostCounter.increment(s.counts().lost());
     }
 
     private double host(java.util.function.ToDoubleFunction<HostSample> figure) {

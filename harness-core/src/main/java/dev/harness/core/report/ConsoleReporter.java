@@ -61,13 +61,13 @@ public final class ConsoleReporter implements RunListener {
         s.warmup().get(View.RESPONSE).copyInto(intervalResponse);
         intervalResponse.add(s.measured().get(View.RESPONSE));
         Histogram response = intervalResponse;
-        String warning = (s.lost() > 0 ? "   LOST " + Units.count(s.lost()) : "")
-                + (s.maxGrew() ? "   << run max grew to " + Units.ms(s.runMaxResponseNs()) + " ms" : "");
-        out.printf(Locale.ROOT, INTERVAL_FORMAT, Units.seconds(s.endNs() / 1e9),
-                s.phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.completed()), Units.rate(s.rate()),
-                Units.count(s.cumulativeCompleted()), Units.rate(s.cumulativeRate()),
+        String warning = (s.counts().lost() > 0 ? "   LOST " + Units.count(s.counts().lost()) : "")
+                + (s.runMax().grew() ? "   << run max grew to " + Units.ms(s.runMax().responseNs()) + " ms" : "");
+        out.printf(Locale.ROOT, INTERVAL_FORMAT, Units.seconds(s.span().endNs() / 1e9),
+                s.span().phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.counts().completed()), Units.rate(s.rate()),
+                Units.count(s.counts().cumulativeCompleted()), Units.rate(s.cumulativeRate()),
                 msOrDash(response, 50), msOrDash(response, 99), msOrDash(response, 100),
-                s.gcPauseCount() == 0 ? "-" : Units.ms(s.gcPausedNs()), msOrDash(s.hiccup(), 100), s.host().column(),
+                s.jvm().gc().count() == 0 ? "-" : Units.ms(s.jvm().gc().pausedNs()), msOrDash(s.jvm().hiccup(), 100), s.host().column(),
                 warning);
         out.flush();
     }

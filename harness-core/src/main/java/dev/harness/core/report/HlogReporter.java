@@ -66,10 +66,10 @@ public final class HlogReporter implements RunListener, AutoCloseable {
     public void interval(IntervalSnapshot s) {
         write(s, Phase.WARMUP, s.warmup());
         write(s, Phase.MEASURED, s.measured());
-        s.hiccup().copyInto(scratch);
-        writer.interval(s.startNs() / 1e9, s.endNs() / 1e9, HICCUP_TAG, scratch);
-        s.gcPauses().copyInto(scratch);
-        writer.interval(s.startNs() / 1e9, s.endNs() / 1e9, GC_PAUSE_TAG, scratch);
+        s.jvm().hiccup().copyInto(scratch);
+        writer.interval(s.span().startNs() / 1e9, s.span().endNs() / 1e9, HICCUP_TAG, scratch);
+        s.jvm().gc().lengths().copyInto(scratch);
+        writer.interval(s.span().startNs() / 1e9, s.span().endNs() / 1e9, GC_PAUSE_TAG, scratch);
         // The host's queues ride along as a comment, which HdrHistogram's tools skip.
         writer.host(hostFigures(s));
         writer.flush();
@@ -78,7 +78,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
     /** The interval's host figures; NaN where /proc lacks one. */
     static HostFigures hostFigures(IntervalSnapshot s) {
         HostSample h = s.host();
-        return new HostFigures(s.startNs() / 1e9, s.endNs() / 1e9, h.procsRunning() >= 0 ? h.procsRunning() : Double.NaN,
+        return new HostFigures(s.span().startNs() / 1e9, s.span().endNs() / 1e9, h.procsRunning() >= 0 ? h.procsRunning() : Double.NaN,
                 h.cpus() > 0 ? h.cpus() : Double.NaN, h.cpuIowaitPercent(),
                 h.busiestDisk() != null ? h.busiestDisk().inFlight() : Double.NaN);
     }
@@ -88,7 +88,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
             Histogram h = views.get(v);
             // Every tag of the interval's own phase, for a steady cadence; the other phase's
             // only where it holds samples (late completions of warmup messages).
-            if (h.getTotalCount() == 0 && phase != s.phase()) {
+            if (h.getTotalCount() == 0 && phase != s.span().phase()) {
                 continue;
             }
             // The tag is set on a histogram of our own: the snapshot's are only to be read.
@@ -96,7 +96,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
             if (tagged == scratch) {
                 h.copyInto(scratch);
             }
-            writer.interval(s.startNs() / 1e9, s.endNs() / 1e9, phase == Phase.WARMUP ? v.warmupTag() : v.tag(), tagged);
+            writer.interval(s.span().startNs() / 1e9, s.span().endNs() / 1e9, phase == Phase.WARMUP ? v.warmupTag() : v.tag(), tagged);
         }
     }
 

@@ -63,9 +63,9 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             Histogram h = s.ofPhase(v);
             views[v.ordinal()] = new long[] {h.getTotalCount(), Percentiles.at(h, 50), Percentiles.at(h, 99), h.getMaxValue()};
         }
-        intervals.add(new IntervalRow(s.index(), s.startNs() / 1e9, s.endNs() / 1e9, s.phase(), s.completed(),
-                s.sent(), s.lost(), s.rate(), s.cumulativeCompleted(), s.cumulativeRate(), s.maxGrew(), views,
-                s.gcPauseCount(), s.gcPausedNs(), s.hiccup().getMaxValue(), s.host()));
+        intervals.add(new IntervalRow(s.span().index(), s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.span().phase(), s.counts().completed(),
+                s.counts().sent(), s.counts().lost(), s.rate(), s.counts().cumulativeCompleted(), s.cumulativeRate(), s.runMax().grew(), views,
+                s.jvm().gc().count(), s.jvm().gc().pausedNs(), s.jvm().hiccup().getMaxValue(), s.host()));
     }
 
     @Override

@@ -20,23 +20,23 @@ class MeasurementTest {
             // A warmup message completing in warmup, one completing late after warmup, a measured one.
             complete(m, start + S, start + S + 10);
             IntervalSnapshot first = m.takeInterval(start + 2 * S);
-            assertEquals(Phase.WARMUP, first.phase());
-            assertEquals(1, first.completed());
+            assertEquals(Phase.WARMUP, first.span().phase());
+            assertEquals(1, first.counts().completed());
 
             complete(m, start + S, start + 3 * S);
             complete(m, start + 3 * S, start + 3 * S + 20);
             IntervalSnapshot second = m.takeInterval(start + 4 * S);
-            assertEquals(Phase.MEASURED, second.phase());
-            assertEquals(2, second.completed());
-            assertEquals(3, second.cumulativeCompleted());
+            assertEquals(Phase.MEASURED, second.span().phase());
+            assertEquals(2, second.counts().completed());
+            assertEquals(3, second.counts().cumulativeCompleted());
             assertEquals(1, second.measured().get(View.RESPONSE).getTotalCount());
             assertEquals(1, second.warmup().get(View.RESPONSE).getTotalCount());
             assertEquals(1.0, second.rate(), 1e-9); // 2 completions in 2 s
-            assertFalse(second.maxGrew(), "the first measured interval sets the maximum");
+            assertFalse(second.runMax().grew(), "the first measured interval sets the maximum");
 
             complete(m, start + 3 * S, start + 3500 * 1_000_000L);
             IntervalSnapshot third = m.takeInterval(start + 5 * S);
-            assertTrue(third.maxGrew());
+            assertTrue(third.runMax().grew());
 
             Measurement.MeasuredTotals t = m.totals();
             assertEquals(2, t.measured().get(View.RESPONSE).getTotalCount());
@@ -58,8 +58,8 @@ class MeasurementTest {
             m.lost(start + 2 * S, S + 5_000_000L, S);
             m.lost(start + S / 2, S, S); // a warmup message
             IntervalSnapshot i = m.takeInterval(start + 3 * S);
-            assertEquals(1, i.completed(), "a lost request is no completion");
-            assertEquals(2, i.lost());
+            assertEquals(1, i.counts().completed(), "a lost request is no completion");
+            assertEquals(2, i.counts().lost());
             assertEquals(2, i.measured().get(View.RESPONSE).getTotalCount());
             assertEquals(1, i.measured().get(View.SERVICE).getTotalCount(), "complete() records no service");
             assertEquals(1, i.measured().get(View.LOST).getTotalCount());
@@ -106,17 +106,17 @@ class MeasurementTest {
                 complete(m, start + i * 100_000_000L, start + i * 100_000_000L + 10);
             }
             IntervalSnapshot late = m.takeInterval(start + S, start + 1500 * 1_000_000L);
-            assertEquals(Phase.WARMUP, late.phase(), "the phase is the due tick's");
-            assertEquals(0, late.startNs());
-            assertEquals(1500 * 1_000_000L, late.endNs());
-            assertEquals(m.startEpochMs() + 1500, late.endEpochMs());
+            assertEquals(Phase.WARMUP, late.span().phase(), "the phase is the due tick's");
+            assertEquals(0, late.span().startNs());
+            assertEquals(1500 * 1_000_000L, late.span().endNs());
+            assertEquals(m.startEpochMs() + 1500, late.span().endEpochMs());
             assertEquals(2.0, late.rate(), 1e-9);
 
             // The next interval starts where the late cut really was, not at the tick.
             complete(m, start + 1600 * 1_000_000L, start + 1600 * 1_000_000L + 10);
             IntervalSnapshot next = m.takeInterval(start + 2 * S, start + 2 * S);
-            assertEquals(Phase.MEASURED, next.phase());
-            assertEquals(1500 * 1_000_000L, next.startNs());
+            assertEquals(Phase.MEASURED, next.span().phase());
+            assertEquals(1500 * 1_000_000L, next.span().startNs());
             assertEquals(2.0, next.rate(), 1e-9); // 1 completion in 0.5 s
         }
     }

@@ -142,20 +142,21 @@ class RunnerTest {
         long total = 0;
         for (int k = 0; k < n; k++) {
             IntervalSnapshot s = snapshots.get(k);
-            assertEquals(k == 0 ? 0 : snapshots.get(k - 1).endNs(), s.startNs(), "interval " + k + " starts where the last ended");
+            assertEquals(k == 0 ? 0 : snapshots.get(k - 1).span().endNs(), s.span().startNs(),
+                    "interval " + k + " starts where the last ended");
             if (k < n - 1) {
                 // Cut on time: each tick's cut within half an interval of the tick, whatever the writer did.
                 long tick = (k + 1) * intervalNs;
-                assertTrue(s.endNs() >= tick && s.endNs() < tick + intervalNs / 2,
-                        "interval " + k + " cut at " + s.endNs() / 1e6 + " ms, due at " + tick / 1e6 + " ms");
+                assertTrue(s.span().endNs() >= tick && s.span().endNs() < tick + intervalNs / 2,
+                        "interval " + k + " cut at " + s.span().endNs() / 1e6 + " ms, due at " + tick / 1e6 + " ms");
             }
-            total += s.completed();
+            total += s.counts().completed();
         }
         assertEquals(400, total);
         // Each interval holds its own completions (50 due in each), not all of those of the
         // block in the first cut after it.
         for (int k = 0; k < n - 1; k++) {
-            long completed = snapshots.get(k).completed();
+            long completed = snapshots.get(k).counts().completed();
             assertTrue(completed > 0 && completed <= 100, "interval " + k + " completed " + completed);
         }
 
@@ -173,8 +174,8 @@ class RunnerTest {
             IntervalSnapshot s = snapshots.get(k);
             Histogram h = (Histogram) responses.get(k);
             assertEquals(s.measured().get(View.RESPONSE).getTotalCount(), h.getTotalCount(), "interval " + k);
-            assertEquals(s.startNs() / 1e6, h.getStartTimeStamp() - startMs, 2.0, "interval " + k + " start");
-            assertEquals(s.endNs() / 1e6, h.getEndTimeStamp() - startMs, 2.0, "interval " + k + " end");
+            assertEquals(s.span().startNs() / 1e6, h.getStartTimeStamp() - startMs, 2.0, "interval " + k + " start");
+            assertEquals(s.span().endNs() / 1e6, h.getEndTimeStamp() - startMs, 2.0, "interval " + k + " end");
         }
     }
 

@@ -68,8 +68,8 @@ class RequesterTest {
     void openModeCommitsEveryNRequests() throws Exception {
         IntervalSnapshot i = run(settings(true, 10, 5_000 * MS), Ledger.of(40, 1), true);
         assertEquals(4, jms.commits.get(), "40 requests, a commit every 10");
-        assertEquals(40, i.completed());
-        assertEquals(0, i.lost());
+        assertEquals(40, i.counts().completed());
+        assertEquals(0, i.counts().lost());
     }
 
     @Test
@@ -97,8 +97,8 @@ class RequesterTest {
         for (int k = 0; k < 40; k++) {
             assertEquals(k, sequences.get(k), "schedule order");
         }
-        assertEquals(0, i.completed());
-        assertEquals(40, i.lost());
+        assertEquals(0, i.counts().completed());
+        assertEquals(40, i.counts().lost());
         assertEquals(40, i.measured().get(View.LOST).getTotalCount());
         assertEquals(40, i.measured().get(View.RESPONSE).getTotalCount());
         // Service of a lost request is its timeout exactly (3 significant digits).
@@ -112,6 +112,6 @@ class RequesterTest {
     void closedModeCommitsEachRequestAndWaitsForItsReply() throws Exception {
         IntervalSnapshot i = run(settings(false, 1, 5_000 * MS), Ledger.of(40, 1), true);
         assertEquals(40, jms.commits.get());
-        assertEquals(40, i.completed());
+        assertEquals(40, i.counts().completed());
     }
 }
