@@ -75,7 +75,7 @@ public final class ConsoleReporter implements RunListener {
     private void gc(GcSummary gc) {
         Histogram h = gc.hiccups();
         if (h.getTotalCount() > 0) {
-            out.printf(Locale.ROOT, "hiccups of this JVM (1 ms sleeps, measured phase): p99 %s ms, p99.9 %s ms, max %s ms%n",
+            out.printf(Locale.ROOT, "hiccups of this JVM (how late its hiccup meter's sleeps woke, measured phase): p99 %s ms, p99.9 %s ms, max %s ms%n",
                     Units.ms(Percentiles.at(h, 99)), Units.ms(Percentiles.at(h, 99.9)), Units.ms(h.getMaxValue()));
         }
         if (gc.longestGcPauses().isEmpty()) {

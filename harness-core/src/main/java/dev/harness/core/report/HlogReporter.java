@@ -58,7 +58,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
             h.setting(s.name(), s.value());
         }
         return h.comment("values in nanoseconds; tags: response service send-lag put commit pause-corrected responder,"
-                + " warmup-<tag> for messages intended during warmup; hiccup: how late this JVM's 1 ms sleeps woke;"
+                + " warmup-<tag> for messages intended during warmup; hiccup: how late this JVM's hiccup-meter sleeps (--hiccup-resolution) woke;"
                 + " gc-pause: this JVM's GC pauses, one value each").build();
     }
 
