@@ -67,8 +67,8 @@ class ReqRespIT {
         Path respondHlog = dir.resolve("respond.hlog");
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
-                        "--queues", "2", "--hlog", respondHlog.toString())) {
-            respond.awaitOutput("answered", 60);
+                        "--queues", "2", "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
+            respond.awaitEvent("ready", 60);
             HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--workload", "reqresp",
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
                     "--duration", "2s", "--json", json.toString());
@@ -91,11 +91,12 @@ class ReqRespIT {
         HarnessProcess.Result r;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
-                        "--queues", "2")) {
-            respond.awaitOutput("answered", 60);
+                        "--queues", "2", "--events", dir.resolve("respond.jsonl").toString())) {
+            respond.awaitEvent("ready", 60);
             List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--workload", "reqresp", "--mode", mode,
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "20", "--warmup", "0s",
-                    "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString()));
+                    "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString(),
+                    "--events", dir.resolve("run.jsonl").toString()));
             try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
                 run.awaitInterval(2, 60);
                 respond.signal("KILL");
@@ -118,11 +119,12 @@ class ReqRespIT {
         HarnessProcess.Result r;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
-                        "--queues", "2")) {
-            respond.awaitOutput("answered", 60);
+                        "--queues", "2", "--events", dir.resolve("respond.jsonl").toString())) {
+            respond.awaitEvent("ready", 60);
             try (HarnessProcess run = HarnessProcess.start(dir, "run", "--url", broker.url(), "--workload", "reqresp",
                     "--mode", "open", "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "50",
-                    "--warmup", "0s", "--duration", "6s", "--reply-timeout", "1s", "--json", json.toString())) {
+                    "--warmup", "0s", "--duration", "6s", "--reply-timeout", "1s", "--json", json.toString(),
+                    "--events", dir.resolve("run.jsonl").toString())) {
                 run.awaitInterval(2, 60);
                 respond.signal("STOP"); // requests wait on the queue past their timeout
                 Thread.sleep(2_500);
