@@ -65,16 +65,18 @@ class ReqRespIT {
     void respondersInTheirOwnProcessAnswerAndLogTheirOwnView() throws Exception {
         Path json = dir.resolve("rr.json");
         Path respondHlog = dir.resolve("respond.hlog");
+        List<JsonNode> events;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
                         "--queues", "2", "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
-            respond.awaitEvent("ready", 60);
+            assertEquals(2, respond.awaitEvent("ready", 60).get("responders").asInt());
             HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--workload", "reqresp",
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
                     "--duration", "2s", "--json", json.toString());
             assertEquals(0, r.exitCode(), r::toString);
             respond.signal("TERM");
             assertEquals(143, respond.waitFor(60), respond.stdout());
+            events = respond.events();
         }
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(200, s.get("totalSent").asLong());
@@ -82,6 +84,13 @@ class ReqRespIT {
         assertEquals(0, s.get("lost").asLong());
         assertEquals(0, s.get("views").get("responder").get("count").asLong(), "the responders ran elsewhere");
         assertEquals(200, HlogFiles.sum(respondHlog, "responder").getTotalCount(), "the respond process's own log");
+        // Its events: ready first, intervals whose answers add up, finished after a SIGTERM too.
+        assertEquals("ready", events.get(0).get("event").asText(), events::toString);
+        JsonNode finished = events.get(events.size() - 1);
+        assertEquals("finished", finished.get("event").asText(), events::toString);
+        assertEquals(200, finished.get("answered").asLong(), events::toString);
+        assertEquals(200, events.stream().filter(e -> e.get("event").asText().equals("interval"))
+                .mapToLong(e -> e.get("answered").asLong()).sum(), events::toString);
     }
 
     @ParameterizedTest(name = "mode={0}")
