@@ -50,10 +50,12 @@ class AbIT {
     @Test
     void ctrlCTabulatesTheWholePairsDone() throws Exception {
         Path html = dir.resolve("ab.html");
+        Path events = dir.resolve("ab-events.jsonl");
         try (HarnessProcess p = HarnessProcess.start(dir, "ab", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
                 "--rounds", "5", "--non-persistent", "--rate", "200", "--warmup", "0s", "--duration", "2s",
-                "--report", html.toString())) {
-            p.awaitOutput("round 1, B", 120);
+                "--report", html.toString(), "--events", events.toString())) {
+            p.awaitEvent("round 1 of side B", e -> e.path("event").asText().equals("round") && e.path("round").asInt() == 1
+                    && e.path("side").asText().equals("B"), 120);
             Thread.sleep(500); // into round 2 of A
             p.signal("INT");
             assertEquals(130, p.waitFor(60), p.stdout());
@@ -71,6 +73,17 @@ class AbIT {
         assertEquals(2, r.exitCode(), r::toString);
         assertEquals(1, r.stderr().strip().lines().count(), r::toString);
         assertTrue(r.stderr().contains("--a") && r.stderr().contains("--syncpoint"), r::toString);
+        assertTrue(r.stdout().isEmpty(), "no round ran");
+    }
+
+    @Test
+    void aSideCannotTakeAFileOfItsOwn() throws Exception {
+        // The rounds run in ab's process and give ab their summaries: a round's hlog would be
+        // written by nobody, so it is refused rather than ignored.
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "ab", "--a", "--syncpoint 1 --hlog a.hlog", "--b",
+                "--syncpoint 0", "--rounds", "1", "--duration", "1s", "--report", dir.resolve("ab.html").toString());
+        assertEquals(2, r.exitCode(), r::toString);
+        r.assertOneLine("--a", "--hlog");
         assertTrue(r.stdout().isEmpty(), "no round ran");
     }
 }

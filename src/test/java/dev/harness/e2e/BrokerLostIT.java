@@ -37,7 +37,7 @@ class BrokerLostIT {
                 HarnessProcess run = HarnessProcess.start(dir, "run", "--url", broker.url(), "--rate", "300",
                         "--non-persistent", "--warmup", "1s", "--duration", "30s", "--reconnect-timeout", "2s",
                         "--json", json.toString(),
-                        "--hlog", hlog.toString())) {
+                        "--hlog", hlog.toString(), "--events", dir.resolve("events.jsonl").toString())) {
             run.awaitInterval(4, 60);
             broker.process.signal("KILL");
             code = run.waitFor(60);

@@ -1,6 +1,7 @@
 package dev.harness.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -22,6 +23,11 @@ class BrokerProcessIT {
         int port;
         try (BrokerProcess broker = BrokerProcess.start(dir, data)) {
             port = broker.port;
+            // The readiness handshake: one JSON line a starting process can rely on.
+            assertEquals(broker.url(), broker.readiness.get("url").asText(), broker.readiness::toString);
+            assertEquals(broker.process.pid(), broker.readiness.get("pid").asLong());
+            assertEquals(data.toAbsolutePath().toString(), broker.readiness.get("dataDir").asText());
+            assertTrue(broker.readiness.get("journalBufferTimeoutUs").asLong() > 0, broker.readiness::toString);
             // 300 persistent messages and nobody to consume them.
             HarnessProcess.Result put = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "300",
                     "--warmup", "0s", "--duration", "1s", "--persistent", "--syncpoint", "10", "--drainers", "0");
@@ -29,6 +35,7 @@ class BrokerProcessIT {
             broker.process.signal("TERM");
             assertEquals(143, broker.process.waitFor(60), "SIGTERM ends the broker");
             assertTrue(broker.process.stdout().contains("harness broker: stopped"), broker.process.stdout());
+            assertFalse(Files.exists(broker.readyFile), "a stopped broker is not ready: its readiness file is removed");
         }
         try (BrokerProcess broker = BrokerProcess.restart(dir, data, port)) {
             Path json = dir.resolve("drain.json");

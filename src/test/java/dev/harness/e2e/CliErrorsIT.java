@@ -90,8 +90,8 @@ class CliErrorsIT {
         Path out = Files.createDirectory(dir.resolve("out"));
         Path report = out.resolve("run.html");
         try (HarnessProcess p = HarnessProcess.start(dir, "run", "--rate", "100", "--warmup", "0s", "--duration", "2s",
-                "--report", report.toString())) {
-            p.awaitOutput("harness put against", 60);
+                "--report", report.toString(), "--events", dir.resolve("events.jsonl").toString())) {
+            p.awaitEvent("started", 60);
             Files.delete(out); // writable when checked before the run, gone when the report is written
             int code = p.waitFor(60);
             HarnessProcess.Result r = new HarnessProcess.Result(code, p.stdout(), p.stderr());

@@ -39,7 +39,7 @@ class FrozenBrokerIT {
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("broker-data"))) {
             List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--rate", "1000", persistence,
                     "--syncpoint", Integer.toString(syncpoint), "--warmup", "2s", "--duration", "20s",
-                    "--json", json.toString(), "--hlog", hlog.toString()));
+                    "--json", json.toString(), "--hlog", hlog.toString(), "--events", dir.resolve("events.jsonl").toString()));
             try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
                 run.awaitInterval(10, 60); // 8 s into the measured phase
                 freeze = StallTruth.Freeze.of(broker.process, 2_000);

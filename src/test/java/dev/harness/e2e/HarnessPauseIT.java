@@ -31,7 +31,8 @@ class HarnessPauseIT {
         Path hlog = dir.resolve("run.hlog");
         StallTruth.Freeze freeze;
         try (HarnessProcess p = HarnessProcess.start(dir, "run", "--rate", "1000", "--non-persistent",
-                "--warmup", "2s", "--duration", "10s", "--json", json.toString(), "--hlog", hlog.toString())) {
+                "--warmup", "2s", "--duration", "10s", "--json", json.toString(), "--hlog", hlog.toString(),
+                "--events", dir.resolve("events.jsonl").toString())) {
             p.awaitInterval(5, 60);
             freeze = StallTruth.Freeze.of(p, 2_000);
             assertEquals(0, p.waitFor(120), () -> {

@@ -9,25 +9,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.function.Predicate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * The harness as users run it: {@code java -jar harness.jar ...} in a child process, its
- * output in files. Every wait is bounded; a child still running at the end is killed.
+ * output in files. Every wait is bounded; a child still running at the end is killed. Tests
+ * wait on the child's events ({@code --events FILE}), never on its console's wording.
  */
 final class HarnessProcess implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final Process process;
     private final Path stdout;
     private final Path stderr;
+    /** The file given with --events, or null. */
+    private final Path events;
 
-    private HarnessProcess(Process process, Path stdout, Path stderr) {
+    private HarnessProcess(Process process, Path stdout, Path stderr, Path events) {
         this.process = process;
         this.stdout = stdout;
         this.stderr = stderr;
+        this.events = events;
     }
 
     static Path jar() {
@@ -64,7 +69,9 @@ final class HarnessProcess implements AutoCloseable {
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
         builder.environment().putAll(environment);
         Process p = builder.start();
-        return new HarnessProcess(p, out, err);
+        int e = List.of(args).indexOf("--events");
+        Path events = e >= 0 && e + 1 < args.length ? dir.resolve(args[e + 1]) : null;
+        return new HarnessProcess(p, out, err, events);
     }
 
     /** Runs to the end (bounded) and returns the exit code. */
@@ -104,38 +111,62 @@ final class HarnessProcess implements AutoCloseable {
         return process.exitValue();
     }
 
-    /** Waits (bounded) until stdout contains the text. */
-    void awaitOutput(String text, long timeoutSeconds) throws Exception {
+    /**
+     * Waits (bounded) for the first event that matches, and returns it. The child must have been
+     * started with {@code --events FILE}.
+     */
+    JsonNode awaitEvent(String what, Predicate<JsonNode> match, long timeoutSeconds) throws Exception {
+        if (events == null) {
+            throw new IllegalStateException("start the harness with --events FILE to wait for " + what);
+        }
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-        while (!stdout().contains(text)) {
+        while (true) {
+            for (JsonNode e : events()) {
+                if (match.test(e)) {
+                    return e;
+                }
+            }
             if (System.nanoTime() > deadline || !process.isAlive()) {
-                throw new AssertionError("never printed '" + text + "':\n" + stdout() + "\n" + stderr());
+                throw new AssertionError("no event " + what + " in " + events + ":\n" + eventsQuietly() + "\n"
+                        + stdoutQuietly());
             }
             Thread.sleep(50);
         }
     }
 
-    /** An interval line ({@code "    4.0s ..."}) at least this far into the run. */
-    private static final Pattern ELAPSED = Pattern.compile("(?m)^ *(\\d+\\.\\d)s ");
+    /** Waits for the first event of this name ({@code started}, {@code ready}, ...). */
+    JsonNode awaitEvent(String event, long timeoutSeconds) throws Exception {
+        return awaitEvent("'" + event + "'", e -> event.equals(e.path("event").asText()), timeoutSeconds);
+    }
 
     /**
-     * Waits for the console line of the interval that ends {@code seconds} into the run. Intervals
-     * are stamped with the real time of their cut, which a busy machine may make a little later
-     * than the tick: "4.0s" may read "4.1s".
+     * Waits for the interval that ends at least {@code seconds} into the run and returns its
+     * event. Intervals are stamped with the real time of their cut, which a busy machine may make
+     * a little later than the tick.
      */
-    void awaitInterval(double seconds, long timeoutSeconds) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
-        while (true) {
-            Matcher m = ELAPSED.matcher(stdout());
-            while (m.find()) {
-                if (Double.parseDouble(m.group(1)) >= seconds) {
-                    return;
-                }
-            }
-            if (System.nanoTime() > deadline || !process.isAlive()) {
-                throw new AssertionError("never printed the interval line of " + seconds + " s:\n" + stdout() + "\n" + stderr());
-            }
-            Thread.sleep(50);
+    JsonNode awaitInterval(double seconds, long timeoutSeconds) throws Exception {
+        return awaitEvent("interval ending at " + seconds + " s or later",
+                e -> e.path("event").asText().equals("interval") && e.path("endS").asDouble() >= seconds, timeoutSeconds);
+    }
+
+    /** The events written so far: every whole line of the --events file, parsed. */
+    List<JsonNode> events() throws IOException {
+        if (!Files.exists(events)) {
+            return List.of(); // the child has not reached its broker yet
+        }
+        String text = Files.readString(events, StandardCharsets.UTF_8);
+        List<JsonNode> out = new ArrayList<>();
+        for (String line : text.substring(0, text.lastIndexOf('\n') + 1).lines().toList()) {
+            out.add(JSON.readTree(line));
+        }
+        return out;
+    }
+
+    private String eventsQuietly() {
+        try {
+            return Files.exists(events) ? Files.readString(events, StandardCharsets.UTF_8) : "(no file)";
+        } catch (IOException e) {
+            return "(events unreadable)";
         }
     }
 
@@ -171,7 +202,7 @@ final class HarnessProcess implements AutoCloseable {
     }
 
     static JsonNode json(Path file) throws IOException {
-        return new ObjectMapper().readTree(file.toFile());
+        return JSON.readTree(file.toFile());
     }
 
     @Override

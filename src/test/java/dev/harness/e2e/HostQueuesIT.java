@@ -26,7 +26,7 @@ class HostQueuesIT {
         int exit;
         String stdout;
         try (HarnessProcess p = HarnessProcess.start(dir, "run", "--non-persistent", "--rate", "200", "--warmup", "2s",
-                "--duration", "8s", "--json", json.toString())) {
+                "--duration", "8s", "--json", json.toString(), "--events", dir.resolve("events.jsonl").toString())) {
             p.awaitInterval(4, 60);
             for (int i = 0; i < BURNERS; i++) {
                 // Bounded: each burner ends itself after 20 s, and is killed below in any case.

@@ -16,6 +16,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** Real put workloads on the embedded broker, over TCP, in a child process. */
 class PutWorkloadIT {
@@ -36,9 +37,11 @@ class PutWorkloadIT {
             int queues) throws Exception {
         Path hlog = dir.resolve("run.hlog");
         Path json = dir.resolve("run.json");
+        Path events = dir.resolve("events.jsonl");
         List<String> args = new ArrayList<>(List.of("run", "--rate", "300", "--warmup", "1s", "--duration", "2s",
                 "--syncpoint", Integer.toString(syncpoint), "--senders", Integer.toString(senders),
-                "--queues", Integer.toString(queues), "--hlog", hlog.toString(), "--json", json.toString()));
+                "--queues", Integer.toString(queues), "--hlog", hlog.toString(), "--json", json.toString(),
+                "--events", events.toString()));
         args.add(persistent ? "--persistent" : "--non-persistent");
         if (drainers != null) {
             args.addAll(List.of("--drainers", drainers.toString()));
@@ -66,6 +69,7 @@ class PutWorkloadIT {
         Histogram put = HlogFiles.sum(hlog, "put");
         assertEquals(views.get("put").get("maxNs").asLong(), put.getMaxValue());
         assertHistogramLogProcessorReads(hlog, "response", 600);
+        assertEventsTellTheRun(events, s);
         // On a schedule: the header says response runs from the intended time, and nothing says closed-loop.
         assertTrue(r.stdout().contains("response is measured from each message's intended send time"), r::toString);
         assertFalse(r.stdout().contains("closed-loop"), r::toString);
@@ -102,6 +106,45 @@ class PutWorkloadIT {
         assertEquals("non-persistent", settings.get("persistence").asText());
         assertEquals("200 msg/s", settings.get("rate").asText());
         assertEquals("outside syncpoint", settings.get("syncpoint").asText(), "the profile's other settings stay");
+    }
+
+    /**
+     * The events file: one JSON object a line, started, the intervals in order (warmup, then
+     * measured) whose completions add up to the summary's, and finished with the summary's figures.
+     */
+    private static void assertEventsTellTheRun(Path events, JsonNode summary) throws Exception {
+        ObjectMapper mapper = new ObjectMapper();
+        List<JsonNode> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(events)) {
+            lines.add(mapper.readTree(line));
+        }
+        assertTrue(lines.size() >= 5, "started, 3 or more intervals, finished: " + lines);
+        JsonNode started = lines.get(0);
+        assertEquals("started", started.get("event").asText(), lines::toString);
+        assertEquals("harness-events/1", started.get("schema").asText());
+        assertEquals("put", started.get("workload").asText());
+        List<JsonNode> intervals = lines.subList(1, lines.size() - 1);
+        long completed = 0;
+        boolean measured = false;
+        for (int i = 0; i < intervals.size(); i++) {
+            JsonNode e = intervals.get(i);
+            assertEquals("interval", e.get("event").asText(), lines::toString);
+            assertEquals(i, e.get("index").asInt(), "intervals in order, none missing");
+            assertTrue(e.get("endS").asDouble() > e.get("startS").asDouble(), e::toString);
+            String phase = e.get("phase").asText();
+            assertTrue(measured ? phase.equals("measured") : phase.equals("warmup") || phase.equals("measured"), e::toString);
+            measured = phase.equals("measured");
+            completed += e.get("completed").asLong();
+            assertEquals(completed, e.get("cumulativeCompleted").asLong(), e::toString);
+        }
+        assertTrue(measured, "a measured phase: " + lines);
+        assertEquals(summary.get("totalCompleted").asLong(), completed, "the intervals' completions are the run's");
+        JsonNode finished = lines.get(lines.size() - 1);
+        assertEquals("finished", finished.get("event").asText(), lines::toString);
+        assertEquals(summary.get("totalCompleted").asLong(), finished.get("totalCompleted").asLong());
+        assertEquals(summary.get("totalSent").asLong(), finished.get("totalSent").asLong());
+        assertEquals(summary.get("achievedRate").asDouble(), finished.get("achievedRate").asDouble(), 1e-6);
+        assertTrue(finished.get("stopReason").isNull() && finished.get("failure").isNull(), finished::toString);
     }
 
     private void assertHistogramLogProcessorReads(Path hlog, String tag, long count) throws Exception {

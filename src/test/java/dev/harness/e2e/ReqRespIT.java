@@ -65,16 +65,18 @@ class ReqRespIT {
     void respondersInTheirOwnProcessAnswerAndLogTheirOwnView() throws Exception {
         Path json = dir.resolve("rr.json");
         Path respondHlog = dir.resolve("respond.hlog");
+        List<JsonNode> events;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
-                        "--queues", "2", "--hlog", respondHlog.toString())) {
-            respond.awaitOutput("answered", 60);
+                        "--queues", "2", "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
+            assertEquals(2, respond.awaitEvent("ready", 60).get("responders").asInt());
             HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--workload", "reqresp",
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
                     "--duration", "2s", "--json", json.toString());
             assertEquals(0, r.exitCode(), r::toString);
             respond.signal("TERM");
             assertEquals(143, respond.waitFor(60), respond.stdout());
+            events = respond.events();
         }
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(200, s.get("totalSent").asLong());
@@ -82,6 +84,13 @@ class ReqRespIT {
         assertEquals(0, s.get("lost").asLong());
         assertEquals(0, s.get("views").get("responder").get("count").asLong(), "the responders ran elsewhere");
         assertEquals(200, HlogFiles.sum(respondHlog, "responder").getTotalCount(), "the respond process's own log");
+        // Its events: ready first, intervals whose answers add up, finished after a SIGTERM too.
+        assertEquals("ready", events.get(0).get("event").asText(), events::toString);
+        JsonNode finished = events.get(events.size() - 1);
+        assertEquals("finished", finished.get("event").asText(), events::toString);
+        assertEquals(200, finished.get("answered").asLong(), events::toString);
+        assertEquals(200, events.stream().filter(e -> e.get("event").asText().equals("interval"))
+                .mapToLong(e -> e.get("answered").asLong()).sum(), events::toString);
     }
 
     @ParameterizedTest(name = "mode={0}")
@@ -91,11 +100,12 @@ class ReqRespIT {
         HarnessProcess.Result r;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
-                        "--queues", "2")) {
-            respond.awaitOutput("answered", 60);
+                        "--queues", "2", "--events", dir.resolve("respond.jsonl").toString())) {
+            respond.awaitEvent("ready", 60);
             List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--workload", "reqresp", "--mode", mode,
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "20", "--warmup", "0s",
-                    "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString()));
+                    "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString(),
+                    "--events", dir.resolve("run.jsonl").toString()));
             try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
                 run.awaitInterval(2, 60);
                 respond.signal("KILL");
@@ -118,11 +128,12 @@ class ReqRespIT {
         HarnessProcess.Result r;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
-                        "--queues", "2")) {
-            respond.awaitOutput("answered", 60);
+                        "--queues", "2", "--events", dir.resolve("respond.jsonl").toString())) {
+            respond.awaitEvent("ready", 60);
             try (HarnessProcess run = HarnessProcess.start(dir, "run", "--url", broker.url(), "--workload", "reqresp",
                     "--mode", "open", "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "50",
-                    "--warmup", "0s", "--duration", "6s", "--reply-timeout", "1s", "--json", json.toString())) {
+                    "--warmup", "0s", "--duration", "6s", "--reply-timeout", "1s", "--json", json.toString(),
+                    "--events", dir.resolve("run.jsonl").toString())) {
                 run.awaitInterval(2, 60);
                 respond.signal("STOP"); // requests wait on the queue past their timeout
                 Thread.sleep(2_500);

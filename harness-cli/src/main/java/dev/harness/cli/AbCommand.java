@@ -1,23 +1,27 @@
 package dev.harness.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import dev.harness.core.FileErrors;
+import dev.harness.core.SettingsException;
 import dev.harness.core.jms.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
+import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.View;
 import dev.harness.core.report.AbReport;
+import dev.harness.core.report.Units;
+import dev.harness.core.report.EventLog;
 import dev.harness.core.run.ClosedLoop;
-import dev.harness.core.report.HlogRun;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunListener;
+import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Workload;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,7 +38,9 @@ import picocli.CommandLine.Unmatched;
             "Any other option is a harness run option common to both sides, e.g.:",
             "  harness ab --a \"--syncpoint 10\" --b \"--syncpoint 0\" --rounds 3 --persistent --rate max --duration 20s",
             "A side may name a profile by its path: --a config/put-persistent-syncpoint-10.args (common options override it).",
-            "Without --url or --provider, one embedded broker serves every round."},
+            "Without --url or --provider, one embedded broker serves every round. The rounds run in this process.",
+            "A side cannot take run's output options (--hlog, --json, --report, --events, --metrics), --gc-inject,"
+                    + " --start-at or --kill-broker-at."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker, or it refused the login",
             "4:a round failed", "6:the comparison was printed, but --report could not be written",
@@ -56,10 +62,17 @@ final class AbCommand implements Callable<Integer> {
             description = "The HTML comparison: both response curves on one chart, and the table. Default: ${DEFAULT-VALUE}.")
     Path report;
 
+    @Option(names = "--events", paramLabel = "FILE",
+            description = "Write events as JSON lines, each flushed: every round's started, interval and finished, then a"
+                    + " round event with its figures (README, \"Events\").")
+    Path events;
+
     @Unmatched
     List<String> common = new ArrayList<>();
 
     private volatile boolean interrupted;
+    /** The round under way, which Ctrl-C stops. */
+    private volatile RunControl current;
 
     @Override
     public Integer call() throws Exception {
@@ -70,6 +83,10 @@ final class AbCommand implements Callable<Integer> {
         if (problem != null) {
             throw usage("--report " + report + ": cannot write the file: " + problem);
         }
+        problem = events == null ? null : FileErrors.unwritable(events);
+        if (problem != null) {
+            throw usage("--events " + events + ": cannot write the file: " + problem);
+        }
         List<String> sideA = tokens("--a", a);
         List<String> sideB = tokens("--b", b);
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
@@ -77,10 +94,10 @@ final class AbCommand implements Callable<Integer> {
         RunCommand runB = check("--b", sideB);
         boolean ownBroker = runA.target.kind() == ProviderOptions.Kind.EMBEDDED
                 & runB.target.kind() == ProviderOptions.Kind.EMBEDDED;
-        Path work = Files.createTempDirectory("harness-ab-");
         EmbeddedArtemis broker = null;
-        // Ctrl-C: the round under way stops (its own guard) and is left out; the rounds done are tabulated.
-        try (InterruptGuard guard = new InterruptGuard(() -> interrupted = true)) {
+        EventLog eventLog = null;
+        // Ctrl-C: the round under way stops and is left out; the rounds done are tabulated.
+        try (InterruptGuard guard = new InterruptGuard(this::interrupt)) {
             List<String> base = new ArrayList<>(common);
             if (ownBroker) {
                 try {
@@ -91,6 +108,13 @@ final class AbCommand implements Callable<Integer> {
                 base.addAll(List.of("--url", broker.url()));
                 System.out.println("harness ab: one embedded broker for every round at " + broker.url());
             }
+            if (events != null) {
+                try {
+                    eventLog = new EventLog(events);
+                } catch (IOException e) {
+                    throw usage("--events " + events + ": cannot write the file: " + FileErrors.describe(e));
+                }
+            }
             List<AbReport.Round> roundsA = new ArrayList<>();
             List<AbReport.Round> roundsB = new ArrayList<>();
             rounds:
@@ -100,31 +124,42 @@ final class AbCommand implements Callable<Integer> {
                         break rounds;
                     }
                     List<String> options = side.equals("A") ? sideA : sideB;
-                    Path json = work.resolve(side + round + ".json");
-                    Path hlog = work.resolve(side + round + ".hlog");
-                    // The common options last, so they override a side's profile (a shorter --duration, say).
-                    List<String> args = new ArrayList<>(List.of("run", "--quiet"));
-                    args.addAll(options);
-                    args.addAll(base);
-                    args.addAll(List.of("--json", json.toString(), "--hlog", hlog.toString()));
-                    int code = Harness.commandLine().execute(args.toArray(String[]::new));
+                    RunControl control = new RunControl();
+                    current = control;
+                    if (interrupted) {
+                        break rounds;
+                    }
+                    RunSummary summary;
+                    try {
+                        summary = round(options, base, control, eventLog);
+                    } catch (UnreachableException | Failure.DuringRun e) {
+                        if (interrupted) {
+                            break rounds;
+                        }
+                        // The round's own line, as harness run says it; ab's names the round.
+                        System.err.println("harness run: " + e.getMessage());
+                        String line = "round " + round + " of side " + side + " (" + String.join(" ", options)
+                                + ") ended with exit code " + ExitCode.of(e) + "; no comparison";
+                        throw e instanceof UnreachableException ? new UnreachableException(line, e)
+                                : new Failure.DuringRun(line);
+                    }
                     if (interrupted) {
                         break rounds; // this round was cut short: not a round
                     }
-                    if (code != ExitCode.OK) {
-                        // The round said why, in its own line; this one says which round.
-                        String line = "round " + round + " of side " + side + " (" + String.join(" ", options)
-                                + ") ended with exit code " + code + "; no comparison";
-                        throw code == ExitCode.USAGE ? usage(line)
-                                : code == ExitCode.UNREACHABLE ? new UnreachableException(line, null)
-                                : new Failure.DuringRun(line);
-                    }
-                    AbReport.Round result = new AbReport.Round(achievedRate(json), HlogRun.read(hlog).measured("response"));
+                    // The summary's own histogram: the round's measured response, as its hlog would sum it.
+                    AbReport.Round result = new AbReport.Round(summary.throughput().achievedRate(),
+                            Histograms.copyOf(summary.views().measured().get(View.RESPONSE)));
                     (side.equals("A") ? roundsA : roundsB).add(result);
                     boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
                     System.out.printf("round %d, %s (%s): %,.0f msg/s, %s p99 %.3f ms%n", round, side,
                             String.join(" ", options), result.achievedRate(), closedLoop ? ClosedLoop.LABEL : "response",
-                            result.response().getValueAtPercentile(99) / 1e6);
+                            Units.toMs(result.response().getValueAtPercentile(99)));
+                    if (eventLog != null) {
+                        int n = round;
+                        eventLog.emit("round", j -> j.field("round", n).field("side", side)
+                                .field("achievedRate", result.achievedRate())
+                                .field("responseP99Ns", result.response().getValueAtPercentile(99)));
+                    }
                 }
             }
             // Whole pairs only, so that drift hits both sides alike.
@@ -146,38 +181,86 @@ final class AbCommand implements Callable<Integer> {
                 throw new Failure.OutputNotWritten("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
             }
             System.out.println("\ncomparison: " + report);
+            if (eventLog != null && eventLog.writeFailure() != null) {
+                throw new Failure.OutputNotWritten("--events " + events + ": cannot write the file: " + eventLog.writeFailure());
+            }
             if (interrupted) {
                 throw new Failure.Interrupted("interrupted: " + pairs + " whole pair(s) of rounds compared");
             }
             return ExitCode.OK;
         } finally {
+            if (eventLog != null) {
+                eventLog.close();
+            }
             if (broker != null) {
                 broker.close();
             }
-            deleteQuietly(work);
         }
     }
 
-    private static final Pattern ACHIEVED = Pattern.compile("\"achievedRate\": ([0-9.eE+-]+)");
-
-    /** The summary's cumulative rate after warmup, from the run's own JSON. */
-    private static double achievedRate(Path json) throws IOException {
-        Matcher m = ACHIEVED.matcher(Files.readString(json));
-        return m.find() ? Double.parseDouble(m.group(1)) : 0;
+    private void interrupt() {
+        interrupted = true;
+        RunControl round = current;
+        if (round != null) {
+            round.requestStop("interrupted");
+        }
     }
 
-    /** Options that harness run cannot parse fail here, in one line, before any round. */
+    /**
+     * One round: the side's options and the common ones parsed as harness run parses them, and run
+     * here through the same runner, with nothing on the console (ab prints its own line) and its
+     * events, if any, to ab's. The common options last, so they override a side's profile.
+     */
+    private RunSummary round(List<String> options, List<String> base, RunControl control, EventLog eventLog)
+            throws UnreachableException {
+        List<String> args = new ArrayList<>(options);
+        args.addAll(base);
+        RunCommand run = parse(args);
+        Workload work = run.workload();
+        List<RunListener> listeners = eventLog == null ? List.of() : List.of(eventLog);
+        try (Provider provider = run.openProvider()) {
+            RunSummary summary = run.run(provider, work, run.runnerSettings(), control, listeners);
+            String failure = RunCommand.failure(summary);
+            if (failure != null) {
+                throw new Failure.DuringRun(failure);
+            }
+            return summary;
+        }
+    }
+
+    /**
+     * Options that harness run cannot parse or refuses fail here, in one line, before any round,
+     * and so do those a round here cannot honour.
+     */
     private RunCommand check(String option, List<String> side) {
         List<String> args = new ArrayList<>(side);
         args.addAll(common);
+        RunCommand command;
+        try {
+            command = parse(args);
+            command.workload();
+            command.runnerSettings();
+        } catch (ParameterException | SettingsException e) {
+            throw usage(option + " (with the common options): " + e.getMessage());
+        }
+        // A round writes no files of its own and shares this JVM and one broker with the others.
+        Object[] refused = {"--hlog", command.hlog, "--json", command.json, "--report", command.report,
+            "--events", command.events, "--metrics", command.metrics.isEmpty() ? null : command.metrics,
+            "--gc-inject", command.gcInject, "--start-at", command.startAt, "--kill-broker-at", command.killBrokerAtNs};
+        for (int i = 0; i < refused.length; i += 2) {
+            if (refused[i + 1] != null) {
+                throw usage(option + " (with the common options): " + refused[i] + ": not for harness ab, whose rounds"
+                        + " run in one process against one broker and write no files of their own");
+            }
+        }
+        return command;
+    }
+
+    private static RunCommand parse(List<String> args) {
         RunCommand command = new RunCommand();
         CommandLine run = new CommandLine(command);
         run.setOverwrittenOptionsAllowed(true);
-        try {
-            run.parseArgs(args.toArray(String[]::new));
-        } catch (ParameterException e) {
-            throw usage(option + " (with the common options): " + e.getMessage());
-        }
+        run.parseArgs(args.toArray(String[]::new));
         return command;
     }
 
@@ -220,14 +303,6 @@ final class AbCommand implements Callable<Integer> {
         // A profile by its path: picocli would expand "@file" in ab's own arguments, so the @ is added here.
         out.replaceAll(t -> t.endsWith(".args") && !t.startsWith("-") && !t.startsWith("@") ? "@" + t : t);
         return out;
-    }
-
-    private static void deleteQuietly(Path dir) {
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // Temporary files left behind.
-        }
     }
 
     private ParameterException usage(String message) {

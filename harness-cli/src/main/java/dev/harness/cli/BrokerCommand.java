@@ -6,6 +6,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -15,6 +16,7 @@ import dev.harness.core.jms.BrokerConfig;
 import dev.harness.core.jms.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.report.JsonWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,6 +55,11 @@ final class BrokerCommand implements Callable<Integer> {
                     + " send that long). Default: ${DEFAULT-VALUE}.")
     String journalBufferTimeout;
 
+    @Option(names = "--ready-file", paramLabel = "FILE",
+            description = "Once the broker accepts connections, write one JSON line to this file (atomically: it appears"
+                    + " whole or not at all): url, pid, dataDir, journalBufferTimeoutUs. Removed when the broker stops.")
+    Path readyFile;
+
     @Mixin
     CredentialOptions credentials;
 
@@ -75,6 +82,10 @@ final class BrokerCommand implements Callable<Integer> {
                 throw usage("--journal-buffer-timeout: expected 1us to 1s");
             }
         }
+        String problem = readyFile == null ? null : FileErrors.unwritable(readyFile);
+        if (problem != null) {
+            throw usage("--ready-file " + readyFile + ": cannot write the file: " + problem);
+        }
         checkPortFree();
         checkDataDir();
         String password = credentials.password();
@@ -87,6 +98,13 @@ final class BrokerCommand implements Callable<Integer> {
             throw new UnreachableException("cannot start: " + Errors.oneLine(e), e);
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (readyFile != null) {
+                try {
+                    Files.deleteIfExists(readyFile); // not ready any more
+                } catch (IOException e) {
+                    // Left behind; its pid is gone.
+                }
+            }
             broker.close();
             System.out.println("harness broker: stopped");
             System.out.flush();
@@ -96,12 +114,41 @@ final class BrokerCommand implements Callable<Integer> {
                 broker.url(), journal.name().toLowerCase(Locale.ROOT), dataDir.toAbsolutePath(),
                 broker.journalBufferTimeoutNs() / 1e3, credentials.user == null ? ", no login" : ", user " + credentials.user);
         System.out.flush();
+        if (readyFile != null) {
+            writeReadyFile(broker);
+        }
         try {
             stopped.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         return ExitCode.OK;
+    }
+
+    /**
+     * The readiness handshake of a process that started this one: a reader sees no file or the
+     * whole line, never part of it, because the line is written to a file of its own and moved.
+     */
+    private void writeReadyFile(EmbeddedArtemis broker) {
+        String line = JsonWriter.oneLine().beginObject()
+                .field("url", broker.url())
+                .field("pid", ProcessHandle.current().pid())
+                .field("dataDir", dataDir.toAbsolutePath().toString())
+                .field("journalBufferTimeoutUs", Math.round(broker.journalBufferTimeoutNs() / 1e3))
+                .endObject() + "\n";
+        Path target = readyFile.toAbsolutePath();
+        Path temp = null;
+        try {
+            temp = Files.createTempFile(target.getParent(), ".harness-broker-ready-", ".tmp");
+            Files.writeString(temp, line);
+            Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            if (temp != null) {
+                temp.toFile().delete();
+            }
+            // Whoever waits for the file must not wait for ever: the broker stops (its hook closes it).
+            throw usage("--ready-file " + readyFile + ": cannot write the file: " + FileErrors.describe(e));
+        }
     }
 
     /** Artemis logs a bind failure and carries on without an acceptor; find out first. */

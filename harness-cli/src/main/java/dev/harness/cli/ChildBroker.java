@@ -5,25 +5,28 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.concurrent.atomic.AtomicReference;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.harness.core.run.BrokerKiller;
 
 /**
  * A {@code harness broker} child process started from this very jar, on a journal and port of
  * its own: what restart-study and {@code run --kill-broker-at} kill with SIGKILL and start again.
- * Its start is timed from the process's start to its "accepting connections" line.
+ * Its start is timed from the process's start to its readiness file ({@code --ready-file}),
+ * which it writes once it accepts connections.
  */
 final class ChildBroker implements BrokerKiller, AutoCloseable {
-    private static final Pattern BUFFER_TIMEOUT = Pattern.compile("buffer timeout (\\d+) us");
     /** A child that hangs without a word is killed after this. */
     private static final long START_DEADLINE_MINUTES = 10;
+    /** How often the start looks for the readiness file. */
+    private static final long POLL_MS = 10;
 
     private final Path dataDir;
     private final int port;
@@ -45,36 +48,49 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
         if (closed) {
             throw new StartFailure("the run is over");
         }
-        List<String> command = List.of(javaBinary(), "-Xmx1g", "-cp", ownJar(), Harness.class.getName(), "broker",
-                "--port", Integer.toString(port), "--data-dir", dataDir.toString(), "--journal-buffer-timeout",
-                bufferTimeoutUs.equals("auto") ? "auto" : bufferTimeoutUs + "us");
-        long startNs = System.nanoTime();
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        AtomicBoolean started = new AtomicBoolean();
-        CompletableFuture.runAsync(() -> {
-            if (!started.get()) {
-                p.destroyForcibly();
-            }
-        }, CompletableFuture.delayedExecutor(START_DEADLINE_MINUTES, TimeUnit.MINUTES));
-        String line;
-        String last = null;
-        while ((line = reader.readLine()) != null) {
-            if (line.contains("accepting connections")) {
-                started.set(true);
-                startMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
-                Matcher m = BUFFER_TIMEOUT.matcher(line);
-                if (bufferTimeoutUs.equals("auto") && m.find()) {
-                    bufferTimeoutUs = m.group(1); // every later start uses the same, without measuring again
+        Path ready = Files.createTempFile("harness-broker-ready-", ".json");
+        Files.delete(ready); // the child writes it when it is ready
+        try {
+            List<String> command = List.of(javaBinary(), "-Xmx1g", "-cp", ownJar(), Harness.class.getName(), "broker",
+                    "--port", Integer.toString(port), "--data-dir", dataDir.toString(), "--journal-buffer-timeout",
+                    bufferTimeoutUs.equals("auto") ? "auto" : bufferTimeoutUs + "us", "--ready-file", ready.toString());
+            long startNs = System.nanoTime();
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            // Its output is read all along, so that it never fills the pipe and stalls the child; the
+            // last line says why a child that died did not start.
+            AtomicReference<String> last = new AtomicReference<>();
+            Thread output = drainInBackground(p, last);
+            long deadlineNs = startNs + TimeUnit.MINUTES.toNanos(START_DEADLINE_MINUTES);
+            while (!Files.exists(ready)) {
+                boolean died = !p.isAlive();
+                if (died || System.nanoTime() > deadlineNs) {
+                    p.destroyForcibly();
+                    String why = "not ready within " + START_DEADLINE_MINUTES + " minutes";
+                    if (died) {
+                        joinQuietly(output); // its last line, read to the end
+                        why = last.get();
+                    }
+                    throw new StartFailure("the broker on " + dataDir + " did not start" + (why == null ? "" : ": " + why));
                 }
-                drainInBackground(reader);
-                process = p;
-                return this;
+                try {
+                    Thread.sleep(POLL_MS);
+                } catch (InterruptedException e) {
+                    p.destroyForcibly();
+                    Thread.currentThread().interrupt();
+                    throw new StartFailure("interrupted while the broker on " + dataDir + " started");
+                }
             }
-            last = line;
+            startMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNs);
+            JsonNode readiness = new ObjectMapper().readTree(ready.toFile());
+            if (bufferTimeoutUs.equals("auto")) {
+                // Every later start uses the same, without measuring again.
+                bufferTimeoutUs = readiness.get("journalBufferTimeoutUs").asText();
+            }
+            process = p;
+            return this;
+        } finally {
+            Files.deleteIfExists(ready);
         }
-        p.destroyForcibly();
-        throw new StartFailure("the broker on " + dataDir + " did not start" + (last == null ? "" : ": " + last));
     }
 
     String url() {
@@ -124,12 +140,14 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
         }
     }
 
-    /** The child's later output must not fill its pipe and stall it. */
-    private static void drainInBackground(BufferedReader reader) {
+    /** Reads the child's output to its end, keeping its latest line in {@code last}. */
+    private static Thread drainInBackground(Process p, AtomicReference<String> last) {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         Thread t = new Thread(() -> {
             try {
-                while (reader.readLine() != null) {
-                    // discarded
+                String line;
+                while ((line = reader.readLine()) != null) {
+                    last.set(line);
                 }
             } catch (IOException e) {
                 // The child is gone.
@@ -137,6 +155,15 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
         }, "harness-broker-child-output");
         t.setDaemon(true);
         t.start();
+        return t;
+    }
+
+    private static void joinQuietly(Thread t) {
+        try {
+            t.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static final class StartFailure extends Exception {

@@ -9,6 +9,7 @@ import javax.jms.JMSException;
 import dev.harness.core.FileErrors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.report.EventLog;
 import dev.harness.core.run.RespondRun;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.workload.ReqRespSettings;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Spec;
             "correlation id = request message id. Runs until Ctrl-C, SIGTERM or --duration."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped", "2:bad option value or file", "3:cannot reach the broker, or it refused the login",
-            "4:the broker failed"})
+            "4:the broker failed", "6:stopped, but --events could not be written to the end"})
 final class RespondCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -67,6 +68,11 @@ final class RespondCommand implements Callable<Integer> {
     @Option(names = "--hlog", paramLabel = "FILE", description = "HdrHistogram log of get-to-commit times (ns), tag responder.")
     Path hlog;
 
+    @Option(names = "--events", paramLabel = "FILE",
+            description = "Write events as JSON lines, each flushed: ready once every responder is subscribed, interval,"
+                    + " finished (README, \"Events\").")
+    Path events;
+
     @Mixin
     ProviderOptions target;
 
@@ -82,6 +88,10 @@ final class RespondCommand implements Callable<Integer> {
         if (problem != null) {
             throw usage("--hlog " + hlog + ": cannot write the file: " + problem);
         }
+        problem = events == null ? null : FileErrors.unwritable(events);
+        if (problem != null) {
+            throw usage("--events " + events + ": cannot write the file: " + problem);
+        }
         RunControl control = new RunControl();
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
                 Provider provider = target.open();
@@ -94,8 +104,10 @@ final class RespondCommand implements Callable<Integer> {
             }
             System.out.println("harness respond: " + responders + " responders on " + requestPrefix + "1.." + queues
                     + " at " + provider.target());
-            try {
-                new RespondRun(pool, control, settings.intervalNs()).run(settings.durationNs(), System.out, hlog);
+            EventLog eventLog = openEvents();
+            try (eventLog) {
+                new RespondRun(pool, control, settings.intervalNs()).run(settings.durationNs(), System.out, hlog,
+                        eventLog);
             } catch (JMSException e) {
                 throw new UnreachableException("cannot start the responders at " + provider.target() + ": "
                         + provider.explain(e), e);
@@ -105,7 +117,19 @@ final class RespondCommand implements Callable<Integer> {
             if (control.failure() != null) {
                 throw new Failure.DuringRun("the broker failed: " + control.failure());
             }
+            if (eventLog != null && eventLog.writeFailure() != null) {
+                throw new Failure.OutputNotWritten("--events " + events + ": cannot write the file: " + eventLog.writeFailure());
+            }
             return ExitCode.OK;
+        }
+    }
+
+    /** Opened once the broker is reached, so that a failed start does not empty an earlier file. */
+    private EventLog openEvents() {
+        try {
+            return events == null ? null : new EventLog(events);
+        } catch (IOException e) {
+            throw usage("--events " + events + ": cannot write the file: " + FileErrors.describe(e));
         }
     }
 

@@ -17,6 +17,7 @@ import dev.harness.core.metrics.PrometheusEndpoint;
 import dev.harness.core.metrics.RunMetrics;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.ConsoleReporter;
+import dev.harness.core.report.EventLog;
 import dev.harness.core.report.HlogReporter;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;
@@ -184,10 +185,6 @@ final class RunCommand implements Callable<Integer> {
                     + " text format at http://127.0.0.1:PORT/metrics; jmx registers MBeans. May be given twice.")
     List<String> metrics = new ArrayList<>();
 
-    /** For harness ab, which prints its own table: no header, interval lines or summary. */
-    @Option(names = "--quiet", hidden = true)
-    boolean quiet;
-
     @Option(names = "--start-at", paramLabel = "TIME",
             description = "Start the schedule at this wall-clock time (2026-11-21T14:30:00Z, or HH:MM[:SS] local time, the next"
                     + " one to come), so that harness processes on several hosts share one start and their hlogs merge.")
@@ -208,6 +205,11 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the summary and the per-interval series as JSON.")
     Path json;
 
+    @Option(names = "--events", paramLabel = "FILE",
+            description = "Write events as JSON lines, each flushed as it happens: started, interval, finished (README,"
+                    + " \"Events\"), for programs that watch the run.")
+    Path events;
+
     @Mixin
     ProviderOptions target;
 
@@ -217,9 +219,9 @@ final class RunCommand implements Callable<Integer> {
         checkWritable("--hlog", hlog);
         checkWritable("--json", json);
         checkWritable("--report", report);
+        checkWritable("--events", events);
         MetricsSpec metricsSpec = metricsSpec();
-        RunnerSettings runnerSettings = new RunnerSettings(intervalNs, pauseResolutionNs, hiccupResolutionNs,
-                StartAt.parse(startAt, java.time.Clock.systemDefaultZone()));
+        RunnerSettings runnerSettings = runnerSettings();
         Instant start = runnerSettings.startAt();
         if (gcInject != null && gcInject.strip().equals("help")) {
             System.out.print(GcAgent.usage());
@@ -236,23 +238,14 @@ final class RunCommand implements Callable<Integer> {
         // Closed in reverse order: the guard, last, lets an interrupted JVM exit only after the
         // logs are flushed and the broker is gone.
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
-                Provider provider = killBrokerAtNs == null ? target.open() : ChildBrokerProvider.start();
+                Provider provider = openProvider();
                 Outputs outputs = new Outputs(metricsSpec)) {
             if (start != null) {
                 System.out.println("waiting for the start at " + start);
             }
-            Runner runner = new Runner(runnerSettings, outputs.listeners());
-            if (provider instanceof ChildBrokerProvider child) {
-                runner.killingBroker(child.broker(), killBrokerAtNs, restartAfterNs == null ? 0 : restartAfterNs);
-            }
-            RunSummary summary = runner.run(provider, work, control);
-            if (runner.writeProblem() != null) {
-                System.err.println("harness run: " + runner.writeProblem());
-            }
+            RunSummary summary = run(provider, work, runnerSettings, control, outputs.listeners());
             List<String> notWritten = outputs.finish();
-            String failure = summary.ending().failure() != null ? "the broker failed during the run: " + summary.ending().failure()
-                    : summary.brokerLostMessages() ? "the broker lost " + summary.delivery().lost()
-                            + " committed persistent messages (never received)" : null;
+            String failure = failure(summary);
             if (failure != null) {
                 // The run's failure is the code; files it could not write are still said, a line each.
                 notWritten.forEach(line -> System.err.println(spec.qualifiedName() + ": " + line));
@@ -263,6 +256,42 @@ final class RunCommand implements Callable<Integer> {
             }
             return ExitCode.OK;
         }
+    }
+
+    /** The system these options drive: the provider's, or a harness broker child to kill (--kill-broker-at). */
+    Provider openProvider() throws UnreachableException {
+        return killBrokerAtNs == null ? target.open() : ChildBrokerProvider.start();
+    }
+
+    /**
+     * Runs the workload as these options say (interval, resolutions, start, broker kill), handing
+     * header, intervals and summary to these listeners alone: harness run's own outputs, or harness
+     * ab's round.
+     */
+    /** The runner's own settings from the options; they check themselves. */
+    RunnerSettings runnerSettings() {
+        return new RunnerSettings(intervalNs, pauseResolutionNs, hiccupResolutionNs,
+                StartAt.parse(startAt, java.time.Clock.systemDefaultZone()));
+    }
+
+    RunSummary run(Provider provider, Workload work, RunnerSettings settings, RunControl control,
+            List<RunListener> listeners) throws UnreachableException {
+        Runner runner = new Runner(settings, listeners);
+        if (provider instanceof ChildBrokerProvider child) {
+            runner.killingBroker(child.broker(), killBrokerAtNs, restartAfterNs == null ? 0 : restartAfterNs);
+        }
+        RunSummary summary = runner.run(provider, work, control);
+        if (runner.writeProblem() != null) {
+            System.err.println("harness run: " + runner.writeProblem());
+        }
+        return summary;
+    }
+
+    /** How the system under test failed the run (exit code 4), or null. */
+    static String failure(RunSummary summary) {
+        return summary.ending().failure() != null ? "the broker failed during the run: " + summary.ending().failure()
+                : summary.brokerLostMessages() ? "the broker lost " + summary.delivery().lost()
+                        + " committed persistent messages (never received)" : null;
     }
 
     /** What --metrics asked for: a Prometheus port (0 = none) and whether to register MBeans. */
@@ -293,6 +322,7 @@ final class RunCommand implements Callable<Integer> {
         Path hlogFile;
         final HlogReporter hlogReporter;
         final JsonReporter json;
+        final EventLog eventLog;
         PrometheusEndpoint prometheus;
         RunMetrics runMetrics;
 
@@ -310,6 +340,12 @@ final class RunCommand implements Callable<Integer> {
             } catch (IOException e) {
                 close();
                 throw usage("--json " + RunCommand.this.json + ": cannot write the file: " + FileErrors.describe(e));
+            }
+            try {
+                eventLog = events == null ? null : new EventLog(events);
+            } catch (IOException e) {
+                close();
+                throw usage("--events " + events + ": cannot write the file: " + FileErrors.describe(e));
             }
             if (spec.any()) {
                 CompositeMeterRegistry registry = new CompositeMeterRegistry();
@@ -348,14 +384,15 @@ final class RunCommand implements Callable<Integer> {
             if (json != null && json.writeFailure() != null) {
                 notWritten.add("--json " + RunCommand.this.json + ": cannot write the file: " + json.writeFailure());
             }
+            if (eventLog != null && eventLog.writeFailure() != null) {
+                notWritten.add("--events " + events + ": cannot write the file: " + eventLog.writeFailure());
+            }
             return notWritten;
         }
 
         List<RunListener> listeners() {
             List<RunListener> l = new ArrayList<>();
-            if (!quiet) {
-                l.add(new ConsoleReporter(System.out));
-            }
+            l.add(new ConsoleReporter(System.out));
             if (hlogReporter != null) {
                 l.add(hlogReporter);
             }
@@ -364,6 +401,9 @@ final class RunCommand implements Callable<Integer> {
             }
             if (runMetrics != null) {
                 l.add(runMetrics);
+            }
+            if (eventLog != null) {
+                l.add(eventLog); // last: an interval's event says its lines and files are written
             }
             return l;
         }
@@ -382,6 +422,9 @@ final class RunCommand implements Callable<Integer> {
             }
             if (json != null) {
                 json.close();
+            }
+            if (eventLog != null) {
+                eventLog.close();
             }
             if (runMetrics != null) {
                 runMetrics.close();
@@ -412,7 +455,7 @@ final class RunCommand implements Callable<Integer> {
     }
 
     /** The workload the options describe; its settings check themselves and name the option that is wrong. */
-    private Workload workload() {
+    Workload workload() {
         Workload work = switch (workload) {
             case PUT -> {
                 onlyFor(WorkloadKind.REQRESP, "--requesters", requesters, "--responders", responders, "--request-prefix",

@@ -6,53 +6,68 @@ import java.util.Locale;
 
 /**
  * A small streaming JSON writer: objects, arrays, strings, numbers. Commas are placed for the
- * caller; output is indented one level per nesting for people who open the file.
+ * caller; output is indented one level per nesting for people who open the file, or all on one
+ * line ({@link #oneLine}) for files read a line at a time (events, a readiness file).
  */
-final class JsonWriter {
+public final class JsonWriter {
     private final StringBuilder out = new StringBuilder();
     private final boolean[] needsComma = new boolean[64];
+    private final boolean oneLine;
     private int depth;
     private boolean pendingName;
 
-    JsonWriter beginObject() {
+    JsonWriter() {
+        this(false);
+    }
+
+    private JsonWriter(boolean oneLine) {
+        this.oneLine = oneLine;
+    }
+
+    /** A writer whose output has no line breaks: one JSON value, one line. */
+    public static JsonWriter oneLine() {
+        return new JsonWriter(true);
+    }
+
+    public JsonWriter beginObject() {
         value();
         out.append('{');
         needsComma[++depth] = false;
         return this;
     }
 
-    JsonWriter endObject() {
+    public JsonWriter endObject() {
         depth--;
         newline();
         out.append('}');
         return this;
     }
 
-    JsonWriter beginArray() {
+    public JsonWriter beginArray() {
         value();
         out.append('[');
         needsComma[++depth] = false;
         return this;
     }
 
-    JsonWriter endArray() {
+    public JsonWriter endArray() {
         depth--;
         newline();
         out.append(']');
         return this;
     }
 
-    JsonWriter name(String name) {
+    public JsonWriter name(String name) {
         comma();
         newline();
         string(name);
-        out.append(": ");
+        out.append(oneLine ? ":" : ": ");
         needsComma[depth] = true;
         pendingName = true;
         return this;
     }
 
-    JsonWriter value(String s) {
+    public JsonWriter value(String s) {
         value();
         if (s == null) {
             out.append("null");
@@ -62,13 +77,13 @@ final class JsonWriter {
         return this;
     }
 
-    JsonWriter value(long n) {
+    public JsonWriter value(long n) {
         value();
         out.append(n);
         return this;
     }
 
-    JsonWriter value(double d) {
+    public JsonWriter value(double d) {
         value();
         if (Double.isNaN(d) || Double.isInfinite(d)) {
             out.append("null");
@@ -79,25 +94,25 @@ final class JsonWriter {
         return this;
     }
 
-    JsonWriter value(boolean b) {
+    public JsonWriter value(boolean b) {
         value();
         out.append(b);
         return this;
     }
 
-    JsonWriter field(String name, String v) {
+    public JsonWriter field(String name, String v) {
         return name(name).value(v);
     }
 
-    JsonWriter field(String name, long v) {
+    public JsonWriter field(String name, long v) {
         return name(name).value(v);
     }
 
-    JsonWriter field(String name, double v) {
+    public JsonWriter field(String name, double v) {
         return name(name).value(v);
     }
 
-    JsonWriter field(String name, boolean v) {
+    public JsonWriter field(String name, boolean v) {
         return name(name).value(v);
     }
 
@@ -121,6 +136,9 @@ final class JsonWriter {
     }
 
     private void newline() {
+        if (oneLine) {
+            return;
+        }
         out.append('\n');
         out.append("  ".repeat(Math.max(0, depth)));
     }

@@ -18,6 +18,7 @@ import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
+import dev.harness.core.report.EventLog;
 import dev.harness.core.report.Percentiles;
 import dev.harness.core.report.Units;
 import dev.harness.core.workload.Format;
@@ -42,8 +43,11 @@ public final class RespondRun {
         this.intervalNs = intervalNs;
     }
 
-    /** @param durationNs 0 = until stopped */
-    public Histogram run(long durationNs, PrintStream out, Path hlogFile) throws JMSException, IOException {
+    /**
+     * @param durationNs 0 = until stopped
+     * @param events where {@code ready}, {@code interval} and {@code finished} go as events, or null
+     */
+    public Histogram run(long durationNs, PrintStream out, Path hlogFile, EventLog events) throws JMSException, IOException {
         LatencyRecorder recorder = new LatencyRecorder(Long.MIN_VALUE);
         EnumMap<View, Histogram> interval = new EnumMap<>(View.class);
         interval.put(View.RESPONDER, Histograms.create());
@@ -59,12 +63,17 @@ public final class RespondRun {
         WriterThread writer = new WriterThread("harness-respond-writer");
         try {
             pool.start(recorder);
+            if (events != null) {
+                // Every responder is subscribed: requests sent from now on are answered.
+                events.emit("ready", j -> j.field("schema", EventLog.SCHEMA).field("responders", pool.size()));
+            }
             long start = System.nanoTime();
             long end = durationNs > 0 ? start + durationNs : Long.MAX_VALUE;
             Ticks ticks = new Ticks(start, intervalNs, start); // no warmup: every request is measured
             long tick = ticks.after(start);
             long lastCut = start;
             long handledBefore = 0;
+            int intervalIndex = 0;
             writer.submit(() -> out.printf(Locale.ROOT, "%8s %10s %12s %12s %12s%n", "elapsed", "answered", "p50 (ms)",
                     "p99 (ms)", "max (ms)"));
             while (true) {
@@ -80,6 +89,7 @@ public final class RespondRun {
                     long answered = handled - handledBefore;
                     double from = (lastCut - start) / 1e9;
                     double to = (cut - start) / 1e9;
+                    int index = intervalIndex++;
                     writer.submit(() -> {
                         out.printf(Locale.ROOT, "%7.1fs %10d %12.3f %12.3f %12.3f%n", to, answered,
                                 Units.toMs(Percentiles.at(h, 50)), Units.toMs(Percentiles.at(h, 99)), Units.toMs(h.getMaxValue()));
@@ -87,6 +97,10 @@ public final class RespondRun {
                         if (hlog != null) {
                             hlog.interval(from, to, View.RESPONDER.tag(), h);
                             hlog.flush();
+                        }
+                        if (events != null) {
+                            events.emit("interval", j -> j.field("index", index).field("startS", from).field("endS", to)
+                                    .field("answered", answered));
                         }
                     });
                     handledBefore = handled;
@@ -107,6 +121,9 @@ public final class RespondRun {
         }
         if (writer.failure() != null) {
             throw writer.failure();
+        }
+        if (events != null) {
+            events.emit("finished", j -> j.field("answered", pool.handled()).field("unanswerable", pool.unanswerable()));
         }
         out.printf(Locale.ROOT, "answered %d requests; get-to-commit p50 %.3f ms, p99 %.3f ms, max %.3f ms%s%n",
                 pool.handled(), Units.toMs(Percentiles.at(total, 50)), Units.toMs(Percentiles.at(total, 99)),

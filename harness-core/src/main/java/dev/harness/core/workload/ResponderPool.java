@@ -56,6 +56,10 @@ public final class ResponderPool implements AutoCloseable {
         }
     }
 
+    public int size() {
+        return responders.size();
+    }
+
     /** Whether any responder is between a get and the record of its reply's commit. */
     public boolean busy() {
         return responders.stream().anyMatch(Responder::busy);
