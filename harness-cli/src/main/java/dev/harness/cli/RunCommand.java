@@ -7,7 +7,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 import dev.harness.agent.GcAgent;
 import dev.harness.core.FileErrors;
@@ -25,6 +24,7 @@ import dev.harness.core.report.JsonReporter;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.BrokerKill;
 import dev.harness.core.run.Runner;
 import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.run.StartAt;
@@ -263,22 +263,23 @@ final class RunCommand implements Callable<Integer> {
         return killBrokerAtNs == null ? target.open() : ChildBrokerProvider.start();
     }
 
-    /**
-     * Runs the workload as these options say (interval, resolutions, start, broker kill), handing
-     * header, intervals and summary to these listeners alone: harness run's own outputs, or harness
-     * ab's round.
-     */
     /** The runner's own settings from the options; they check themselves. */
     RunnerSettings runnerSettings() {
         return new RunnerSettings(intervalNs, pauseResolutionNs, hiccupResolutionNs,
                 StartAt.parse(startAt, java.time.Clock.systemDefaultZone()));
     }
 
+    /**
+     * Runs the workload as these options say (interval, resolutions, start, broker kill), handing
+     * header, intervals and summary to these listeners alone: harness run's own outputs, or harness
+     * ab's round.
+     */
     RunSummary run(Provider provider, Workload work, RunnerSettings settings, RunControl control,
             List<RunListener> listeners) throws UnreachableException {
         Runner runner = new Runner(settings, listeners);
-        if (provider instanceof ChildBrokerProvider child) {
-            runner.killingBroker(child.broker(), killBrokerAtNs, restartAfterNs == null ? 0 : restartAfterNs);
+        BrokerKill kill = brokerKill();
+        if (provider instanceof ChildBrokerProvider child && kill != null) {
+            runner.killingBroker(child.broker(), kill.atNs(), kill.restartAfterNs());
         }
         RunSummary summary = runner.run(provider, work, control);
         if (runner.writeProblem() != null) {
@@ -470,32 +471,14 @@ final class RunCommand implements Callable<Integer> {
                         .reconnectWithin(reconnectTimeoutNs);
             }
         };
-        checkKill();
+        brokerKill();
         return work;
     }
 
-    private void checkKill() {
-        if (killBrokerAtNs == null) {
-            if (restartAfterNs != null) {
-                throw usage("--restart-after: applies with --kill-broker-at only");
-            }
-            return;
-        }
-        if (killBrokerAtNs <= 0 || killBrokerAtNs >= warmupNs + durationNs) {
-            throw usage("--kill-broker-at: expected a time after the start and before the schedule's end (warmup plus"
-                    + " duration, " + TimeUnit.NANOSECONDS.toMillis(warmupNs + durationNs) + " ms)");
-        }
-        if (target.kind() != ProviderOptions.Kind.EMBEDDED) {
-            throw usage("--kill-broker-at: the harness kills a broker it runs itself; leave out --url and --provider "
-                    + target.kind());
-        }
-        if (reconnectTimeoutNs == 0) {
-            throw usage("--kill-broker-at: needs --reconnect-timeout above 0s, or the run ends at the kill");
-        }
-        if (restartAfterNs != null && (restartAfterNs < 0 || restartAfterNs >= reconnectTimeoutNs)) {
-            throw usage("--restart-after: expected less than --reconnect-timeout (" + TimeUnit.NANOSECONDS.toMillis(
-                    reconnectTimeoutNs) + " ms), or the workers give up before the broker is back");
-        }
+    /** The broker kill these options ask for, or null; it checks itself. */
+    BrokerKill brokerKill() {
+        return BrokerKill.of(killBrokerAtNs, restartAfterNs, warmupNs + durationNs,
+                target.kind() == ProviderOptions.Kind.EMBEDDED, String.valueOf(target.kind()), reconnectTimeoutNs);
     }
 
     /** Options of the other workload are refused, not silently ignored. */
