@@ -151,18 +151,24 @@ class HlogMergeTest {
         assertEquals(all.get("response").getTotalCount(), merged.sums.get("response").getTotalCount());
     }
 
+    /** A log as a run writes it, stating an interval of 1 s, at T0. */
+    private static HistogramLogWriter runLogStatingOneSecond(PrintStream stream) {
+        HistogramLogWriter writer = new HistogramLogWriter(stream);
+        writer.outputComment("harness put against embedded Artemis (test)");
+        writer.outputComment("interval: 1s");
+        writer.outputStartTime(T0);
+        writer.setBaseTime(T0);
+        writer.outputBaseTime(T0);
+        return writer;
+    }
+
     @Test
     void aRunsStatedIntervalIsTheGridThoughItsCutsComeLate() throws Exception {
         // A run stamps each interval with its real cut, a few ms after the tick, and states its interval.
         double[][] cuts = {{0, 1.001}, {1.001, 2.003}, {2.003, 3.002}, {3.002, 3.4}};
         Path in = dir.resolve("late.hlog");
         try (PrintStream stream = new PrintStream(Files.newOutputStream(in), false, StandardCharsets.UTF_8)) {
-            HistogramLogWriter writer = new HistogramLogWriter(stream);
-            writer.outputComment("harness put against embedded Artemis (test)");
-            writer.outputComment("interval: 1s");
-            writer.outputStartTime(T0);
-            writer.setBaseTime(T0);
-            writer.outputBaseTime(T0);
+            HistogramLogWriter writer = runLogStatingOneSecond(stream);
             for (double[] c : cuts) {
                 Histogram h = Histograms.create();
                 h.recordValue(1_000);
@@ -188,12 +194,7 @@ class HlogMergeTest {
         Path in = dir.resolve("run.hlog");
         double[][] cuts = {{0, 1.001}, {1.001, 1.502}, {1.502, 2.001}, {2.001, 3.002}, {3.002, 3.2}};
         try (PrintStream stream = new PrintStream(Files.newOutputStream(in), false, StandardCharsets.UTF_8)) {
-            HistogramLogWriter writer = new HistogramLogWriter(stream);
-            writer.outputComment("harness put against embedded Artemis (test)");
-            writer.outputComment("interval: 1s");
-            writer.outputStartTime(T0);
-            writer.setBaseTime(T0);
-            writer.outputBaseTime(T0);
+            HistogramLogWriter writer = runLogStatingOneSecond(stream);
             for (int i = 0; i < cuts.length; i++) {
                 boolean warmup = cuts[i][1] <= 1.502;
                 String prefix = warmup ? "warmup-" : "";
