@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
+import dev.harness.core.jms.Api;
 import dev.harness.core.jms.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
@@ -45,7 +46,7 @@ import picocli.CommandLine.Unmatched;
         exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker, or it refused the login",
             "4:a round failed", "6:the comparison was printed, but --report could not be written",
             "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)"})
-final class AbCommand implements Callable<Integer> {
+final class AbCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
 
@@ -232,6 +233,17 @@ final class AbCommand implements Callable<Integer> {
      * Options that harness run cannot parse or refuses fail here, in one line, before any round,
      * and so do those a round here cannot honour.
      */
+    /** Both sides run in one jar: on one namespace. */
+    @Override
+    public Api api() {
+        Api apiA = check("--a", tokens("--a", a)).api();
+        Api apiB = check("--b", tokens("--b", b)).api();
+        if (apiA != apiB) {
+            throw usage("--api: both sides run on one namespace; side A asks for " + apiA + ", side B for " + apiB);
+        }
+        return apiA;
+    }
+
     private RunCommand check(String option, List<String> side) {
         List<String> args = new ArrayList<>(side);
         args.addAll(common);

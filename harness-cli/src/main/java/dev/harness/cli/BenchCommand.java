@@ -18,6 +18,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
+import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.View;
@@ -26,12 +27,12 @@ import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Runner;
 import dev.harness.core.run.RunnerSettings;
-import dev.harness.core.workload.PutSettings;
 import dev.harness.core.run.Workload;
+import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
-import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.workload.WorkloadSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,7 +58,7 @@ import picocli.CommandLine.Spec;
             "  put: 1 sender and 1 drainer, non-persistent, persistent outside syncpoint, persistent with syncpoint 10;",
             "  reqresp: IBM's standard request/response workload (10 + 10 queues, 2 KiB, persistent, in syncpoint,",
             "           closed, 10 responders) with each of --requesters. Appends a Markdown table."})
-final class BenchCommand implements Callable<Integer> {
+final class BenchCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
 
@@ -94,6 +95,11 @@ final class BenchCommand implements Callable<Integer> {
 
     @Mixin
     ProviderOptions target;
+
+    @Override
+    public Api api() {
+        return target.api();
+    }
 
     /** One configuration to bench: its name and the workload at a given rate (0 = as fast as it goes). */
     private record Config(String name, DoubleFunction<Workload> workloadAt) {

@@ -2,11 +2,14 @@ package dev.harness.cli;
 
 import java.io.PrintWriter;
 
+import dev.harness.core.jms.Api;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /** The harness command: parses, wires, and leaves the work to harness-core. */
@@ -25,8 +28,29 @@ public final class Harness implements Runnable {
         System.exit(execute(args));
     }
 
-    static int execute(String... args) {
+    /** Runs one command line and returns its exit code; public for {@link ApiJar}'s hand-over. */
+    public static int execute(String... args) {
         return commandLine().execute(args);
+    }
+
+    /**
+     * A command for the other namespace runs in the jar built for it; this jar runs the rest. The
+     * choice is made on the parsed options, before the command does anything.
+     */
+    private static int inItsJar(ParseResult parsed) {
+        ParseResult leaf = parsed;
+        while (leaf.hasSubcommand()) {
+            leaf = leaf.subcommand();
+        }
+        if (leaf.commandSpec().userObject() instanceof UsesApi command && !leaf.isUsageHelpRequested()
+                && !leaf.isVersionHelpRequested()) {
+            CommandLine cl = leaf.commandSpec().commandLine();
+            Api api = command.api();
+            if (api != Api.current()) {
+                return ApiJar.execute(api, parsed.originalArgs().toArray(String[]::new), message -> new ParameterException(cl, message));
+            }
+        }
+        return new CommandLine.RunLast().execute(parsed);
     }
 
     static CommandLine commandLine() {
@@ -36,6 +60,7 @@ public final class Harness implements Runnable {
         cl.setParameterExceptionHandler(ONE_LINE_USAGE_ERROR);
         cl.setExecutionExceptionHandler(ONE_LINE_FAILURE);
         cl.setExitCodeExceptionMapper(ExitCode.MAPPER);
+        cl.setExecutionStrategy(Harness::inItsJar);
         return cl;
     }
 

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import javax.jms.JMSException;
 
 import dev.harness.core.FileErrors;
+import dev.harness.core.jms.Api;
 import dev.harness.core.jms.ArtemisProvider;
 import dev.harness.core.jms.EmbeddedProvider;
 import dev.harness.core.jms.JndiProvider;
@@ -66,6 +67,26 @@ final class ProviderOptions {
 
     @Mixin
     CredentialOptions credentials;
+
+    @Mixin
+    ApiOption apiOption;
+
+    /**
+     * The namespace asked for, or the one the provider implies: javax for Artemis and IBM MQ, and
+     * for jndi the namespace of the factory JNDI holds.
+     */
+    Api api() {
+        if (apiOption.api != null) {
+            return apiOption.api;
+        }
+        if (kind() == Kind.JNDI && jndiFile != null) {
+            Api found = JndiProvider.apiOf(jndiEnvironment(), factoryName());
+            if (found != null) {
+                return found;
+            }
+        }
+        return Api.JAVAX;
+    }
 
     /** The provider the options name, without starting or reaching anything. */
     Kind kind() {
@@ -126,6 +147,14 @@ final class ProviderOptions {
         if (jndiFile == null) {
             throw usage("--provider jndi: give --jndi FILE, a jndi.properties file");
         }
+        try {
+            return new JndiProvider(jndiEnvironment(), jndiFile.toString(), factoryName(), credentials.user, password);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private Properties jndiEnvironment() {
         Properties env = new Properties();
         try (Reader r = Files.newBufferedReader(jndiFile, StandardCharsets.ISO_8859_1)) {
             env.load(r);
@@ -133,12 +162,11 @@ final class ProviderOptions {
             throw usage("--jndi " + jndiFile + ": cannot read the file: "
                     + (e instanceof IOException io ? FileErrors.describeRead(io) : e.getMessage()));
         }
-        String name = connectionFactory == null ? "ConnectionFactory" : connectionFactory;
-        try {
-            return new JndiProvider(env, jndiFile.toString(), name, credentials.user, password);
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
+        return env;
+    }
+
+    private String factoryName() {
+        return connectionFactory == null ? "ConnectionFactory" : connectionFactory;
     }
 
     /** Options of another provider are refused, not silently ignored. */

@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import javax.jms.JMSException;
 
 import dev.harness.core.FileErrors;
+import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.EventLog;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped", "2:bad option value or file", "3:cannot reach the broker, or it refused the login",
             "4:the broker failed", "6:stopped, but --events could not be written to the end"})
-final class RespondCommand implements Callable<Integer> {
+final class RespondCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
 
@@ -75,6 +76,11 @@ final class RespondCommand implements Callable<Integer> {
 
     @Mixin
     ProviderOptions target;
+
+    @Override
+    public Api api() {
+        return target.api();
+    }
 
     @Override
     public Integer call() throws UnreachableException {

@@ -21,10 +21,12 @@ import java.util.regex.Pattern;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.TempFiles;
+import dev.harness.core.jms.Api;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.RestartStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -41,7 +43,7 @@ import picocli.CommandLine.Spec;
         exitCodeList = {"0:every case recovered exactly its committed messages", "2:bad option value",
             "3:a broker could not start", "4:a case lost committed messages or kept uncommitted ones",
             "6:the cases completed and were printed, but --out could not be written"})
-final class RestartStudyCommand implements Callable<Integer> {
+final class RestartStudyCommand implements Callable<Integer>, UsesApi {
 
     @Spec
     CommandSpec spec;
@@ -65,7 +67,16 @@ final class RestartStudyCommand implements Callable<Integer> {
             description = "Markdown file the table is appended to. Default: ${DEFAULT-VALUE}.")
     Path out;
 
+    @Mixin
+    ApiOption apiOption;
+
     private String bufferTimeout = "auto";
+
+    /** Its own broker, driven through Artemis's client of the namespace asked for. */
+    @Override
+    public Api api() {
+        return apiOption.api != null ? apiOption.api : Api.JAVAX;
+    }
 
     @Override
     public Integer call() throws Exception {

@@ -11,29 +11,30 @@ import java.util.concurrent.Callable;
 import dev.harness.agent.GcAgent;
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.metrics.PrometheusEndpoint;
 import dev.harness.core.metrics.RunMetrics;
-import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.EventLog;
 import dev.harness.core.report.HlogReporter;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;
 import dev.harness.core.report.JsonReporter;
+import dev.harness.core.run.BrokerKill;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
-import dev.harness.core.run.BrokerKill;
 import dev.harness.core.run.Runner;
 import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.run.StartAt;
-import dev.harness.core.workload.PutSettings;
 import dev.harness.core.run.Workload;
+import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
-import dev.harness.core.run.WorkloadKind;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.jmx.JmxConfig;
@@ -58,7 +59,7 @@ import picocli.CommandLine.Spec;
             "4:the broker failed during the run (what was measured is reported)",
             "6:the run completed and its summary was printed, but an output file could not be written",
             "130:interrupted with Ctrl-C (what was measured is reported)"})
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
 
@@ -212,6 +213,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     ProviderOptions target;
+
+    @Override
+    public Api api() {
+        return target.api();
+    }
 
     @Override
     public Integer call() throws UnreachableException {

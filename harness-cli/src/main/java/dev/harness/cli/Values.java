@@ -148,6 +148,12 @@ final class Values {
         }
     }
 
+    static final class ApiChoice extends Choice<dev.harness.core.jms.Api> {
+        ApiChoice() {
+            super(dev.harness.core.jms.Api.class);
+        }
+    }
+
     static final class ProviderChoice extends Choice<ProviderOptions.Kind> {
         ProviderChoice() {
             super(ProviderOptions.Kind.class);
