@@ -63,6 +63,11 @@ public class ArtemisProvider implements Provider {
     }
 
     @Override
+    public String client() {
+        return (Api.current() == Api.JAKARTA ? "artemis-jakarta-client " : "artemis-jms-client ") + clientVersion();
+    }
+
+    @Override
     public String target() {
         return "Artemis at " + url;
     }

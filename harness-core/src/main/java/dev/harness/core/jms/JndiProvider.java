@@ -64,7 +64,7 @@ public final class JndiProvider implements Provider {
             if (!(found instanceof ConnectionFactory cf)) {
                 throw new IllegalArgumentException("--cf " + factoryName + ": JNDI holds "
                         + (found == null ? "nothing" : "a " + found.getClass().getName())
-                        + " under that name, not a javax.jms.ConnectionFactory");
+                        + " under that name, not a " + ConnectionFactory.class.getName());
             }
             this.factory = cf;
             this.context = opened;
@@ -83,6 +83,24 @@ public final class JndiProvider implements Provider {
         }
     }
 
+    /**
+     * The namespace of the connection factory JNDI holds under {@code factoryName}, which decides
+     * the jar the run goes to when no --api is given; null when it cannot be told (the run then
+     * reports why).
+     */
+    public static Api apiOf(Properties environment, String factoryName) {
+        Context opened = null;
+        try {
+            opened = new InitialContext(new Hashtable<>(environment));
+            Object found = opened.lookup(factoryName);
+            return found == null ? null : Api.of(found);
+        } catch (NamingException | RuntimeException | LinkageError e) {
+            return null;
+        } finally {
+            closeQuietly(opened);
+        }
+    }
+
     private static void closeQuietly(Context c) {
         if (c != null) {
             try {
@@ -91,6 +109,20 @@ public final class JndiProvider implements Provider {
                 // Nothing to release that matters.
             }
         }
+    }
+
+    /** The jar the factory came from (a client on HARNESS_CLASSPATH), with its manifest's version. */
+    @Override
+    public String client() {
+        Class<?> c = factory.getClass();
+        String version = c.getPackage() == null ? null : c.getPackage().getImplementationVersion();
+        String jar;
+        try {
+            jar = java.nio.file.Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).getFileName().toString();
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            jar = c.getName();
+        }
+        return jar + (version == null || jar.contains(version) ? "" : " " + version);
     }
 
     @Override

@@ -16,6 +16,12 @@ public interface Provider extends AutoCloseable {
     /** What is driven, for the run header: "embedded Artemis 2.44.0 at tcp://127.0.0.1:40123". */
     String target();
 
+    /**
+     * The client library that drives the run, with its version, for the header and the JSON:
+     * "artemis-jakarta-client 2.44.0", "com.ibm.mq.allclient 9.4.5.0".
+     */
+    String client();
+
     /** Sentences on settings of this provider that change results (how sends are acknowledged). */
     List<String> notes();
 

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
@@ -258,6 +259,8 @@ public final class Runner {
         // the grid, and harness merge takes its grid from here.
         List<RunHeader.Setting> settings = new ArrayList<>(workload.describe());
         settings.add(new RunHeader.Setting("interval", Format.duration(intervalNs)));
+        settings.add(new RunHeader.Setting("api", Api.current().toString()));
+        settings.add(new RunHeader.Setting("client", provider.client()));
         return new RunHeader(workload.kind(), provider.target(), settings, notes, start);
     }
 

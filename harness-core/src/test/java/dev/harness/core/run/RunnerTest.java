@@ -185,6 +185,11 @@ class RunnerTest {
 
     private static final class FakeProvider implements Provider {
         @Override
+        public String client() {
+            return "fake-client 1";
+        }
+
+        @Override
         public String target() {
             return "fake";
         }

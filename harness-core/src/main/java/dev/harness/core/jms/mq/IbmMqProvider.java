@@ -1,8 +1,11 @@
 package dev.harness.core.jms.mq;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import javax.jms.Connection;
@@ -17,6 +20,7 @@ import com.ibm.msg.client.jms.JmsFactoryFactory;
 import com.ibm.msg.client.jms.JmsPropertyContext;
 import com.ibm.msg.client.wmq.WMQConstants;
 
+import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 
 /**
@@ -101,7 +105,7 @@ public final class IbmMqProvider implements Provider {
     @Override
     public List<String> notes() {
         List<String> notes = new ArrayList<>();
-        notes.add("IBM MQ classes for JMS " + clientVersion() + "; address from " + settings.addressSource()
+        notes.add("IBM MQ classes for " + (Api.current() == Api.JAKARTA ? "Jakarta Messaging " : "JMS ") + clientVersion() + "; address from " + settings.addressSource()
                 + ", application name " + settings.appName()
                 + (settings.user() == null ? ", no user" : ", user " + settings.user() + " (MQCSP authentication)")
                 + (settings.cipherSuite() == null ? ", no TLS" : ", TLS " + settings.cipherSuite()));
@@ -199,10 +203,22 @@ public final class IbmMqProvider implements Provider {
         // The factory holds no resources; connections are closed by their owners.
     }
 
+    /** From the client's own version.properties: a shaded jar keeps no manifest of IBM's. */
     public static String clientVersion() {
-        Package p = MQException.class.getPackage();
-        String v = p == null ? null : p.getImplementationVersion();
-        return v == null ? "(version unknown)" : v;
+        try (InputStream in = MQException.class.getResourceAsStream("version.properties")) {
+            Properties p = new Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("com.ibm.mq", "(version unknown)");
+        } catch (IOException | IllegalArgumentException e) {
+            return "(version unknown)";
+        }
+    }
+
+    @Override
+    public String client() {
+        return (Api.current() == Api.JAKARTA ? "com.ibm.mq.jakarta.client " : "com.ibm.mq.allclient ") + clientVersion();
     }
 
     /** The effective value in seconds: the user's own setting wins over ours. */
