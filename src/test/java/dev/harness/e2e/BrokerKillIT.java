@@ -10,6 +10,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -30,11 +32,13 @@ class BrokerKillIT {
         return HarnessProcess.run(dir, 150, args.toArray(String[]::new));
     }
 
-    @Test
-    void persistentPutsInSyncpointLoseNothingAndTheOutageIsMeasured() throws Exception {
+    @ParameterizedTest(name = "api={0}")
+    @ValueSource(strings = {"javax", "jakarta"})
+    void persistentPutsInSyncpointLoseNothingAndTheOutageIsMeasured(String api) throws Exception {
         Path json = dir.resolve("put.json");
-        HarnessProcess.Result r = run(json, 300, "--syncpoint", "10");
+        HarnessProcess.Result r = run(json, 300, "--syncpoint", "10", "--api", api);
         assertEquals(0, r.exitCode(), r::toString);
+        HarnessProcess.assertDrivenBy(HarnessProcess.json(json), api, "artemis-" + (api.equals("jakarta") ? "jakarta" : "jms") + "-client ");
         JsonNode s = HarnessProcess.json(json).get("summary");
 
         JsonNode d = s.get("delivery");

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
+import org.junit.jupiter.api.Assertions;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -61,7 +63,13 @@ final class HarnessProcess implements AutoCloseable {
             throws IOException {
         List<String> command = new ArrayList<>(List.of(java().toString()));
         command.addAll(jvmOptions);
-        command.addAll(List.of("-jar", jar().toString()));
+        String providerJars = environment.get("HARNESS_CLASSPATH");
+        if (providerJars == null) {
+            command.addAll(List.of("-jar", jar().toString()));
+        } else {
+            // As ./harness runs it: the provider's client jars on the class path after ours.
+            command.addAll(List.of("-cp", jar() + java.io.File.pathSeparator + providerJars, "dev.harness.cli.Harness"));
+        }
         command.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
@@ -199,6 +207,13 @@ final class HarnessProcess implements AutoCloseable {
         } catch (IOException e) {
             return "(output unreadable)";
         }
+    }
+
+    /** The run's JSON says which namespace and which client library drove it. */
+    static void assertDrivenBy(JsonNode run, String api, String clientPrefix) {
+        JsonNode settings = run.get("settings");
+        Assertions.assertEquals(api, settings.get("api").asText(), settings::toString);
+        Assertions.assertTrue(settings.get("client").asText().startsWith(clientPrefix), settings::toString);
     }
 
     static JsonNode json(Path file) throws IOException {

@@ -40,27 +40,30 @@ class IbmMqIT {
         }
     }
 
-    @Test
-    void closedPortIs2538HostNotAvailable() throws Exception {
+    @ParameterizedTest(name = "api={0}")
+    @ValueSource(strings = {"javax", "jakarta"})
+    void closedPortIs2538HostNotAvailable(String api) throws Exception {
         int port = closedPort();
-        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--provider", "ibmmq", "--mq-host", "127.0.0.1",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--api", api, "--provider", "ibmmq", "--mq-host", "127.0.0.1",
                 "--mq-port", Integer.toString(port), "--mq-qmgr", "QM1", "--duration", "1s");
         assertUnreachable(r, "MQRC_HOST_NOT_AVAILABLE (2538)", "127.0.0.1(" + port + ")", "QM1", "--mq-port");
     }
 
-    @Test
-    void peerThatAcceptsAndClosesIs2009ConnectionBroken() throws Exception {
+    @ParameterizedTest(name = "api={0}")
+    @ValueSource(strings = {"javax", "jakarta"})
+    void peerThatAcceptsAndClosesIs2009ConnectionBroken(String api) throws Exception {
         int port = peer(true);
-        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--provider", "ibmmq",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--api", api, "--provider", "ibmmq",
                 "--mq-conn-name", "127.0.0.1(" + port + ")", "--duration", "1s");
         assertUnreachable(r, "MQRC_CONNECTION_BROKEN (2009)", "127.0.0.1(" + port + ")", "closed the connection");
     }
 
-    @Test
-    void peerThatNeverAnswersFailsWithinTheConnectTimeout() throws Exception {
+    @ParameterizedTest(name = "api={0}")
+    @ValueSource(strings = {"javax", "jakarta"})
+    void peerThatNeverAnswersFailsWithinTheConnectTimeout(String api) throws Exception {
         int port = peer(false);
         long start = System.nanoTime();
-        HarnessProcess.Result r = HarnessProcess.run(dir, 90, "run", "--provider", "ibmmq", "--mq-host", "127.0.0.1",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 90, "run", "--api", api, "--provider", "ibmmq", "--mq-host", "127.0.0.1",
                 "--mq-port", Integer.toString(port), "--mq-connect-timeout", "2s", "--duration", "1s");
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start);
         assertUnreachable(r, "(2009)", "nothing answered within 2 s");

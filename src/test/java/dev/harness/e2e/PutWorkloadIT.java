@@ -23,25 +23,29 @@ class PutWorkloadIT {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "persistent={0} syncpoint={1} drainers={2} senders={3} queues={4}")
+    @ParameterizedTest(name = "persistent={0} syncpoint={1} drainers={2} senders={3} queues={4} api={5}")
     @CsvSource({
-        "true, 0, , 1, 1",
-        "true, 10, , 1, 1",
-        "false, 0, , 1, 1",
-        "false, 10, , 1, 1",
-        "true, 0, 0, 1, 1",
-        "true, 10, 0, 1, 1",
-        "false, 0, 2, 2, 3",
+        "true, 0, , 1, 1, javax",
+        "true, 10, , 1, 1, javax",
+        "false, 0, , 1, 1, javax",
+        "false, 10, , 1, 1, javax",
+        "true, 0, 0, 1, 1, javax",
+        "true, 10, 0, 1, 1, javax",
+        "false, 0, 2, 2, 3, javax",
+        // The same classes relocated to jakarta.jms, in harness-jakarta.jar, with Artemis's Jakarta client.
+        "true, 0, , 1, 1, jakarta",
+        "true, 10, , 1, 1, jakarta",
+        "false, 0, 2, 2, 3, jakarta",
     })
     void everySentMessageCompletesAndIsMeasured(boolean persistent, int syncpoint, Integer drainers, int senders,
-            int queues) throws Exception {
+            int queues, String api) throws Exception {
         Path hlog = dir.resolve("run.hlog");
         Path json = dir.resolve("run.json");
         Path events = dir.resolve("events.jsonl");
         List<String> args = new ArrayList<>(List.of("run", "--rate", "300", "--warmup", "1s", "--duration", "2s",
                 "--syncpoint", Integer.toString(syncpoint), "--senders", Integer.toString(senders),
                 "--queues", Integer.toString(queues), "--hlog", hlog.toString(), "--json", json.toString(),
-                "--events", events.toString()));
+                "--events", events.toString(), "--api", api));
         args.add(persistent ? "--persistent" : "--non-persistent");
         if (drainers != null) {
             args.addAll(List.of("--drainers", drainers.toString()));
@@ -50,6 +54,7 @@ class PutWorkloadIT {
         assertEquals(0, r.exitCode(), r::toString);
         assertTrue(r.stdout().contains("== summary"), r::toString);
 
+        HarnessProcess.assertDrivenBy(HarnessProcess.json(json), api, "artemis-" + (api.equals("jakarta") ? "jakarta" : "jms") + "-client ");
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(900, s.get("totalSent").asLong(), "300/s for 3 s");
         assertEquals(900, s.get("totalCompleted").asLong());

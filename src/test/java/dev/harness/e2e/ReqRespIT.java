@@ -19,19 +19,22 @@ class ReqRespIT {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "mode={0} {1} syncpoint={2}")
+    @ParameterizedTest(name = "mode={0} {1} syncpoint={2} api={3}")
     @CsvSource({
-        "closed, --persistent, 1",
-        "open, --persistent, 1",
-        "closed, --non-persistent, 0",
-        "open, --non-persistent, 0",
+        "closed, --persistent, 1, javax",
+        "open, --persistent, 1, javax",
+        "closed, --non-persistent, 0, javax",
+        "open, --non-persistent, 0, javax",
+        "closed, --persistent, 1, jakarta",
+        "open, --non-persistent, 0, jakarta",
     })
-    void everyRequestGetsExactlyOneReply(String mode, String persistence, int syncpoint) throws Exception {
+    void everyRequestGetsExactlyOneReply(String mode, String persistence, int syncpoint, String api) throws Exception {
         Path json = dir.resolve("rr.json");
         HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--workload", "reqresp", "--mode", mode,
                 persistence, "--syncpoint", Integer.toString(syncpoint), "--requesters", "4", "--queues", "2",
-                "--rate", "100", "--warmup", "1s", "--duration", "2s", "--json", json.toString());
+                "--rate", "100", "--warmup", "1s", "--duration", "2s", "--json", json.toString(), "--api", api);
         assertEquals(0, r.exitCode(), r::toString);
+        HarnessProcess.assertDrivenBy(HarnessProcess.json(json), api, "artemis-" + (api.equals("jakarta") ? "jakarta" : "jms") + "-client ");
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(300, s.get("totalSent").asLong(), "100/s for 3 s");
         assertEquals(300, s.get("totalCompleted").asLong(), "every request answered");
@@ -61,18 +64,19 @@ class ReqRespIT {
         assertEquals(60, commits, "4 requesters, 150 requests each, a commit every 10:\n" + r);
     }
 
-    @Test
-    void respondersInTheirOwnProcessAnswerAndLogTheirOwnView() throws Exception {
+    @ParameterizedTest(name = "api={0}")
+    @CsvSource({"javax", "jakarta"})
+    void respondersInTheirOwnProcessAnswerAndLogTheirOwnView(String api) throws Exception {
         Path json = dir.resolve("rr.json");
         Path respondHlog = dir.resolve("respond.hlog");
         List<JsonNode> events;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
-                HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
+                HarnessProcess respond = HarnessProcess.start(dir, "respond", "--api", api, "--url", broker.url(), "--responders", "2",
                         "--queues", "2", "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
             assertEquals(2, respond.awaitEvent("ready", 60).get("responders").asInt());
             HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--workload", "reqresp",
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
-                    "--duration", "2s", "--json", json.toString());
+                    "--duration", "2s", "--json", json.toString(), "--api", api);
             assertEquals(0, r.exitCode(), r::toString);
             respond.signal("TERM");
             assertEquals(143, respond.waitFor(60), respond.stdout());

@@ -1,0 +1,221 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.harness.e2e.jakartaonly.JakartaOnlyContextFactory;
+
+/**
+ * harness.jar (javax.jms clients) and harness-jakarta.jar (the same classes relocated to
+ * jakarta.jms, with the Jakarta clients): each holds one namespace, one run loads one client, and
+ * every way in (--api, a jakarta JNDI factory, ab, bench, restart-study) reaches the right jar.
+ * Which jar a class came from is read from the JVM's own class-loading log.
+ */
+class ApiJarsIT {
+    private static final Pattern LOADED = Pattern.compile("\\[class,load\\] (\\S+) source: (\\S+)");
+    private static final String ARTEMIS_FACTORY = "org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory";
+
+    @TempDir
+    static Path dir;
+
+    private static BrokerProcess broker;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = BrokerProcess.start(dir, dir.resolve("data"));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    void eachJarHoldsAndReferencesOneNamespaceOnly() throws IOException {
+        Path javax = HarnessProcess.jar();
+        Path jakarta = javax.resolveSibling("harness-jakarta.jar");
+        assertOneNamespace(javax, "javax/jms/", List.of("jakarta/jms/", "com/ibm/mq/jakarta/", "com/ibm/msg/client/jakarta/"));
+        assertOneNamespace(jakarta, "jakarta/jms/", List.of("javax/jms/", "com/ibm/mq/jms/", "com/ibm/msg/client/jms/",
+                "com/ibm/msg/client/wmq/"));
+    }
+
+    /** IBM MQ's two clients and Artemis's two (same class names) never meet: one namespace per run. */
+    @ParameterizedTest(name = "api={0}")
+    @CsvSource({"javax, harness.jar, com.ibm.msg.client.jms.JmsFactoryFactory, com.ibm.msg.client.jakarta.",
+        "jakarta, harness-jakarta.jar, com.ibm.msg.client.jakarta.jms.JmsFactoryFactory, com.ibm.msg.client.jms."})
+    void aRunLoadsTheClientsOfItsNamespaceOnly(String api, String jar, String ibmFactory, String otherIbm) throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        Path log = dir.resolve("classes-ibmmq-" + api + ".log");
+        HarnessProcess.Result r = run(log, Map.of(), "run", "--api", api, "--provider", "ibmmq", "--mq-host", "127.0.0.1",
+                "--mq-port", Integer.toString(port), "--duration", "1s");
+        assertEquals(3, r.exitCode(), r::toString);
+        r.assertOneLine("MQRC_HOST_NOT_AVAILABLE (2538)");
+        Map<String, List<String>> loaded = loaded(log);
+        assertEquals(List.of(jar), loaded.get(ibmFactory), "the client of " + api + ", from its jar");
+        List<String> others = loaded.entrySet().stream().filter(e -> e.getKey().startsWith(otherIbm)).map(Map.Entry::toString).toList();
+        assertEquals(List.of(), others, "none of the other IBM client");
+        List<String> elsewhere = loaded.entrySet().stream().filter(e -> e.getKey().startsWith("com.ibm."))
+                .filter(e -> !e.getValue().equals(List.of(jar))).map(Map.Entry::toString).toList();
+        assertEquals(List.of(), elsewhere, "every IBM class from the one jar, once");
+
+        log = dir.resolve("classes-artemis-" + api + ".log");
+        Path json = dir.resolve("artemis-" + api + ".json");
+        r = run(log, Map.of(), "run", "--api", api, "--url", broker.url(), "--rate", "50", "--warmup", "0s", "--duration",
+                "1s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals(List.of(jar), loaded(log).get(ARTEMIS_FACTORY), "Artemis's client of " + api + " only");
+        HarnessProcess.assertDrivenBy(HarnessProcess.json(json), api,
+                api.equals("jakarta") ? "artemis-jakarta-client " : "artemis-jms-client ");
+    }
+
+    @Test
+    void artemisJakartaJndiContextFactory() throws Exception {
+        Path jndi = Files.writeString(dir.resolve("artemis-jndi.properties"), """
+                java.naming.factory.initial=org.apache.activemq.artemis.jndi.ActiveMQInitialContextFactory
+                connectionFactory.HarnessCF=%s
+                queue.DEV.QUEUE.1=DEV.QUEUE.1
+                """.formatted(broker.url()));
+        Path json = dir.resolve("jndi-jakarta.json");
+        Path log = dir.resolve("classes-jndi-jakarta.log");
+        HarnessProcess.Result r = run(log, Map.of(), "run", "--api", "jakarta", "--provider", "jndi", "--jndi",
+                jndi.toString(), "--cf", "HarnessCF", "--persistent", "--syncpoint", "10", "--rate", "200", "--warmup", "1s",
+                "--duration", "1s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("blockOnDurableSend=true"), "the Jakarta factory is read as Artemis's: " + r);
+        assertEquals(List.of("harness-jakarta.jar"), loaded(log).get(ARTEMIS_FACTORY));
+        JsonNode run = HarnessProcess.json(json);
+        assertEquals("jakarta", run.get("settings").get("api").asText());
+        JsonNode s = run.get("summary");
+        assertEquals(400, s.get("totalSent").asLong());
+        assertEquals(400, s.get("totalCompleted").asLong());
+        assertEquals(0, s.get("delivery").get("lost").asLong());
+    }
+
+    /** A provider whose JNDI holds only a jakarta.jms factory needs no --api: the factory decides. */
+    @Test
+    void aJakartaOnlyJndiProviderNeedsNoFlag() throws Exception {
+        Path jndi = Files.writeString(dir.resolve("jakarta-only.properties"), """
+                java.naming.factory.initial=%s
+                java.naming.provider.url=%s
+                """.formatted(JakartaOnlyContextFactory.class.getName(), broker.url()));
+        String providerJars = codeSource(JakartaOnlyContextFactory.class) + File.pathSeparator
+                + codeSource(jakarta.jms.ConnectionFactory.class);
+        Path json = dir.resolve("jakarta-only.json");
+        HarnessProcess.Result r = run(dir.resolve("classes-jakarta-only.log"), Map.of("HARNESS_CLASSPATH", providerJars),
+                "run", "--provider", "jndi", "--jndi", jndi.toString(), "--workload", "reqresp", "--requesters", "2",
+                "--rate", "100", "--warmup", "0s", "--duration", "1s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode run = HarnessProcess.json(json);
+        assertEquals("jakarta", run.get("settings").get("api").asText(), run.get("settings")::toString);
+        assertTrue(run.get("settings").get("client").asText().startsWith("test-classes"), run.get("settings")::toString);
+        assertEquals(100, run.get("summary").get("totalCompleted").asLong());
+    }
+
+    @Test
+    void abBenchAndRestartStudyRunOnJakarta() throws Exception {
+        Path log = dir.resolve("classes-ab.log");
+        HarnessProcess.Result r = run(log, Map.of(), "ab", "--api", "jakarta", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
+                "--rounds", "1", "--non-persistent", "--rate", "200", "--warmup", "0s", "--duration", "1s", "--report",
+                dir.resolve("ab.html").toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals(List.of("harness-jakarta.jar"), loaded(log).get(ARTEMIS_FACTORY), "ab");
+
+        log = dir.resolve("classes-bench.log");
+        r = run(log, Map.of(), "bench", "--api", "jakarta", "--warmup", "500ms", "--trial", "1s", "--steps", "1", "--out",
+                dir.resolve("bench.md").toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals(List.of("harness-jakarta.jar"), loaded(log).get(ARTEMIS_FACTORY), "bench");
+
+        log = dir.resolve("classes-restart.log");
+        Files.createDirectories(dir.resolve("restart"));
+        r = run(log, Map.of(), "restart-study", "--api", "jakarta", "--depths", "100", "--uncommitted", "10", "--size", "512",
+                "--dir", dir.resolve("restart").toString(), "--out", dir.resolve("restart.md").toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals(List.of("harness-jakarta.jar"), loaded(log).get(ARTEMIS_FACTORY), "restart-study");
+    }
+
+    private static HarnessProcess.Result run(Path classLog, Map<String, String> environment, String... args) throws Exception {
+        try (HarnessProcess p = HarnessProcess.start(dir, List.of("-Xmx512m", "-Xlog:class+load=info:file=" + classLog),
+                environment, args)) {
+            int code = p.waitFor(180);
+            return new HarnessProcess.Result(code, p.stdout(), p.stderr());
+        }
+    }
+
+    /** Each class the JVM loaded, with the file name of every jar it was loaded from. */
+    private static Map<String, List<String>> loaded(Path classLog) throws IOException {
+        Map<String, List<String>> loaded = new java.util.HashMap<>();
+        for (String line : Files.readAllLines(classLog)) {
+            Matcher m = LOADED.matcher(line);
+            // Generated classes (lambdas) name their host class as source, not a jar.
+            if (m.find() && m.group(2).endsWith(".jar")) {
+                String source = m.group(2);
+                loaded.computeIfAbsent(m.group(1), k -> new ArrayList<>())
+                        .add(source.substring(source.lastIndexOf('/') + 1));
+            }
+        }
+        return loaded;
+    }
+
+    /** No class of the jar lies in, or names, a package of the other namespace. */
+    private static void assertOneNamespace(Path jar, String own, List<String> others) throws IOException {
+        boolean ownSeen = false;
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            for (Enumeration<? extends ZipEntry> e = zip.entries(); e.hasMoreElements();) {
+                ZipEntry entry = e.nextElement();
+                if (!entry.getName().endsWith(".class")) {
+                    continue;
+                }
+                for (String other : others) {
+                    assertFalse(entry.getName().startsWith(other), jar.getFileName() + " holds " + entry.getName());
+                }
+                String bytes;
+                try (InputStream in = zip.getInputStream(entry)) {
+                    bytes = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+                }
+                ownSeen |= bytes.contains(own);
+                for (String other : others) {
+                    assertFalse(bytes.contains(other), jar.getFileName() + ": " + entry.getName() + " refers to " + other);
+                }
+            }
+        }
+        assertTrue(ownSeen, jar.getFileName() + " uses " + own);
+    }
+
+    private static String codeSource(Class<?> c) throws Exception {
+        return Paths.get(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    }
+}
