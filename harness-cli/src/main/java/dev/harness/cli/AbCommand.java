@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
-import dev.harness.core.jms.EmbeddedArtemis;
+import dev.harness.core.broker.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;

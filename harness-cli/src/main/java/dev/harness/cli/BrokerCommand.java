@@ -12,8 +12,8 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 import dev.harness.core.FileErrors;
-import dev.harness.core.jms.BrokerConfig;
-import dev.harness.core.jms.EmbeddedArtemis;
+import dev.harness.core.broker.BrokerConfig;
+import dev.harness.core.broker.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.JsonWriter;

@@ -142,9 +142,9 @@ final class Values {
         }
     }
 
-    static final class JournalChoice extends Choice<dev.harness.core.jms.BrokerConfig.Journal> {
+    static final class JournalChoice extends Choice<dev.harness.core.broker.BrokerConfig.Journal> {
         JournalChoice() {
-            super(dev.harness.core.jms.BrokerConfig.Journal.class);
+            super(dev.harness.core.broker.BrokerConfig.Journal.class);
         }
     }
 

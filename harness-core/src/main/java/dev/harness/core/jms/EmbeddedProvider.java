@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.harness.core.broker.EmbeddedArtemis;
+
 /** The default: an embedded Artemis broker started for this run and removed after it. */
 public final class EmbeddedProvider extends ArtemisProvider {
     private final EmbeddedArtemis broker;
