@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.harness.core.TempFiles;
-import dev.harness.core.jms.ArtemisProvider;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisProvider;
 
 /**
  * The broker of {@code run --kill-broker-at}: a {@code harness broker} child on a temporary

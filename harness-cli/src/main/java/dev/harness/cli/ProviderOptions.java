@@ -12,11 +12,11 @@ import java.util.regex.Pattern;
 import javax.jms.JMSException;
 
 import dev.harness.core.FileErrors;
-import dev.harness.core.jms.ArtemisProvider;
-import dev.harness.core.jms.EmbeddedProvider;
-import dev.harness.core.jms.JndiProvider;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisProvider;
+import dev.harness.core.jms.embedded.EmbeddedProvider;
+import dev.harness.core.jms.jndi.JndiProvider;
 import dev.harness.core.jms.mq.IbmMqProvider;
 import dev.harness.core.jms.mq.MqReasons;
 import picocli.CommandLine.Mixin;

@@ -1,4 +1,4 @@
-package dev.harness.core.jms;
+package dev.harness.core.jms.jndi;
 
 import java.util.ArrayList;
 import java.util.Hashtable;
@@ -23,6 +23,10 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 import com.ibm.mq.jms.MQConnectionFactory;
 
+import dev.harness.core.jms.Errors;
+import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisProvider;
 import dev.harness.core.jms.mq.MqReasons;
 
 /**

@@ -1,4 +1,4 @@
-package dev.harness.core.jms;
+package dev.harness.core.jms.artemis;
 
 import java.util.EnumSet;
 import java.util.List;
@@ -14,6 +14,8 @@ import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.utils.VersionLoader;
 
+import dev.harness.core.jms.Errors;
+import dev.harness.core.jms.Provider;
 import dev.harness.core.run.Bounded;
 
 /** Any Apache ActiveMQ Artemis broker, through its javax JMS client over TCP. */
@@ -104,7 +106,7 @@ public class ArtemisProvider implements Provider {
     }
 
     /** Artemis's error type decides when the chain has one; {@code otherwise} when it has none. */
-    static boolean reconnectCures(Exception e, boolean otherwise) {
+    public static boolean reconnectCures(Exception e, boolean otherwise) {
         for (Throwable c : Errors.chain(e)) {
             if (c instanceof ActiveMQException a) {
                 return !REFUSED_REQUEST.contains(a.getType());
