@@ -9,9 +9,9 @@ import java.util.concurrent.Callable;
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
 import dev.harness.core.broker.EmbeddedArtemis;
-import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisDiagnosis;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.AbReport;
@@ -103,7 +103,7 @@ final class AbCommand implements Callable<Integer> {
                 try {
                     broker = EmbeddedArtemis.startTemporary();
                 } catch (Exception e) {
-                    throw new UnreachableException("cannot start the embedded broker: " + Errors.oneLine(e), e);
+                    throw new UnreachableException("cannot start the embedded broker: " + ArtemisDiagnosis.oneLine(e), e);
                 }
                 base.addAll(List.of("--url", broker.url()));
                 System.out.println("harness ab: one embedded broker for every round at " + broker.url());

@@ -5,8 +5,8 @@ import java.util.List;
 import java.util.Locale;
 
 import dev.harness.core.broker.EmbeddedArtemis;
-import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisDiagnosis;
 import dev.harness.core.jms.artemis.ArtemisProvider;
 
 /** The default: an embedded Artemis broker started for this run and removed after it. */
@@ -22,7 +22,7 @@ public final class EmbeddedProvider extends ArtemisProvider {
         try {
             return new EmbeddedProvider(EmbeddedArtemis.startTemporary());
         } catch (Exception e) {
-            throw new UnreachableException("cannot start the embedded broker: " + Errors.oneLine(e), e);
+            throw new UnreachableException("cannot start the embedded broker: " + ArtemisDiagnosis.oneLine(e), e);
         }
     }
 

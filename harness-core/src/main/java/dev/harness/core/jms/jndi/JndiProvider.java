@@ -3,7 +3,6 @@ package dev.harness.core.jms.jndi;
 import java.util.ArrayList;
 import java.util.Hashtable;
 import java.util.List;
-import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -23,11 +22,12 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 
 import com.ibm.mq.jms.MQConnectionFactory;
 
+import dev.harness.core.jms.Diagnosis;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
-import dev.harness.core.jms.artemis.ArtemisProvider;
-import dev.harness.core.jms.mq.MqReasons;
+import dev.harness.core.jms.artemis.ArtemisDiagnosis;
+import dev.harness.core.jms.mq.MqDiagnosis;
 
 /**
  * Any JMS 2.0 provider whose client is on the class path, through JNDI: the connection factory is
@@ -41,6 +41,7 @@ public final class JndiProvider implements Provider {
     private final ConnectionFactory factory;
     private final String user;
     private final String password;
+    private final Diagnosis diagnosis;
     private final Set<String> lookedUp = new TreeSet<>();
     private final Set<String> created = new TreeSet<>();
 
@@ -71,6 +72,8 @@ public final class JndiProvider implements Provider {
                         + " under that name, not a javax.jms.ConnectionFactory");
             }
             this.factory = cf;
+            this.diagnosis = cf instanceof ActiveMQConnectionFactory ? new ArtemisDiagnosis(null)
+                    : cf instanceof MQConnectionFactory ? new MqDiagnosis() : Diagnosis.GENERIC;
             this.context = opened;
         } catch (IllegalArgumentException e) {
             closeQuietly(opened);
@@ -161,24 +164,15 @@ public final class JndiProvider implements Provider {
         return q;
     }
 
-    /** An MQ reason code or an Artemis error type decides when the chain has one. */
+    /** The diagnosis of the factory's own client when the harness knows it; JMS's own otherwise. */
     @Override
-    public boolean reconnectCures(Exception e) {
-        OptionalInt reason = MqReasons.reasonCode(e);
-        if (reason.isPresent()) {
-            return !MqReasons.refusesRequest(reason.getAsInt());
-        }
-        return ArtemisProvider.reconnectCures(e, Provider.super.reconnectCures(e));
+    public Diagnosis diagnosis() {
+        return diagnosis;
     }
 
     @Override
     public String user() {
         return user;
-    }
-
-    @Override
-    public String explain(Exception e) {
-        return MqReasons.reasonCode(e).isPresent() ? MqReasons.explain(e) : Errors.oneLine(e);
     }
 
     @Override
