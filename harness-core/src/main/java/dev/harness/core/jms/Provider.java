@@ -10,7 +10,8 @@ import javax.jms.Session;
 
 /**
  * What the harness needs of a messaging system, and nothing more: connections, queues, and a
- * one-line explanation of its errors. One implementation per broker family.
+ * one-line explanation of its errors. One implementation per broker family, opened by its
+ * {@link ProviderKind}.
  */
 public interface Provider extends AutoCloseable {
     /** What is driven, for the run header: "embedded Artemis 2.44.0 at tcp://127.0.0.1:40123". */
