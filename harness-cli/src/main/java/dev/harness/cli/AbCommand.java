@@ -92,8 +92,7 @@ final class AbCommand implements Callable<Integer> {
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
         RunCommand runA = check("--a", sideA);
         RunCommand runB = check("--b", sideB);
-        boolean ownBroker = runA.target.kind() == ProviderOptions.Kind.EMBEDDED
-                & runB.target.kind() == ProviderOptions.Kind.EMBEDDED;
+        boolean ownBroker = runA.target.kind().ownBroker() & runB.target.kind().ownBroker();
         EmbeddedArtemis broker = null;
         EventLog eventLog = null;
         // Ctrl-C: the round under way stops and is left out; the rounds done are tabulated.
