@@ -40,6 +40,7 @@ public final class JndiProvider implements Provider {
     private final String password;
     /** The registered kind whose client made the factory; null when none is (its settings and errors are JMS's only). */
     private final ProviderKind owner;
+    private final Diagnosis diagnosis;
     private final Set<String> lookedUp = new TreeSet<>();
     private final Set<String> created = new TreeSet<>();
 
@@ -71,6 +72,7 @@ public final class JndiProvider implements Provider {
             }
             this.factory = cf;
             this.owner = ProviderKinds.owner(cf).orElse(null);
+            this.diagnosis = owner == null ? Diagnosis.GENERIC : owner.diagnosis();
             this.context = opened;
         } catch (IllegalArgumentException e) {
             closeQuietly(opened);
@@ -160,7 +162,7 @@ public final class JndiProvider implements Provider {
     /** The diagnosis of the factory's own client when a registered kind owns it; JMS's own otherwise. */
     @Override
     public Diagnosis diagnosis() {
-        return owner == null ? Diagnosis.GENERIC : owner.diagnosis();
+        return diagnosis;
     }
 
     @Override
