@@ -8,11 +8,11 @@ import java.util.concurrent.Callable;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
+import dev.harness.core.broker.EmbeddedArtemis;
 import dev.harness.core.jms.Api;
-import dev.harness.core.jms.EmbeddedArtemis;
-import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisDiagnosis;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.AbReport;
@@ -93,8 +93,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
         RunCommand runA = check("--a", sideA);
         RunCommand runB = check("--b", sideB);
-        boolean ownBroker = runA.target.kind() == ProviderOptions.Kind.EMBEDDED
-                & runB.target.kind() == ProviderOptions.Kind.EMBEDDED;
+        boolean ownBroker = runA.target.kind().ownBroker() & runB.target.kind().ownBroker();
         EmbeddedArtemis broker = null;
         EventLog eventLog = null;
         // Ctrl-C: the round under way stops and is left out; the rounds done are tabulated.
@@ -104,7 +103,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                 try {
                     broker = EmbeddedArtemis.startTemporary();
                 } catch (Exception e) {
-                    throw new UnreachableException("cannot start the embedded broker: " + Errors.oneLine(e), e);
+                    throw new UnreachableException("cannot start the embedded broker: " + ArtemisDiagnosis.oneLine(e), e);
                 }
                 base.addAll(List.of("--url", broker.url()));
                 System.out.println("harness ab: one embedded broker for every round at " + broker.url());

@@ -161,7 +161,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
                 }
                 rows.add(row(c, max, best));
             }
-            write(provider.target(), rows, reqresp);
+            write(provider.target() + ", client " + provider.client(), rows, reqresp);
             if (interrupted) {
                 throw new Failure.Interrupted("interrupted: " + rows.size() + " of " + configs.size()
                         + " configurations benched");

@@ -12,10 +12,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
 import dev.harness.core.FileErrors;
-import dev.harness.core.jms.BrokerConfig;
-import dev.harness.core.jms.EmbeddedArtemis;
+import dev.harness.core.broker.BrokerConfig;
+import dev.harness.core.broker.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisDiagnosis;
 import dev.harness.core.report.JsonWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -95,7 +96,7 @@ final class BrokerCommand implements Callable<Integer> {
             broker = EmbeddedArtemis.start(new BrokerConfig(dataDir.toAbsolutePath(), host, port, journal,
                     credentials.user, password, false, bufferTimeoutNs));
         } catch (Exception e) {
-            throw new UnreachableException("cannot start: " + Errors.oneLine(e), e);
+            throw new UnreachableException("cannot start: " + ArtemisDiagnosis.oneLine(e), e);
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (readyFile != null) {

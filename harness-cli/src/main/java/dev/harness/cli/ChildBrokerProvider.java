@@ -7,9 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.harness.core.TempFiles;
-import dev.harness.core.jms.ArtemisProvider;
-import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisDiagnosis;
+import dev.harness.core.jms.artemis.ArtemisProvider;
 
 /**
  * The broker of {@code run --kill-broker-at}: a {@code harness broker} child on a temporary
@@ -33,7 +33,7 @@ final class ChildBrokerProvider extends ArtemisProvider {
             return new ChildBrokerProvider(broker, dir);
         } catch (IOException | ChildBroker.StartFailure | RuntimeException e) {
             TempFiles.deleteQuietly(dir);
-            throw new UnreachableException("cannot start the harness broker child: " + Errors.oneLine(e), e);
+            throw new UnreachableException("cannot start the harness broker child: " + ArtemisDiagnosis.oneLine(e), e);
         }
     }
 

@@ -1,69 +1,38 @@
 package dev.harness.cli;
 
-import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Properties;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
-import javax.jms.JMSException;
-
-import dev.harness.core.FileErrors;
 import dev.harness.core.jms.Api;
-import dev.harness.core.jms.ArtemisProvider;
-import dev.harness.core.jms.EmbeddedProvider;
-import dev.harness.core.jms.JndiProvider;
+import dev.harness.core.jms.Credentials;
 import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.ProviderKind;
+import dev.harness.core.jms.ProviderKinds;
+import dev.harness.core.jms.ProviderOption;
+import dev.harness.core.jms.ProviderValues;
 import dev.harness.core.jms.UnreachableException;
-import dev.harness.core.jms.mq.IbmMqProvider;
-import dev.harness.core.jms.mq.MqReasons;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IModelTransformer;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
-/** Which messaging system a command drives, and how to reach it. */
+/**
+ * Which messaging system a command drives, and how to reach it: --provider, the credentials, and
+ * every registered provider kind's own options, built from its descriptors on the command that
+ * mixes this in (a new kind brings its options with it). Their values go back to the kind by name.
+ */
+@Command(modelTransformer = ProviderOptions.KindOptions.class)
 final class ProviderOptions {
-    private static final Pattern URL = Pattern.compile("tcp://[^:/?\\s]+:(\\d{1,5})(\\?\\S*)?");
+    static final String PROVIDER = "--provider";
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
-
-    /** The messaging systems the harness drives. */
-    enum Kind {
-        EMBEDDED, ARTEMIS, IBMMQ, JNDI;
-
-        /** The name on the command line: embedded, artemis ... */
-        @Override
-        public String toString() {
-            return name().toLowerCase(java.util.Locale.ROOT);
-        }
-    }
-
-    @Option(names = "--provider", paramLabel = "embedded|artemis|ibmmq|jndi", converter = Values.ProviderChoice.class,
-            description = "embedded: an Artemis broker started in this process for the run (the default);"
-                    + " artemis: an Artemis broker at --url (the default when --url is given);"
-                    + " ibmmq: an IBM MQ queue manager (--mq-* options); jndi: any JMS provider through --jndi.")
-    Kind provider;
-
-    @Option(names = "--url", paramLabel = "tcp://HOST:PORT",
-            description = "artemis: the broker to drive (Artemis URL parameters allowed), e.g. one started with harness broker.")
-    String url;
-
-    @Option(names = "--jndi", paramLabel = "FILE",
-            description = "jndi: a jndi.properties file (java.naming.factory.initial and the provider's entries);"
-                    + " the provider's client jars go on HARNESS_CLASSPATH.")
-    Path jndiFile;
-
-    @Option(names = "--cf", paramLabel = "NAME", description = "jndi: JNDI name of the connection factory. Default: ConnectionFactory.")
-    String connectionFactory;
-
-    @Mixin
-    MqOptions mq;
 
     @Mixin
     CredentialOptions credentials;
@@ -71,114 +40,110 @@ final class ProviderOptions {
     @Mixin
     ApiOption apiOption;
 
-    /**
-     * The namespace asked for, or the one the provider implies: javax for Artemis and IBM MQ, and
-     * for jndi the namespace of the factory JNDI holds.
-     */
+    /** The namespace asked for with --api, or the one the provider implies (jndi: its factory's). */
     Api api() {
         if (apiOption.api != null) {
             return apiOption.api;
         }
-        if (kind() == Kind.JNDI && jndiFile != null) {
-            Api found = JndiProvider.apiOf(jndiEnvironment(), factoryName());
-            if (found != null) {
-                return found;
+        ProviderKind kind = kind();
+        return kind.api(values(kind));
+    }
+
+    /** The kind the options name, without starting or reaching anything: --provider, or what the options imply. */
+    ProviderKind kind() {
+        ProviderKind named = (ProviderKind) value(PROVIDER);
+        if (named != null) {
+            return named;
+        }
+        for (ProviderKind kind : ProviderKinds.all()) {
+            if (kind.chosenByItsOptions() && kind.options().stream().anyMatch(o -> value(o.name()) != null)) {
+                return kind;
             }
         }
-        return Api.JAVAX;
+        return ProviderKinds.all().stream().filter(ProviderKind::isDefault).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no provider kind is registered as the default"));
     }
 
-    /** The provider the options name, without starting or reaching anything. */
-    Kind kind() {
-        if (provider == null) {
-            return url == null ? Kind.EMBEDDED : Kind.ARTEMIS;
-        }
-        return provider;
-    }
-
-    /** Checks the options and starts or connects the provider; exceptions carry one line. */
+    /** Checks the options and starts or reaches the provider; exceptions carry one line. */
     Provider open() throws UnreachableException {
-        Kind kind = kind();
-        only(kind, Kind.ARTEMIS, "--url", url);
-        only(kind, Kind.JNDI, "--jndi", jndiFile, "--cf", connectionFactory);
-        if (kind != Kind.IBMMQ && mq.given() != null) {
-            throw usage(mq.given() + ": applies to --provider ibmmq only");
+        ProviderKind kind = kind();
+        // Options of another provider are refused, not silently ignored.
+        for (ProviderKind other : ProviderKinds.all()) {
+            for (ProviderOption option : other.options()) {
+                if (other != kind && value(option.name()) != null) {
+                    throw usage(option.name() + ": applies to --provider " + other.name() + " only");
+                }
+            }
         }
         String password = credentials.password();
-        return switch (kind) {
-            case EMBEDDED -> {
-                if (credentials.user != null) {
-                    throw usage("--user: the embedded broker has no login; give --url or another --provider");
-                }
-                yield EmbeddedProvider.start();
-            }
-            case ARTEMIS -> artemis(password);
-            case IBMMQ -> ibmmq(password);
-            case JNDI -> jndi(password);
-        };
+        return kind.open(values(kind), new Credentials(credentials.user, password));
     }
 
-    private Provider artemis(String password) {
-        if (url == null) {
-            throw usage("--provider artemis: give the broker's --url tcp://HOST:PORT");
-        }
-        Matcher m = URL.matcher(url);
-        if (!m.matches() || Integer.parseInt(m.group(1)) > 65535) {
-            throw usage("--url: expected tcp://HOST:PORT with a port up to 65535, got '" + url + "'");
-        }
-        try {
-            return new ArtemisProvider(url, credentials.user, password);
-        } catch (RuntimeException e) {
-            throw usage("--url: '" + url + "' is not a usable Artemis URL: " + e.getMessage());
-        }
+    /** The values given for this kind's options, by name, as picocli converted them. */
+    ProviderValues values(ProviderKind kind) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        kind.options().forEach(o -> values.put(o.name(), value(o.name())));
+        return new ProviderValues(values);
     }
 
-    private Provider ibmmq(String password) throws UnreachableException {
-        var settings = mq.settings(credentials.user, password, System.getenv("MQSERVER"), this::usage);
-        try {
-            return new IbmMqProvider(settings);
-        } catch (JMSException e) {
-            // The client refuses a bad property value at once (a queue manager name it cannot take).
-            throw usage("--provider ibmmq: the IBM MQ client refused a setting: " + MqReasons.explain(e));
-        }
+    private Object value(String option) {
+        return spec.findOption(option).getValue();
     }
 
-    private Provider jndi(String password) throws UnreachableException {
-        if (jndiFile == null) {
-            throw usage("--provider jndi: give --jndi FILE, a jndi.properties file");
-        }
-        try {
-            return new JndiProvider(jndiEnvironment(), jndiFile.toString(), factoryName(), credentials.user, password);
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
-        }
-    }
-
-    private Properties jndiEnvironment() {
-        Properties env = new Properties();
-        try (Reader r = Files.newBufferedReader(jndiFile, StandardCharsets.ISO_8859_1)) {
-            env.load(r);
-        } catch (IOException | IllegalArgumentException e) {
-            throw usage("--jndi " + jndiFile + ": cannot read the file: "
-                    + (e instanceof IOException io ? FileErrors.describeRead(io) : e.getMessage()));
-        }
-        return env;
-    }
-
-    private String factoryName() {
-        return connectionFactory == null ? "ConnectionFactory" : connectionFactory;
-    }
-
-    /** Options of another provider are refused, not silently ignored. */
-    private void only(Kind kind, Kind owner, Object... optionsAndValues) {
-        for (int i = 0; i < optionsAndValues.length; i += 2) {
-            if (optionsAndValues[i + 1] != null && kind != owner) {
-                throw usage(optionsAndValues[i] + ": applies to --provider " + owner + " only");
-            }
-        }
-    }
-
-    ParameterException usage(String message) {
+    private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);
+    }
+
+    /** Adds --provider and every registered kind's options to the command, once its own options are in. */
+    static final class KindOptions implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec command) {
+            List<ProviderKind> kinds = ProviderKinds.all();
+            // --help and --version stay last in the help, after the options added here.
+            List<OptionSpec> helpOptions = command.options().stream()
+                    .filter(o -> o.usageHelp() || o.versionHelp()).toList();
+            helpOptions.forEach(command::remove);
+            List<String> names = kinds.stream().map(ProviderKind::name).toList();
+            command.addOption(OptionSpec.builder(PROVIDER).type(ProviderKind.class).converters(new KindChoice())
+                    .paramLabel(String.join("|", names))
+                    .description(String.join("; ", kinds.stream().map(k -> k.name() + ": " + k.description()).toList()) + ".")
+                    .build());
+            for (ProviderKind kind : kinds) {
+                kind.options().forEach(o -> command.addOption(optionSpec(o)));
+            }
+            helpOptions.forEach(command::addOption);
+            return command;
+        }
+
+        private static OptionSpec optionSpec(ProviderOption option) {
+            OptionSpec.Builder b = OptionSpec.builder(option.name()).description(option.description());
+            switch (option.value()) {
+                case TEXT -> b.type(String.class);
+                case WHOLE_NUMBER -> b.type(Integer.class);
+                case DURATION -> b.type(Long.class).converters(new Values.Duration());
+                case ON_OFF -> b.type(Boolean.class).arity("0").negatable(true);
+            }
+            if (option.paramLabel() != null) {
+                b.paramLabel(option.paramLabel());
+            }
+            if (option.fallbackValue() != null) {
+                b.arity("0..1").fallbackValue(option.fallbackValue());
+            }
+            return b.build();
+        }
+    }
+
+    /** A registered kind by its name in any case; the message lists them. */
+    static final class KindChoice implements ITypeConverter<ProviderKind> {
+        @Override
+        public ProviderKind convert(String value) {
+            for (ProviderKind kind : ProviderKinds.all()) {
+                if (kind.name().equalsIgnoreCase(value.strip())) {
+                    return kind;
+                }
+            }
+            throw new TypeConversionException("expected " + Values.either(ProviderKinds.all().stream()
+                    .map(ProviderKind::name).toList()) + ", got '" + value + "'");
+        }
     }
 }

@@ -84,7 +84,7 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
 
     @Override
     public Integer call() throws UnreachableException {
-        if (target.kind() == ProviderOptions.Kind.EMBEDDED) {
+        if (target.kind().ownBroker()) {
             throw usage("--url: harness respond answers requests on an existing broker; give its tcp://HOST:PORT"
                     + " (or --provider ibmmq, --provider jndi)");
         }

@@ -484,7 +484,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     /** The broker kill these options ask for, or null; it checks itself. */
     BrokerKill brokerKill() {
         return BrokerKill.of(killBrokerAtNs, restartAfterNs, warmupNs + durationNs,
-                target.kind() == ProviderOptions.Kind.EMBEDDED, String.valueOf(target.kind()), reconnectTimeoutNs);
+                target.kind().ownBroker(), target.kind().name(), reconnectTimeoutNs);
     }
 
     /** Options of the other workload are refused, not silently ignored. */

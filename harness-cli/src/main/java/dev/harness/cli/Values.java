@@ -1,5 +1,7 @@
 package dev.harness.cli;
 
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -114,12 +116,16 @@ final class Values {
         }
     }
 
-    /** "put or reqresp", "embedded, artemis, ibmmq or jndi". */
+    /** "put or reqresp": an enum's constants in lower case, for messages. */
     static <E extends Enum<E>> String names(Class<E> type) {
-        E[] all = type.getEnumConstants();
+        return either(Arrays.stream(type.getEnumConstants()).map(e -> e.name().toLowerCase(Locale.ROOT)).toList());
+    }
+
+    /** "a or b", "a, b or c": the choices a message lists. */
+    static String either(List<String> choices) {
         StringBuilder b = new StringBuilder();
-        for (int i = 0; i < all.length; i++) {
-            b.append(i == 0 ? "" : i == all.length - 1 ? " or " : ", ").append(all[i].name().toLowerCase(Locale.ROOT));
+        for (int i = 0; i < choices.size(); i++) {
+            b.append(i == 0 ? "" : i == choices.size() - 1 ? " or " : ", ").append(choices.get(i));
         }
         return b.toString();
     }
@@ -142,21 +148,15 @@ final class Values {
         }
     }
 
-    static final class JournalChoice extends Choice<dev.harness.core.jms.BrokerConfig.Journal> {
+    static final class JournalChoice extends Choice<dev.harness.core.broker.BrokerConfig.Journal> {
         JournalChoice() {
-            super(dev.harness.core.jms.BrokerConfig.Journal.class);
+            super(dev.harness.core.broker.BrokerConfig.Journal.class);
         }
     }
 
     static final class ApiChoice extends Choice<dev.harness.core.jms.Api> {
         ApiChoice() {
             super(dev.harness.core.jms.Api.class);
-        }
-    }
-
-    static final class ProviderChoice extends Choice<ProviderOptions.Kind> {
-        ProviderChoice() {
-            super(ProviderOptions.Kind.class);
         }
     }
 

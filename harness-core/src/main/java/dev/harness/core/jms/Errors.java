@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import javax.jms.InvalidDestinationException;
@@ -15,25 +14,21 @@ import javax.jms.MessageFormatException;
 import javax.jms.MessageNotReadableException;
 import javax.jms.MessageNotWriteableException;
 
-/** Turns a chain of exceptions into the one line a person needs. */
+/**
+ * What every JMS client's exceptions have in common: their chain, JMS's own types for refused
+ * requests, and one line for a person. What a vendor's codes mean is its provider kind's
+ * {@link Diagnosis}, not here.
+ */
 public final class Errors {
     private Errors() {
     }
 
     /**
-     * One line for a person: an Artemis-coded message (AMQnnnnnn) from anywhere in the cause
-     * chain, since Artemis often wraps it in a vague outer one ("Failed to create session
-     * factory"); otherwise the first message of the chain. No class names, no stack frames.
+     * One line for a person: the first message of the cause chain, without a leading class name
+     * and on one line; the exception's simple class name when no message has text. No stack frames.
      */
     public static String oneLine(Throwable t) {
         Set<Throwable> seen = new HashSet<>();
-        for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
-            Matcher code = c.getMessage() == null ? null : ARTEMIS_CODE.matcher(c.getMessage());
-            if (code != null && code.find()) {
-                return code.group(1).strip();
-            }
-        }
-        seen.clear();
         for (Throwable c = t; c != null && seen.add(c); c = c.getCause()) {
             String m = c.getMessage();
             if (m != null && !m.isBlank()) {
@@ -71,36 +66,24 @@ public final class Errors {
         return false;
     }
 
-    /**
-     * Whether the chain says the login was refused: Artemis's AMQ229031 (unable to validate the
-     * user), or the IBM MQ JMS client's JMSWMQ2013 (the security authentication was not valid,
-     * reason 2035 at connect). Not a refused permission on a queue, which is no login failure.
-     */
-    public static boolean refusesLogin(Throwable t) {
+    /** Whether any message of the chain contains one of these codes (a vendor's error numbers). */
+    public static boolean mentions(Throwable t, String... codes) {
         for (Throwable c : chain(t)) {
             String m = c.getMessage();
-            if (m != null && (m.contains("AMQ229031") || m.contains("AMQ119031") || m.contains("JMSWMQ2013"))) {
-                return true;
+            for (String code : codes) {
+                if (m != null && m.contains(code)) {
+                    return true;
+                }
             }
         }
         return false;
     }
 
-    private static final Pattern ARTEMIS_CODE = Pattern.compile("(AMQ\\d{6}: [^\\]\\r\\n]+)");
     private static final Pattern CLASS_PREFIX = Pattern.compile("^(?:[a-z_$][\\w$]*\\.)+[A-Z][\\w$]*: ");
-    private static final Pattern FIELD_DUMP = Pattern.compile("\\[errorType=\\w+ message=([^\\]]+)\\]");
 
-    /** Artemis wraps its message in a class name and a field dump; keep the message. */
-    static String clean(String message) {
+    /** A message on one line, without the class name that toString() put before it. */
+    public static String clean(String message) {
         String m = message.strip().replaceAll("\\s*[\\r\\n]+\\s*", " ");
-        Matcher code = ARTEMIS_CODE.matcher(m);
-        if (code.find()) {
-            return code.group(1).strip();
-        }
-        Matcher dump = FIELD_DUMP.matcher(m);
-        if (dump.find()) {
-            return dump.group(1).strip();
-        }
         return CLASS_PREFIX.matcher(m).replaceFirst("");
     }
 }

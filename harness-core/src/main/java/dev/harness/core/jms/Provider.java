@@ -10,7 +10,8 @@ import javax.jms.Session;
 
 /**
  * What the harness needs of a messaging system, and nothing more: connections, queues, and a
- * one-line explanation of its errors. One implementation per broker family.
+ * one-line explanation of its errors. One implementation per broker family, opened by its
+ * {@link ProviderKind}.
  */
 public interface Provider extends AutoCloseable {
     /** What is driven, for the run header: "embedded Artemis 2.44.0 at tcp://127.0.0.1:40123". */
@@ -40,15 +41,14 @@ public interface Provider extends AutoCloseable {
         return replyTo;
     }
 
-    /**
-     * Whether connecting again may cure this failure of a send, a commit or a listener's work: yes
-     * for a lost connection; no for a request the broker refuses whatever the connection (a full
-     * queue, no such queue, not authorized), which then fails the run at once instead of
-     * reconnecting and sending again until {@code --reconnect-timeout}. JMS has no portable way to
-     * tell; by default only its own exception types for refused requests are taken as incurable.
-     */
+    /** What this provider's failures mean; the three methods below ask it. */
+    default Diagnosis diagnosis() {
+        return Diagnosis.GENERIC;
+    }
+
+    /** See {@link Diagnosis#reconnectCures}. */
     default boolean reconnectCures(Exception e) {
-        return !Errors.refusesRequest(e);
+        return diagnosis().reconnectCures(e);
     }
 
     /** The user it logs in as, for messages; null for none. */
@@ -56,16 +56,15 @@ public interface Provider extends AutoCloseable {
         return null;
     }
 
-    /**
-     * Whether this failure to connect is the system refusing the login (it was reached and said
-     * no to the user or password), rather than not being reached.
-     */
+    /** See {@link Diagnosis#refusesLogin}. */
     default boolean refusesLogin(Exception e) {
-        return Errors.refusesLogin(e);
+        return diagnosis().refusesLogin(e);
     }
 
     /** One line: what failed and what to check. Never a stack trace. */
-    String explain(Exception e);
+    default String explain(Exception e) {
+        return diagnosis().explain(e);
+    }
 
     /** Releases what the provider started (an embedded broker). */
     @Override

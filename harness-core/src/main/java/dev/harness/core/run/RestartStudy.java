@@ -16,7 +16,7 @@ import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
 
-import dev.harness.core.jms.ArtemisProvider;
+import dev.harness.core.jms.artemis.ArtemisProvider;
 
 /**
  * How long a broker takes to come back after kill -9, against how deep its queue was and how many

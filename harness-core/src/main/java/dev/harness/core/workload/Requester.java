@@ -12,7 +12,6 @@ import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
 
-import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.Measurement;
@@ -161,7 +160,7 @@ final class Requester implements Runnable, UnitOfWork.Worker {
                 control.fail(unit.explain(e));
             }
         } catch (RuntimeException e) {
-            control.fail(unit.name() + " stopped: " + Errors.oneLine(e));
+            control.fail(unit.explainStop(e));
         } finally {
             unit.sendingOver();
             sendingDone = true;

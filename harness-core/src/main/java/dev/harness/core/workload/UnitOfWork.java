@@ -94,6 +94,11 @@ final class UnitOfWork {
         return name + ": " + provider.explain(e);
     }
 
+    /** One line for something else that ends the worker, read by the provider: its client may have thrown it. */
+    String explainStop(RuntimeException e) {
+        return name + " stopped: " + provider.explain(e);
+    }
+
     boolean transacted() {
         return transacted;
     }

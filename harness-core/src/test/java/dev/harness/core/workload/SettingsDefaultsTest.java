@@ -14,9 +14,9 @@ import javax.jms.JMSSecurityException;
 import org.junit.jupiter.api.Test;
 
 import dev.harness.core.SettingsException;
-import dev.harness.core.jms.ArtemisProvider;
 import dev.harness.core.jms.LoginRefusedException;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisProvider;
 import dev.harness.core.logdisk.LogDiskSettings;
 import dev.harness.core.logdisk.SyncMode;
 

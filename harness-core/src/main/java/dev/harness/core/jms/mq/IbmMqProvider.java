@@ -21,6 +21,7 @@ import com.ibm.msg.client.jms.JmsPropertyContext;
 import com.ibm.msg.client.wmq.WMQConstants;
 
 import dev.harness.core.jms.Api;
+import dev.harness.core.jms.Diagnosis;
 import dev.harness.core.jms.Provider;
 
 /**
@@ -31,6 +32,8 @@ public final class IbmMqProvider implements Provider {
     /** mqclient.ini's TCP stanza as system properties: read once, when the MQ client first loads. */
     static final String NEGOTIATION_TIMEOUT_PROPERTY = "com.ibm.mq.cfg.TCP.QmgrNegotiationFlowTimeout";
     static final String CONNECT_TIMEOUT_PROPERTY = "com.ibm.mq.cfg.TCP.Connect_Timeout";
+
+    private static final MqDiagnosis DIAGNOSIS = new MqDiagnosis();
 
     private final MqSettings settings;
     private final JmsConnectionFactory factory;
@@ -176,11 +179,9 @@ public final class IbmMqProvider implements Provider {
         return replyTo instanceof Queue q && replyTo instanceof JmsPropertyContext ? configure(q) : replyTo;
     }
 
-    /** A reason code decides: the connection's reasons (2009, 2059, 2161, ...) are cured by a new one. */
     @Override
-    public boolean reconnectCures(Exception e) {
-        OptionalInt reason = MqReasons.reasonCode(e);
-        return reason.isPresent() ? !MqReasons.refusesRequest(reason.getAsInt()) : Provider.super.reconnectCures(e);
+    public Diagnosis diagnosis() {
+        return DIAGNOSIS;
     }
 
     @Override
@@ -195,7 +196,7 @@ public final class IbmMqProvider implements Provider {
                     + " accepts connections there but does not speak MQ (check the port), or the queue manager is"
                     + " overloaded (raise --mq-connect-timeout)");
         }
-        return MqReasons.explain(e);
+        return DIAGNOSIS.explain(e);
     }
 
     @Override

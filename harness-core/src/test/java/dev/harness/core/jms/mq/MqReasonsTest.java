@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import javax.jms.JMSException;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -52,5 +53,16 @@ class MqReasonsTest {
         JMSException e = new JMSException(message);
         assertFalse(MqReasons.reasonCode(e).isPresent());
         assertEquals(message, MqReasons.explain(e));
+    }
+
+    @Test
+    void refusedLoginIsJmswmq2013NotA2035OnAQueue() {
+        JMSException login = new JMSException("JMSWMQ2013: The security authentication was not valid that was supplied"
+                + " for queue manager 'QM1' with connection mode 'Client' and host name 'localhost(1414)'.", "JMSWMQ2013");
+        login.setLinkedException(new MQException(2, 2035, null));
+        assertTrue(new MqDiagnosis().refusesLogin(login));
+        JMSException queue = new JMSException("JMSWMQ2008: Failed to open MQ queue 'DEV.QUEUE.1'.", "JMSWMQ2008");
+        queue.setLinkedException(new MQException(2, 2035, null));
+        assertFalse(new MqDiagnosis().refusesLogin(queue));
     }
 }

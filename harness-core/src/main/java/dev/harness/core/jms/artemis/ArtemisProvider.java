@@ -1,19 +1,18 @@
-package dev.harness.core.jms;
+package dev.harness.core.jms.artemis;
 
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
 
-import org.apache.activemq.artemis.api.core.ActiveMQException;
-import org.apache.activemq.artemis.api.core.ActiveMQExceptionType;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.utils.VersionLoader;
 
+import dev.harness.core.jms.Api;
+import dev.harness.core.jms.Diagnosis;
+import dev.harness.core.jms.Provider;
 import dev.harness.core.run.Bounded;
 
 /** Any Apache ActiveMQ Artemis broker, through its javax JMS client over TCP. */
@@ -32,6 +31,7 @@ public class ArtemisProvider implements Provider {
     private final String url;
     private final String user;
     private final String password;
+    private final ArtemisDiagnosis diagnosis;
     /** One factory per connection: see {@link #connect}. */
     private final List<ActiveMQConnectionFactory> factories = new CopyOnWriteArrayList<>();
 
@@ -44,6 +44,7 @@ public class ArtemisProvider implements Provider {
         this.url = url;
         this.user = user;
         this.password = password;
+        this.diagnosis = new ArtemisDiagnosis(url);
         factory(); // a URL Artemis cannot take fails here, before any connection is tried
     }
 
@@ -96,44 +97,14 @@ public class ArtemisProvider implements Provider {
         }
     }
 
-    /** Artemis's errors for a request refused on its own merits; the rest (NOT_CONNECTED, UNBLOCKED, ...) a new connection may cure. */
-    private static final Set<ActiveMQExceptionType> REFUSED_REQUEST = EnumSet.of(ActiveMQExceptionType.ADDRESS_FULL,
-            ActiveMQExceptionType.SECURITY_EXCEPTION, ActiveMQExceptionType.QUEUE_DOES_NOT_EXIST,
-            ActiveMQExceptionType.ADDRESS_DOES_NOT_EXIST, ActiveMQExceptionType.INVALID_FILTER_EXPRESSION,
-            ActiveMQExceptionType.UNEXPECTED_ROUTING_TYPE_FOR_ADDRESS, ActiveMQExceptionType.MAX_CONSUMER_LIMIT_EXCEEDED,
-            ActiveMQExceptionType.INVALID_QUEUE_CONFIGURATION, ActiveMQExceptionType.INTERCEPTOR_REJECTED_PACKET);
-
     @Override
-    public boolean reconnectCures(Exception e) {
-        return reconnectCures(e, Provider.super.reconnectCures(e));
-    }
-
-    /** Artemis's error type decides when the chain has one; {@code otherwise} when it has none. */
-    static boolean reconnectCures(Exception e, boolean otherwise) {
-        for (Throwable c : Errors.chain(e)) {
-            if (c instanceof ActiveMQException a) {
-                return !REFUSED_REQUEST.contains(a.getType());
-            }
-        }
-        return otherwise;
+    public Diagnosis diagnosis() {
+        return diagnosis;
     }
 
     @Override
     public String user() {
         return user;
-    }
-
-    @Override
-    public String explain(Exception e) {
-        String line = Errors.oneLine(e);
-        // AMQ219007 cannot connect; AMQ229031 / AMQ229032 unknown user / not allowed.
-        if (line.startsWith("AMQ219007") || line.startsWith("AMQ119007")) {
-            return line + " (is a broker running and listening there?)";
-        }
-        if (line.startsWith("AMQ229031") || line.startsWith("AMQ229032")) {
-            return line + " (check --user and the password for " + url + ")";
-        }
-        return line;
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.harness.core.jms;
+package dev.harness.core.broker;
 
 import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.harness.core.jms;
+package dev.harness.core.broker;
 
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,8 +1,13 @@
-package dev.harness.core.jms;
+package dev.harness.core.jms.embedded;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+
+import dev.harness.core.broker.EmbeddedArtemis;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisDiagnosis;
+import dev.harness.core.jms.artemis.ArtemisProvider;
 
 /** The default: an embedded Artemis broker started for this run and removed after it. */
 public final class EmbeddedProvider extends ArtemisProvider {
@@ -17,7 +22,7 @@ public final class EmbeddedProvider extends ArtemisProvider {
         try {
             return new EmbeddedProvider(EmbeddedArtemis.startTemporary());
         } catch (Exception e) {
-            throw new UnreachableException("cannot start the embedded broker: " + Errors.oneLine(e), e);
+            throw new UnreachableException("cannot start the embedded broker: " + ArtemisDiagnosis.oneLine(e), e);
         }
     }
 

@@ -1,9 +1,8 @@
-package dev.harness.core.jms;
+package dev.harness.core.jms.jndi;
 
 import java.util.ArrayList;
 import java.util.Hashtable;
 import java.util.List;
-import java.util.OptionalInt;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -19,11 +18,14 @@ import javax.naming.NameNotFoundException;
 import javax.naming.NamingException;
 import javax.naming.NoInitialContextException;
 
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
-
-import com.ibm.mq.jms.MQConnectionFactory;
-
-import dev.harness.core.jms.mq.MqReasons;
+import dev.harness.core.SettingsException;
+import dev.harness.core.jms.Api;
+import dev.harness.core.jms.Diagnosis;
+import dev.harness.core.jms.Errors;
+import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.ProviderKind;
+import dev.harness.core.jms.ProviderKinds;
+import dev.harness.core.jms.UnreachableException;
 
 /**
  * Any JMS 2.0 provider whose client is on the class path, through JNDI: the connection factory is
@@ -37,13 +39,16 @@ public final class JndiProvider implements Provider {
     private final ConnectionFactory factory;
     private final String user;
     private final String password;
+    /** The registered kind whose client made the factory; null when none is (its settings and errors are JMS's only). */
+    private final ProviderKind owner;
+    private final Diagnosis diagnosis;
     private final Set<String> lookedUp = new TreeSet<>();
     private final Set<String> created = new TreeSet<>();
 
     /**
      * @param environment the JNDI environment (a jndi.properties file's entries)
      * @param source where the environment came from, for the header
-     * @throws IllegalArgumentException a setting is wrong (the message names --jndi or --cf)
+     * @throws SettingsException a setting is wrong (the message names --jndi or --cf)
      * @throws UnreachableException the naming service could not be reached
      */
     public JndiProvider(Properties environment, String source, String factoryName, String user, String password)
@@ -54,7 +59,7 @@ public final class JndiProvider implements Provider {
         this.password = password;
         String initial = environment.getProperty(Context.INITIAL_CONTEXT_FACTORY);
         if (initial == null || initial.isBlank()) {
-            throw new IllegalArgumentException("--jndi " + source + ": expected a " + Context.INITIAL_CONTEXT_FACTORY
+            throw new SettingsException("--jndi " + source, "expected a " + Context.INITIAL_CONTEXT_FACTORY
                     + " entry naming the provider's context factory class");
         }
         Context opened = null;
@@ -62,21 +67,24 @@ public final class JndiProvider implements Provider {
             opened = new InitialContext(new Hashtable<>(environment));
             Object found = opened.lookup(factoryName);
             if (!(found instanceof ConnectionFactory cf)) {
-                throw new IllegalArgumentException("--cf " + factoryName + ": JNDI holds "
+                throw new SettingsException("--cf " + factoryName, "JNDI holds "
                         + (found == null ? "nothing" : "a " + found.getClass().getName())
                         + " under that name, not a " + ConnectionFactory.class.getName());
             }
             this.factory = cf;
+            this.owner = ProviderKinds.owner(cf).orElse(null);
+            this.diagnosis = owner == null ? Diagnosis.GENERIC : owner.diagnosis();
             this.context = opened;
         } catch (IllegalArgumentException e) {
             closeQuietly(opened);
-            throw e;
+            // A context factory that refuses an entry of the file says so this way.
+            throw e instanceof SettingsException s ? s : new SettingsException("--jndi " + source, Errors.oneLine(e));
         } catch (NoInitialContextException e) {
-            throw new IllegalArgumentException("--jndi " + source + ": cannot load the context factory " + initial
+            throw new SettingsException("--jndi " + source, "cannot load the context factory " + initial
                     + " (" + Errors.oneLine(e) + "); put the provider's client jars on the class path (HARNESS_CLASSPATH)");
         } catch (NameNotFoundException e) {
             closeQuietly(opened);
-            throw new IllegalArgumentException("--cf " + factoryName + ": no such name in JNDI (" + source + ")");
+            throw new SettingsException("--cf " + factoryName, "no such name in JNDI (" + source + ")");
         } catch (NamingException e) {
             closeQuietly(opened);
             throw new UnreachableException("cannot read JNDI (" + source + "): " + Errors.oneLine(e), e);
@@ -135,13 +143,8 @@ public final class JndiProvider implements Provider {
         List<String> notes = new ArrayList<>();
         notes.add("connection factory " + factory.getClass().getName() + ": its settings are the provider's own,"
                 + " not changed by the harness");
-        if (factory instanceof ActiveMQConnectionFactory a) {
-            notes.add("Artemis factory: blockOnDurableSend=" + a.isBlockOnDurableSend() + ", blockOnNonDurableSend="
-                    + a.isBlockOnNonDurableSend() + ", reconnectAttempts=" + a.getReconnectAttempts()
-                    + (a.isBlockOnDurableSend() ? "" : " (persistent sends outside syncpoint do not wait for the broker)"));
-        } else if (factory instanceof MQConnectionFactory m) {
-            notes.add("IBM MQ factory: transport " + (m.getTransportType() == 1 ? "client" : "bindings (" + m.getTransportType() + ")")
-                    + "; async put, read ahead and persistence come from the queue objects or their definitions");
+        if (owner != null) {
+            notes.addAll(owner.describe(factory));
         }
         synchronized (this) {
             if (!lookedUp.isEmpty()) {
@@ -189,24 +192,15 @@ public final class JndiProvider implements Provider {
         return q;
     }
 
-    /** An MQ reason code or an Artemis error type decides when the chain has one. */
+    /** The diagnosis of the factory's own client when a registered kind owns it; JMS's own otherwise. */
     @Override
-    public boolean reconnectCures(Exception e) {
-        OptionalInt reason = MqReasons.reasonCode(e);
-        if (reason.isPresent()) {
-            return !MqReasons.refusesRequest(reason.getAsInt());
-        }
-        return ArtemisProvider.reconnectCures(e, Provider.super.reconnectCures(e));
+    public Diagnosis diagnosis() {
+        return diagnosis;
     }
 
     @Override
     public String user() {
         return user;
-    }
-
-    @Override
-    public String explain(Exception e) {
-        return MqReasons.reasonCode(e).isPresent() ? MqReasons.explain(e) : Errors.oneLine(e);
     }
 
     @Override

@@ -1,4 +1,4 @@
-package dev.harness.core.jms;
+package dev.harness.core.jms.artemis;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -24,6 +24,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+
+import dev.harness.core.jms.Errors;
 
 /**
  * Which failures a new connection can cure, told apart from errors a real Artemis broker gives
