@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
+import java.lang.reflect.Method;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,6 +33,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.ibm.msg.client.jakarta.wmq.WMQConstants;
 
 import dev.harness.e2e.jakartaonly.JakartaOnlyContextFactory;
 
@@ -99,6 +103,49 @@ class ApiJarsIT {
         assertEquals(List.of(jar), loaded(log).get(ARTEMIS_FACTORY), "Artemis's client of " + api + " only");
         HarnessProcess.assertDrivenBy(HarnessProcess.json(json), api,
                 api.equals("jakarta") ? "artemis-jakarta-client " : "artemis-jms-client ");
+    }
+
+    /**
+     * IBM MQ's options reach the Jakarta client's factory, read back from it: the ibmmq kind of
+     * harness-jakarta.jar, in a class loader of that jar alone, opened (it does not connect) and
+     * its factory asked through the client's own JmsPropertyContext. No queue manager runs here.
+     */
+    @Test
+    void ibmMqOptionsReachTheJakartaClientsFactory() throws Exception {
+        Path jar = HarnessProcess.jar().resolveSibling("harness-jakarta.jar");
+        Thread thread = Thread.currentThread();
+        ClassLoader before = thread.getContextClassLoader();
+        try (URLClassLoader jakarta = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
+            thread.setContextClassLoader(jakarta);
+            Class<?> valuesClass = jakarta.loadClass("dev.harness.core.jms.ProviderValues");
+            Class<?> credentialsClass = jakarta.loadClass("dev.harness.core.jms.Credentials");
+            Object kind = ((java.util.Optional<?>) jakarta.loadClass("dev.harness.core.jms.ProviderKinds")
+                    .getMethod("named", String.class).invoke(null, "ibmmq")).orElseThrow();
+            Object values = valuesClass.getConstructor(Map.class).newInstance(Map.of("--mq-qmgr", "QM1", "--mq-conn-name",
+                    "h1(1414),h2(1415)", "--mq-channel", "MY.SVRCONN", "--mq-app-name", "bench-app", "--mq-reconnect", "qmgr"));
+            Object credentials = credentialsClass.getConstructor(String.class, String.class).newInstance("app", "secret");
+            Object provider = jakarta.loadClass("dev.harness.core.jms.ProviderKind")
+                    .getMethod("open", valuesClass, credentialsClass).invoke(kind, values, credentials);
+            Method factoryOf = provider.getClass().getDeclaredMethod("factory");
+            factoryOf.setAccessible(true);
+            Object factory = factoryOf.invoke(provider);
+            assertEquals("com.ibm.mq.jakarta.jms.MQConnectionFactory", factory.getClass().getName());
+
+            Class<?> properties = jakarta.loadClass("com.ibm.msg.client.jakarta.jms.JmsPropertyContext");
+            Method text = properties.getMethod("getStringProperty", String.class);
+            Method number = properties.getMethod("getIntProperty", String.class);
+            assertEquals(WMQConstants.WMQ_CM_CLIENT, number.invoke(factory, WMQConstants.WMQ_CONNECTION_MODE));
+            assertEquals("QM1", text.invoke(factory, WMQConstants.WMQ_QUEUE_MANAGER));
+            assertEquals("MY.SVRCONN", text.invoke(factory, WMQConstants.WMQ_CHANNEL));
+            assertEquals("h1(1414),h2(1415)", text.invoke(factory, WMQConstants.WMQ_CONNECTION_NAME_LIST));
+            assertEquals("bench-app", text.invoke(factory, WMQConstants.WMQ_APPLICATIONNAME));
+            assertEquals("app", text.invoke(factory, WMQConstants.USERID));
+            assertEquals(WMQConstants.WMQ_CLIENT_RECONNECT_Q_MGR, number.invoke(factory, WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS));
+            assertEquals("com.ibm.mq.jakarta.client", String.valueOf(provider.getClass().getMethod("client").invoke(provider))
+                    .split(" ")[0]);
+        } finally {
+            thread.setContextClassLoader(before);
+        }
     }
 
     @Test
