@@ -26,6 +26,8 @@ class ReqRespIT {
         "closed, --non-persistent, 0, javax",
         "open, --non-persistent, 0, javax",
         "closed, --persistent, 1, jakarta",
+        "open, --persistent, 1, jakarta",
+        "closed, --non-persistent, 0, jakarta",
         "open, --non-persistent, 0, jakarta",
     })
     void everyRequestGetsExactlyOneReply(String mode, String persistence, int syncpoint, String api) throws Exception {

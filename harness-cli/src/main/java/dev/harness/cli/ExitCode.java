@@ -25,7 +25,8 @@ final class ExitCode {
     static final int UNREACHABLE = 3;
     /** The system under test failed during the run: what was measured is kept and reported. */
     static final int FAILED_DURING_RUN = 4;
-    // 5 is kept for a verdict against service-level objectives.
+    /** The run completed and an objective (--slo) was not met; a run that did not complete keeps its own code. */
+    static final int OBJECTIVES_FAILED = 5;
     /** The run completed and its summary was printed, but an output file could not be written. */
     static final int OUTPUT_NOT_WRITTEN = 6;
     /** Ctrl-C or SIGTERM: what was measured is reported (the JVM exits with 128 + SIGINT's 2). */
@@ -47,6 +48,9 @@ final class ExitCode {
         }
         if (failure instanceof Failure.DuringRun) {
             return FAILED_DURING_RUN;
+        }
+        if (failure instanceof Failure.ObjectivesFailed) {
+            return OBJECTIVES_FAILED;
         }
         if (failure instanceof Failure.OutputNotWritten) {
             return OUTPUT_NOT_WRITTEN;

@@ -24,6 +24,13 @@ final class Failure {
         }
     }
 
+    /** The run completed, and one or more of its objectives (--slo) were not met. */
+    static final class ObjectivesFailed extends RuntimeException {
+        ObjectivesFailed(String oneLine) {
+            super(oneLine);
+        }
+    }
+
     /** Ctrl-C or SIGTERM: what was done is reported. */
     static final class Interrupted extends RuntimeException {
         Interrupted(String oneLine) {

@@ -22,6 +22,7 @@ import dev.harness.core.report.HlogReporter;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;
 import dev.harness.core.report.JsonReporter;
+import dev.harness.core.report.JunitReport;
 import dev.harness.core.run.BrokerKill;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
@@ -31,6 +32,9 @@ import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.run.StartAt;
 import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.slo.Objectives;
+import dev.harness.core.slo.SloWatch;
+import dev.harness.core.slo.Verdict;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
@@ -57,6 +61,7 @@ import picocli.CommandLine.Spec;
             "2:bad option value or file",
             "3:cannot reach the broker, or it refused the login (nothing measured; the message says which)",
             "4:the broker failed during the run (what was measured is reported)",
+            "5:the run completed and an objective (--slo) was not met",
             "6:the run completed and its summary was printed, but an output file could not be written",
             "130:interrupted with Ctrl-C (what was measured is reported)"})
 final class RunCommand implements Callable<Integer>, UsesApi {
@@ -211,6 +216,19 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                     + " \"Events\"), for programs that watch the run.")
     Path events;
 
+    @Option(names = "--slo", paramLabel = "OBJECTIVE",
+            description = "A service-level objective, checked at the end (repeatable): 'response.p99 < 50ms', 'lost == 0',"
+                    + " 'rate >= 0.98 * target'; with 'per 10s' it must hold in every 10 s window. Any view's count, mean,"
+                    + " pN, max; rate, target, unsent, lost, late, duplicates, in-doubt, outage. One not met: exit code 5.")
+    List<String> slo = new ArrayList<>();
+
+    @Option(names = "--slo-abort", description = "End the run at the first window that breaks an objective (as Ctrl-C"
+            + " does: every measurement kept).")
+    boolean sloAbort;
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Write the objectives' verdict as JUnit XML: one testcase each.")
+    Path junit;
+
     @Mixin
     ProviderOptions target;
 
@@ -226,6 +244,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         checkWritable("--json", json);
         checkWritable("--report", report);
         checkWritable("--events", events);
+        checkWritable("--junit", junit);
+        Objectives objectives = objectives();
         MetricsSpec metricsSpec = metricsSpec();
         RunnerSettings runnerSettings = runnerSettings();
         Instant start = runnerSettings.startAt();
@@ -249,19 +269,42 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             if (start != null) {
                 System.out.println("waiting for the start at " + start);
             }
-            RunSummary summary = run(provider, work, runnerSettings, control, outputs.listeners());
+            SloWatch watch = new SloWatch(objectives.list(), work.rate(),
+                    objectives.abortOnWindow() ? control::requestStop : null);
+            RunSummary summary = run(provider, work, runnerSettings, control, outputs.listeners(watch));
             List<String> notWritten = outputs.finish();
+            Verdict verdict = watch.verdict();
+            if (junit != null) {
+                try {
+                    JunitReport.write(junit, "harness run " + summary.header().workload(), summary.header().start(), verdict);
+                } catch (IOException e) {
+                    notWritten.add("--junit " + junit + ": cannot write the file: " + FileErrors.describe(e));
+                }
+            }
             String failure = failure(summary);
-            if (failure != null) {
-                // The run's failure is the code; files it could not write are still said, a line each.
+            if (failure != null || !verdict.passed()) {
+                // The run's failure is the code (a gate never hides a broken run), then the verdict's;
+                // files it could not write are still said, a line each.
                 notWritten.forEach(line -> System.err.println(spec.qualifiedName() + ": " + line));
-                throw new Failure.DuringRun(failure);
+                if (failure != null) {
+                    throw new Failure.DuringRun(failure);
+                }
+                throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size()
+                        + " objectives not met");
             }
             if (!notWritten.isEmpty()) {
                 throw new Failure.OutputNotWritten(String.join("; ", notWritten));
             }
             return ExitCode.OK;
         }
+    }
+
+    /** The objectives from --slo and --slo-abort, checked against this run's phases; they check themselves. */
+    Objectives objectives() {
+        if (junit != null && slo.isEmpty()) {
+            throw usage("--junit: writes the verdict on the objectives; give at least one --slo");
+        }
+        return Objectives.of(slo, sloAbort, durationNs, intervalNs);
     }
 
     /** The system these options drive: the provider's, or a harness broker child to kill (--kill-broker-at). */
@@ -397,14 +440,16 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             return notWritten;
         }
 
-        List<RunListener> listeners() {
+        /** The watch first: the console and the JSON print its verdict when the run has finished. */
+        List<RunListener> listeners(SloWatch watch) {
             List<RunListener> l = new ArrayList<>();
-            l.add(new ConsoleReporter(System.out));
+            l.add(watch);
+            l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict));
             if (hlogReporter != null) {
                 l.add(hlogReporter);
             }
             if (json != null) {
-                l.add(json);
+                l.add(json.verdictFrom(watch::verdict));
             }
             if (runMetrics != null) {
                 l.add(runMetrics);

@@ -5,6 +5,7 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
@@ -16,12 +17,13 @@ import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
-import dev.harness.core.run.RunHeader;
-import dev.harness.core.run.RunListener;
 import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.slo.Verdict;
 
 /** The console: a header, one line per interval, and the summary a person reads first. */
 public final class ConsoleReporter implements RunListener {
@@ -32,8 +34,16 @@ public final class ConsoleReporter implements RunListener {
     private final Histogram intervalResponse = Histograms.create();
     private int linesSinceHeading;
 
+    private Supplier<Verdict> verdict = () -> Verdict.NONE;
+
     public ConsoleReporter(PrintStream out) {
         this.out = out;
+    }
+
+    /** The objectives' verdict, one line each at the end of the summary; read when the run has finished. */
+    public ConsoleReporter verdictFrom(Supplier<Verdict> verdict) {
+        this.verdict = verdict;
+        return this;
     }
 
     @Override
@@ -264,6 +274,11 @@ public final class ConsoleReporter implements RunListener {
         out.println();
         out.println("response distribution (measured phase):");
         TextHistogram.draw(r.views().measured().get(View.RESPONSE)).forEach(out::println);
+        Verdict v = verdict.get();
+        if (!v.isEmpty()) {
+            out.printf(Locale.ROOT, "%nobjectives: %d of %d met%n", v.results().size() - v.failures(), v.results().size());
+            v.results().forEach(result -> out.println("  " + result.line()));
+        }
         out.flush();
     }
 }

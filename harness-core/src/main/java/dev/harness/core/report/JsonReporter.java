@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
@@ -26,6 +27,9 @@ import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.slo.Result;
+import dev.harness.core.slo.Term;
+import dev.harness.core.slo.Verdict;
 
 /**
  * The run as JSON: header, summary and the per-interval series (schema in the README).
@@ -39,6 +43,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     private final List<IntervalRow> intervals = new ArrayList<>();
     private RunHeader header;
     private volatile String writeFailure;
+    private Supplier<Verdict> verdict = () -> Verdict.NONE;
 
     /** One interval's figures, copied out of the snapshot (whose histograms are recycled). */
     private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
@@ -49,6 +54,12 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
     public JsonReporter(Path path) throws IOException {
         this.file = Files.newBufferedWriter(path, StandardCharsets.UTF_8);
+    }
+
+    /** The objectives' verdict to write as "slo", read when the run has finished. */
+    public JsonReporter verdictFrom(Supplier<Verdict> verdict) {
+        this.verdict = verdict;
+        return this;
     }
 
     @Override
@@ -86,6 +97,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         }
         j.endArray();
         summary(j, r);
+        slo(j, verdict.get());
         j.name("perSecond").beginArray();
         for (long n : r.throughput().perSecond()) {
             j.value(n);
@@ -115,6 +127,40 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             file.close();
         } catch (IOException e) {
             // Nothing was written that could be lost.
+        }
+    }
+
+    /**
+     * "slo": one object per objective: its text, whether it passed, the value measured and the
+     * limit (ns for times), and for a window the first that failed.
+     */
+    static void slo(JsonWriter j, Verdict verdict) {
+        j.name("slo").beginArray();
+        for (Result r : verdict.results()) {
+            j.beginObject()
+                    .field("objective", r.objective().text())
+                    .field("passed", r.passed())
+                    .field("unit", r.objective().term().dimension() == Term.Dimension.TIME ? "ns"
+                            : r.objective().term().dimension() == Term.Dimension.RATE ? "msg/s" : "count");
+            number(j, "value", r.measured());
+            number(j, "limit", r.limit());
+            j.field("windowNs", r.objective().windowNs());
+            if (r.objective().windowNs() > 0) {
+                j.field("windows", r.windows()).field("failedWindows", r.failedWindows());
+                if (r.failedWindow() != null) {
+                    j.field("firstFailedFromS", r.failedWindow().fromS()).field("firstFailedToS", r.failedWindow().toS());
+                }
+            }
+            j.endObject();
+        }
+        j.endArray();
+    }
+
+    private static void number(JsonWriter j, String name, double v) {
+        if (Double.isNaN(v)) {
+            j.field(name, (String) null);
+        } else {
+            j.field(name, v);
         }
     }
 

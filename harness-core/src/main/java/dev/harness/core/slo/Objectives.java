@@ -1,0 +1,57 @@
+package dev.harness.core.slo;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.harness.core.SettingsException;
+import dev.harness.core.workload.Format;
+
+/**
+ * The objectives of one run, log or comparison, checked against what they will be judged on,
+ * before any load is sent: sides only for harness ab, windows no shorter than the reporting
+ * interval and no longer than the measured phase.
+ *
+ * @param list the objectives, in the order given
+ * @param abortOnWindow whether the run ends at the first window that breaks one (--slo-abort)
+ */
+public record Objectives(List<Objective> list, boolean abortOnWindow) {
+    public static final Objectives NONE = new Objectives(List.of(), false);
+
+    /** For harness run (and check): no sides; windows between the interval and the measured phase. */
+    public static Objectives of(List<String> texts, boolean abortOnWindow, long measuredNs, long intervalNs) {
+        List<Objective> list = new ArrayList<>();
+        for (String text : texts) {
+            Objective o = Objective.parse(text);
+            String where = "--slo '" + o.text() + "'";
+            SettingsException.require(!o.sided(), where, "A. and B. name the sides of harness ab; here the terms have none");
+            if (o.windowNs() > 0) {
+                SettingsException.require(o.windowNs() >= intervalNs, where, "the window " + Format.duration(o.windowNs())
+                        + " is shorter than the reporting interval " + Format.duration(intervalNs) + " (--interval)");
+                SettingsException.require(measuredNs <= 0 || o.windowNs() <= measuredNs, where, "the window "
+                        + Format.duration(o.windowNs()) + " is longer than the measured phase, "
+                        + Format.duration(measuredNs));
+            }
+            list.add(o);
+        }
+        SettingsException.require(!abortOnWindow || list.stream().anyMatch(o -> o.windowNs() > 0), "--slo-abort",
+                "ends the run at the first window that breaks an objective: give one with a window, e.g."
+                        + " --slo 'response.p99 < 50ms per 10s'");
+        return new Objectives(List.copyOf(list), abortOnWindow);
+    }
+
+    /** For harness ab: the sides A. and B. and their ratio; over whole sides, no windows. */
+    public static Objectives ofSides(List<String> texts) {
+        List<Objective> list = new ArrayList<>();
+        for (String text : texts) {
+            Objective o = Objective.parse(text);
+            SettingsException.require(o.windowNs() == 0, "--slo '" + o.text() + "'",
+                    "harness ab judges whole sides: no 'per' window here");
+            list.add(o);
+        }
+        return new Objectives(List.copyOf(list), false);
+    }
+
+    public boolean isEmpty() {
+        return list.isEmpty();
+    }
+}

@@ -1,0 +1,86 @@
+package dev.harness.core.slo;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.measure.IntervalSnapshot;
+import dev.harness.core.measure.Phase;
+import dev.harness.core.measure.View;
+import dev.harness.core.run.RunListener;
+import dev.harness.core.run.RunSummary;
+
+/**
+ * Judges a run's objectives as it goes: windowed ones at each window's end (so that
+ * {@code --slo-abort} can stop the run at the first broken window), all of them at the end. A
+ * listener like the reporters, registered before them so that they can print its verdict.
+ */
+public final class SloWatch implements RunListener {
+    private final List<Objective> objectives;
+    private final Map<Long, Windows> windows = new LinkedHashMap<>();
+    private final Consumer<String> abort;
+    private volatile Verdict verdict = Verdict.NONE;
+    private boolean aborted;
+
+    /**
+     * @param abort called once, on the listeners' thread, with a line naming the objective a window
+     *     broke; null to let the run go on
+     */
+    public SloWatch(List<Objective> objectives, double targetRate, Consumer<String> abort) {
+        this.objectives = List.copyOf(objectives);
+        this.abort = abort;
+        for (Objective o : objectives) {
+            if (o.windowNs() > 0) {
+                windows.computeIfAbsent(o.windowNs(), ns -> new Windows(ns, targetRate));
+            }
+        }
+    }
+
+    @Override
+    public void interval(IntervalSnapshot s) {
+        if (windows.isEmpty() || s.span().phase() != Phase.MEASURED) {
+            return;
+        }
+        Map<String, Histogram> views = new HashMap<>();
+        for (View v : View.values()) {
+            if (s.measured().get(v) != null) {
+                views.put(v.tag(), s.measured().get(v));
+            }
+        }
+        double startS = s.span().startNs() / 1e9;
+        double endS = s.span().endNs() / 1e9;
+        for (Windows w : windows.values()) {
+            Window closed = w.add(startS, endS, views, s.counts().completed(), s.counts().lost());
+            if (closed != null && abort != null && !aborted) {
+                for (Objective o : objectives) {
+                    if (o.windowNs() == w.windowNs() && !Verdict.judge(o, side -> closed.figures()).passed()) {
+                        aborted = true;
+                        abort.accept("objective '" + o.text() + "' broken in the window " + closed);
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    @Override
+    public void finished(RunSummary summary) {
+        Map<Long, List<Window>> cut = new HashMap<>();
+        windows.forEach((ns, w) -> {
+            w.flush();
+            cut.put(ns, new ArrayList<>(w.closed()));
+        });
+        Figures whole = RunFigures.of(summary);
+        verdict = Verdict.of(objectives, side -> whole, cut);
+    }
+
+    /** The verdict, once the run has finished; empty before. */
+    public Verdict verdict() {
+        return verdict;
+    }
+}

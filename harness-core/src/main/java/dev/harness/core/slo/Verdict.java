@@ -1,0 +1,86 @@
+package dev.harness.core.slo;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Whether a run met its objectives: one {@link Result} each, in the order given. The same code
+ * judges a running run, a finished one, a merged log of several hosts and the two sides of ab.
+ */
+public record Verdict(List<Result> results) {
+    public static final Verdict NONE = new Verdict(List.of());
+
+    /**
+     * @param objectives the objectives, in order
+     * @param whole the figures of the whole measured phase, by ab side (null for a plain run)
+     * @param windows the windows of the measured phase, by window length in ns
+     */
+    public static Verdict of(List<Objective> objectives, Function<Term.Side, Figures> whole, Map<Long, List<Window>> windows) {
+        List<Result> results = new ArrayList<>();
+        for (Objective o : objectives) {
+            results.add(o.windowNs() == 0 ? judge(o, whole) : judge(o, windows.getOrDefault(o.windowNs(), List.of())));
+        }
+        return new Verdict(List.copyOf(results));
+    }
+
+    /** One objective over the whole measured phase. */
+    static Result judge(Objective o, Function<Term.Side, Figures> figures) {
+        double measured = figures.apply(o.term().side()).value(o.term());
+        double limit = o.reference() == null ? o.limit() : o.limit() * figures.apply(o.reference().side()).value(o.reference());
+        return new Result(o, measured, limit, holds(o, measured, limit), null, 0, 0);
+    }
+
+    /** One objective in every window: the first that failed, or the worst of them. */
+    static Result judge(Objective o, List<Window> windows) {
+        Result worst = null;
+        Result firstFailed = null;
+        int failed = 0;
+        for (Window w : windows) {
+            Result r = judge(o, side -> w.figures());
+            if (!r.passed()) {
+                failed++;
+                if (firstFailed == null) {
+                    firstFailed = new Result(o, r.measured(), r.limit(), false, w, 0, 0);
+                }
+            } else if (worst == null || nearer(o, r.measured(), worst.measured())) {
+                worst = r;
+            }
+        }
+        if (firstFailed != null) {
+            return new Result(o, firstFailed.measured(), firstFailed.limit(), false, firstFailed.failedWindow(), failed,
+                    windows.size());
+        }
+        if (worst == null) {
+            // Not one window: nothing was measured, which no objective passes.
+            return new Result(o, Double.NaN, o.reference() == null ? o.limit() : Double.NaN, false, null, 0, 0);
+        }
+        return new Result(o, worst.measured(), worst.limit(), true, null, 0, windows.size());
+    }
+
+    private static boolean holds(Objective o, double measured, double limit) {
+        return !Double.isNaN(measured) && !Double.isNaN(limit) && o.comparison().holds(measured, limit);
+    }
+
+    /** Whether {@code a} is nearer than {@code b} to breaking the objective. */
+    private static boolean nearer(Objective o, double a, double b) {
+        return switch (o.comparison()) {
+            case LT, LE -> a > b;
+            case GT, GE -> a < b;
+            case EQ -> false;
+        };
+    }
+
+    public boolean passed() {
+        return results.stream().allMatch(Result::passed);
+    }
+
+    public boolean isEmpty() {
+        return results.isEmpty();
+    }
+
+    public long failures() {
+        return results.stream().filter(r -> !r.passed()).count();
+    }
+}
