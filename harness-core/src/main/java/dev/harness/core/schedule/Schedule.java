@@ -4,6 +4,11 @@ package dev.harness.core.schedule;
  * One fixed-rate schedule of intended send times, shared by all senders: message k is due at
  * {@code start + k / rate}. Computed from k each time, never by adding intervals, so it does
  * not drift over hours. Sender i of n owns messages i, i+n, i+2n, ... (interleaved).
+ *
+ * <p>A {@link Shard} of the schedule numbers its own messages 0, 1, 2 ... (what senders, the
+ * ledger and the counts use) while their times are those of the whole schedule's messages
+ * I, I+N, I+2N ...: {@link #total}, {@link #intendedNs}, {@link #dueBetween} and
+ * {@link #firstDueAtOrAfter} are the shard's.
  */
 public final class Schedule {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
@@ -13,6 +18,8 @@ public final class Schedule {
     private final long integralRate;
     private final long endNs;
     private final long total;
+    private final long wholeTotal;
+    private final Shard shard;
 
     /**
      * @param startNs {@code System.nanoTime()} at which message 0 is due
@@ -20,6 +27,11 @@ public final class Schedule {
      * @param lengthNs how long the schedule runs (warmup plus measured duration)
      */
     public Schedule(long startNs, double rate, long lengthNs) {
+        this(startNs, rate, lengthNs, Shard.WHOLE);
+    }
+
+    /** This shard of the schedule; {@code rate} is the whole schedule's. */
+    public Schedule(long startNs, double rate, long lengthNs, Shard shard) {
         if (rate < 0 || Double.isNaN(rate) || Double.isInfinite(rate)) {
             throw new IllegalArgumentException("rate must be 0 (unthrottled) or positive: " + rate);
         }
@@ -30,7 +42,12 @@ public final class Schedule {
         this.rate = rate;
         this.integralRate = rate == Math.rint(rate) && rate <= NANOS_PER_SECOND ? (long) rate : 0;
         this.endNs = startNs + lengthNs;
-        this.total = rate == 0 ? Long.MAX_VALUE : countBefore(lengthNs);
+        if (rate == 0 && !shard.whole()) {
+            throw new IllegalArgumentException("an unthrottled schedule has no numbered messages to shard");
+        }
+        this.shard = shard;
+        this.wholeTotal = rate == 0 ? Long.MAX_VALUE : countBefore(lengthNs);
+        this.total = rate == 0 ? Long.MAX_VALUE : shard.countBefore(wholeTotal);
     }
 
     private long countBefore(long lengthNs) {
@@ -44,10 +61,10 @@ public final class Schedule {
         }
         // First guess from doubles, then settle exactly.
         long k = Math.max(0, (long) Math.floor(rate * (ns - startNs) / NANOS_PER_SECOND) - 2);
-        while (intendedNs(k) - ns < 0) {
+        while (wholeIntendedNs(k) - ns < 0) {
             k++;
         }
-        while (k > 0 && intendedNs(k - 1) - ns >= 0) {
+        while (k > 0 && wholeIntendedNs(k - 1) - ns >= 0) {
             k--;
         }
         return k;
@@ -61,12 +78,13 @@ public final class Schedule {
         if (rate == 0 || toNs - fromNs <= 0) {
             return 0;
         }
-        return Math.min(total, firstAtOrAfter(toNs)) - Math.min(total, firstAtOrAfter(fromNs));
+        return shard.countBefore(Math.min(wholeTotal, firstAtOrAfter(toNs)))
+                - shard.countBefore(Math.min(wholeTotal, firstAtOrAfter(fromNs)));
     }
 
     /** The first message due at or after {@code ns}; {@link #total()} when none is. Throttled only. */
     public long firstDueAtOrAfter(long ns) {
-        return Math.min(total, firstAtOrAfter(ns));
+        return shard.countBefore(Math.min(wholeTotal, firstAtOrAfter(ns)));
     }
 
     public boolean unthrottled() {
@@ -86,6 +104,10 @@ public final class Schedule {
         return endNs;
     }
 
+    public Shard shard() {
+        return shard;
+    }
+
     /** How many messages the schedule holds; Long.MAX_VALUE when unthrottled (it ends by time). */
     public long total() {
         return total;
@@ -101,8 +123,12 @@ public final class Schedule {
         return rate == 0 ? 0 : Math.max(1, Math.round(NANOS_PER_SECOND / rate));
     }
 
-    /** When message k is due. Exact for whole-number rates; allocation-free. */
-    public long intendedNs(long k) {
+    /** When this schedule's (or shard's) message t is due. Exact for whole-number rates; allocation-free. */
+    public long intendedNs(long t) {
+        return wholeIntendedNs(shard.globalIndex(t));
+    }
+
+    private long wholeIntendedNs(long k) {
         if (integralRate > 0) {
             long seconds = k / integralRate;
             long rest = k % integralRate;

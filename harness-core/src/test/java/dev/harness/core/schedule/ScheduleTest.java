@@ -81,4 +81,52 @@ class ScheduleTest {
         assertThrows(IllegalArgumentException.class, () -> new Schedule(0, Double.NaN, S));
         assertThrows(IllegalArgumentException.class, () -> new Schedule(0, 10, 0));
     }
+
+    @Test
+    void shardsTogetherAreTheWholeScheduleInterleaved() {
+        for (double rate : new double[] {1000, 7.3}) {
+            Schedule whole = new Schedule(5 * S, rate, 3 * S + 123);
+            int n = 3;
+            java.util.List<Long> times = new java.util.ArrayList<>();
+            long total = 0;
+            for (int i = 0; i < n; i++) {
+                Schedule shard = new Schedule(5 * S, rate, 3 * S + 123, new Shard(i, n));
+                total += shard.total();
+                for (long t = 0; t < shard.total(); t++) {
+                    assertEquals(whole.intendedNs(i + n * t), shard.intendedNs(t), "message t of shard i is the whole's i + n t");
+                    times.add(shard.intendedNs(t));
+                }
+            }
+            assertEquals(whole.total(), total, "nothing doubled or missing at " + rate + "/s");
+            java.util.Collections.sort(times);
+            for (long k = 0; k < whole.total(); k++) {
+                assertEquals(whole.intendedNs(k), times.get((int) k));
+            }
+            for (long[] window : new long[][] {{0, 6 * S}, {5 * S + 1, 6 * S + S / 3}, {7 * S, 9 * S}, {6 * S, 6 * S}}) {
+                long due = 0;
+                long first = 0;
+                for (int i = 0; i < n; i++) {
+                    Schedule shard = new Schedule(5 * S, rate, 3 * S + 123, new Shard(i, n));
+                    due += shard.dueBetween(window[0], window[1]);
+                    first += shard.firstDueAtOrAfter(window[0]);
+                }
+                assertEquals(whole.dueBetween(window[0], window[1]), due, "due in a window, summed over shards");
+                assertEquals(whole.firstDueAtOrAfter(window[0]), first, "each shard's count of messages before the time");
+            }
+        }
+    }
+
+    @Test
+    void aShardIsNamedIOfNOrTakenFromTheIndexedJob() {
+        assertEquals(new Shard(2, 4), Shard.parse("2/4", java.util.Map.of()));
+        assertEquals(Shard.WHOLE, Shard.parse(null, java.util.Map.of()));
+        assertEquals(new Shard(3, 8), Shard.parse("auto/8", java.util.Map.of(Shard.INDEX_VARIABLE, "3")));
+        for (String bad : new String[] {"4/4", "1", "-1/4", "a/b", "1/0", "auto/8"}) {
+            dev.harness.core.SettingsException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.harness.core.SettingsException.class, () -> Shard.parse(bad, java.util.Map.of()));
+            assertTrue(e.getMessage().startsWith("--shard: "), e.getMessage());
+        }
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> new Schedule(0, 0, S, new Shard(0, 2)), "an unthrottled run has no schedule to split");
+    }
 }
