@@ -257,7 +257,8 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         // A round writes no files of its own and shares this JVM and one broker with the others.
         Object[] refused = {"--hlog", command.hlog, "--json", command.json, "--report", command.report,
             "--events", command.events, "--metrics", command.metrics.isEmpty() ? null : command.metrics,
-            "--gc-inject", command.gcInject, "--start-at", command.startAt, "--kill-broker-at", command.killBrokerAtNs};
+            "--gc-inject", command.gcInject, "--start-at", command.startAt, "--kill-broker-at", command.killBrokerAtNs,
+            "--shard", command.shard, "--slo", command.slo.isEmpty() ? null : command.slo, "--junit", command.junit};
         for (int i = 0; i < refused.length; i += 2) {
             if (refused[i + 1] != null) {
                 throw usage(option + " (with the common options): " + refused[i] + ": not for harness ab, whose rounds"

@@ -29,6 +29,7 @@ import dev.harness.core.run.Runner;
 import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.schedule.Shard;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
@@ -191,7 +192,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
     private Config put(String name, boolean persistent, int syncpoint) {
         // A queue of its own per trial: a trial that gave up must not leave a backlog for the next.
         return new Config(name, rate -> new PutWorkload(new PutSettings(rate, 1, warmupNs, trialNs, sizeBytes, persistent,
-                syncpoint, 1, "HARNESS.BENCH." + (++trials) + ".Q", 1, WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS)));
+                syncpoint, 1, "HARNESS.BENCH." + (++trials) + ".Q", 1, WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS, Shard.WHOLE)));
     }
 
     private List<Config> reqrespConfigs() {
@@ -207,7 +208,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
                 return new ReqRespWorkload(new ReqRespSettings(probe ? 1_000_000 : rate, n, 10, warmupNs, trialNs,
                         sizeBytes, true, 1, 10, "BENCH" + t + ".REQUEST", "BENCH" + t + ".REPLY",
                         probe ? 5_000_000_000L : ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS, false,
-                        probe ? 0 : WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS));
+                        probe ? 0 : WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS, Shard.WHOLE));
             }));
         }
         return configs;

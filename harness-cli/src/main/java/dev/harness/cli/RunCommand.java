@@ -32,6 +32,7 @@ import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.run.StartAt;
 import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.schedule.Shard;
 import dev.harness.core.slo.Objectives;
 import dev.harness.core.slo.SloWatch;
 import dev.harness.core.slo.Verdict;
@@ -216,6 +217,12 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                     + " \"Events\"), for programs that watch the run.")
     Path events;
 
+    @Option(names = "--shard", paramLabel = "I/N",
+            description = "Run shard I of N (from 0) of the schedule --rate describes: its messages k with k mod N = I, on"
+                    + " queue q with q mod N = I; N processes with the same options and --start-at send exactly the"
+                    + " schedule, interleaved. auto/N takes I from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job's pods).")
+    String shard;
+
     @Option(names = "--slo", paramLabel = "OBJECTIVE",
             description = "A service-level objective, checked at the end (repeatable): 'response.p99 < 50ms', 'lost == 0',"
                     + " 'rate >= 0.98 * target'; with 'per 10s' it must hold in every 10 s window. Any view's count, mean,"
@@ -297,6 +304,15 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             }
             return ExitCode.OK;
         }
+    }
+
+    /** Which part of one schedule this process runs; a split schedule needs one start for all its shards. */
+    Shard shard() {
+        Shard s = Shard.parse(shard, System.getenv());
+        if (!s.whole() && startAt == null) {
+            throw usage("--shard: the shards of one schedule need one start: give them all the same --start-at");
+        }
+        return s;
     }
 
     /** The objectives from --slo and --slo-abort, checked against this run's phases; they check themselves. */
@@ -513,13 +529,13 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 onlyFor(WorkloadKind.REQRESP, "--requesters", requesters, "--responders", responders, "--request-prefix",
                         requestPrefix, "--reply-prefix", replyPrefix, "--reply-timeout", replyTimeoutNs, "--mode", mode);
                 yield new PutWorkload(PutSettings.of(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint,
-                        queues, queuePrefix, drainers, drainTimeoutNs)).reconnectWithin(reconnectTimeoutNs);
+                        queues, queuePrefix, drainers, drainTimeoutNs).withShard(shard())).reconnectWithin(reconnectTimeoutNs);
             }
             case REQRESP -> {
                 onlyFor(WorkloadKind.PUT, "--senders", senders, "--drainers", drainers, "--queue-prefix", queuePrefix);
                 yield new ReqRespWorkload(ReqRespSettings.of(rate, requesters, responders, warmupNs, durationNs, sizeBytes,
-                        persistent, syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, mode, drainTimeoutNs))
-                        .reconnectWithin(reconnectTimeoutNs);
+                        persistent, syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, mode, drainTimeoutNs)
+                        .withShard(shard())).reconnectWithin(reconnectTimeoutNs);
             }
         };
         brokerKill();

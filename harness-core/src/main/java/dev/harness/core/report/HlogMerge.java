@@ -28,6 +28,7 @@ import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HlogWriter;
+import dev.harness.core.schedule.Shard;
 
 /**
  * Merges the HdrHistogram interval logs of several harness processes (several hosts) into one:
@@ -159,6 +160,7 @@ public final class HlogMerge {
         for (Path p : inputs) {
             scans.add(scan(p));
         }
+        checkShardSet(scans);
         Scan earliest = scans.stream().min(Comparator.comparingLong(Scan::earliestMs)).orElseThrow();
         long originMs = earliest.earliestMs();
         for (Scan s : scans) {
@@ -253,12 +255,78 @@ public final class HlogMerge {
             if (values.contains(null) || name.equals("interval")) {
                 continue; // the merged log states its own interval
             }
-            HlogHeader.Rate sum = name.equals("rate") ? sumOfRates(headers) : null;
-            if (sum != null) {
+            HlogHeader.Rate sum = name.equals("rate") && shard(headers.get(0)) == null ? sumOfRates(headers) : null;
+            if (name.equals("rate") && shard(headers.get(0)) != null && headers.get(0).rate() != null) {
+                // Shards of one schedule: each states the whole schedule's rate.
+                into.rate(headers.get(0).rate(), "(the whole schedule, in " + headers.size() + " shards)");
+            } else if (sum != null) {
                 into.rate(sum, "(the " + values.size() + " inputs' rates added)");
             } else if (values.stream().distinct().count() == 1) {
                 into.setting(name, first.getValue());
             }
+        }
+    }
+
+    /** How far apart the shards of one schedule may say it started: one --start-at, a late connect aside. */
+    static final long SHARD_START_SLACK_MS = 1_000;
+
+    /**
+     * Logs of shards ({@code --shard I/N}) merge only as a whole set of one schedule: the same
+     * rate and start, each shard once, none missing; a log that is no shard does not mix in.
+     */
+    private static void checkShardSet(List<Scan> scans) throws BadHlogException {
+        Scan first = scans.get(0);
+        Shard firstShard = shard(first.header());
+        Scan[] byIndex = firstShard == null ? null : new Scan[firstShard.count()];
+        for (Scan s : scans) {
+            Shard shard = shard(s.header());
+            if ((shard == null) != (firstShard == null)) {
+                Scan sharded = shard == null ? first : s;
+                throw new BadHlogException(shard == null ? s.file() : first.file(), "not a shard, while " + sharded.file()
+                        + " is shard " + shard(sharded.header()) + ": merge the shards of one schedule together, or whole runs");
+            }
+            if (shard == null) {
+                continue;
+            }
+            if (shard.count() != firstShard.count() || !java.util.Objects.equals(s.header().setting("rate"),
+                    first.header().setting("rate"))
+                    || Math.abs(s.header().startMs() - first.header().startMs()) > SHARD_START_SLACK_MS) {
+                throw new BadHlogException(s.file(), "shard " + shard + " (rate " + s.header().setting("rate") + ", start "
+                        + iso(s.header().startMs()) + ") is not of the schedule of " + first.file() + " (shard " + firstShard
+                        + ", rate " + first.header().setting("rate") + ", start " + iso(first.header().startMs()) + ")");
+            }
+            if (byIndex[shard.index()] != null) {
+                throw new BadHlogException(s.file(), "shard " + shard + " is given twice: " + byIndex[shard.index()].file()
+                        + " is shard " + shard + " too");
+            }
+            byIndex[shard.index()] = s;
+        }
+        if (byIndex != null) {
+            List<String> missing = new ArrayList<>();
+            for (int i = 0; i < byIndex.length; i++) {
+                if (byIndex[i] == null) {
+                    missing.add(i + "/" + byIndex.length);
+                }
+            }
+            if (!missing.isEmpty()) {
+                throw new BadHlogException(first.file(), "the schedule's shard" + (missing.size() > 1 ? "s " : " ")
+                        + String.join(", ", missing) + (missing.size() > 1 ? " are" : " is") + " missing: merge all "
+                        + byIndex.length + " shards");
+            }
+        }
+    }
+
+    /** The shard a log's header states ("shard: 1/3: messages k ..."), or null for a whole run. */
+    private static Shard shard(HlogHeader h) {
+        String s = h.setting("shard");
+        if (s == null) {
+            return null;
+        }
+        String[] parts = s.split(":", 2)[0].strip().split("/");
+        try {
+            return new Shard(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+        } catch (RuntimeException e) {
+            return null;
         }
     }
 

@@ -165,13 +165,14 @@ public final class Runner {
         long keptNs = lengthNs + workload.drainTimeoutNs();
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
         try (Measurement measurement = Measurement.start(workload.warmupNs(), keepSeconds,
-                Schedule.intervalNs(workload.rate()), settings.pauseResolutionNs(), settings.hiccupResolutionNs())) {
+                Schedule.intervalNs(workload.rate() / workload.shard().count()), settings.pauseResolutionNs(),
+                settings.hiccupResolutionNs())) {
             Instant startAt = settings.startAt();
             long aheadNs = startAt == null ? LEAD_NS
                     : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis());
             lateStartMs = aheadNs < 0 ? TimeUnit.NANOSECONDS.toMillis(-aheadNs) : 0;
             long leadNs = Math.max(LEAD_NS, aheadNs);
-            Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs);
+            Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs, workload.shard());
             measurement.begin(schedule);
             RunHeader header = header(provider, workload, measurement);
             toListeners(l -> l.started(header));
@@ -275,7 +276,7 @@ public final class Runner {
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
                         totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.stale()),
-                new RunSummary.Throughput(schedule.rate(), t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond()),
+                new RunSummary.Throughput(schedule.rate() / schedule.shard().count(), t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond()),
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded()),

@@ -6,6 +6,7 @@ import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.schedule.Schedule;
+import dev.harness.core.schedule.Shard;
 
 /**
  * A workload drives a provider on a schedule and records into a measurement. It knows nothing
@@ -16,7 +17,12 @@ public interface Workload extends AutoCloseable {
 
     List<RunHeader.Setting> describe();
 
-    /** Messages (or round trips) per second; 0 = unthrottled. */
+    /** Which part of the schedule this process runs (--shard): messages k with k mod N = I. */
+    default Shard shard() {
+        return Shard.WHOLE;
+    }
+
+    /** Messages (or round trips) per second of the whole schedule; 0 = unthrottled. */
     double rate();
 
     long warmupNs();

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.schedule.Shard;
 
 /**
  * The put workload: senders on one fixed-rate schedule, round robin over queues, drained by
@@ -20,6 +21,7 @@ import dev.harness.core.run.RunHeader.Setting;
  * @param queues how many queues the senders go round robin over
  * @param queuePrefix queue names are prefix + 1 .. queues
  * @param drainers consumers emptying the queues; 0 = completion is the send (or commit) return
+ * @param shard which part of the schedule this process runs ({@code --shard}), and so which of the queues are its own
  * @param drainTimeoutNs how long to wait after the last send for the drainers to catch up
  */
 public record PutSettings(
@@ -33,7 +35,8 @@ public record PutSettings(
         int queues,
         String queuePrefix,
         int drainers,
-        long drainTimeoutNs) implements WorkloadSettings {
+        long drainTimeoutNs,
+        Shard shard) implements WorkloadSettings {
 
     /** The body carries the harness's header; a message cannot be smaller. */
     public static final int MIN_SIZE_BYTES = MessageHeader.BYTES;
@@ -52,6 +55,7 @@ public record PutSettings(
         SettingsException.atLeast("--queues", queues, 1);
         WorkloadSettings.checkPrefix("--queue-prefix", queuePrefix);
         SettingsException.atLeast("--drainers", drainers, 0);
+        WorkloadSettings.checkShard(shard, rate, queues);
     }
 
     /**
@@ -65,11 +69,23 @@ public record PutSettings(
         return new PutSettings(rate, senders == null ? DEFAULT_SENDERS : senders, warmupNs, durationNs, sizeBytes,
                 persistent, syncpoint == null ? DEFAULT_SYNCPOINT : syncpoint, queueCount,
                 queuePrefix == null ? DEFAULT_QUEUE_PREFIX : queuePrefix, drainers == null ? queueCount : drainers,
-                drainTimeoutNs);
+                drainTimeoutNs, Shard.WHOLE);
     }
 
+    /** These settings for shard I of N: the schedule's messages k with k mod N = I, on queues of its own. */
+    public PutSettings withShard(Shard s) {
+        return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
+                drainers, drainTimeoutNs, s);
+    }
+
+    /** The queues this process sends to and drains: all of them, or a shard's share. */
+    public int ownQueues() {
+        return WorkloadSettings.ownQueues(shard, queues);
+    }
+
+    /** The name of this process's queue {@code index} (of {@link #ownQueues}). */
     public String queueName(int index) {
-        return queuePrefix + (index + 1);
+        return queuePrefix + (shard.globalIndex(index) + 1);
     }
 
     /** The settings as a person reads them in the run header. */
@@ -84,7 +100,8 @@ public record PutSettings(
         s.add(new Setting("persistence", persistent ? "persistent" : "non-persistent"));
         s.add(new Setting("syncpoint", syncpoint == 0 ? "outside syncpoint"
                 : "transacted session, commit every " + syncpoint));
-        s.add(new Setting("queues", queues + " (" + queueName(0) + (queues > 1 ? " .. " + queueName(queues - 1) : "") + ")"));
+        s.add(new Setting("queues", ownQueues() + " (" + queueName(0) + (ownQueues() > 1 ? " .. " + queueName(ownQueues() - 1) : "")
+                + (shard.whole() ? "" : ", every " + shard.count() + "th of " + queues) + ")"));
         s.add(new Setting("drainers", drainers == 0 ? "none (completion = return of send or commit)"
                 : drainers + " (completion = receipt by a drainer)"));
         return s;

@@ -43,7 +43,7 @@ public final class PutWorkload extends SettingsWorkload {
                 : Ledger.of(settings.rate() == 0 ? Ledger.NO_TOTAL : scheduledTotal(), settings.senders());
         try {
             // Drainers subscribe first, so every queue has a consumer before the first send.
-            int[][] assignment = Assignments.spread(settings.drainers(), settings.queues());
+            int[][] assignment = Assignments.spread(settings.drainers(), settings.ownQueues());
             for (int d = 0; d < settings.drainers(); d++) {
                 Drainer drainer = new Drainer(d, control, runId, ledger);
                 drainers.add(drainer);

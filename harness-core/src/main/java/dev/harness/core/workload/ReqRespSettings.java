@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.schedule.Shard;
 
 /**
  * Request/response, as in IBM's MQ performance reports: requesters put requests on N request
@@ -30,6 +31,7 @@ import dev.harness.core.run.RunHeader.Setting;
  * @param open open mode: requests leave on schedule whatever happens to replies; closed mode:
  *     each requester waits for its reply before its next request
  * @param drainTimeoutNs how long to wait after the last request for replies to come in
+ * @param shard which part of the schedule this process runs ({@code --shard}), and so which queues are its own
  */
 public record ReqRespSettings(
         double rate,
@@ -45,7 +47,8 @@ public record ReqRespSettings(
         String replyPrefix,
         long replyTimeoutNs,
         boolean open,
-        long drainTimeoutNs) implements WorkloadSettings {
+        long drainTimeoutNs,
+        Shard shard) implements WorkloadSettings {
 
     public static final int DEFAULT_REQUESTERS = 10;
     /** IBM's standard workload: 10 request and 10 reply queues. */
@@ -109,11 +112,26 @@ public record ReqRespSettings(
                 syncpoint == null ? DEFAULT_SYNCPOINT : syncpoint, queueCount,
                 requestPrefix == null ? DEFAULT_REQUEST_PREFIX : requestPrefix,
                 replyPrefix == null ? DEFAULT_REPLY_PREFIX : replyPrefix,
-                replyTimeoutNs == null ? DEFAULT_REPLY_TIMEOUT_NS : replyTimeoutNs, open, drainTimeoutNs);
+                replyTimeoutNs == null ? DEFAULT_REPLY_TIMEOUT_NS : replyTimeoutNs, open, drainTimeoutNs, Shard.WHOLE);
         if (open) {
             settings.openModeCapacity(); // a ring too large for the reply timeout is refused before any connection
         }
         return settings;
+    }
+
+    /** These settings for shard I of N: its share of the round trips, on request and reply queues of its own. */
+    public ReqRespSettings withShard(Shard s) {
+        ReqRespSettings settings = new ReqRespSettings(rate, requesters, responders, warmupNs, durationNs, sizeBytes, persistent,
+                syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, s);
+        if (open) {
+            settings.openModeCapacity();
+        }
+        return settings;
+    }
+
+    /** The request (and reply) queues of this process: all of them, or a shard's share. */
+    public int ownQueues() {
+        return WorkloadSettings.ownQueues(shard, queues);
     }
 
     /** Most requests a requester can have out in open mode: ring slots, 16 bytes each. */
@@ -124,7 +142,7 @@ public record ReqRespSettings(
      * catch-up burst sends faster than the schedule), as a power of two.
      */
     public int openModeCapacity() {
-        double needed = rate / requesters * (replyTimeoutNs / 1e9) * 2 + 16;
+        double needed = rate / shard.count() / requesters * (replyTimeoutNs / 1e9) * 2 + 16;
         if (needed > MAX_OUTSTANDING) {
             throw new SettingsException("--mode open", String.format(Locale.ROOT,
                     "open mode would keep %.0f requests out per requester within the reply timeout (at most %d):"
@@ -134,11 +152,11 @@ public record ReqRespSettings(
     }
 
     String requestQueue(int index) {
-        return requestPrefix + (index + 1);
+        return requestPrefix + (shard.globalIndex(index) + 1);
     }
 
     String replyQueue(int index) {
-        return replyPrefix + (index + 1);
+        return replyPrefix + (shard.globalIndex(index) + 1);
     }
 
     @Override
@@ -156,8 +174,8 @@ public record ReqRespSettings(
         s.add(new Setting("syncpoint", syncpoint == 0 ? "outside syncpoint"
                 : "in syncpoint: requesters commit puts" + (open && syncpoint > 1 ? " every " + syncpoint : "")
                         + " and gets; responders commit each get with its reply"));
-        s.add(new Setting("queues", String.format(Locale.ROOT, "%d request (%s..) and %d reply (%s..)", queues,
-                requestQueue(0), queues, replyQueue(0))));
+        s.add(new Setting("queues", String.format(Locale.ROOT, "%d request (%s..) and %d reply (%s..)%s", ownQueues(),
+                requestQueue(0), ownQueues(), replyQueue(0), shard.whole() ? "" : ", every " + shard.count() + "th of " + queues)));
         s.add(new Setting("reply timeout", Format.duration(replyTimeoutNs)));
         return s;
     }

@@ -57,13 +57,13 @@ public final class ReqRespWorkload extends SettingsWorkload {
                 requesters[i] = new Requester(i, settings, control, runId, payload, ledger, reconnect);
             }
             // Consumers first, so no reply or request waits for one.
-            for (int q = 0; q < settings.queues(); q++) {
+            for (int q = 0; q < settings.ownQueues(); q++) {
                 ReplyRouter router = new ReplyRouter(q, requesters, control, runId);
                 routers.add(router);
                 router.open(provider, settings, reconnect);
             }
             if (settings.responders() > 0) {
-                responders = new ResponderPool(settings.responders(), settings.queues(), settings.requestPrefix(),
+                responders = new ResponderPool(settings.responders(), settings.ownQueues(), settings::requestQueue,
                         settings.syncpoint(), settings.sizeBytes(), control, runId);
                 responders.open(provider, reconnect);
             }

@@ -101,8 +101,8 @@ final class Requester implements Runnable, UnitOfWork.Worker {
         Connection c = unit.connect(provider);
         try {
             Session s = JmsWork.session(c, transacted);
-            MessageProducer[] p = new MessageProducer[settings.queues()];
-            Queue[] replies = new Queue[settings.queues()];
+            MessageProducer[] p = new MessageProducer[settings.ownQueues()];
+            Queue[] replies = new Queue[settings.ownQueues()];
             for (int q = 0; q < p.length; q++) {
                 p[q] = s.createProducer(provider.queue(s, settings.requestQueue(q)));
                 p[q].setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);

@@ -2,6 +2,7 @@ package dev.harness.core.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 
 import javax.jms.JMSException;
 
@@ -14,14 +15,20 @@ import dev.harness.core.run.RunControl;
 public final class ResponderPool implements AutoCloseable {
     private final List<Responder> responders = new ArrayList<>();
     private final int[][] assignment;
-    private final String requestPrefix;
+    private final IntFunction<String> requestQueue;
     private final RunControl control;
 
     /** @param runId the run whose requests are recorded; 0 records every request (harness respond) */
     public ResponderPool(int responders, int queues, String requestPrefix, int syncpoint, int expectedSizeBytes,
             RunControl control, long runId) {
+        this(responders, queues, q -> requestPrefix + (q + 1), syncpoint, expectedSizeBytes, control, runId);
+    }
+
+    /** Over the request queues {@code requestQueue.apply(0 .. queues - 1)}: a shard's are not numbered 1 .. N. */
+    ResponderPool(int responders, int queues, IntFunction<String> requestQueue, int syncpoint, int expectedSizeBytes,
+            RunControl control, long runId) {
         this.assignment = Assignments.spread(responders, queues);
-        this.requestPrefix = requestPrefix;
+        this.requestQueue = requestQueue;
         this.control = control;
         for (int r = 0; r < responders; r++) {
             this.responders.add(new Responder(r, control, syncpoint, expectedSizeBytes, runId));
@@ -44,7 +51,7 @@ public final class ResponderPool implements AutoCloseable {
         for (int r = 0; r < responders.size(); r++) {
             String[] queues = new String[assignment[r].length];
             for (int i = 0; i < queues.length; i++) {
-                queues[i] = requestPrefix + (assignment[r][i] + 1);
+                queues[i] = requestQueue.apply(assignment[r][i]);
             }
             responders.get(r).open(provider, queues, reconnect);
         }

@@ -70,7 +70,7 @@ final class Sender implements Runnable, UnitOfWork.Worker {
         Connection c = unit.connect(provider);
         try {
             Session s = JmsWork.session(c, unit.transacted());
-            MessageProducer[] p = new MessageProducer[settings.queues()];
+            MessageProducer[] p = new MessageProducer[settings.ownQueues()];
             for (int q = 0; q < p.length; q++) {
                 p[q] = s.createProducer(provider.queue(s, settings.queueName(q)));
                 p[q].setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);

@@ -6,6 +6,7 @@ import java.util.List;
 import dev.harness.core.run.RunHeader.Setting;
 import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Schedule;
+import dev.harness.core.schedule.Shard;
 
 /** A workload whose timing and description are those of its settings. */
 abstract class SettingsWorkload implements Workload {
@@ -32,15 +33,25 @@ abstract class SettingsWorkload implements Workload {
     /** How many messages the schedule holds, or 0 when it is unthrottled. */
     long scheduledTotal() {
         return settings.rate() == 0 ? 0
-                : new Schedule(0, settings.rate(), settings.warmupNs() + settings.durationNs()).total();
+                : new Schedule(0, settings.rate(), settings.warmupNs() + settings.durationNs(), settings.shard()).total();
     }
 
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>(settings.describe());
+        if (!settings.shard().whole()) {
+            s.add(new Setting("shard", settings.shard() + ": messages k of the schedule with k mod " + settings.shard().count()
+                    + " = " + settings.shard().index() + ", " + Format.rate(settings.rate() / settings.shard().count())
+                    + "/s of its " + Format.rate(settings.rate()) + "/s"));
+        }
         s.add(new Setting("reconnect", reconnectTimeoutNs == 0 ? "off (a lost connection fails the run)"
                 : "for up to " + Format.duration(reconnectTimeoutNs) + ", backing off from 100ms to 1s"));
         return s;
+    }
+
+    @Override
+    public Shard shard() {
+        return settings.shard();
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.schedule.Shard;
 
 /**
  * What every workload's settings say about the run: its timing and how it reads in the header.
@@ -35,6 +36,9 @@ public interface WorkloadSettings {
 
     List<Setting> describe();
 
+    /** Which part of the schedule this process runs: {@link Shard#WHOLE} unless --shard. */
+    Shard shard();
+
     /** The checks every workload's timing and size get. */
     static void checkCommon(long warmupNs, long durationNs, int sizeBytes, long drainTimeoutNs) {
         SettingsException.require(durationNs > 0 && durationNs <= MAX_RUN_NS, "--duration",
@@ -50,6 +54,25 @@ public interface WorkloadSettings {
     static long checkReconnectTimeout(long ns) {
         SettingsException.require(ns >= 0 && ns <= MAX_RECONNECT_NS, "--reconnect-timeout", "expected 0s to 1h");
         return ns;
+    }
+
+    /**
+     * A shard runs its share of a fixed schedule on queues of its own (queue q goes to shard q mod
+     * N), so that its drainers and reply routers only ever see its own messages and its ledger
+     * counts them all: N shards need N queues at least.
+     */
+    static void checkShard(Shard shard, double rate, int queues) {
+        SettingsException.require(shard != null, "--shard", "expected I/N");
+        if (!shard.whole()) {
+            SettingsException.require(rate > 0, "--shard", "needs a fixed --rate: an unthrottled run has no schedule to split");
+            SettingsException.require(queues >= shard.count(), "--queues", "a run split into " + shard.count()
+                    + " shards needs a queue per shard at least, so that no two shards share one; got " + queues);
+        }
+    }
+
+    /** How many of the run's queues are this shard's: those q (from 0) with q mod N = I. */
+    static int ownQueues(Shard shard, int queues) {
+        return (queues - shard.index() + shard.count() - 1) / shard.count();
     }
 
     /** A queue name prefix: names are prefix + 1 .. N. */

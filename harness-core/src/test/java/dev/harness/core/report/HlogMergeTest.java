@@ -306,6 +306,48 @@ class HlogMergeTest {
     }
 
     /** No temporary file left behind: the directory holds exactly these. */
+    /** A shard's log as a run writes it: the whole schedule's rate, its shard, one start. */
+    private Path shardLog(String name, String shard, String rate, long startMs) throws IOException {
+        Path file = dir.resolve(name);
+        try (dev.harness.core.hlog.HlogWriter w = dev.harness.core.hlog.HlogWriter.create(file)) {
+            w.header(dev.harness.core.hlog.HlogHeader.builder(startMs).comment("harness put against embedded Artemis (test)")
+                    .setting("rate", rate).setting("shard", shard + ": messages k of the schedule with k mod 3 = ...")
+                    .interval(1000).build());
+            Histogram h = new Histogram(3);
+            h.recordValue(1_000_000);
+            w.interval(0, 1, "response", h);
+        }
+        return file;
+    }
+
+    @Test
+    void shardsMergeOnlyAsTheWholeSetOfOneSchedule() throws Exception {
+        Path a = shardLog("a.hlog", "0/3", "300 msg/s", T0);
+        Path b = shardLog("b.hlog", "1/3", "300 msg/s", T0 + 40);
+        Path c = shardLog("c.hlog", "2/3", "300 msg/s", T0);
+        Path out = dir.resolve("m.hlog");
+        HlogMerge.merge(List.of(a, b, c), out);
+        assertTrue(Files.readString(out).contains("#rate: 300 msg/s (the whole schedule, in 3 shards)"), Files.readString(out));
+
+        assertMergeFails("the schedule's shard 2/3 is missing", a, b);
+        assertMergeFails("the schedule's shards 1/3, 2/3 are missing", a);
+        assertMergeFails("shard 0/3 is given twice", a, b, c, shardLog("a3.hlog", "0/3", "300 msg/s", T0));
+        assertMergeFails("is not of the schedule of", a, b, shardLog("c2.hlog", "2/3", "400 msg/s", T0));
+        assertMergeFails("is not of the schedule of", a, b, shardLog("c3.hlog", "2/3", "300 msg/s", T0 + 5_000));
+        assertMergeFails("is not of the schedule of", a, b, shardLog("c4.hlog", "2/4", "300 msg/s", T0));
+        Path whole = dir.resolve("whole.hlog");
+        try (dev.harness.core.hlog.HlogWriter w = dev.harness.core.hlog.HlogWriter.create(whole)) {
+            w.header(dev.harness.core.hlog.HlogHeader.builder(T0).setting("rate", "300 msg/s").interval(1000).build());
+        }
+        assertMergeFails("not a shard, while", a, b, c, whole);
+        assertFalse(Files.exists(dir.resolve("never.hlog")));
+    }
+
+    private void assertMergeFails(String expected, Path... inputs) {
+        BadHlogException e = assertThrows(BadHlogException.class, () -> HlogMerge.merge(List.of(inputs), dir.resolve("never.hlog")));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+
     private void assertFilesAre(Path... files) throws IOException {
         try (Stream<Path> list = Files.list(dir)) {
             assertEquals(Arrays.stream(files).map(Path::getFileName).sorted().toList(),

@@ -65,7 +65,7 @@ class ReplyRouterTest {
 
     private ReplyRouter router(Measurement m) {
         ReqRespSettings settings = new ReqRespSettings(100, 1, 0, 0, 10 * S, 64, true, 1, 1, "REQUEST", "REPLY", S,
-                true, S);
+                true, S, dev.harness.core.schedule.Shard.WHOLE);
         Provider provider = new FakeJms().provider();
         Reconnect reconnect = new Reconnect(provider, control, 30 * S);
         Requester requester = new Requester(0, settings, control, RUN, new byte[0], ledger, reconnect);

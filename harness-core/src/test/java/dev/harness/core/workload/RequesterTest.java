@@ -32,7 +32,7 @@ class RequesterTest {
 
     private ReqRespSettings settings(boolean open, int syncpoint, long replyTimeoutNs) {
         return new ReqRespSettings(2_000, 1, 0, 0, 20 * MS, 64, true, syncpoint, 2, "REQUEST", "REPLY", replyTimeoutNs,
-                open, 1_000 * MS);
+                open, 1_000 * MS, dev.harness.core.schedule.Shard.WHOLE);
     }
 
     /** Runs one requester over a 20 ms schedule at 2,000/s (40 requests); returns the cut interval. */

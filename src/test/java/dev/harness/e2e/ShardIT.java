@@ -1,0 +1,142 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One schedule split over processes with --shard, against one harness broker, as the pods of an
+ * Indexed Job would run it (each shard's index from JOB_COMPLETION_INDEX): together they send
+ * exactly the schedule, second by second, and every shard's ledger accounts for its messages.
+ */
+class ShardIT {
+    @TempDir
+    Path dir;
+
+    @Test
+    void shardsOfOnePutScheduleSendItExactlyAndLoseNothing() throws Exception {
+        List<Path> jsons = runShards(i -> List.of("--shard", "auto/2", "--rate", "200", "--non-persistent", "--queues", "2"),
+                true);
+        assertShardsAddUp(jsons, 200, 4);
+        JsonNode first = HarnessProcess.json(jsons.get(0));
+        assertTrue(first.get("settings").get("shard").asText().startsWith("0/2: messages k of the schedule with k mod 2 = 0"),
+                first.get("settings")::toString);
+        assertTrue(first.get("settings").get("queues").asText().startsWith("1 (DEV.QUEUE.1, every 2th of 2)"),
+                first.get("settings")::toString);
+        assertTrue(HarnessProcess.json(jsons.get(1)).get("settings").get("queues").asText().startsWith("1 (DEV.QUEUE.2,"));
+
+        // harness merge knows a shard set: all of it merges, as one run of the whole schedule ...
+        Path merged = dir.resolve("merged.hlog");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "merge", dir.resolve("shard-0.hlog").toString(),
+                dir.resolve("shard-1.hlog").toString(), "--out", merged.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertEquals(600, HlogFiles.sum(merged, "response").getTotalCount(), "the measured 3 s of 200/s");
+        assertTrue(java.nio.file.Files.readString(merged).contains("#rate: 200 msg/s (the whole schedule, in 2 shards)"),
+                "the whole schedule's rate, not two added");
+        // ... a doubled shard is named (HlogMergeTest has the missing one and the rest).
+        Path again = dir.resolve("shard-0-again.hlog");
+        java.nio.file.Files.copy(dir.resolve("shard-0.hlog"), again);
+        r = HarnessProcess.run(dir, 60, "merge", dir.resolve("shard-0.hlog").toString(), again.toString(),
+                dir.resolve("shard-1.hlog").toString(), "--out", merged.toString());
+        assertEquals(2, r.exitCode(), r::toString);
+        r.assertOneLine("shard 0/2 is given twice");
+    }
+
+    @Test
+    void shardsOfOneRequestResponseScheduleAnswerEveryRequestOnTheirOwnQueues() throws Exception {
+        List<Path> jsons = runShards(i -> List.of("--shard", i + "/2", "--workload", "reqresp", "--rate", "100",
+                "--requesters", "2", "--queues", "2", "--non-persistent", "--syncpoint", "0"), false);
+        assertShardsAddUp(jsons, 100, 4);
+    }
+
+    /** Two shards with one --start-at against one harness broker; the first way takes I from the Indexed Job's variable. */
+    private List<Path> runShards(java.util.function.IntFunction<List<String>> options, boolean indexFromEnvironment)
+            throws Exception {
+        String start = Instant.now().plusSeconds(15).truncatedTo(ChronoUnit.SECONDS).toString();
+        List<Path> jsons = new ArrayList<>();
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
+            List<HarnessProcess> shards = new ArrayList<>();
+            try {
+                for (int i = 0; i < 2; i++) {
+                    jsons.add(dir.resolve("shard-" + i + ".json"));
+                    List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--start-at", start,
+                            "--warmup", "1s", "--duration", "3s", "--json", jsons.get(i).toString(), "--hlog",
+                            dir.resolve("shard-" + i + ".hlog").toString()));
+                    args.addAll(options.apply(i));
+                    Map<String, String> env = indexFromEnvironment ? Map.of("JOB_COMPLETION_INDEX", Integer.toString(i)) : Map.of();
+                    shards.add(HarnessProcess.start(dir, env, args.toArray(String[]::new)));
+                }
+                for (HarnessProcess p : shards) {
+                    assertEquals(0, p.waitFor(120), p.stdout() + p.stderr());
+                }
+            } finally {
+                shards.forEach(HarnessProcess::close);
+            }
+        }
+        return jsons;
+    }
+
+    /** Together the shards sent the schedule (rate x seconds), each half, nothing lost, at the target rate summed. */
+    private static void assertShardsAddUp(List<Path> jsons, int rate, int seconds) throws Exception {
+        long sent = 0;
+        double achieved = 0;
+        for (Path json : jsons) {
+            JsonNode run = HarnessProcess.json(json);
+            JsonNode s = run.get("summary");
+            assertEquals(rate * seconds / jsons.size(), s.get("totalSent").asLong(), "each shard its half: " + s);
+            assertEquals(s.get("totalSent").asLong(), s.get("totalCompleted").asLong(), s::toString);
+            assertEquals(0, s.get("unsent").asLong());
+            assertEquals(0, s.get("lost").asLong());
+            assertEquals((double) rate / jsons.size(), s.get("targetRate").asDouble(), 1e-9, "a shard's target is its share");
+            JsonNode d = s.get("delivery");
+            assertTrue(d.get("tracked").asBoolean(), d::toString);
+            assertEquals(0, d.get("lost").asLong(), d::toString);
+            assertEquals(d.get("committed").asLong(), d.get("received").asLong(), d::toString);
+            sent += s.get("totalSent").asLong();
+            achieved += s.get("achievedRate").asDouble();
+        }
+        assertEquals((long) rate * seconds, sent, "the whole schedule, nothing doubled or missing");
+        String all = jsons.stream().map(j -> {
+            try {
+                return HarnessProcess.json(j).get("perSecond").toString();
+            } catch (java.io.IOException e) {
+                return e.toString();
+            }
+        }).toList().toString();
+        // Summed, the shards' achieved rates are the target's. Loosely: each shard's seconds are cut on
+        // its own clock and a loaded machine lags and catches up; the counts above are the exact check.
+        assertEquals(rate, achieved, rate * 0.25, "achieved rates summed over shards; per second: " + all);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = ';', value = {
+        "--shard 1/2 --queues 2; --shard: the shards of one schedule need one start",
+        "--shard 0/3 --queues 2 --start-at +5s; --queues: a run split into 3 shards needs a queue per shard",
+        "--shard auto/2 --queues 2 --start-at +5s; auto takes I from JOB_COMPLETION_INDEX",
+        "--shard 2/2 --queues 2 --start-at +5s; expected I from 0 to 1",
+        "--shard 0/2 --queues 2 --rate max --start-at +5s; needs a fixed --rate",
+    })
+    void aBadShardIsOneLine(String options, String expected) throws Exception {
+        List<String> args = new ArrayList<>(List.of("run", "--duration", "1s"));
+        for (String o : options.split(" ")) {
+            args.add(o.equals("+5s") ? Instant.now().plusSeconds(5).truncatedTo(ChronoUnit.SECONDS).toString() : o);
+        }
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, args.toArray(String[]::new));
+        assertEquals(2, r.exitCode(), r::toString);
+        r.assertOneLine(expected);
+    }
+}
