@@ -67,6 +67,31 @@ class AbIT {
     }
 
     @Test
+    void aRatioGateBetweenTheSidesFailsWhenImpossibleAndPassesWhenGenerous() throws Exception {
+        // Syncpoint 10 at 200 msg/s waits for its commit (every 50 ms); outside syncpoint each put is acknowledged alone.
+        Path junit = dir.resolve("gate.xml");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 180, "ab", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
+                "--rounds", "1", "--persistent", "--rate", "200", "--warmup", "1s", "--duration", "2s",
+                "--report", dir.resolve("ab.html").toString(), "--junit", junit.toString(),
+                "--slo", "B.response.p99 <= 0.000001 * A.response.p99", "--slo", "B.response.p99 <= 1000 * A.response.p99",
+                "--slo", "A.lost == 0");
+        assertEquals(5, r.exitCode(), r::toString);
+        r.assertOneLine("harness ab: 1 of 3 objectives not met");
+        String out = r.stdout();
+        assertTrue(out.indexOf("larger than the spread?") < out.indexOf("objectives: 2 of 3 met"), "after the table: " + out);
+        assertTrue(out.contains("  FAIL  B.response.p99 <= 0.000001 * A.response.p99: "), out);
+        assertTrue(out.contains("  PASS  B.response.p99 <= 1000 * A.response.p99: "), out);
+        assertTrue(out.contains("  PASS  A.lost == 0: 0"), out);
+        assertTrue(Files.readString(junit).contains("failures=\"1\""), "the gate as JUnit XML");
+
+        HarnessProcess.Result met = HarnessProcess.run(dir, 180, "ab", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
+                "--rounds", "1", "--persistent", "--rate", "200", "--warmup", "0s", "--duration", "1s",
+                "--report", dir.resolve("ab2.html").toString(), "--slo", "B.response.p99 <= 1000 * A.response.p99");
+        assertEquals(0, met.exitCode(), met::toString);
+        assertTrue(met.stdout().contains("objectives: 1 of 1 met"), met::toString);
+    }
+
+    @Test
     void badSideOptionsAreAUsageError() throws Exception {
         HarnessProcess.Result r = HarnessProcess.run(dir, 120, "ab", "--a", "--syncpoint ten", "--b", "--syncpoint 0",
                 "--rounds", "1", "--duration", "1s", "--report", dir.resolve("ab.html").toString());

@@ -2,8 +2,10 @@ package dev.harness.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import dev.harness.core.FileErrors;
@@ -16,13 +18,19 @@ import dev.harness.core.jms.artemis.ArtemisDiagnosis;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.AbReport;
+import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.EventLog;
+import dev.harness.core.report.JunitReport;
 import dev.harness.core.report.Units;
 import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Workload;
+import dev.harness.core.slo.Objectives;
+import dev.harness.core.slo.SideFigures;
+import dev.harness.core.slo.Term;
+import dev.harness.core.slo.Verdict;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,7 +52,8 @@ import picocli.CommandLine.Unmatched;
                     + " --start-at or --kill-broker-at."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker, or it refused the login",
-            "4:a round failed", "6:the comparison was printed, but --report could not be written",
+            "4:a round failed", "5:every round ran and an objective (--slo) was not met",
+            "6:the comparison was printed, but --report, --events or --junit could not be written",
             "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)"})
 final class AbCommand implements Callable<Integer>, UsesApi {
     @Spec
@@ -68,6 +77,15 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                     + " round event with its figures (README, \"Events\").")
     Path events;
 
+    @Option(names = "--slo", paramLabel = "OBJECTIVE",
+            description = "A gate on the comparison, judged on each whole side (all its rounds' histograms added, counts"
+                    + " summed), every term naming its side (repeatable): 'B.response.p99 <= 1.1 * A.response.p99',"
+                    + " 'A.lost == 0', 'B.rate >= 0.9 * A.rate'. One not met: exit code 5.")
+    List<String> slo = new ArrayList<>();
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Write the gate's verdict as JUnit XML: one testcase per --slo.")
+    Path junit;
+
     @Unmatched
     List<String> common = new ArrayList<>();
 
@@ -88,6 +106,14 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         if (problem != null) {
             throw usage("--events " + events + ": cannot write the file: " + problem);
         }
+        problem = junit == null ? null : FileErrors.unwritable(junit);
+        if (problem != null) {
+            throw usage("--junit " + junit + ": cannot write the file: " + problem);
+        }
+        if (junit != null && slo.isEmpty()) {
+            throw usage("--junit: writes the verdict on the objectives; give at least one --slo");
+        }
+        Objectives objectives = Objectives.ofSides(slo);
         List<String> sideA = tokens("--a", a);
         List<String> sideB = tokens("--b", b);
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
@@ -98,6 +124,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         EventLog eventLog = null;
         // Ctrl-C: the round under way stops and is left out; the rounds done are tabulated.
         try (InterruptGuard guard = new InterruptGuard(this::interrupt)) {
+            Instant start = Instant.now();
             List<String> base = new ArrayList<>(common);
             if (ownBroker) {
                 try {
@@ -117,6 +144,10 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             }
             List<AbReport.Round> roundsA = new ArrayList<>();
             List<AbReport.Round> roundsB = new ArrayList<>();
+            // The gate judges whole pairs too: A's round joins its side once B's has run.
+            SideFigures figuresA = new SideFigures();
+            SideFigures figuresB = new SideFigures();
+            RunSummary pendingA = null;
             rounds:
             for (int round = 1; round <= rounds; round++) {
                 for (String side : List.of("A", "B")) {
@@ -150,6 +181,13 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                     AbReport.Round result = new AbReport.Round(summary.throughput().achievedRate(),
                             Histograms.copyOf(summary.views().measured().get(View.RESPONSE)));
                     (side.equals("A") ? roundsA : roundsB).add(result);
+                    if (side.equals("A")) {
+                        pendingA = summary;
+                    } else {
+                        figuresA.add(pendingA);
+                        figuresB.add(summary);
+                        pendingA = null;
+                    }
                     boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
                     System.out.printf("round %d, %s (%s): %,.0f msg/s, %s p99 %.3f ms%n", round, side,
                             String.join(" ", options), result.achievedRate(), closedLoop ? ClosedLoop.LABEL : "response",
@@ -175,17 +213,37 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             }
             System.out.println();
             System.out.print(ab.table());
+            Verdict verdict = Verdict.of(objectives.list(), s -> s == Term.Side.A ? figuresA.figures() : figuresB.figures(),
+                    Map.of());
+            ConsoleReporter.verdict(System.out, verdict);
+            List<String> notWritten = new ArrayList<>();
             try {
                 ab.writeHtml(report);
+                System.out.println("\ncomparison: " + report);
             } catch (IOException e) {
-                throw new Failure.OutputNotWritten("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+                notWritten.add("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
             }
-            System.out.println("\ncomparison: " + report);
+            if (junit != null) {
+                try {
+                    JunitReport.write(junit, "harness ab", start, verdict);
+                } catch (IOException e) {
+                    notWritten.add("--junit " + junit + ": cannot write the file: " + FileErrors.describe(e));
+                }
+            }
             if (eventLog != null && eventLog.writeFailure() != null) {
-                throw new Failure.OutputNotWritten("--events " + events + ": cannot write the file: " + eventLog.writeFailure());
+                notWritten.add("--events " + events + ": cannot write the file: " + eventLog.writeFailure());
             }
             if (interrupted) {
                 throw new Failure.Interrupted("interrupted: " + pairs + " whole pair(s) of rounds compared");
+            }
+            // As harness run: the gate's code before the files', which are still said, a line each.
+            if (!verdict.passed()) {
+                notWritten.forEach(line -> System.err.println(spec.qualifiedName() + ": " + line));
+                throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size()
+                        + " objectives not met");
+            }
+            if (!notWritten.isEmpty()) {
+                throw new Failure.OutputNotWritten(String.join("; ", notWritten));
             }
             return ExitCode.OK;
         } finally {
@@ -255,6 +313,10 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             throw usage(option + " (with the common options): " + e.getMessage());
         }
         // A round writes no files of its own and shares this JVM and one broker with the others.
+        if (!command.slo.isEmpty() || command.sloAbort || command.junit != null) {
+            throw usage(option + " (with the common options): --slo, --slo-abort and --junit: give them to harness ab"
+                    + " itself, each term with its side ('B.response.p99 <= 1.1 * A.response.p99'), judged on whole sides");
+        }
         Object[] refused = {"--hlog", command.hlog, "--json", command.json, "--report", command.report,
             "--events", command.events, "--metrics", command.metrics.isEmpty() ? null : command.metrics,
             "--gc-inject", command.gcInject, "--start-at", command.startAt, "--kill-broker-at", command.killBrokerAtNs,

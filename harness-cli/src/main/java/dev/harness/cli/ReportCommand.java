@@ -9,6 +9,8 @@ import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;
+import dev.harness.core.report.RunJson;
+import dev.harness.core.report.RunOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -22,7 +24,7 @@ import picocli.CommandLine.Spec;
                     + " percentile curves of every view, throughput and latency over time, the summary table.",
             "Beside it: NAME.<view>.hgrm percentile files (HdrHistogram's format) and NAME.csv, the per-interval series."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:written", "2:unreadable hlog or unwritable output"})
+        exitCodeList = {"0:written", "2:unreadable hlog or --json, or unwritable output"})
 final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -32,6 +34,11 @@ final class ReportCommand implements Callable<Integer> {
 
     @Option(names = "--out", required = true, paramLabel = "FILE.html", description = "The HTML file to write.")
     Path out;
+
+    @Option(names = "--json", paramLabel = "FILE.json",
+            description = "The run's --json: the verdict on its objectives (--slo) at the top of the report, and its"
+                    + " delivery and outage figures, which the hlog does not carry.")
+    Path json;
 
     @Override
     public Integer call() {
@@ -45,8 +52,9 @@ final class ReportCommand implements Callable<Integer> {
         } catch (BadHlogException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        RunOutcome outcome = json == null ? null : RunJson.read("--json", json).outcome();
         try {
-            List<Path> files = HtmlReport.write(run, out);
+            List<Path> files = HtmlReport.write(run, outcome, out);
             System.out.println("harness report: wrote " + String.join(", ", files.stream().map(Path::toString).toList()));
             return ExitCode.OK;
         } catch (IOException e) {

@@ -23,6 +23,7 @@ import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;
 import dev.harness.core.report.JsonReporter;
 import dev.harness.core.report.JunitReport;
+import dev.harness.core.report.RunOutcome;
 import dev.harness.core.run.BrokerKill;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
@@ -279,8 +280,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             SloWatch watch = new SloWatch(objectives.list(), work.rate(),
                     objectives.abortOnWindow() ? control::requestStop : null);
             RunSummary summary = run(provider, work, runnerSettings, control, outputs.listeners(watch));
-            List<String> notWritten = outputs.finish();
             Verdict verdict = watch.verdict();
+            List<String> notWritten = outputs.finish(RunOutcome.of(summary, verdict));
             if (junit != null) {
                 try {
                     JunitReport.write(junit, "harness run " + summary.header().workload(), summary.header().start(), verdict);
@@ -438,11 +439,11 @@ final class RunCommand implements Callable<Integer>, UsesApi {
          * After the run: the report written from the hlog, and what could not be written (a line
          * each), now that the summary is printed.
          */
-        List<String> finish() {
+        List<String> finish(RunOutcome outcome) {
             List<String> notWritten = new ArrayList<>();
             if (report != null) {
                 hlogReporter.close();
-                String problem = writeReport(hlogFile);
+                String problem = writeReport(hlogFile, outcome);
                 if (problem != null) {
                     notWritten.add(problem);
                 }
@@ -504,9 +505,9 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     }
 
     /** Writes the report of the run just done; null, or why it could not. */
-    private String writeReport(Path hlogFile) {
+    private String writeReport(Path hlogFile, RunOutcome outcome) {
         try {
-            List<Path> files = HtmlReport.write(HlogRun.read(hlogFile), report);
+            List<Path> files = HtmlReport.write(HlogRun.read(hlogFile), outcome, report);
             System.out.println("report: " + String.join(", ", files.stream().map(Path::toString).toList()));
             return null;
         } catch (IOException | BadHlogException e) {

@@ -25,8 +25,8 @@ import picocli.CommandLine;
 
 /** The one map from failure kinds to exit codes, used by every command; bad input is 2 everywhere. */
 class ExitCodesTest {
-    static final List<String> COMMANDS = List.of("run", "respond", "bench", "ab", "report", "merge", "broker", "logdisk",
-            "gc-inject", "restart-study");
+    static final List<String> COMMANDS = List.of("run", "respond", "bench", "ab", "report", "merge", "check", "broker",
+            "logdisk", "gc-inject", "restart-study");
 
     @TempDir
     static Path dir;
@@ -41,6 +41,7 @@ class ExitCodesTest {
                 Arguments.of(new LoginRefusedException("Artemis at tcp://127.0.0.1:1: refused the login of user u: AMQ229031",
                         null), 3, "refused the login of user u"),
                 Arguments.of(new Failure.DuringRun("the broker failed during the run: lost"), 4, "the broker failed"),
+                Arguments.of(new Failure.ObjectivesFailed("1 of 2 objectives not met"), 5, "objectives not met"),
                 Arguments.of(new Failure.OutputNotWritten("--json x.json: cannot write the file: permission denied"), 6,
                         "--json x.json"),
                 Arguments.of(new Failure.Interrupted("interrupted"), 130, "interrupted"),
@@ -85,6 +86,14 @@ class ExitCodesTest {
                 Arguments.of("--out", List.of("report", hlog.toString(), "--out", "/nonexistent-dir/r.html")),
                 Arguments.of("hlog", List.of("report", hlog.toString(), "--out", dir.resolve("r.html").toString())),
                 Arguments.of("2 hlogs", List.of("merge", hlog.toString(), "--out", dir.resolve("m.hlog").toString())),
+                Arguments.of("hlog", List.of("check", hlog.toString(), "--slo", "response.p99 < 50ms")),
+                Arguments.of("--slo", List.of("check", hlog.toString())),
+                Arguments.of("--json", List.of("check", hlog.toString(), "--slo", "lost == 0", "--json",
+                        dir.resolve("missing.json").toString())),
+                Arguments.of("--slo 'lost == 0': harness ab has two sides", List.of("ab", "--a", "--syncpoint 1", "--b",
+                        "--syncpoint 0", "--slo", "lost == 0")),
+                Arguments.of("--slo, --slo-abort and --junit: give them to harness ab", List.of("ab", "--a",
+                        "--syncpoint 1 --slo 'lost == 0'", "--b", "--syncpoint 0")),
                 Arguments.of("--port", List.of("broker", "--port", "0")),
                 Arguments.of("--journal-type", List.of("broker", "--journal-type", "paper")),
                 Arguments.of("--threads", List.of("logdisk", "--dir", dir.toString(), "--files", "2", "--threads", "3")),

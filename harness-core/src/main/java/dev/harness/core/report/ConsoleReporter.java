@@ -274,11 +274,15 @@ public final class ConsoleReporter implements RunListener {
         out.println();
         out.println("response distribution (measured phase):");
         TextHistogram.draw(r.views().measured().get(View.RESPONSE)).forEach(out::println);
-        Verdict v = verdict.get();
+        verdict(out, verdict.get());
+        out.flush();
+    }
+
+    /** The verdict's lines, as harness run, check and ab print them; nothing when there were no objectives. */
+    public static void verdict(PrintStream out, Verdict v) {
         if (!v.isEmpty()) {
             out.printf(Locale.ROOT, "%nobjectives: %d of %d met%n", v.results().size() - v.failures(), v.results().size());
             v.results().forEach(result -> out.println("  " + result.line()));
         }
-        out.flush();
     }
 }

@@ -13,7 +13,11 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 import dev.harness.core.hlog.HostFigures;
+import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
+import dev.harness.core.run.Delivery;
+import dev.harness.core.slo.Result;
+import dev.harness.core.slo.Verdict;
 
 /**
  * One self-contained HTML file for a run (inline SVG, no scripts, nothing fetched when viewed),
@@ -31,8 +35,16 @@ public final class HtmlReport {
      * and {@code <name>.csv}; returns every file written.
      */
     public static List<Path> write(HlogRun run, Path html) throws IOException {
+        return write(run, null, html);
+    }
+
+    /**
+     * As {@link #write(HlogRun, Path)}, with what the hlog does not carry: the verdict on the
+     * run's objectives at the top, and its delivery and outage figures; {@code outcome} may be null.
+     */
+    public static List<Path> write(HlogRun run, RunOutcome outcome, Path html) throws IOException {
         List<Path> written = new ArrayList<>();
-        Files.writeString(html, render(run), StandardCharsets.UTF_8);
+        Files.writeString(html, render(run, outcome), StandardCharsets.UTF_8);
         written.add(html);
         String base = html.getFileName().toString().replaceFirst("\\.html?$", "");
         Path dir = html.toAbsolutePath().getParent();
@@ -91,6 +103,10 @@ public final class HtmlReport {
     }
 
     static String render(HlogRun run) {
+        return render(run, null);
+    }
+
+    static String render(HlogRun run, RunOutcome outcome) {
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(Html.escape(run.title())).append("</title>\n<style>\n")
@@ -101,8 +117,15 @@ public final class HtmlReport {
                 .append(".chart .grid{stroke:#e5e5e5}.chart .tick,.chart .legend{font-size:11px;fill:#444}")
                 .append(".chart .axis{font-size:12px;fill:#222}.chart .warmup{fill:#f2f2f2}")
                 .append(".chart .gc{stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:2 2}")
-                .append("ul.settings{font-size:13px;color:#444}\n</style></head><body>\n");
-        b.append("<h1>").append(Html.escape(run.title())).append("</h1>\n<ul class=\"settings\">");
+                .append("ul.settings{font-size:13px;color:#444}.chart .outage{fill:#fbe3e3}")
+                .append(".verdict{border:2px solid;padding:4px 14px 10px;margin:12px 0}.verdict.passed{border-color:#2e7d32}")
+                .append(".verdict.failed{border-color:#c62828}.verdict h2{margin-top:8px}td.PASS{color:#2e7d32;font-weight:bold}")
+                .append("td.FAIL{color:#c62828;font-weight:bold}\n</style></head><body>\n");
+        b.append("<h1>").append(Html.escape(run.title())).append("</h1>\n");
+        if (outcome != null) {
+            b.append(verdictBox(outcome.verdict()));
+        }
+        b.append("<ul class=\"settings\">");
         for (String c : run.comments()) {
             if (!c.startsWith("harness ") && !c.startsWith("values in")) {
                 b.append("<li>").append(Html.escape(c)).append("</li>");
@@ -127,15 +150,18 @@ public final class HtmlReport {
 
         b.append("<h2>Throughput over time</h2>\n<p class=\"what\">Completions in each interval against the target rate,"
                 + " with the cumulative rate beside it; warmup shaded, GC pauses of the harness JVM marked.</p>\n");
-        b.append(throughputChart(run));
+        b.append(throughputChart(run, outcome));
         b.append("<h2>Latency over time</h2>\n<p class=\"what\">response p99 and max of every completion in each"
                 + " interval; a stall shows as a spike here and a dip in throughput above.</p>\n");
-        b.append(latencyChart(run));
+        b.append(latencyChart(run, outcome));
         if (!run.host().isEmpty()) {
             b.append("<h2>The host's queues</h2>\n<p class=\"what\">Runnable threads against the CPUs, the busiest disk's"
                     + " requests in flight and CPU iowait, read from /proc every interval: a queue that grows here is"
                     + " waiting the run did not cause itself.</p>\n");
-            b.append(hostChart(run));
+            b.append(hostChart(run, outcome));
+        }
+        if (outcome != null) {
+            b.append(deliveryAndOutage(outcome));
         }
         b.append("<h2>Summary (measured phase)</h2>\n<p class=\"what\">Each view's distribution over the measured"
                 + " phase, in milliseconds.</p>\n");
@@ -179,7 +205,7 @@ public final class HtmlReport {
         return all.stream().filter(i -> i.endS() - i.startS() >= typical / 2).toList();
     }
 
-    private static String throughputChart(HlogRun run) {
+    private static String throughputChart(HlogRun run, RunOutcome outcome) {
         List<HlogRun.Interval> intervals = overTime(run);
         double[] xs = new double[intervals.size()];
         double[] rate = new double[xs.length];
@@ -201,10 +227,10 @@ public final class HtmlReport {
         if (run.targetRate() > 0 && xs.length > 0) {
             chart.dashed("target", new double[] {0, xs[xs.length - 1]}, new double[] {run.targetRate(), run.targetRate()});
         }
-        return decorate(chart, run).render();
+        return decorate(chart, run, outcome).render();
     }
 
-    private static String latencyChart(HlogRun run) {
+    private static String latencyChart(HlogRun run, RunOutcome outcome) {
         List<HlogRun.Interval> intervals = overTime(run);
         double[] xs = new double[intervals.size()];
         double[] p99 = new double[xs.length];
@@ -217,10 +243,10 @@ public final class HtmlReport {
         }
         SvgChart chart = new SvgChart("latency-over-time", "seconds from the start", "response (ms)")
                 .line("p99", xs, p99).line("max", xs, max);
-        return decorate(chart, run).render();
+        return decorate(chart, run, outcome).render();
     }
 
-    private static String hostChart(HlogRun run) {
+    private static String hostChart(HlogRun run, RunOutcome outcome) {
         List<HostFigures> host = run.host();
         double[] xs = host.stream().mapToDouble(HostFigures::endS).toArray();
         SvgChart chart = new SvgChart("host", "seconds from the start", "threads, requests, %");
@@ -228,15 +254,15 @@ public final class HtmlReport {
         chart.dashed("CPUs", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.cpus())).toArray());
         chart.line("disk in flight", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.diskInFlight())).toArray());
         chart.line("iowait %", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.iowaitPercent())).toArray());
-        return decorate(chart, run).render();
+        return decorate(chart, run, outcome).render();
     }
 
     private static double zeroIfNaN(double v) {
         return Double.isNaN(v) ? 0 : v;
     }
 
-    /** Warmup shaded and GC pauses marked, on the over-time charts. */
-    private static SvgChart decorate(SvgChart chart, HlogRun run) {
+    /** Warmup and the broker outage shaded and GC pauses marked, on the over-time charts. */
+    private static SvgChart decorate(SvgChart chart, HlogRun run, RunOutcome outcome) {
         double warmupEnd = 0;
         for (HlogRun.Interval i : run.intervals()) {
             if (i.warmup()) {
@@ -250,6 +276,11 @@ public final class HtmlReport {
         }
         if (warmupEnd > 0) {
             chart.band(0, warmupEnd, "warmup", "warmup");
+        }
+        Outages.Recovery o = outcome == null ? null : outcome.recovery();
+        if (o != null && o.outageFromNs() >= 0) {
+            chart.band(o.outageFromNs() / 1e9, o.outageToNs() / 1e9, "outage", String.format(Locale.ROOT,
+                    "client-visible outage: %s ms without a completion", Units.ms(o.outageNs())));
         }
         return chart;
     }
@@ -280,6 +311,97 @@ public final class HtmlReport {
             b.append("<td>").append(Units.ms(h.getMaxValue())).append("</td></tr>\n");
         }
         return b.append("</table>\n").toString();
+    }
+
+    /** The objectives at the top: met or not, each with its value and, for a window, the first that failed. */
+    static String verdictBox(Verdict verdict) {
+        if (verdict.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("<div id=\"verdict\" class=\"verdict ")
+                .append(verdict.passed() ? "passed" : "failed").append("\">\n<h2>Objectives: ")
+                .append(verdict.results().size() - verdict.failures()).append(" of ").append(verdict.results().size())
+                .append(" met</h2>\n<table><tr><th>objective</th><th>value</th><th>limit</th><th>verdict</th>"
+                        + "<th>first failing window</th></tr>\n");
+        for (Result r : verdict.results()) {
+            String verdictText = r.passed() ? "PASS" : "FAIL";
+            b.append("<tr data-objective=\"").append(Html.escape(r.objective().text())).append("\"><td>")
+                    .append(Html.escape(r.objective().text())).append("</td><td>").append(Html.escape(r.measuredText()))
+                    .append(r.windows() > 0 && r.failedWindow() == null ? " at worst" : "").append("</td><td>")
+                    .append(Html.escape(r.limitText())).append("</td><td class=\"").append(verdictText).append("\">")
+                    .append(verdictText).append("</td><td>")
+                    .append(r.failedWindow() == null ? r.windows() > 0 ? "none of " + r.windows() : ""
+                            : Html.escape(r.failedWindow() + " (" + r.failedWindows() + " of " + r.windows() + " failed)"))
+                    .append("</td></tr>\n");
+        }
+        return b.append("</table>\n</div>\n").toString();
+    }
+
+    /** What arrived and what did not, and the broker outage the run lived through, from its summary. */
+    static String deliveryAndOutage(RunOutcome outcome) {
+        StringBuilder b = new StringBuilder("<h2>Delivery</h2>\n");
+        Delivery d = outcome.delivery();
+        if (d == null || !d.tracked()) {
+            b.append("<p class=\"what\" id=\"delivery\">Not checked").append(d == null || d.untracked() == null ? ""
+                    : " (" + Html.escape(d.untracked()) + ")").append(".</p>\n");
+        } else {
+            b.append("<p class=\"what\">Every message carries its sender and sequence number; receivers tick them off ("
+                    + Html.escape(d.setting()) + ").</p>\n<table id=\"delivery\">");
+            row(b, "committed", d.committed());
+            row(b, outcome.requests() ? "answered" : "received", d.received());
+            row(b, "lost", d.lost());
+            row(b, "duplicates", d.duplicates());
+            row(b, "in doubt (sent again)", d.inDoubt());
+            if (d.rolledBack() > 0) {
+                row(b, "rolled back (sent again)", d.rolledBack());
+            }
+            b.append("</table>\n");
+        }
+        if (outcome.requestsLost() > 0 || outcome.unsent() > 0) {
+            b.append("<table id=\"not-completed\">");
+            if (outcome.requestsLost() > 0) {
+                row(b, "requests given up at the reply timeout", outcome.requestsLost());
+            }
+            if (outcome.unsent() > 0) {
+                row(b, "scheduled, never sent", outcome.unsent());
+            }
+            b.append("</table>\n");
+        }
+        Outages.Recovery o = outcome.recovery();
+        if (o != null) {
+            b.append("<h2>Broker outage and recovery</h2>\n<p class=\"what\">Times from the schedule's start; the"
+                    + " outage is shaded on the over-time charts.</p>\n<table id=\"outage\">");
+            if (o.killedAtNs() >= 0) {
+                text(b, "broker killed at", seconds(o.killedAtNs()));
+                text(b, "broker restarted", o.restartMillis() < 0 ? "not restarted"
+                        : "in " + Units.count(o.restartMillis()) + " ms, accepting at " + seconds(o.restartedAtNs()));
+            }
+            if (o.outageFromNs() >= 0) {
+                text(b, "client-visible outage", Units.ms(o.outageNs()) + " ms without a completion, "
+                        + seconds(o.outageFromNs()) + " to " + seconds(o.outageToNs()));
+            }
+            if (o.caughtUpAtNs() >= 0) {
+                text(b, "every sender on schedule again", seconds(o.caughtUpAtNs()));
+            }
+            text(b, "backlog drained", o.backlogDrainNs() < 0 ? "not when the run ended"
+                    : seconds(o.drainedAtNs()) + ", " + Units.ms(o.backlogDrainNs()) + " ms after the outage");
+            text(b, "reconnections", Units.count(o.reconnections()) + "; longest without a connection "
+                    + Units.ms(o.longestReconnectNs()) + " ms" + (o.unfinished() ? "; still recovering at the end" : ""));
+            b.append("</table>\n");
+        }
+        return b.toString();
+    }
+
+    private static void row(StringBuilder b, String name, long n) {
+        text(b, name, Units.count(n));
+    }
+
+    private static void text(StringBuilder b, String name, String value) {
+        b.append("<tr><td>").append(Html.escape(name)).append("</td><td>").append(Html.escape(value)).append("</td></tr>");
+    }
+
+    private static String seconds(long ns) {
+        return String.format(Locale.ROOT, "+%.3f s", ns / 1e9);
     }
 
     private static double[] column(List<double[]> points, int c) {

@@ -39,13 +39,20 @@ public record Objectives(List<Objective> list, boolean abortOnWindow) {
         return new Objectives(List.copyOf(list), abortOnWindow);
     }
 
-    /** For harness ab: the sides A. and B. and their ratio; over whole sides, no windows. */
+    /**
+     * For harness ab: the sides A. and B. and their ratio; over whole sides, no windows. Every term
+     * names its side: one without would have two values and so two verdicts on one line.
+     */
     public static Objectives ofSides(List<String> texts) {
         List<Objective> list = new ArrayList<>();
         for (String text : texts) {
             Objective o = Objective.parse(text);
-            SettingsException.require(o.windowNs() == 0, "--slo '" + o.text() + "'",
-                    "harness ab judges whole sides: no 'per' window here");
+            String where = "--slo '" + o.text() + "'";
+            SettingsException.require(o.windowNs() == 0, where, "harness ab judges whole sides: no 'per' window here");
+            for (Term t : new Term[] {o.term(), o.reference()}) {
+                SettingsException.require(t == null || t.side() != null, where, "harness ab has two sides: name the side"
+                        + " of " + t + ", A." + t + " or B." + t + " (one objective each for both)");
+            }
             list.add(o);
         }
         return new Objectives(List.copyOf(list), false);

@@ -6,7 +6,6 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
-import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunSummary;
 
 /** The figures of a finished run's measured phase, as its summary holds them. */
@@ -22,15 +21,7 @@ public final class RunFigures {
         if (s.throughput().targetRate() > 0) {
             f.put(Term.Figure.TARGET, s.throughput().targetRate());
         }
-        f.put(Term.Figure.UNSENT, (double) s.counts().unsent());
-        f.put(Term.Figure.LATE, (double) s.counts().late());
-        Delivery d = s.delivery();
-        f.put(Term.Figure.LOST, (double) lost(d != null && d.tracked() ? d.lost() : 0, s.counts().lost()));
-        if (d != null && d.tracked()) {
-            f.put(Term.Figure.DUPLICATES, (double) d.duplicates());
-            f.put(Term.Figure.IN_DOUBT, (double) d.inDoubt());
-        }
-        f.put(Term.Figure.OUTAGE, s.recovery() == null ? 0.0 : s.recovery().outageNs());
+        new Summed().add(s.counts().unsent(), s.counts().late(), s.counts().lost(), s.delivery(), s.recovery()).into(f);
         return Figures.of(views, f);
     }
 

@@ -1,0 +1,101 @@
+package dev.harness.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import dev.harness.core.FileErrors;
+import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.report.ConsoleReporter;
+import dev.harness.core.report.HlogRun;
+import dev.harness.core.report.JunitReport;
+import dev.harness.core.report.RunJson;
+import dev.harness.core.slo.LogFigures;
+import dev.harness.core.slo.Objectives;
+import dev.harness.core.slo.Verdict;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** The verdict of a finished run, or of several hosts' runs merged, from its hlog: the same code as run's. */
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        description = {
+            "Judges service-level objectives on a finished run from its hlog (harness run --hlog), or on several hosts'"
+                    + " runs from their merged hlog (harness merge --out): the measured phase's histograms, its windows,"
+                    + " rate and target. What only the JSON carries (unsent, lost, late, duplicates, in-doubt, outage)"
+                    + " comes from the runs' --json files, summed (outage: the longest).",
+            "  harness check merged.hlog --json a.json --json b.json --slo 'response.p99.9 < 200ms' --slo 'lost == 0'"},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every objective met",
+            "2:a bad objective, hlog or JSON, an objective that needs the JSON without one, or an unwritable --junit",
+            "5:an objective was not met",
+            "6:every objective met, but --junit could not be written"})
+final class CheckCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE.hlog", description = "The run's hlog, or a merged one.")
+    Path hlog;
+
+    @Option(names = "--json", paramLabel = "FILE.json",
+            description = "The run's --json (repeatable: one per host of a merged log), for unsent, lost, late, duplicates,"
+                    + " in-doubt and outage.")
+    List<Path> json = new ArrayList<>();
+
+    @Option(names = "--slo", required = true, paramLabel = "OBJECTIVE",
+            description = "A service-level objective, as harness run takes it (repeatable): 'response.p99 < 50ms',"
+                    + " 'rate >= 0.98 * target', 'response.p99 < 50ms per 10s'.")
+    List<String> slo = new ArrayList<>();
+
+    @Option(names = "--junit", paramLabel = "FILE", description = "Write the verdict as JUnit XML: one testcase each.")
+    Path junit;
+
+    @Override
+    public Integer call() {
+        String problem = junit == null ? null : FileErrors.unwritable(junit);
+        if (problem != null) {
+            throw usage("--junit " + junit + ": cannot write the file: " + problem);
+        }
+        List<RunJson> runs = json.stream().map(file -> RunJson.read("--json", file)).toList();
+        HlogRun log;
+        try {
+            log = HlogRun.read(hlog);
+        } catch (BadHlogException e) {
+            throw usage(e.getMessage());
+        }
+        Objectives objectives = LogFigures.objectives(slo, log, runs);
+        Verdict verdict = LogFigures.verdict(objectives, log, runs);
+        System.out.println("harness check " + hlog + ": " + log.title());
+        ConsoleReporter.verdict(System.out, verdict);
+        String notWritten = null;
+        if (junit != null) {
+            try {
+                JunitReport.write(junit, "harness check " + hlog.getFileName(), Instant.ofEpochMilli(log.header().startMs()),
+                        verdict);
+            } catch (IOException e) {
+                notWritten = "--junit " + junit + ": cannot write the file: " + FileErrors.describe(e);
+            }
+        }
+        // As harness run: the verdict's code first, the file it could not write still said.
+        if (!verdict.passed()) {
+            if (notWritten != null) {
+                System.err.println(spec.qualifiedName() + ": " + notWritten);
+            }
+            throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size() + " objectives not met");
+        }
+        if (notWritten != null) {
+            throw new Failure.OutputNotWritten(notWritten);
+        }
+        return ExitCode.OK;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.harness.core.report;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.harness.core.FileErrors;
+import dev.harness.core.SettingsException;
+import dev.harness.core.measure.Outages;
+import dev.harness.core.run.Delivery;
+import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.slo.Objective;
+import dev.harness.core.slo.Result;
+import dev.harness.core.slo.Verdict;
+import dev.harness.core.slo.Window;
+
+/**
+ * A run's --json read back: the figures of its summary that its hlog does not carry (delivery,
+ * outage, unsent, late, lost requests) and its verdict. The field names read are those
+ * {@link JsonReporter} writes, the harness-run/1 schema's, which are kept.
+ *
+ * @param file the file read
+ * @param requests request/response: its ledger counts answered requests
+ * @param unsent summary.unsent
+ * @param late summary.late
+ * @param requestsLost summary.lost: requests given up at the reply timeout
+ * @param delivery summary.delivery
+ * @param recovery summary.recovery, or null
+ * @param verdict slo, as the run judged it
+ */
+public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
+        Outages.Recovery recovery, Verdict verdict) {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Reads a harness run --json file; a bad one is one line naming it, as {@code option FILE}. */
+    public static RunJson read(String option, Path file) {
+        String where = option + " " + file;
+        JsonNode root;
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            root = JSON.readTree(in);
+        } catch (JsonProcessingException e) {
+            throw new SettingsException(where, "not JSON: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new SettingsException(where, "cannot read the file: " + FileErrors.describeRead(e));
+        }
+        if (root == null || !JsonReporter.SCHEMA.equals(root.path("schema").asText())) {
+            throw new SettingsException(where, "expected the --json of a harness run (schema " + JsonReporter.SCHEMA + ")");
+        }
+        JsonNode s = root.path("summary");
+        // An interrupted run's file is left empty; one without its summary is none we can count on.
+        if (!s.isObject() || !s.path("delivery").isObject()) {
+            throw new SettingsException(where, "no summary in it: the run did not finish writing it");
+        }
+        JsonNode d = s.path("delivery");
+        Delivery delivery = new Delivery(d.path("tracked").asBoolean(), d.path("untracked").isNull() ? null
+                : d.path("untracked").asText(), d.path("persistent").asBoolean(), d.path("syncpoint").asInt(),
+                d.path("committed").asLong(), d.path("received").asLong(), d.path("lost").asLong(),
+                d.path("duplicates").asLong(), d.path("rolledBack").asLong(), d.path("inDoubt").asLong(),
+                d.path("rolledBackWork").asLong(), d.path("answeredAgain").asLong(), d.path("routerRedeliveries").asLong());
+        JsonNode o = s.path("recovery");
+        Outages.Recovery recovery = !o.isObject() ? null : new Outages.Recovery(o.path("brokerKilledAtNs").asLong(-1),
+                o.path("brokerRestartedAtNs").asLong(-1), o.path("brokerRestartMs").asLong(-1),
+                o.path("outageFromNs").asLong(-1), o.path("outageToNs").asLong(-1), o.path("sendersOnScheduleAtNs").asLong(-1),
+                o.path("backlogDrainedAtNs").asLong(-1), o.path("reconnections").asLong(),
+                o.path("longestReconnectNs").asLong(), o.path("longestReconnectWho").isNull() ? null
+                        : o.path("longestReconnectWho").asText(null), o.path("unfinished").asBoolean());
+        return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
+                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")));
+    }
+
+    /** The verdict as the run wrote it: each objective read again, with the values it was judged on. */
+    private static Verdict verdict(String where, JsonNode slo) {
+        List<Result> results = new ArrayList<>();
+        for (JsonNode r : slo) {
+            Objective objective;
+            try {
+                objective = Objective.parse(r.path("objective").asText());
+            } catch (SettingsException e) {
+                throw new SettingsException(where, "an objective in slo it cannot read: " + e.getMessage());
+            }
+            Window failed = r.has("firstFailedFromS") ? new Window(r.path("firstFailedFromS").asDouble(),
+                    r.path("firstFailedToS").asDouble(), null) : null;
+            results.add(new Result(objective, number(r.path("value")), number(r.path("limit")), r.path("passed").asBoolean(),
+                    failed, r.path("failedWindows").asInt(), r.path("windows").asInt()));
+        }
+        return new Verdict(List.copyOf(results));
+    }
+
+    private static double number(JsonNode n) {
+        return n.isNumber() ? n.asDouble() : Double.NaN;
+    }
+
+    /** What the HTML report shows beyond the hlog. */
+    public RunOutcome outcome() {
+        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery);
+    }
+}

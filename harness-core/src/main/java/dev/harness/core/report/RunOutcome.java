@@ -1,0 +1,28 @@
+package dev.harness.core.report;
+
+import dev.harness.core.measure.Outages;
+import dev.harness.core.run.Delivery;
+import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.slo.Verdict;
+
+/**
+ * What the HTML report shows beyond the hlog, which carries neither: the verdict on the run's
+ * objectives and its delivery and outage figures, from the run's summary (harness run --report)
+ * or its JSON (harness report --json).
+ *
+ * @param verdict the objectives' verdict; empty when the run had none
+ * @param delivery what arrived, what did not, what twice
+ * @param requests request/response: the ledger counts answered requests, not received messages
+ * @param requestsLost requests given up at the reply timeout
+ * @param unsent scheduled messages never sent
+ * @param recovery the broker outage the run lived through, or null
+ */
+public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
+        Outages.Recovery recovery) {
+
+    public static RunOutcome of(RunSummary s, Verdict verdict) {
+        return new RunOutcome(verdict, s.delivery(), s.header().workload() == WorkloadKind.REQRESP, s.counts().lost(),
+                s.counts().unsent(), s.recovery());
+    }
+}

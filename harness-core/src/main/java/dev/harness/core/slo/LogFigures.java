@@ -1,0 +1,136 @@
+package dev.harness.core.slo;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.SettingsException;
+import dev.harness.core.measure.View;
+import dev.harness.core.report.HlogRun;
+import dev.harness.core.report.RunJson;
+
+/**
+ * The figures of a finished run, or of several hosts' runs merged, from its hlog: the measured
+ * phase's histograms, its windows, its rate and target; and from the runs' --json files what
+ * only they carry (unsent, lost, late, duplicates, in-doubt, outage), summed over the files.
+ * The verdict is then the same code's as harness run's.
+ */
+public final class LogFigures {
+    /** Whole-run figures the hlog does not carry. Per window, lost is the log's lost tag. */
+    private static final Set<Term.Figure> FROM_JSON = EnumSet.of(Term.Figure.UNSENT, Term.Figure.LOST, Term.Figure.LATE,
+            Term.Figure.DUPLICATES, Term.Figure.IN_DOUBT, Term.Figure.OUTAGE);
+
+    private LogFigures() {
+    }
+
+    /**
+     * The objectives, checked against this log: windows no shorter than its interval and no
+     * longer than its measured phase, and a term only the JSON carries only when there is one.
+     */
+    public static Objectives objectives(List<String> texts, HlogRun log, List<RunJson> runs) {
+        Objectives objectives = Objectives.of(texts, false, Math.round(measuredSeconds(log) * 1e9), intervalNs(log));
+        for (Objective o : objectives.list()) {
+            for (Term t : new Term[] {o.term(), o.reference()}) {
+                // Per window (Objective allows only lost there), lost is the log's own lost tag.
+                if (t != null && runs.isEmpty() && o.windowNs() == 0 && t.figure() != null && FROM_JSON.contains(t.figure())) {
+                    throw new SettingsException("--slo '" + o.text() + "'", t.figure()
+                            + ": the log does not carry it; give the run's --json");
+                }
+            }
+        }
+        return objectives;
+    }
+
+    /** The verdict on these objectives (from {@link #objectives}) over the log and the runs' JSON. */
+    public static Verdict verdict(Objectives objectives, HlogRun log, List<RunJson> runs) {
+        Figures whole = whole(log, runs);
+        Map<Long, List<Window>> windows = new HashMap<>();
+        for (Objective o : objectives.list()) {
+            if (o.windowNs() > 0) {
+                windows.computeIfAbsent(o.windowNs(), ns -> windows(log, ns));
+            }
+        }
+        return Verdict.of(objectives.list(), side -> whole, windows);
+    }
+
+    /** The whole measured phase. */
+    public static Figures whole(HlogRun log, List<RunJson> runs) {
+        Map<String, Histogram> views = new LinkedHashMap<>();
+        for (View v : View.values()) {
+            Histogram h = log.measuredTotals().get(v.tag());
+            if (h != null) {
+                views.put(v.tag(), h);
+            }
+        }
+        Map<Term.Figure, Double> f = new EnumMap<>(Term.Figure.class);
+        long completed = 0;
+        for (HlogRun.Interval i : log.intervals()) {
+            if (!i.warmup()) {
+                completed += i.completed();
+            }
+        }
+        // The run's achieved rate is its completions after warmup over the time from the end of
+        // warmup to the last completion; the log knows the same completions, but its time runs
+        // from the first measured cut to the last, a few ms longer (and longer still when the run
+        // waited in vain for a lost message), so this rate is a little lower than the run's.
+        double seconds = measuredSeconds(log);
+        f.put(Term.Figure.RATE, seconds > 0 ? completed / seconds : 0);
+        if (log.targetRate() > 0) {
+            f.put(Term.Figure.TARGET, log.targetRate());
+        }
+        if (!runs.isEmpty()) {
+            Summed summed = new Summed();
+            runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(), r.recovery()));
+            summed.into(f);
+        }
+        return Figures.of(views, f);
+    }
+
+    /** The measured phase cut into windows of this length, as a running run cuts them. */
+    public static List<Window> windows(HlogRun log, long windowNs) {
+        Windows w = new Windows(windowNs, log.targetRate());
+        for (HlogRun.Interval i : log.intervals()) {
+            if (i.warmup()) {
+                continue;
+            }
+            Map<String, Histogram> views = new HashMap<>();
+            for (View v : View.values()) {
+                if (i.tag(v.tag()) != null) {
+                    views.put(v.tag(), i.tag(v.tag()));
+                }
+            }
+            // As the run counts an interval's lost requests: every one given up in it, whatever its phase.
+            w.add(i.startS(), i.endS(), views, i.completed(), i.count(View.LOST.tag()) + i.count(View.LOST.warmupTag()));
+        }
+        w.flush();
+        return new ArrayList<>(w.closed());
+    }
+
+    /** The measured intervals' seconds: from the first measured cut to the last. */
+    public static double measuredSeconds(HlogRun log) {
+        double seconds = 0;
+        for (HlogRun.Interval i : log.intervals()) {
+            if (!i.warmup()) {
+                seconds += i.endS() - i.startS();
+            }
+        }
+        return seconds;
+    }
+
+    /** The log's nominal interval (#interval), or for a log that does not state it, its longest. */
+    static long intervalNs(HlogRun log) {
+        long ms = log.header().intervalMs();
+        if (ms > 0) {
+            return ms * 1_000_000L;
+        }
+        double longest = log.intervals().stream().mapToDouble(i -> i.endS() - i.startS()).max().orElse(0);
+        return Math.round(longest * 1e9);
+    }
+}

@@ -1,0 +1,160 @@
+package dev.harness.core.slo;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.harness.core.SettingsException;
+import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.hlog.HlogReader;
+import dev.harness.core.hlog.HlogWriter;
+import dev.harness.core.report.HlogRun;
+import dev.harness.core.report.RunJson;
+import dev.harness.core.run.Delivery;
+
+/** harness check's figures: a log written by the harness's own writer, and runs' --json written by their reporter. */
+class LogFiguresTest {
+    private static final long MS = 1_000_000L;
+
+    @TempDir
+    Path dir;
+
+    private static long[] times(int n, long ns) {
+        long[] v = new long[n];
+        java.util.Arrays.fill(v, ns);
+        return v;
+    }
+
+    private static long[] concat(long[] a, long[] b) {
+        long[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, c, a.length, b.length);
+        return c;
+    }
+
+    /**
+     * 100 msg/s, 1 s of warmup and 3 measured seconds: the second measured second has two slow
+     * messages, one of them a request given up at its timeout; the first has a late warmup completion.
+     */
+    private HlogRun log() throws Exception {
+        Path file = dir.resolve("run.hlog");
+        try (HlogWriter w = HlogWriter.create(file)) {
+            w.header(HlogHeader.builder(1_795_260_764_147L).comment("harness put against test").setting("rate", "100 msg/s")
+                    .setting("interval", "1s").build());
+            w.interval(0, 1, "warmup-response", Runs.values(times(100, MS)));
+            w.interval(0, 1, HlogReader.WARMUP_MARK, Runs.values());
+            w.interval(0, 1, "hiccup", Runs.values(MS));
+            w.interval(1, 2, "response", Runs.values(times(100, MS)));
+            w.interval(1, 2, "warmup-response", Runs.values(3 * MS));
+            w.interval(1, 2, "lost", Runs.values());
+            long[] slow = concat(times(98, 2 * MS), times(2, 40 * MS));
+            w.interval(2, 3, "response", Runs.values(slow));
+            w.interval(2, 3, "lost", Runs.values(40 * MS));
+            w.interval(3, 4, "response", Runs.values(times(100, MS)));
+            w.interval(3, 4, "lost", Runs.values());
+        }
+        return HlogRun.read(file);
+    }
+
+    private Verdict check(HlogRun log, List<RunJson> runs, String... objectives) {
+        return LogFigures.verdict(LogFigures.objectives(List.of(objectives), log, runs), log, runs);
+    }
+
+    @Test
+    void theWholeMeasuredPhaseIsTheLogsMeasuredHistogramsItsCompletionsOverItsSecondsAndTheTargetOfItsHeader()
+            throws Exception {
+        HlogRun log = log();
+        Figures f = LogFigures.whole(log, List.of());
+        Histogram all = Runs.values(concat(concat(times(100, MS), concat(times(98, 2 * MS), times(2, 40 * MS))), times(100, MS)));
+        assertEquals(300, f.view("response").getTotalCount(), "the measured tag only: no warmup-response");
+        assertEquals(all.getValueAtPercentile(99), f.view("response").getValueAtPercentile(99));
+        // 101 + 99 + 100 completions (the late warmup one counts, the request given up does not) in 3 s.
+        assertEquals(100.0, f.figure(Term.Figure.RATE), 1e-9);
+        assertEquals(100.0, f.figure(Term.Figure.TARGET), 1e-9);
+        assertTrue(Double.isNaN(f.figure(Term.Figure.LOST)), "the log does not carry it");
+
+        Verdict v = check(log, List.of(), "response.count == 300", "response.max < 50ms", "rate >= 0.98 * target",
+                "response.p99 < 10ms per 1s", "lost == 0 per 1s", "response.p50 < 5ms per 2s");
+        assertEquals(List.of(true, true, true, false, false, true), v.results().stream().map(Result::passed).toList(),
+                v.results().toString());
+        Result window = v.results().get(3);
+        assertEquals("2s-3s", window.failedWindow().toString());
+        assertEquals(1, window.failedWindows());
+        assertEquals(3, window.windows());
+        assertEquals(40 * MS, window.measured(), 40 * MS * 0.001);
+        assertEquals("FAIL  lost == 0 per 1s: 1 in 2s-3s, the first of 1 failing windows of 3", v.results().get(4).line());
+        // 2 s windows: 1-3 s, then the last second alone.
+        assertEquals(2, v.results().get(5).windows());
+    }
+
+    @Test
+    void whatOnlyTheJsonCarriesIsSummedOverTheRunsFilesAndTheOutageIsTheLongest() throws Exception {
+        HlogRun log = log();
+        RunJson a = RunJson.read("--json", Runs.json(dir.resolve("a.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 2, 0, 1,
+                Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), Verdict.NONE));
+        // Request/response: 7 requests given up, of which the ledger misses 3: lost is the larger.
+        RunJson b = RunJson.read("--json", Runs.json(dir.resolve("b.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 7, 5,
+                Runs.delivery(300, 3, 0, 1), Runs.outage(2_000 * MS, 2_800 * MS)), Verdict.NONE));
+        Figures f = LogFigures.whole(log, List.of(a, b));
+        assertEquals(2.0, f.figure(Term.Figure.UNSENT));
+        assertEquals(4.0 + 7.0, f.figure(Term.Figure.LOST), "each file's lost as RunFigures.lost says, summed");
+        assertEquals(6.0, f.figure(Term.Figure.LATE));
+        assertEquals(1.0, f.figure(Term.Figure.DUPLICATES));
+        assertEquals(3.0, f.figure(Term.Figure.IN_DOUBT));
+        assertEquals(800.0 * MS, f.figure(Term.Figure.OUTAGE), "the longest outage, not a sum");
+        Verdict v = check(log, List.of(a, b), "lost == 0", "outage < 1s", "duplicates <= 1");
+        assertEquals(List.of(false, true, true), v.results().stream().map(Result::passed).toList());
+
+        // A run that could not check its deliveries has no duplicates to add: the sum is not known.
+        RunJson untracked = RunJson.read("--json", Runs.json(dir.resolve("c.json"), Runs.summary(Runs.views(MS), 100, 3, 300,
+                0, 0, 0, Delivery.notTracked("no drainers", true, 0), null), Verdict.NONE));
+        assertTrue(Double.isNaN(LogFigures.whole(log, List.of(a, untracked)).figure(Term.Figure.DUPLICATES)));
+        assertFalse(check(log, List.of(a, untracked), "duplicates == 0").passed());
+    }
+
+    @Test
+    void aTermOnlyTheJsonCarriesWithoutOneAndWindowsTheLogCannotCutAreOneLineEach() throws Exception {
+        HlogRun log = log();
+        SettingsException e = assertThrows(SettingsException.class, () -> check(log, List.of(), "lost == 0"));
+        assertEquals("--slo 'lost == 0': lost: the log does not carry it; give the run's --json", e.getMessage());
+        e = assertThrows(SettingsException.class, () -> check(log, List.of(), "response.p99 <= 2 * outage"));
+        assertTrue(e.getMessage().contains("outage: the log does not carry it"), e.getMessage());
+        e = assertThrows(SettingsException.class, () -> check(log, List.of(), "response.p99 < 1ms per 500ms"));
+        assertTrue(e.getMessage().contains("shorter than the reporting interval 1s"), e.getMessage());
+        e = assertThrows(SettingsException.class, () -> check(log, List.of(), "response.p99 < 1ms per 10s"));
+        assertTrue(e.getMessage().contains("longer than the measured phase"), e.getMessage());
+        e = assertThrows(SettingsException.class, () -> check(log, List.of(), "B.response.p99 < 1ms"));
+        assertTrue(e.getMessage().contains("harness ab"), e.getMessage());
+    }
+
+    @Test
+    void aRunsJsonGivesBackItsVerdictAndRefusesWhatIsNotOne() throws Exception {
+        Objective slow = Objective.parse("response.p99 < 1ms per 2s");
+        Verdict written = new Verdict(List.of(
+                new Result(Objective.parse("response.p99 < 50ms"), 12.5 * MS, 50 * MS, true, null, 0, 0),
+                new Result(slow, 3 * MS, MS, false, new Window(2.0, 4.0, null), 1, 2),
+                new Result(Objective.parse("duplicates == 0"), Double.NaN, 0, false, null, 0, 0)));
+        RunJson json = RunJson.read("--json", Runs.json(dir.resolve("v.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0,
+                0, Runs.delivery(300, 0, 0, 0), null), written));
+        assertEquals(written.results().stream().map(Result::line).toList(),
+                json.verdict().results().stream().map(Result::line).toList());
+        assertEquals(300, json.delivery().committed());
+
+        Path other = Files.writeString(dir.resolve("other.json"), "{\"schema\":\"harness-events/1\"}");
+        SettingsException e = assertThrows(SettingsException.class, () -> RunJson.read("--json", other));
+        assertEquals("--json " + other + ": expected the --json of a harness run (schema harness-run/1)", e.getMessage());
+        Path broken = Files.writeString(dir.resolve("broken.json"), "{\"schema\":");
+        assertTrue(assertThrows(SettingsException.class, () -> RunJson.read("--json", broken)).getMessage().contains("not JSON"));
+        Path missing = dir.resolve("missing.json");
+        assertEquals("--json " + missing + ": cannot read the file: no such file",
+                assertThrows(SettingsException.class, () -> RunJson.read("--json", missing)).getMessage());
+    }
+}

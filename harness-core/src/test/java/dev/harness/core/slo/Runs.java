@@ -1,0 +1,79 @@
+package dev.harness.core.slo;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.host.HostSummary;
+import dev.harness.core.measure.GcSummary;
+import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.View;
+import dev.harness.core.report.JsonReporter;
+import dev.harness.core.run.Delivery;
+import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.WorkloadKind;
+
+/** Finished runs' summaries as the runner makes them, and their --json as JsonReporter writes it. */
+final class Runs {
+    static final RunHeader HEADER = new RunHeader(WorkloadKind.PUT, "embedded Artemis (test)",
+            List.of(new RunHeader.Setting("rate", "100 msg/s"), new RunHeader.Setting("interval", "1s")), List.of(),
+            Instant.ofEpochMilli(1_795_260_764_147L));
+
+    private Runs() {
+    }
+
+    static Histogram values(long... ns) {
+        Histogram h = Histograms.create();
+        for (long v : ns) {
+            h.recordValue(v);
+        }
+        return h;
+    }
+
+    /** Measured views: response (and service) holding these values, the others empty. */
+    static Map<View, Histogram> views(long... responseNs) {
+        Map<View, Histogram> m = new EnumMap<>(View.class);
+        for (View v : View.values()) {
+            m.put(v, v == View.RESPONSE || v == View.SERVICE ? values(responseNs) : Histograms.create());
+        }
+        return m;
+    }
+
+    static Delivery delivery(long committed, long lost, long duplicates, long inDoubt) {
+        return new Delivery(true, null, true, 0, committed, committed - lost, lost, duplicates, 0, inDoubt, 0, 0, 0);
+    }
+
+    static Outages.Recovery outage(long fromNs, long toNs) {
+        return new Outages.Recovery(-1, -1, -1, fromNs, toNs, -1, -1, 3, 200_000_000L, "sender 0", false);
+    }
+
+    /** A run with these measured responses, counts and figures. */
+    static RunSummary summary(Map<View, Histogram> views, double targetRate, double measuredSeconds, long completedAfterWarmup,
+            long unsent, long requestsLost, long late, Delivery delivery, Outages.Recovery recovery) {
+        return new RunSummary(HEADER, new RunSummary.Ending(null, null),
+                new RunSummary.Counts(0, views.get(View.RESPONSE).getTotalCount(), delivery.committed(), delivery.received(),
+                        unsent, 0, requestsLost, late, 0),
+                new RunSummary.Throughput(targetRate, measuredSeconds, completedAfterWarmup, new long[0]),
+                new RunSummary.Views(views, views(), null), new RunSummary.JvmPauses(0, 0, List.of(), 0),
+                new GcSummary(Histograms.create(), 0, 0, List.of()), new HostSummary(), delivery, recovery);
+    }
+
+    /** The run's --json, written by the run's own reporter. */
+    static Path json(Path file, RunSummary summary, Verdict verdict) throws Exception {
+        try (JsonReporter json = new JsonReporter(file)) {
+            json.verdictFrom(() -> verdict);
+            json.started(summary.header());
+            json.finished(summary);
+            if (json.writeFailure() != null) {
+                throw new AssertionError(json.writeFailure());
+            }
+        }
+        return file;
+    }
+}

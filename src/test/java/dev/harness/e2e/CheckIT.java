@@ -1,0 +1,141 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** harness check: the verdict of a finished run, or of two merged, from its hlog and JSON, as the run gave it. */
+class CheckIT {
+    @TempDir
+    Path dir;
+
+    /** The verdict's lines as a command printed them, in order. */
+    private static List<String> verdictLines(String stdout) {
+        List<String> lines = new ArrayList<>();
+        for (String line : stdout.lines().toList()) {
+            if (line.startsWith("  PASS  ") || line.startsWith("  FAIL  ")) {
+                lines.add(line.strip());
+            }
+        }
+        return lines;
+    }
+
+    /** The number a verdict line measured: "PASS  rate >= 0.5 * target: 201 msg/s (limit ...)" gives 201. */
+    private static double measured(String line) {
+        Matcher m = Pattern.compile(": ([0-9,.]+)").matcher(line);
+        assertTrue(m.find(), line);
+        return Double.parseDouble(m.group(1).replace(",", ""));
+    }
+
+    @Test
+    void checkOnARunsHlogAndJsonGivesTheVerdictTheRunPrinted() throws Exception {
+        Path hlog = dir.resolve("run.hlog");
+        Path json = dir.resolve("run.json");
+        Path html = dir.resolve("run.html");
+        String[] objectives = {"--slo", "response.p99 < 10s", "--slo", "response.max < 1us", "--slo", "lost == 0",
+            "--slo", "response.p99 < 10s per 1s", "--slo", "service.count >= 1", "--slo", "rate >= 0.5 * target"};
+        List<String> run = new ArrayList<>(List.of("run", "--non-persistent", "--rate", "200", "--warmup", "1s", "--duration",
+                "3s", "--hlog", hlog.toString(), "--json", json.toString(), "--report", html.toString()));
+        run.addAll(List.of(objectives));
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, run.toArray(String[]::new));
+        assertEquals(5, r.exitCode(), r::toString);
+        List<String> printed = verdictLines(r.stdout());
+        assertEquals(6, printed.size(), r::toString);
+
+        Path junit = dir.resolve("check.xml");
+        List<String> check = new ArrayList<>(List.of("check", hlog.toString(), "--json", json.toString(), "--junit",
+                junit.toString()));
+        check.addAll(List.of(objectives));
+        HarnessProcess.Result c = HarnessProcess.run(dir, 60, check.toArray(String[]::new));
+        assertEquals(5, c.exitCode(), c::toString);
+        c.assertOneLine("harness check: 1 of 6 objectives not met");
+        List<String> checked = verdictLines(c.stdout());
+        // The same objectives on the same histograms: the same lines, value for value.
+        assertEquals(printed.subList(0, 5), checked.subList(0, 5), c::toString);
+        // The rate alone is worked out otherwise: the log's measured seconds run from cut to cut.
+        assertTrue(checked.get(5).startsWith("PASS  rate >= 0.5 * target: "), checked.get(5));
+        assertEquals(measured(printed.get(5)), measured(checked.get(5)), 0.02 * measured(printed.get(5)), checked.get(5));
+        Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
+        assertEquals("6", xml.getDocumentElement().getAttribute("tests"));
+        assertEquals("1", xml.getDocumentElement().getAttribute("failures"));
+
+        HarnessProcess.Result met = HarnessProcess.run(dir, 60, "check", hlog.toString(), "--slo", "response.p99 < 10s",
+                "--slo", "lost == 0 per 1s");
+        assertEquals(0, met.exitCode(), met::toString);
+        assertTrue(met.stdout().contains("objectives: 2 of 2 met"), met::toString);
+
+        HarnessProcess.Result noJson = HarnessProcess.run(dir, 60, "check", hlog.toString(), "--slo", "lost == 0");
+        assertEquals(2, noJson.exitCode(), noJson::toString);
+        noJson.assertOneLine("lost: the log does not carry it; give the run's --json");
+
+        // The run's report: the verdict box on top, and the delivery figures the hlog lacks.
+        String page = Files.readString(html);
+        assertTrue(page.contains("<div id=\"verdict\" class=\"verdict failed\">"), "the verdict box");
+        assertTrue(page.indexOf("id=\"verdict\"") < page.indexOf("id=\"percentiles-response-service\""), "on top");
+        assertTrue(page.contains("<td class=\"FAIL\">FAIL</td>") && page.contains("<table id=\"delivery\">"), page);
+        JsonNode summary = HarnessProcess.json(json).get("summary");
+        assertTrue(page.contains("<tr><td>received</td><td>" + String.format("%,d", summary.get("delivery").get("received")
+                .asLong()) + "</td></tr>"), "the run's delivery");
+        // harness report gets them from the run's JSON.
+        Path again = dir.resolve("again.html");
+        HarnessProcess.Result report = HarnessProcess.run(dir, 60, "report", hlog.toString(), "--json", json.toString(),
+                "--out", again.toString());
+        assertEquals(0, report.exitCode(), report::toString);
+        String fromJson = Files.readString(again);
+        assertTrue(fromJson.contains("<div id=\"verdict\" class=\"verdict failed\">") && fromJson.contains("<table id=\"delivery\">"));
+    }
+
+    private HarnessProcess run(Path hlog) throws Exception {
+        return HarnessProcess.start(dir, "run", "--non-persistent", "--rate", "200", "--warmup", "1s", "--duration", "2s",
+                "--hlog", hlog.toString(), "--json", hlog.toString().replace(".hlog", ".json"));
+    }
+
+    @Test
+    void checkOnAMergedLogOfTwoRunsJudgesTheMergedHistogramsAndTheSummedJson() throws Exception {
+        Path a = dir.resolve("a.hlog");
+        Path b = dir.resolve("b.hlog");
+        // As two hosts: side by side, each against a broker of its own.
+        try (HarnessProcess pa = run(a); HarnessProcess pb = run(b)) {
+            int codeA = pa.waitFor(120);
+            int codeB = pb.waitFor(120);
+            assertEquals(0, codeA, pa.stdout() + pa.stderr());
+            assertEquals(0, codeB, pb.stdout() + pb.stderr());
+        }
+        Path merged = dir.resolve("m.hlog");
+        HarnessProcess.Result m = HarnessProcess.run(dir, 60, "merge", a.toString(), b.toString(), "--out", merged.toString());
+        assertEquals(0, m.exitCode(), m::toString);
+
+        long count = 0;
+        for (Path hlog : List.of(a, b)) {
+            count += HarnessProcess.json(Path.of(hlog.toString().replace(".hlog", ".json"))).get("summary").get("views")
+                    .get("response").get("count").asLong();
+        }
+        HarnessProcess.Result c = HarnessProcess.run(dir, 60, "check", merged.toString(), "--json", dir.resolve("a.json")
+                .toString(), "--json", dir.resolve("b.json").toString(), "--slo", "response.p99 < 10s", "--slo",
+                "response.count == " + count, "--slo", "lost == 0", "--slo", "duplicates == 0");
+        assertEquals(0, c.exitCode(), c::toString);
+        List<String> lines = verdictLines(c.stdout());
+        Histogram both = HlogFiles.sum(a, "response").copy();
+        both.add(HlogFiles.sum(b, "response"));
+        double p99Ms = both.getValueAtPercentile(99) / 1e6;
+        // Printed with 3 decimals below 10 ms, 1 above.
+        assertEquals(p99Ms, measured(lines.get(0)), p99Ms < 10 ? 0.0011 : 0.051, "the p99 of both runs' messages");
+        assertEquals(String.format("PASS  response.count == %d: %,d", count, count), lines.get(1));
+        assertEquals(List.of("PASS  lost == 0: 0", "PASS  duplicates == 0: 0"), lines.subList(2, 4));
+    }
+}
