@@ -49,7 +49,7 @@ import picocli.CommandLine.Unmatched;
             "A side may name a profile by its path: --a config/put-persistent-syncpoint-10.args (common options override it).",
             "Without --url or --provider, one embedded broker serves every round. The rounds run in this process.",
             "A side cannot take run's output options (--hlog, --json, --report, --events, --metrics), --gc-inject,"
-                    + " --start-at or --kill-broker-at."},
+                    + " --start-at, --kill-broker-at or --shard."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker, or it refused the login",
             "4:a round failed", "5:every round ran and an objective (--slo) was not met",
@@ -320,7 +320,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         Object[] refused = {"--hlog", command.hlog, "--json", command.json, "--report", command.report,
             "--events", command.events, "--metrics", command.metrics.isEmpty() ? null : command.metrics,
             "--gc-inject", command.gcInject, "--start-at", command.startAt, "--kill-broker-at", command.killBrokerAtNs,
-            "--shard", command.shard, "--slo", command.slo.isEmpty() ? null : command.slo, "--junit", command.junit};
+            "--shard", command.shard};
         for (int i = 0; i < refused.length; i += 2) {
             if (refused[i + 1] != null) {
                 throw usage(option + " (with the common options): " + refused[i] + ": not for harness ab, whose rounds"
