@@ -24,6 +24,41 @@ import com.fasterxml.jackson.databind.JsonNode;
 class SloIT {
     private static final long SECOND = 1_000_000_000L;
 
+    /**
+     * What Surefire's test report schema (3.0) requires of the parts we write, in our own words: a
+     * testsuite with name, tests, errors, skipped and failures; properties; testcases with a name
+     * and a time; a failure with a type. No attribute or element beyond those.
+     */
+    private static final String SUREFIRE_SHAPE = """
+            <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
+              <xs:simpleType name="time"><xs:restriction base="xs:string">
+                <xs:pattern value="(([0-9]{0,3},)*[0-9]{3}|[0-9]{0,3})*(\\.[0-9]{0,3})?"/></xs:restriction></xs:simpleType>
+              <xs:element name="testsuite"><xs:complexType><xs:sequence>
+                <xs:element name="properties" minOccurs="0" maxOccurs="unbounded"><xs:complexType><xs:sequence>
+                  <xs:element name="property" minOccurs="0" maxOccurs="unbounded"><xs:complexType>
+                    <xs:attribute name="name" type="xs:string" use="required"/>
+                    <xs:attribute name="value" type="xs:string" use="required"/></xs:complexType></xs:element>
+                </xs:sequence></xs:complexType></xs:element>
+                <xs:element name="testcase" minOccurs="0" maxOccurs="unbounded"><xs:complexType><xs:sequence>
+                  <xs:element name="failure" minOccurs="0" maxOccurs="unbounded"><xs:complexType><xs:simpleContent>
+                    <xs:extension base="xs:string"><xs:attribute name="message" type="xs:string"/>
+                      <xs:attribute name="type" type="xs:string" use="required"/></xs:extension>
+                  </xs:simpleContent></xs:complexType></xs:element>
+                </xs:sequence>
+                  <xs:attribute name="name" type="xs:string" use="required"/>
+                  <xs:attribute name="classname" type="xs:string"/>
+                  <xs:attribute name="time" type="time" use="required"/></xs:complexType></xs:element>
+              </xs:sequence>
+                <xs:attribute name="name" type="xs:string" use="required"/>
+                <xs:attribute name="time" type="time"/>
+                <xs:attribute name="tests" type="xs:string" use="required"/>
+                <xs:attribute name="errors" type="xs:string" use="required"/>
+                <xs:attribute name="skipped" type="xs:string" use="required"/>
+                <xs:attribute name="failures" type="xs:string" use="required"/>
+              </xs:complexType></xs:element>
+            </xs:schema>
+            """;
+
     @TempDir
     Path dir;
 
@@ -50,7 +85,11 @@ class SloIT {
                 "the objective reads the summary's own figure");
         assertEquals(1_000, slo.get(3).get("limit").asLong());
 
-        // The JUnit file, read by a real XML parser: one testcase per objective, the failure carrying the value.
+        // The JUnit file, valid in the shape of Surefire's report schema, read by a real XML parser: one
+        // testcase per objective, the failure carrying the value.
+        javax.xml.validation.SchemaFactory.newInstance(javax.xml.XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(new javax.xml.transform.stream.StreamSource(new java.io.StringReader(SUREFIRE_SHAPE)))
+                .newValidator().validate(new javax.xml.transform.stream.StreamSource(junit.toFile()));
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
         Element suite = doc.getDocumentElement();
         assertEquals("testsuite", suite.getTagName());
