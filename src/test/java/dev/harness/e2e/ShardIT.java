@@ -47,6 +47,22 @@ class ShardIT {
         assertEquals(600, HlogFiles.sum(merged, "response").getTotalCount(), "the measured 3 s of 200/s");
         assertTrue(java.nio.file.Files.readString(merged).contains("#rate: 200 msg/s (the whole schedule, in 2 shards)"),
                 "the whole schedule's rate, not two added");
+        // The verdict of the merged set is that of one process running the whole schedule.
+        String[] objectives = {"--slo", "response.count == 600", "--slo", "lost == 0", "--slo", "rate >= 0.9 * target",
+            "--slo", "response.p99 < 5s", "--slo", "response.max < 1us"};
+        List<String> check = new ArrayList<>(List.of("check", merged.toString(), "--json", jsons.get(0).toString(), "--json",
+                jsons.get(1).toString()));
+        check.addAll(List.of(objectives));
+        HarnessProcess.Result merges = HarnessProcess.run(dir, 60, check.toArray(String[]::new));
+        List<String> one = new ArrayList<>(List.of("run", "--rate", "200", "--non-persistent", "--queues", "2", "--warmup", "1s",
+                "--duration", "3s"));
+        one.addAll(List.of(objectives));
+        HarnessProcess.Result whole = HarnessProcess.run(dir, 120, one.toArray(String[]::new));
+        assertEquals(5, merges.exitCode(), merges::toString);
+        assertEquals(5, whole.exitCode(), whole::toString);
+        assertEquals(verdicts(whole.stdout()), verdicts(merges.stdout()), merges + "\n" + whole);
+        assertEquals(List.of("PASS", "PASS", "PASS", "PASS", "FAIL"), verdicts(merges.stdout()), merges::toString);
+
         // ... a doubled shard is named (HlogMergeTest has the missing one and the rest).
         Path again = dir.resolve("shard-0-again.hlog");
         java.nio.file.Files.copy(dir.resolve("shard-0.hlog"), again);
@@ -61,6 +77,12 @@ class ShardIT {
         List<Path> jsons = runShards(i -> List.of("--shard", i + "/2", "--workload", "reqresp", "--rate", "100",
                 "--requesters", "2", "--queues", "2", "--non-persistent", "--syncpoint", "0"), false);
         assertShardsAddUp(jsons, 100, 4);
+    }
+
+    /** PASS or FAIL of each objective line, in order. */
+    private static List<String> verdicts(String stdout) {
+        return stdout.lines().map(String::strip).filter(l -> l.startsWith("PASS  ") || l.startsWith("FAIL  "))
+                .map(l -> l.substring(0, 4)).toList();
     }
 
     /** Two shards with one --start-at against one harness broker; the first way takes I from the Indexed Job's variable. */
