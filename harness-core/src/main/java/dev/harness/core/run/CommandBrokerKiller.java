@@ -226,7 +226,7 @@ public final class CommandBrokerKiller implements BrokerKiller {
         }
 
         static Command start(String option, String text, Consumer<String> log) throws IOException {
-            log.accept(option + ": sh -c '" + text + "'");
+            log.accept(option + ": running " + text);
             Process p = new ProcessBuilder("sh", "-c", text).redirectErrorStream(true)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
             return new Command(option, text, p, log);
