@@ -155,6 +155,18 @@ class IbmMqIT {
     }
 
     @Test
+    void theRestartStudyProfileIsValidWithItsLogOnThisHost() throws Exception {
+        Path file = HarnessProcess.jar().toAbsolutePath().getParent().getParent().getParent().resolve("config")
+                .resolve("ibmmq-restart-study.args");
+        int port = closedPort();
+        // Its AMQERR01.LOG is a placeholder for a queue manager's host: here, a file in a directory that exists.
+        HarnessProcess.Result r = HarnessProcess.run(dir, Map.of("MQSERVER", "DEV.APP.SVRCONN/TCP/127.0.0.1(" + port + ")"),
+                60, "run", "@" + file, "--ready-log", dir.resolve("AMQERR01.LOG").toString());
+        // Every option was accepted, the commands and readiness rule included; only the missing queue manager stops the run.
+        assertUnreachable(r, "queue manager QM1", "127.0.0.1(" + port + ")", "(2538)");
+    }
+
+    @Test
     void respondersGetTheSameExplanation() throws Exception {
         int port = closedPort();
         HarnessProcess.Result r = HarnessProcess.run(dir, 60, "respond", "--provider", "ibmmq",

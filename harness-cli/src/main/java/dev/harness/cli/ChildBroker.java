@@ -118,9 +118,9 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
     }
 
     @Override
-    public synchronized long restart() throws IOException, StartFailure {
+    public synchronized Restart restart() throws IOException, StartFailure {
         start();
-        return startMillis;
+        return Restart.of(startMillis);
     }
 
     @Override

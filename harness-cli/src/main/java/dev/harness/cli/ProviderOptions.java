@@ -67,7 +67,14 @@ final class ProviderOptions {
     /** Checks the options and starts or reaches the provider; exceptions carry one line. */
     Provider open() throws UnreachableException {
         ProviderKind kind = kind();
-        // Options of another provider are refused, not silently ignored.
+        refuseOtherKindsOptions();
+        String password = credentials.password();
+        return kind.open(values(kind), new Credentials(credentials.user, password));
+    }
+
+    /** Options of another provider are refused, not silently ignored. */
+    void refuseOtherKindsOptions() {
+        ProviderKind kind = kind();
         for (ProviderKind other : ProviderKinds.all()) {
             for (ProviderOption option : other.options()) {
                 if (other != kind && value(option.name()) != null) {
@@ -75,8 +82,6 @@ final class ProviderOptions {
                 }
             }
         }
-        String password = credentials.password();
-        return kind.open(values(kind), new Credentials(credentials.user, password));
     }
 
     /** The values given for this kind's options, by name, as picocli converted them. */

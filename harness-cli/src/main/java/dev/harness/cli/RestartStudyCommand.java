@@ -1,9 +1,6 @@
 package dev.harness.cli;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,20 +10,23 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import javax.jms.JMSException;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.TempFiles;
 import dev.harness.core.jms.Api;
+import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.jms.artemis.ArtemisProvider;
+import dev.harness.core.run.BrokerCommands;
+import dev.harness.core.run.BrokerKiller;
+import dev.harness.core.run.CommandBrokerKiller;
 import dev.harness.core.run.RestartStudy;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -38,12 +38,18 @@ import picocli.CommandLine.Spec;
                     + " committed), given that many messages in a transaction left open, killed with SIGKILL and"
                     + " restarted on the same journal. Prints and appends a table: restart time (process start to"
                     + " accepting connections), time to the first message, drain time, and the messages recovered",
-            "(which must equal the depth: committed ones kept, uncommitted ones rolled back)."},
+            "(which must equal the depth: committed ones kept, uncommitted ones rolled back).",
+            "With --kill-cmd and --start-cmd, the broker is the one the provider options reach (artemis, ibmmq, jndi),"
+                    + " killed and started by those commands, and ready by the rule of --ready-log and --ready-line"
+                    + " (default: the first connection that succeeds)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every case recovered exactly its committed messages", "2:bad option value",
-            "3:a broker could not start", "4:a case lost committed messages or kept uncommitted ones",
+            "3:a broker could not start, or cannot be reached",
+            "4:a case lost committed messages or kept uncommitted ones, or --kill-cmd or --start-cmd failed",
             "6:the cases completed and were printed, but --out could not be written"})
 final class RestartStudyCommand implements Callable<Integer>, UsesApi {
+    /** Deep queues on a slow disk took IBM minutes to recover (seed 002): a generous default bound. */
+    private static final String DEFAULT_READY_TIMEOUT = "10m";
 
     @Spec
     CommandSpec spec;
@@ -60,6 +66,11 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             description = "Message size. Default: ${DEFAULT-VALUE}.")
     int sizeBytes;
 
+    @Option(names = "--queue", defaultValue = RestartStudy.DEFAULT_QUEUE, paramLabel = "NAME",
+            description = "The queue filled and recovered (with --kill-cmd it must exist on the broker, and hold nothing"
+                    + " another application needs: what is on it is taken off first). Default: ${DEFAULT-VALUE}.")
+    String queue;
+
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the journals go (on the disk to study). Default: a temporary directory.")
     Path dir;
 
@@ -68,14 +79,22 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     Path out;
 
     @Mixin
-    ApiOption apiOption;
+    BrokerCommandOptions brokerCommandOptions;
+
+    @Option(names = "--ready-timeout", defaultValue = DEFAULT_READY_TIMEOUT, converter = Values.Duration.class,
+            paramLabel = "DURATION", description = "With --kill-cmd: how long --start-cmd may take to make the broker ready"
+                    + " before the study fails (exit 4). Default: ${DEFAULT-VALUE}.")
+    long readyTimeoutNs;
+
+    @Mixin
+    ProviderOptions target;
 
     private String bufferTimeout = "auto";
 
-    /** Its own broker, driven through Artemis's client of the namespace asked for. */
+    /** Its own broker through Artemis's client of the namespace asked for, or the provider's. */
     @Override
     public Api api() {
-        return apiOption.api != null ? apiOption.api : Api.JAVAX;
+        return target.api();
     }
 
     @Override
@@ -88,41 +107,51 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         if (sizeBytes < 1 || sizeBytes > 10 * 1024 * 1024) {
             throw usage("--size: expected 1 byte to 10MiB");
         }
+        if (queue.isBlank()) {
+            throw usage("--queue: expected a queue name");
+        }
+        target.refuseOtherKindsOptions();
+        boolean ownBroker = target.kind().ownBroker();
+        BrokerCommands commands = brokerCommandOptions.settings(readyTimeoutNs, ownBroker);
+        if (commands == null && !ownBroker) {
+            throw usage(ProviderOptions.PROVIDER + " " + target.kind().name() + ": restart-study drives another broker"
+                    + " only with --kill-cmd and --start-cmd; without them it runs its own (leave out --url and --provider)");
+        }
+        if (commands != null && dir != null) {
+            throw usage("--dir: the journals of the harness's own brokers; with --kill-cmd the broker keeps its own");
+        }
         String problem = FileErrors.unwritable(out);
         if (problem != null) {
             throw usage("--out " + out + ": cannot write the file: " + problem);
         }
-        Path root = dir != null ? Files.createDirectories(dir).resolve("harness-restart-study-" + ProcessHandle.current().pid())
-                : Files.createTempDirectory("harness-restart-study-");
-        RestartStudy study = new RestartStudy(this::startBroker, sizeBytes, line -> System.out.println("  " + line));
         List<RestartStudy.Result> results = new ArrayList<>();
-        try {
-            int i = 0;
-            for (RestartStudy.Case c : RestartStudy.grid(depths, uncommitted)) {
-                Path data = root.resolve("case-" + i++);
-                try {
-                    RestartStudy.Result r = study.run(c, data, ChildBroker.freePort());
-                    results.add(r);
-                    System.out.println(row(r));
-                } catch (ChildBroker.StartFailure e) {
-                    throw new UnreachableException(e.getMessage(), e);
-                } finally {
-                    TempFiles.deleteQuietly(data);
-                }
-            }
-        } finally {
-            TempFiles.deleteQuietly(root);
+        String broker;
+        if (commands == null) {
+            broker = ownBrokers(results);
+        } else {
+            broker = commandBroker(commands, results);
         }
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "%n## %s, %s, %d CPUs, %s%n%n", LocalDate.now(), System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(), "journal in " + (dir == null ? "a temporary directory" : dir)));
-        md.append(String.format(Locale.ROOT, "harness broker (embedded Artemis, NIO journal, buffer timeout %s us), %d-byte"
-                + " persistent messages, killed with SIGKILL and restarted on the same journal.%n%n", bufferTimeout, sizeBytes));
-        md.append("| depth | uncommitted | restart ms | first message ms | drain ms | recovered |\n|---:|---:|---:|---:|---:|---:|\n");
+                Runtime.getRuntime().availableProcessors(), commands != null ? "broker " + broker
+                        : "journal in " + (dir == null ? "a temporary directory" : dir)));
+        md.append(commands == null
+                ? String.format(Locale.ROOT, "harness broker (embedded Artemis, NIO journal, buffer timeout %s us), %d-byte"
+                        + " persistent messages, killed with SIGKILL and restarted on the same journal.%n%n", bufferTimeout,
+                        sizeBytes)
+                : String.format(Locale.ROOT, "%s, %d-byte persistent messages on %s, killed with `--kill-cmd '%s'`, started"
+                        + " with `--start-cmd '%s'`%s; ready: %s; restart ms: %s.%n%n", broker, sizeBytes, queue,
+                        commands.killCmd(), commands.startCmd(), commands.dropCaches() ? " after dropping the page cache" : "",
+                        commands.readiness().describe(), commands.restartSpan()));
+        String startLine = commands == null ? null : commands.startLineSpan();
+        md.append("| depth | uncommitted | restart ms | first message ms | drain ms | recovered |"
+                + (startLine == null ? "" : " " + startLine + " ms |") + "\n|---:|---:|---:|---:|---:|---:|"
+                + (startLine == null ? "" : "---:|") + "\n");
         for (RestartStudy.Result r : results) {
-            md.append(String.format(Locale.ROOT, "| %,d | %,d | %,d | %s | %,d | %,d%s |%n", r.c().depth(), r.c().uncommitted(),
+            md.append(String.format(Locale.ROOT, "| %,d | %,d | %,d | %s | %,d | %,d%s |%s%n", r.c().depth(), r.c().uncommitted(),
                     r.restartMillis(), r.firstMessageMillis() < 0 ? "-" : String.format("%,d", r.firstMessageMillis()),
-                    r.drainMillis(), r.recovered(), r.wrong() == 0 ? "" : " WRONG"));
+                    r.drainMillis(), r.recovered(), r.wrong() == 0 ? "" : " WRONG",
+                    startLine == null ? "" : " " + millisOrDash(r.fromStartLineMillis()) + " |"));
         }
         try {
             Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -137,20 +166,79 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         return ExitCode.OK;
     }
 
+    /** Today's study: a harness broker child on a fresh journal per case. */
+    private String ownBrokers(List<RestartStudy.Result> results) throws Exception {
+        Path root = dir != null ? Files.createDirectories(dir).resolve("harness-restart-study-" + ProcessHandle.current().pid())
+                : Files.createTempDirectory("harness-restart-study-");
+        int[] index = {0};
+        RestartStudy study = new RestartStudy(() -> {
+            Path data = root.resolve("case-" + index[0]++);
+            ChildBroker child = new ChildBroker(data, ChildBroker.freePort(), bufferTimeout).start();
+            bufferTimeout = child.bufferTimeoutUs(); // the first one measures it, the others use it
+            ArtemisProvider provider = new ArtemisProvider(child.url(), null, null);
+            return new RestartStudy.CaseBroker(provider, child, true, () -> {
+                provider.close();
+                child.close();
+                TempFiles.deleteQuietly(data);
+            });
+        }, queue, sizeBytes, line -> System.out.println("  " + line));
+        try {
+            runCases(study, results);
+        } catch (ChildBroker.StartFailure e) {
+            throw new UnreachableException(e.getMessage(), e);
+        } finally {
+            TempFiles.deleteQuietly(root);
+        }
+        return "harness broker children";
+    }
+
+    /** The broker the provider options reach, killed and started by the user's commands; it runs before and after. */
+    private String commandBroker(BrokerCommands commands, List<RestartStudy.Result> results) throws Exception {
+        try (Provider provider = target.open()) {
+            BrokerKiller killer = new CommandBrokerKiller(commands, provider, line -> System.out.println("  " + line));
+            String broker = provider.target() + " (" + provider.client() + ")";
+            System.out.println("restart-study against " + broker);
+            System.out.println("  kill-cmd     " + commands.killCmd());
+            System.out.println("  start-cmd    " + commands.startCmd());
+            System.out.println("  broker ready " + commands.readiness().describe() + ", within "
+                    + TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms");
+            RestartStudy study = new RestartStudy(() -> new RestartStudy.CaseBroker(provider, killer, false, () -> { }),
+                    queue, sizeBytes, line -> System.out.println("  " + line));
+            try {
+                runCases(study, results);
+            } catch (CommandBrokerKiller.CommandFailed e) {
+                throw new Failure.DuringRun(e.getMessage());
+            } catch (JMSException e) {
+                // Not there before the first kill: nothing was studied; after it, the restart left it broken.
+                if (results.isEmpty()) {
+                    throw new UnreachableException(provider.explain(e), e);
+                }
+                throw new Failure.DuringRun(provider.explain(e));
+            }
+            return broker;
+        }
+    }
+
+    private void runCases(RestartStudy study, List<RestartStudy.Result> results) throws Exception {
+        for (RestartStudy.Case c : RestartStudy.grid(depths, uncommitted)) {
+            RestartStudy.Result r = study.run(c);
+            results.add(r);
+            System.out.println(row(r));
+        }
+    }
+
+    private static String millisOrDash(long ms) {
+        return ms < 0 ? "-" : String.format(Locale.ROOT, "%,d", ms);
+    }
+
     private static String row(RestartStudy.Result r) {
-        return String.format(Locale.ROOT, "depth %,9d  uncommitted %,7d  restart %,6d ms  first message %7s ms  drain %,7d ms"
+        return String.format(Locale.ROOT, "depth %,9d  uncommitted %,7d  restart %,6d ms%s  first message %7s ms  drain %,7d ms"
                 + "  recovered %,9d%s", r.c().depth(), r.c().uncommitted(), r.restartMillis(),
-                r.firstMessageMillis() < 0 ? "-" : String.format("%,d", r.firstMessageMillis()), r.drainMillis(),
+                r.fromStartLineMillis() < 0 ? "" : String.format(Locale.ROOT, " (%,d ms from the start line)",
+                        r.fromStartLineMillis()),
+                millisOrDash(r.firstMessageMillis()), r.drainMillis(),
                 r.recovered(), r.wrong() == 0 ? "" : "  WRONG: expected " + r.c().depth());
     }
-
-    /** A harness broker child on this journal, from this very jar; the first one measures the buffer timeout. */
-    private RestartStudy.Started startBroker(Path dataDir, int port) throws Exception {
-        ChildBroker broker = new ChildBroker(dataDir, port, bufferTimeout).start();
-        bufferTimeout = broker.bufferTimeoutUs();
-        return new RestartStudy.Started(broker.process(), broker.startMillis());
-    }
-
 
     private ParameterException usage(String message) {
         return new ParameterException(spec.commandLine(), message);

@@ -24,7 +24,9 @@ import dev.harness.core.report.HtmlReport;
 import dev.harness.core.report.JsonReporter;
 import dev.harness.core.report.JunitReport;
 import dev.harness.core.report.RunOutcome;
+import dev.harness.core.run.BrokerCommands;
 import dev.harness.core.run.BrokerKill;
+import dev.harness.core.run.CommandBrokerKiller;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -164,14 +166,18 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     long reconnectTimeoutNs;
 
     @Option(names = "--kill-broker-at", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "Run the broker as a harness broker child process and kill it (SIGKILL) this long after the"
-                    + " schedule's start (warmup included), then start it again on the same journal. The summary gives"
-                    + " its restart time, the outage clients saw, the backlog's drain, and what was lost or duplicated.")
+            description = "Kill the broker this long after the schedule's start (warmup included), then start it again on"
+                    + " the same journal: a harness broker child the run starts (SIGKILL), or any broker with --kill-cmd"
+                    + " and --start-cmd. The summary gives its restart time, the outage clients saw, the backlog's drain,"
+                    + " and what was lost or duplicated.")
     Long killBrokerAtNs;
 
     @Option(names = "--restart-after", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "With --kill-broker-at: how long the broker stays down before it is started again. Default: 0s.")
     Long restartAfterNs;
+
+    @Mixin
+    BrokerCommandOptions brokerCommandOptions;
 
     @Option(names = "--interval", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Reporting interval of the console lines and the hlog. Default: ${DEFAULT-VALUE}.")
@@ -324,9 +330,9 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         return Objectives.of(slo, sloAbort, durationNs, intervalNs);
     }
 
-    /** The system these options drive: the provider's, or a harness broker child to kill (--kill-broker-at). */
+    /** The system these options drive: the provider's, or a harness broker child to kill (--kill-broker-at without --kill-cmd). */
     Provider openProvider() throws UnreachableException {
-        return killBrokerAtNs == null ? target.open() : ChildBrokerProvider.start();
+        return killBrokerAtNs == null || brokerCommandOptions.killCmd != null ? target.open() : ChildBrokerProvider.start();
     }
 
     /** The runner's own settings from the options; they check themselves. */
@@ -344,7 +350,11 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             List<RunListener> listeners) throws UnreachableException {
         Runner runner = new Runner(settings, listeners);
         BrokerKill kill = brokerKill();
-        if (provider instanceof ChildBrokerProvider child && kill != null) {
+        BrokerCommands commands = brokerCommands(kill);
+        if (kill != null && commands != null) {
+            runner.killingBroker(new CommandBrokerKiller(commands, provider, System.out::println), kill.atNs(),
+                    kill.restartAfterNs());
+        } else if (provider instanceof ChildBrokerProvider child && kill != null) {
             runner.killingBroker(child.broker(), kill.atNs(), kill.restartAfterNs());
         }
         RunSummary summary = runner.run(provider, work, control);
@@ -539,14 +549,20 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                         .withShard(shard())).reconnectWithin(reconnectTimeoutNs);
             }
         };
-        brokerKill();
+        brokerCommands(brokerKill());
         return work;
     }
 
     /** The broker kill these options ask for, or null; it checks itself. */
     BrokerKill brokerKill() {
         return BrokerKill.of(killBrokerAtNs, restartAfterNs, warmupNs + durationNs,
-                target.kind().ownBroker(), target.kind().name(), reconnectTimeoutNs);
+                target.kind().ownBroker(), target.kind().name(), reconnectTimeoutNs, brokerCommandOptions.killCmd != null);
+    }
+
+    /** The commands that kill and start the broker, or null; a restart may take what --reconnect-timeout leaves. */
+    BrokerCommands brokerCommands(BrokerKill kill) {
+        return brokerCommandOptions.settings(kill == null ? reconnectTimeoutNs : kill.readyWithinNs(reconnectTimeoutNs),
+                target.kind().ownBroker());
     }
 
     /** Options of the other workload are refused, not silently ignored. */

@@ -99,7 +99,18 @@ class ExitCodesTest {
                 Arguments.of("--threads", List.of("logdisk", "--dir", dir.toString(), "--files", "2", "--threads", "3")),
                 Arguments.of("--sync", List.of("logdisk", "--dir", dir.toString(), "--sync", "never")),
                 Arguments.of("--pid", List.of("gc-inject", "--pid", "0")),
-                Arguments.of("--size", List.of("restart-study", "--size", "0")));
+                Arguments.of("--size", List.of("restart-study", "--size", "0")),
+                Arguments.of("--kill-cmd", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-cmd", "kill -9 1")),
+                Arguments.of("--kill-cmd", List.of("run", "--kill-broker-at", "2s", "--kill-cmd", "kill -9 1",
+                        "--start-cmd", "true")),
+                Arguments.of("--start-cmd", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-broker-at", "2s",
+                        "--kill-cmd", "kill -9 1")),
+                Arguments.of("--ready-line", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-broker-at", "2s",
+                        "--kill-cmd", "kill -9 1", "--start-cmd", "true", "--ready-line", "AMQ8024I")),
+                Arguments.of("--kill-broker-at", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-broker-at", "2s")),
+                Arguments.of("--provider artemis", List.of("restart-study", "--url", "tcp://127.0.0.1:1")),
+                Arguments.of("--ready-log", List.of("restart-study", "--url", "tcp://127.0.0.1:1", "--kill-cmd", "kill -9 1",
+                        "--start-cmd", "true", "--ready-log", "/nonexistent-dir/AMQERR01.LOG", "--ready-line", "x")));
     }
 
     @ParameterizedTest(name = "{1}")

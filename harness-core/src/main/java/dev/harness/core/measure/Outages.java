@@ -30,6 +30,10 @@ public final class Outages {
     private long killedNs;
     private long restartedNs;
     private long restartMillis = -1;
+    private String killedBy;
+    private String restartSpan;
+    private long restartFromStartLineMillis = -1;
+    private String startLineSpan;
 
     /** @param meter sees completions, and so when a backlog has drained; null: a window closes when everyone is back */
     public Outages(ThroughputMeter meter) {
@@ -91,16 +95,25 @@ public final class Outages {
         lastCaughtUpNs = Math.max(lastCaughtUpNs, ns);
     }
 
-    /** The harness killed the broker (--kill-broker-at). */
-    public synchronized void brokerKilled(long ns) {
+    /** The harness killed the broker (--kill-broker-at), {@code how}: "SIGKILL", "--kill-cmd". */
+    public synchronized void brokerKilled(long ns, String how) {
         killedNs = ns;
+        killedBy = how;
         begin(ns);
     }
 
-    /** The killed broker accepts connections again, {@code restartMillis} after its process started. */
-    public synchronized void brokerRestarted(long ns, long restartMillis) {
+    /**
+     * The killed broker is ready again, {@code restartMillis} after its start ({@code span} says
+     * from what to what), and {@code fromStartLineMillis} after its first line in its log
+     * ({@code startLineSpan}; -1 and null when unknown).
+     */
+    public synchronized void brokerRestarted(long ns, long restartMillis, String span, long fromStartLineMillis,
+            String startLineSpan) {
         this.restartedNs = ns;
         this.restartMillis = restartMillis;
+        this.restartSpan = span;
+        this.restartFromStartLineMillis = fromStartLineMillis;
+        this.startLineSpan = startLineSpan;
         end(ns);
     }
 
@@ -133,7 +146,8 @@ public final class Outages {
                 gap ? gapEnd - startNs : -1,
                 lastCaughtUpNs > 0 ? lastCaughtUpNs - startNs : -1,
                 drainedNs > 0 ? drainedNs - startNs : -1,
-                reconnections, longestReconnectNs, longestReconnectWho, open > 0 || drainMarkNs != 0);
+                reconnections, longestReconnectNs, longestReconnectWho, open > 0 || drainMarkNs != 0,
+                killedBy, restartSpan, restartFromStartLineMillis, startLineSpan);
     }
 
     /**
@@ -141,8 +155,8 @@ public final class Outages {
      * there is none.
      *
      * @param killedAtNs when the harness killed the broker
-     * @param restartedAtNs when the killed broker accepted connections again
-     * @param restartMillis its process start to accepting connections
+     * @param restartedAtNs when the killed broker was ready again
+     * @param restartMillis its start to ready (see restartSpan)
      * @param outageFromNs the last completion before the longest time without one
      * @param outageToNs the first completion after it
      * @param caughtUpAtNs when the last sender was back on its schedule
@@ -151,10 +165,15 @@ public final class Outages {
      * @param longestReconnectNs the longest a worker was without a connection
      * @param longestReconnectWho that worker
      * @param unfinished some worker was still reconnecting or catching up, or the backlog draining, when the run ended
+     * @param killedBy how the harness killed it: "SIGKILL" (its own child) or "--kill-cmd"; null when it did not
+     * @param restartSpan what restartMillis spans: "process start to accepting connections", "--start-cmd to ..."
+     * @param restartFromStartLineMillis from the broker's first line in its log (--start-line) to ready; -1 when unknown
+     * @param startLineSpan what that spans, "AMQ5051I to AMQ8024I"; null when there is no --start-line
      */
     public record Recovery(long killedAtNs, long restartedAtNs, long restartMillis, long outageFromNs, long outageToNs,
             long caughtUpAtNs, long drainedAtNs, long reconnections, long longestReconnectNs,
-            String longestReconnectWho, boolean unfinished) {
+            String longestReconnectWho, boolean unfinished, String killedBy, String restartSpan,
+            long restartFromStartLineMillis, String startLineSpan) {
         public long outageNs() {
             return outageFromNs < 0 ? 0 : outageToNs - outageFromNs;
         }

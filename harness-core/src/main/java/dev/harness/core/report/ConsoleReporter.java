@@ -149,10 +149,11 @@ public final class ConsoleReporter implements RunListener {
             return;
         }
         if (o.killedAtNs() >= 0) {
-            out.printf(Locale.ROOT, "broker: killed (SIGKILL) at %s; %s%n", offset(o.killedAtNs()),
+            out.printf(Locale.ROOT, "broker: killed (%s) at %s; %s%n", o.killedBy(), offset(o.killedAtNs()),
                     o.restartMillis() < 0 ? "NOT RESTARTED"
-                            : String.format(Locale.ROOT, "restarted in %s ms (process start to accepting connections),"
-                                    + " accepting at %s", Units.count(o.restartMillis()), offset(o.restartedAtNs())));
+                            : String.format(Locale.ROOT, "restarted in %s ms (%s)%s, ready at %s",
+                                    Units.count(o.restartMillis()), o.restartSpan(), fromStartLine(o),
+                                    offset(o.restartedAtNs())));
         }
         if (o.outageFromNs() >= 0) {
             out.printf(Locale.ROOT, "client-visible outage: %s ms without a completion (last before at %s, first after at"
@@ -169,6 +170,15 @@ public final class ConsoleReporter implements RunListener {
                 Units.count(o.reconnections()), Units.ms(o.longestReconnectNs()),
                 o.longestReconnectWho() == null ? "-" : o.longestReconnectWho(),
                 o.unfinished() ? "; STILL RECOVERING when the run ended" : "");
+    }
+
+    /** ", 1,234 ms from AMQ5051I to AMQ8024I": the restart as the broker's own log times it, when asked for. */
+    private static String fromStartLine(Outages.Recovery o) {
+        if (o.startLineSpan() == null) {
+            return "";
+        }
+        return o.restartFromStartLineMillis() < 0 ? ", its --start-line not seen before ready"
+                : String.format(Locale.ROOT, ", %s ms from %s", Units.count(o.restartFromStartLineMillis()), o.startLineSpan());
     }
 
     /** "+20.013 s": a time from the schedule's start. */

@@ -71,7 +71,9 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 o.path("outageFromNs").asLong(-1), o.path("outageToNs").asLong(-1), o.path("sendersOnScheduleAtNs").asLong(-1),
                 o.path("backlogDrainedAtNs").asLong(-1), o.path("reconnections").asLong(),
                 o.path("longestReconnectNs").asLong(), o.path("longestReconnectWho").isNull() ? null
-                        : o.path("longestReconnectWho").asText(null), o.path("unfinished").asBoolean());
+                        : o.path("longestReconnectWho").asText(null), o.path("unfinished").asBoolean(),
+                text(o, "brokerKilledBy"), text(o, "brokerRestartSpan"), o.path("brokerRestartFromStartLineMs").asLong(-1),
+                text(o, "brokerStartLineSpan"));
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
                 s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")));
     }
@@ -101,5 +103,9 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     /** What the HTML report shows beyond the hlog. */
     public RunOutcome outcome() {
         return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery);
+    }
+
+    private static String text(JsonNode o, String field) {
+        return o.path(field).isTextual() ? o.path(field).asText() : null;
     }
 }

@@ -1,9 +1,7 @@
 package dev.harness.core.run;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import javax.jms.BytesMessage;
@@ -16,23 +14,32 @@ import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
 
-import dev.harness.core.jms.artemis.ArtemisProvider;
+import dev.harness.core.jms.Provider;
 
 /**
  * How long a broker takes to come back after kill -9, against how deep its queue was and how many
  * messages were in uncommitted transactions at the time (seed 002's Figures 3 and 4): fill a
  * queue, leave a transaction open, kill the broker, restart it on the same journal, and time the
- * restart, the first message a consumer gets, and the drain of what was recovered.
+ * restart, the first message a consumer gets, and the drain of what was recovered. The broker is
+ * the harness's own child on a fresh journal for each case, or any broker through its provider,
+ * killed and started by the user's commands ({@link CommandBrokerKiller}).
  */
 public final class RestartStudy {
-    /** Starts and kills brokers; the CLI runs them as harness broker child processes. */
+    /** The broker of each case; the CLI runs harness broker children, or drives the user's broker with commands. */
     public interface Brokers {
-        /** Starts a broker on this journal and port and returns once it accepts connections. */
-        Started start(Path dataDir, int port) throws Exception;
+        /** The broker for the next case, accepting connections. */
+        CaseBroker next() throws Exception;
     }
 
-    /** A broker that accepts connections, and how long that took from its process's start. */
-    public record Started(Process process, long startMillis) {
+    /**
+     * One case's broker.
+     *
+     * @param provider reaches it
+     * @param killer kills it and starts it again
+     * @param fresh a new broker on an empty journal: nothing on the queue to clear before filling it
+     * @param release after the case (the broker stopped and its journal removed, or nothing)
+     */
+    public record CaseBroker(Provider provider, BrokerKiller killer, boolean fresh, Runnable release) {
     }
 
     public record Case(int depth, int uncommitted) {
@@ -41,67 +48,89 @@ public final class RestartStudy {
     /**
      * One case's figures.
      *
-     * @param restartMillis process start to accepting connections, on the killed broker's journal
-     * @param firstMessageMillis process start to a consumer's first message (-1 when the queue was empty)
+     * @param restartMillis start to ready ({@link BrokerKiller#restartSpan}), on the killed broker's journal
+     * @param fromStartLineMillis from the broker's first line in its log (--start-line) to ready; -1 when unknown
+     * @param firstMessageMillis start to a consumer's first message (-1 when the queue was empty)
      * @param drainMillis from the first message to the last one recovered
      * @param recovered messages a consumer got after the restart: the committed depth if nothing was lost
+     * @param cleared messages left on the queue before the case (another run's), taken off before filling it
      */
-    public record Result(Case c, long restartMillis, long firstMessageMillis, long drainMillis, long recovered) {
+    public record Result(Case c, long restartMillis, long fromStartLineMillis, long firstMessageMillis, long drainMillis,
+            long recovered, long cleared) {
         /** Committed messages lost, or uncommitted ones that survived the kill: both must be 0. */
         public long wrong() {
             return Math.abs(recovered - c.depth());
         }
     }
 
-    private static final String QUEUE = "HARNESS.RESTART.STUDY";
+    /** The queue of the harness's own broker, which makes it on first use; another broker may need one defined. */
+    public static final String DEFAULT_QUEUE = "HARNESS.RESTART.STUDY";
     private static final int COMMIT_EVERY = 1_000;
 
     private final Brokers brokers;
+    private final String queue;
     private final int sizeBytes;
     private final Consumer<String> progress;
 
-    public RestartStudy(Brokers brokers, int sizeBytes, Consumer<String> progress) {
+    public RestartStudy(Brokers brokers, String queue, int sizeBytes, Consumer<String> progress) {
         this.brokers = brokers;
+        this.queue = queue;
         this.sizeBytes = sizeBytes;
         this.progress = progress;
     }
 
-    /** Runs one case on a fresh journal in {@code dataDir}; the broker is gone when it returns. */
-    public Result run(Case c, Path dataDir, int port) throws Exception {
-        Started first = brokers.start(dataDir, port);
-        String url = "tcp://127.0.0.1:" + port;
-        Process restarted = null;
-        try (ArtemisProvider provider = new ArtemisProvider(url, null, null)) {
+    /** Runs one case; its broker is released when it returns. */
+    public Result run(Case c) throws Exception {
+        CaseBroker broker = brokers.next();
+        try {
+            Provider provider = broker.provider();
+            long cleared = broker.fresh() ? 0 : clear(provider);
+            if (cleared > 0) {
+                progress.accept(String.format("took %,d messages left on %s off it before filling it", cleared, queue));
+            }
             byte[] body = new byte[sizeBytes];
             Connection filler = provider.connect();
             Connection open = provider.connect();
             try {
-                fill(filler, c.depth(), body, true);
-                fill(open, c.uncommitted(), body, false); // sent, never committed: in flight at the kill
-                progress.accept(String.format("depth %,d, uncommitted %,d: filled; kill -9", c.depth(), c.uncommitted()));
-                first.process().destroyForcibly(); // SIGKILL: no shutdown of any kind
-                first.process().waitFor(30, TimeUnit.SECONDS);
+                fill(provider, filler, c.depth(), body, true);
+                fill(provider, open, c.uncommitted(), body, false); // sent, never committed: in flight at the kill
+                progress.accept(String.format("depth %,d, uncommitted %,d: filled; kill -9 (%s)", c.depth(), c.uncommitted(),
+                        broker.killer().killedBy()));
+                broker.killer().kill(); // no shutdown of any kind
             } finally {
                 Bounded.runAll("restart-study-close", List.of(() -> quietly(filler), () -> quietly(open)), 5_000);
             }
-            Started again = brokers.start(dataDir, port);
-            restarted = again.process();
-            long processStartMs = System.currentTimeMillis() - again.startMillis();
-            return drain(provider, c, again.startMillis(), processStartMs);
+            BrokerKiller.Restart again = broker.killer().restart();
+            long startMs = System.currentTimeMillis() - again.millis();
+            Result drained = drain(provider, c, again.millis(), startMs);
+            return new Result(c, drained.restartMillis(), again.fromStartLineMillis(), drained.firstMessageMillis(),
+                    drained.drainMillis(), drained.recovered(), cleared);
         } finally {
-            first.process().destroyForcibly();
-            if (restarted != null) {
-                restarted.destroy();
-                if (!restarted.waitFor(30, TimeUnit.SECONDS)) {
-                    restarted.destroyForcibly();
-                }
-            }
+            broker.release().run();
         }
     }
 
-    private void fill(Connection connection, int count, byte[] body, boolean commit) throws JMSException {
+    /** Takes what another run left on the queue off it, so that what comes back is this case's alone. */
+    private long clear(Provider provider) throws JMSException {
+        Connection connection = provider.connect();
+        try {
+            Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            MessageConsumer consumer = session.createConsumer(provider.queue(session, queue));
+            connection.start();
+            long n = 0;
+            while (consumer.receive(500) != null) {
+                n++;
+            }
+            return n;
+        } finally {
+            quietly(connection);
+        }
+    }
+
+    private void fill(Provider provider, Connection connection, int count, byte[] body, boolean commit)
+            throws JMSException {
         Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
-        Queue queue = session.createQueue(QUEUE);
+        Queue queue = provider.queue(session, this.queue);
         MessageProducer producer = session.createProducer(queue);
         producer.setDeliveryMode(DeliveryMode.PERSISTENT);
         for (int i = 1; i <= count; i++) {
@@ -117,11 +146,11 @@ public final class RestartStudy {
         }
     }
 
-    private Result drain(ArtemisProvider provider, Case c, long restartMillis, long processStartMs) throws JMSException {
+    private Result drain(Provider provider, Case c, long restartMillis, long processStartMs) throws JMSException {
         Connection connection = provider.connect();
         try {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageConsumer consumer = session.createConsumer(session.createQueue(QUEUE));
+            MessageConsumer consumer = session.createConsumer(provider.queue(session, queue));
             connection.start();
             long recovered = 0;
             long firstMs = -1;
@@ -134,8 +163,8 @@ public final class RestartStudy {
                 }
                 recovered++;
             }
-            return new Result(c, restartMillis, firstMs < 0 ? -1 : firstMs - processStartMs,
-                    firstMs < 0 ? 0 : lastMs - firstMs, recovered);
+            return new Result(c, restartMillis, -1, firstMs < 0 ? -1 : firstMs - processStartMs,
+                    firstMs < 0 ? 0 : lastMs - firstMs, recovered, 0);
         } finally {
             quietly(connection);
         }

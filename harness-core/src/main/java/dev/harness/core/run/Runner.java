@@ -75,7 +75,7 @@ public final class Runner {
                 return;
             }
             try {
-                measurement.outages().brokerKilled(System.nanoTime());
+                measurement.outages().brokerKilled(System.nanoTime(), killer.killedBy());
                 killer.kill();
             } catch (Exception e) {
                 control.fail("--kill-broker-at: the broker could not be killed: " + Errors.oneLine(e));
@@ -85,8 +85,9 @@ public final class Runner {
                 return; // the run is over: no broker to start
             }
             try {
-                long restartMillis = killer.restart();
-                measurement.outages().brokerRestarted(System.nanoTime(), restartMillis);
+                BrokerKiller.Restart restart = killer.restart();
+                measurement.outages().brokerRestarted(System.nanoTime(), restart.millis(), killer.restartSpan(),
+                        restart.fromStartLineMillis(), restart.fromStartLine());
             } catch (Exception e) {
                 control.fail("--kill-broker-at: the broker did not start again: " + Errors.oneLine(e));
             }
@@ -262,6 +263,9 @@ public final class Runner {
         settings.add(new RunHeader.Setting("interval", Format.duration(intervalNs)));
         settings.add(new RunHeader.Setting("api", Api.current().toString()));
         settings.add(new RunHeader.Setting("client", provider.client()));
+        if (killer != null) {
+            settings.addAll(killer.describe()); // the commands that kill and start the broker, and when it counts as back
+        }
         return new RunHeader(workload.kind(), provider.target(), settings, notes, start);
     }
 

@@ -19,10 +19,10 @@ class OutagesTest {
         meter.completion(900 * MS, 899 * MS);
         meter.completion(1_000 * MS, 999 * MS); // the last completion before the kill
 
-        outages.brokerKilled(1_001 * MS);
+        outages.brokerKilled(1_001 * MS, "SIGKILL");
         outages.begin(1_002 * MS); // a sender notices
         outages.reconnected("sender 0", 1_002 * MS, 3_000 * MS);
-        outages.brokerRestarted(2_900 * MS, 1_500);
+        outages.brokerRestarted(2_900 * MS, 1_500, "process start to accepting connections", -1, null);
         meter.completion(3_100 * MS, 1_100 * MS); // the backlog: due during the outage
         outages.caughtUp(3_500 * MS);
         outages.end(3_500 * MS); // the sender is on schedule again: the mark

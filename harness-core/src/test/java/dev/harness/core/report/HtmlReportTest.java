@@ -56,7 +56,7 @@ class HtmlReportTest {
                 new Result(Objective.parse("response.p99 < 2ms per 1s"), 3 * MS, 2 * MS, false, new Window(2, 3, null), 1, 2)));
         RunOutcome outcome = new RunOutcome(verdict, new Delivery(true, null, true, 10, 1_000, 997, 3, 2, 0, 5, 0, 0, 0),
                 false, 0, 0, new Outages.Recovery(1_000 * MS, 1_900 * MS, 850, 1_100 * MS, 2_400 * MS, 2_600 * MS, 2_700 * MS,
-                        2, 1_200 * MS, "sender 0", false));
+                        2, 1_200 * MS, "sender 0", false, "SIGKILL", "process start to accepting connections", -1, null));
         String html = HtmlReport.render(log(), outcome);
         int box = html.indexOf("<div id=\"verdict\" class=\"verdict failed\">");
         assertTrue(box > 0 && box < html.indexOf("Latency by percentile"), "the verdict box on top");

@@ -50,7 +50,7 @@ final class Runs {
     }
 
     static Outages.Recovery outage(long fromNs, long toNs) {
-        return new Outages.Recovery(-1, -1, -1, fromNs, toNs, -1, -1, 3, 200_000_000L, "sender 0", false);
+        return new Outages.Recovery(-1, -1, -1, fromNs, toNs, -1, -1, 3, 200_000_000L, "sender 0", false, null, null, -1, null);
     }
 
     /** A run with these measured responses, counts and figures. */

@@ -1,0 +1,48 @@
+package dev.harness.cli;
+
+import java.nio.file.Path;
+
+import dev.harness.core.run.BrokerCommands;
+import picocli.CommandLine.Option;
+
+/**
+ * --kill-cmd, --start-cmd and how the restarted broker counts as ready, for run and
+ * restart-study: parsed here, checked by {@link BrokerCommands}.
+ */
+final class BrokerCommandOptions {
+    @Option(names = "--kill-cmd", paramLabel = "CMD",
+            description = "Kill the broker with this shell command (sh -c), e.g. 'kill -9 $(pgrep -f \"amqzxma0 -m QM1\")';"
+                    + " it must exit 0. With --start-cmd, any provider's broker can be killed and restarted.")
+    String killCmd;
+
+    @Option(names = "--start-cmd", paramLabel = "CMD",
+            description = "Start the broker again with this shell command (sh -c), e.g. 'strmqm QM1'; it must exit 0 and"
+                    + " return (a broker it starts runs on in the background). Its output, and --kill-cmd's, goes to"
+                    + " stdout, each line after the option's name.")
+    String startCmd;
+
+    @Option(names = "--ready-log", paramLabel = "FILE",
+            description = "With --ready-line: the broker is ready when a line containing that text is appended to this"
+                    + " log after --start-cmd ran (IBM MQ: /var/mqm/qmgrs/QM1/errors/AMQERR01.LOG). Default: ready at the"
+                    + " first connection that succeeds.")
+    Path readyLog;
+
+    @Option(names = "--ready-line", paramLabel = "TEXT", description = "The text of the ready line in --ready-log (AMQ8024I).")
+    String readyLine;
+
+    @Option(names = "--start-line", paramLabel = "TEXT",
+            description = "Also time the restart from the broker's first line in --ready-log containing this text"
+                    + " (AMQ5051I), not only from --start-cmd.")
+    String startLine;
+
+    @Option(names = "--drop-caches",
+            description = "Before each restart, sync and drop the page cache (3 > /proc/sys/vm/drop_caches), as after a"
+                    + " machine failure. Root only.")
+    boolean dropCaches;
+
+    /** The commands, checked, or null without --kill-cmd. */
+    BrokerCommands settings(long readyWithinNs, boolean ownBroker) {
+        return BrokerCommands.of(killCmd, startCmd, readyLog, readyLine, startLine, dropCaches, readyWithinNs, ownBroker,
+                BrokerCommands.canDropCaches());
+    }
+}

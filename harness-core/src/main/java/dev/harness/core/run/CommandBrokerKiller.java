@@ -1,0 +1,254 @@
+package dev.harness.core.run;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+
+import javax.jms.Connection;
+
+import dev.harness.core.jms.Errors;
+import dev.harness.core.jms.Provider;
+
+/**
+ * Any broker, killed and started by the user's shell commands ({@code --kill-cmd},
+ * {@code --start-cmd}, each run with {@code sh -c}), and known to be back by its {@link Readiness}
+ * rule. Every line the commands print goes to {@code log}, prefixed with the option; a command that
+ * exits non-zero, or runs past its bound, fails with one line saying so.
+ */
+public final class CommandBrokerKiller implements BrokerKiller {
+    /** How often the connect rule tries a connection. */
+    static final long CONNECT_EVERY_MS = 100;
+    /** How often the log and the start command are looked at. */
+    private static final long POLL_MS = 10;
+    /** How long a finished command's last lines are waited for, for its failure's message. */
+    private static final long OUTPUT_GRACE_MS = 500;
+    /** sync before dropping the cache: a disk full of dirty pages may take a while, not for ever. */
+    private static final long SYNC_WITHIN_MINUTES = 5;
+
+    private final BrokerCommands commands;
+    private final Provider provider;
+    private final Consumer<String> log;
+
+    /** @param provider the broker's provider, for the connect rule; @param log where the commands' output goes, a line at a time */
+    public CommandBrokerKiller(BrokerCommands commands, Provider provider, Consumer<String> log) {
+        this.commands = commands;
+        this.provider = provider;
+        this.log = log;
+    }
+
+    @Override
+    public void kill() throws IOException, CommandFailed, InterruptedException {
+        Command kill = Command.start("--kill-cmd", commands.killCmd(), log);
+        if (!kill.process.waitFor(BrokerCommands.KILL_WITHIN_NS, TimeUnit.NANOSECONDS)) {
+            kill.destroy();
+            throw new CommandFailed(kill.describe() + " still running after "
+                    + TimeUnit.NANOSECONDS.toSeconds(BrokerCommands.KILL_WITHIN_NS) + " s: stopped");
+        }
+        kill.requireSuccess();
+    }
+
+    @Override
+    public Restart restart() throws IOException, CommandFailed, InterruptedException {
+        if (commands.dropCaches()) {
+            dropCaches();
+        }
+        Readiness.LogLine logRule = commands.readiness() instanceof Readiness.LogLine l ? l : null;
+        // The log's end before the start: only lines the restarted broker writes count.
+        LogTail tail = logRule == null ? null : new LogTail(logRule.log());
+        long startNs = System.nanoTime();
+        long deadlineNs = startNs + commands.readyWithinNs();
+        Command start = Command.start("--start-cmd", commands.startCmd(), log);
+        ExecutorService connector = logRule == null ? Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "harness-ready-connect");
+            t.setDaemon(true); // a connect that hangs never holds the JVM
+            return t;
+        }) : null;
+        try {
+            long startLineNs = -1;
+            long readyNs = -1;
+            Future<Boolean> attempt = null;
+            long nextAttemptNs = startNs;
+            String lastConnectError = null;
+            while (true) {
+                long now = System.nanoTime();
+                boolean exited = !start.process.isAlive();
+                if (exited) {
+                    start.requireSuccess(); // a start command that failed is a failure, whatever the broker did
+                }
+                if (readyNs < 0 && logRule != null) {
+                    for (String line : tail.newLines()) {
+                        if (logRule.startLine() != null && startLineNs < 0 && line.contains(logRule.startLine())) {
+                            startLineNs = now;
+                        }
+                        if (line.contains(logRule.readyLine())) {
+                            readyNs = now;
+                            break;
+                        }
+                    }
+                } else if (readyNs < 0) {
+                    if (attempt != null && attempt.isDone()) {
+                        try {
+                            attempt.get();
+                            readyNs = now;
+                        } catch (ExecutionException e) {
+                            lastConnectError = provider.explain(e.getCause() instanceof Exception x ? x : e);
+                        }
+                        attempt = null;
+                    }
+                    if (readyNs < 0 && attempt == null && now >= nextAttemptNs) {
+                        attempt = connector.submit(this::connectOnce);
+                        nextAttemptNs = now + TimeUnit.MILLISECONDS.toNanos(CONNECT_EVERY_MS);
+                    }
+                }
+                if (readyNs >= 0 && exited) {
+                    long millis = TimeUnit.NANOSECONDS.toMillis(readyNs - startNs);
+                    return logRule != null && logRule.startLine() != null
+                            ? new Restart(millis, startLineNs < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(readyNs - startLineNs),
+                                    commands.startLineSpan())
+                            : Restart.of(millis);
+                }
+                if (now > deadlineNs) {
+                    start.destroy();
+                    String bound = TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms";
+                    throw new CommandFailed(readyNs >= 0
+                            ? start.describe() + " still running " + bound + " after it was started, though the broker was"
+                                    + " ready: it must return (start the broker in the background, as strmqm does)"
+                            : "the broker was not ready " + bound + " after " + start.describe() + " (waiting for "
+                                    + commands.readiness().describe() + ")"
+                                    + (lastConnectError == null ? "" : "; last connection attempt: " + lastConnectError));
+                }
+                Thread.sleep(POLL_MS);
+            }
+        } finally {
+            if (connector != null) {
+                connector.shutdownNow();
+            }
+        }
+    }
+
+    private Boolean connectOnce() throws Exception {
+        Connection c = provider.connect();
+        try {
+            c.start(); // some clients only talk to the broker here
+        } finally {
+            try {
+                c.close();
+            } catch (Exception e) {
+                // The broker accepted us: that is all this asked.
+            }
+        }
+        return true;
+    }
+
+    /** sync, then 3 into /proc/sys/vm/drop_caches: the restart reads its files from the disk, as after a machine failure. */
+    private void dropCaches() throws IOException, CommandFailed, InterruptedException {
+        Process sync = new ProcessBuilder("sync").redirectErrorStream(true).start();
+        if (!sync.waitFor(SYNC_WITHIN_MINUTES, TimeUnit.MINUTES)) {
+            sync.destroyForcibly();
+            throw new CommandFailed("--drop-caches: sync still running after " + SYNC_WITHIN_MINUTES + " minutes");
+        }
+        try {
+            Files.writeString(BrokerCommands.DROP_CACHES, "3");
+        } catch (IOException e) {
+            throw new CommandFailed("--drop-caches: cannot write " + BrokerCommands.DROP_CACHES + ": " + Errors.oneLine(e));
+        }
+        log.accept("--drop-caches: synced and dropped the page cache");
+    }
+
+    @Override
+    public String killedBy() {
+        return "--kill-cmd";
+    }
+
+    @Override
+    public String restartSpan() {
+        return commands.restartSpan();
+    }
+
+    @Override
+    public List<RunHeader.Setting> describe() {
+        List<RunHeader.Setting> s = new ArrayList<>();
+        s.add(new RunHeader.Setting("kill-cmd", commands.killCmd()));
+        s.add(new RunHeader.Setting("start-cmd", commands.startCmd()));
+        s.add(new RunHeader.Setting("broker ready", commands.readiness().describe() + ", within "
+                + TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms"));
+        if (commands.dropCaches()) {
+            s.add(new RunHeader.Setting("drop caches", "sync and drop the page cache before each restart"));
+        }
+        return s;
+    }
+
+    /** A command that exited non-zero or ran past its bound; the message is one line. */
+    public static final class CommandFailed extends Exception {
+        CommandFailed(String oneLine) {
+            super(oneLine);
+        }
+    }
+
+    /** One {@code sh -c} of a command, its output read all along (so it never fills the pipe) into the log. */
+    private static final class Command {
+        final String option;
+        final String text;
+        final Process process;
+        final Thread output;
+        final AtomicReference<String> lastLine = new AtomicReference<>();
+
+        private Command(String option, String text, Process process, Consumer<String> log) {
+            this.option = option;
+            this.text = text;
+            this.process = process;
+            BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            this.output = new Thread(() -> {
+                try {
+                    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                        lastLine.set(line);
+                        log.accept(option + ": " + line);
+                    }
+                } catch (IOException e) {
+                    // The command is gone.
+                }
+            }, "harness-broker-command-output");
+            // A broker left running in the background may hold the pipe open for ever.
+            output.setDaemon(true);
+            output.start();
+        }
+
+        static Command start(String option, String text, Consumer<String> log) throws IOException {
+            log.accept(option + ": running " + text);
+            Process p = new ProcessBuilder("sh", "-c", text).redirectErrorStream(true)
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            return new Command(option, text, p, log);
+        }
+
+        String describe() {
+            return option + " '" + text + "'";
+        }
+
+        void requireSuccess() throws CommandFailed, InterruptedException {
+            int exit = process.exitValue();
+            if (exit != 0) {
+                output.join(OUTPUT_GRACE_MS);
+                String last = lastLine.get();
+                throw new CommandFailed(describe() + " failed with exit code " + exit + (last == null ? "" : ": " + last));
+            }
+        }
+
+        /** The command and whatever it started that is still its descendant. */
+        void destroy() {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+    }
+}
