@@ -3,6 +3,7 @@ package dev.harness.cli;
 import java.nio.file.Path;
 
 import dev.harness.core.run.BrokerCommands;
+import dev.harness.core.run.Readiness;
 import picocli.CommandLine.Option;
 
 /**
@@ -20,6 +21,11 @@ final class BrokerCommandOptions {
                     + " return (a broker it starts runs on in the background). Its output, and --kill-cmd's, goes to"
                     + " stdout, each line after the option's name.")
     String startCmd;
+
+    @Option(names = "--ready-when", paramLabel = "RULE",
+            description = "How the restarted broker counts as back: connection (the first connection that succeeds,"
+                    + " polled; the default) or log (a line in --ready-log; implied by --ready-log).")
+    Readiness.Rule readyWhen;
 
     @Option(names = "--ready-log", paramLabel = "FILE",
             description = "With --ready-line: the broker is ready when a line containing that text is appended to this"
@@ -42,7 +48,7 @@ final class BrokerCommandOptions {
 
     /** The commands, checked, or null without --kill-cmd. */
     BrokerCommands settings(long readyWithinNs, boolean ownBroker) {
-        return BrokerCommands.of(killCmd, startCmd, readyLog, readyLine, startLine, dropCaches, readyWithinNs, ownBroker,
+        return BrokerCommands.of(killCmd, startCmd, readyWhen, readyLog, readyLine, startLine, dropCaches, readyWithinNs, ownBroker,
                 BrokerCommands.canDropCaches());
     }
 }

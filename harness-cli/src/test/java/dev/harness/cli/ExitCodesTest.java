@@ -108,6 +108,8 @@ class ExitCodesTest {
                 Arguments.of("--ready-line", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-broker-at", "2s",
                         "--kill-cmd", "kill -9 1", "--start-cmd", "true", "--ready-line", "AMQ8024I")),
                 Arguments.of("--kill-broker-at", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-broker-at", "2s")),
+                Arguments.of("--ready-when", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-broker-at", "2s",
+                        "--kill-cmd", "kill -9 1", "--start-cmd", "true", "--ready-when", "log")),
                 Arguments.of("--provider artemis", List.of("restart-study", "--url", "tcp://127.0.0.1:1")),
                 Arguments.of("--ready-log", List.of("restart-study", "--url", "tcp://127.0.0.1:1", "--kill-cmd", "kill -9 1",
                         "--start-cmd", "true", "--ready-log", "/nonexistent-dir/AMQERR01.LOG", "--ready-line", "x")));

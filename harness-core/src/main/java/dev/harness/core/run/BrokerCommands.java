@@ -26,14 +26,15 @@ public record BrokerCommands(String killCmd, String startCmd, Readiness readines
     /**
      * The commands these options ask for, or null when there is no --kill-cmd.
      *
+     * @param readyWhen --ready-when: connection or log; null when not given (then --ready-log decides)
      * @param readyWithinNs the bound on a restart, from the command's own settings (run: what --reconnect-timeout leaves)
      * @param ownBroker whether the provider is a broker inside this process (embedded), which no command can kill
      * @param canDropCaches whether this user may write {@link #DROP_CACHES} ({@link #canDropCaches()})
      */
-    public static BrokerCommands of(String killCmd, String startCmd, Path readyLog, String readyLine, String startLine,
-            boolean dropCaches, long readyWithinNs, boolean ownBroker, boolean canDropCaches) {
+    public static BrokerCommands of(String killCmd, String startCmd, Readiness.Rule readyWhen, Path readyLog,
+            String readyLine, String startLine, boolean dropCaches, long readyWithinNs, boolean ownBroker, boolean canDropCaches) {
         if (killCmd == null) {
-            String alone = startCmd != null ? "--start-cmd" : readyLog != null ? "--ready-log" : readyLine != null
+            String alone = startCmd != null ? "--start-cmd" : readyWhen != null ? "--ready-when" : readyLog != null ? "--ready-log" : readyLine != null
                     ? "--ready-line" : startLine != null ? "--start-line" : dropCaches ? "--drop-caches" : null;
             SettingsException.require(alone == null, alone, "applies with --kill-cmd and --start-cmd, to a broker the"
                     + " harness kills and starts with commands");
@@ -44,7 +45,7 @@ public record BrokerCommands(String killCmd, String startCmd, Readiness readines
                 "expected with --kill-cmd: the shell command that starts the broker again");
         SettingsException.require(!ownBroker, "--kill-cmd", "kills a broker outside this process; the embedded broker"
                 + " runs inside it: give the broker's --url or --provider");
-        Readiness readiness = Readiness.of(readyLog, readyLine, startLine);
+        Readiness readiness = Readiness.of(readyWhen, readyLog, readyLine, startLine);
         SettingsException.require(readyWithinNs > 0, "--ready-timeout", "expected a time above 0s");
         SettingsException.require(!dropCaches || canDropCaches, "--drop-caches", "needs root: it writes 3 to "
                 + DROP_CACHES + ", which this user cannot write");

@@ -34,8 +34,21 @@ public sealed interface Readiness {
         }
     }
 
-    /** The rule these options ask for; they check themselves. */
-    static Readiness of(Path readyLog, String readyLine, String startLine) {
+    /** {@code --ready-when}'s values: the rule by name. */
+    enum Rule { connection, log }
+
+    /**
+     * The rule these options ask for; they check themselves. {@code rule} is {@code --ready-when},
+     * null when not given: then {@code --ready-log} implies {@code log}.
+     */
+    static Readiness of(Rule rule, Path readyLog, String readyLine, String startLine) {
+        if (rule == Rule.log) {
+            SettingsException.require(readyLog != null, "--ready-when", "log needs --ready-log FILE and --ready-line TEXT");
+        }
+        if (rule == Rule.connection) {
+            SettingsException.require(readyLog == null, "--ready-when", "connection polls the broker; --ready-log watches"
+                    + " its log: give one of them");
+        }
         if (readyLog == null) {
             SettingsException.require(readyLine == null, "--ready-line", "applies with --ready-log FILE, the log to watch");
             SettingsException.require(startLine == null, "--start-line", "applies with --ready-log and --ready-line");

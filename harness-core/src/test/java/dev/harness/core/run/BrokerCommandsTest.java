@@ -22,7 +22,7 @@ class BrokerCommandsTest {
 
     private static BrokerCommands of(String kill, String start, Path log, String ready, String startLine, boolean drop,
             boolean ownBroker, boolean root) {
-        return BrokerCommands.of(kill, start, log, ready, startLine, drop, 30 * S, ownBroker, root);
+        return BrokerCommands.of(kill, start, null, log, ready, startLine, drop, 30 * S, ownBroker, root);
     }
 
     private static String refusedOption(String kill, String start, Path log, String ready, String startLine, boolean drop,
@@ -71,6 +71,21 @@ class BrokerCommandsTest {
         assertEquals("--drop-caches: needs root: it writes 3 to /proc/sys/vm/drop_caches, which this user cannot write",
                 notRoot.getMessage());
         assertEquals("--ready-timeout", assertThrows(SettingsException.class,
-                () -> BrokerCommands.of("kill", "start", null, null, null, false, 0, false, false)).option());
+                () -> BrokerCommands.of("kill", "start", null, null, null, null, false, 0, false, false)).option());
+    }
+
+    @Test
+    void readyWhenNamesTheRuleAndMustAgreeWithTheLog() {
+        Path log = dir.resolve("broker.log");
+        assertInstanceOf(Readiness.Connect.class, BrokerCommands.of("kill", "start", Readiness.Rule.connection, null, null,
+                null, false, 30 * S, false, false).readiness());
+        assertInstanceOf(Readiness.LogLine.class, BrokerCommands.of("kill", "start", Readiness.Rule.log, log, "ready",
+                null, false, 30 * S, false, false).readiness());
+        assertEquals("--ready-when", assertThrows(SettingsException.class, () -> BrokerCommands.of("kill", "start",
+                Readiness.Rule.log, null, null, null, false, 30 * S, false, false)).option(), "log without a log");
+        assertEquals("--ready-when", assertThrows(SettingsException.class, () -> BrokerCommands.of("kill", "start",
+                Readiness.Rule.connection, log, "ready", null, false, 30 * S, false, false)).option(), "two rules at once");
+        assertEquals("--ready-when", assertThrows(SettingsException.class, () -> BrokerCommands.of(null, null,
+                Readiness.Rule.connection, null, null, null, false, 30 * S, false, false)).option(), "without --kill-cmd");
     }
 }
