@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The benchmark runs end to end and writes its table; the numbers themselves are not asserted. */
+@Isolated
 class BenchIT {
     @TempDir
     Path dir;

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * the test starts with the very start command it hands the harness (in the background, its PID
  * in a file, its output appended to a log), killed by that PID alone, never by a pattern.
  */
+@Isolated
 class BrokerCommandsIT {
     /** The start command writes this first, as a queue manager writes AMQ5051I. */
     private static final String START_LINE = "broker starting";
@@ -153,7 +155,7 @@ class BrokerCommandsIT {
         Path out = dir.resolve("restart.md");
         HarnessProcess.Result r = HarnessProcess.run(dir, 300, "restart-study", "--url", "tcp://127.0.0.1:" + port,
                 "--kill-cmd", killCmd, "--start-cmd", startCmd, "--ready-log", log.toString(), "--ready-line", READY_LINE,
-                "--start-line", START_LINE, "--depths", "0,200", "--uncommitted", "0,20", "--size", "512",
+                "--start-line", START_LINE, "--depths", "200", "--uncommitted", "0,20", "--size", "512",
                 "--out", out.toString());
         assertEquals(0, r.exitCode(), () -> r + "\nbroker log:\n" + read(log));
         String md = Files.readString(out);
@@ -161,7 +163,8 @@ class BrokerCommandsIT {
                 + startCmd + "'`") && md.contains("ready: a line with '" + READY_LINE + "' appended to " + log), md);
         assertTrue(md.contains("| " + START_LINE + " to " + READY_LINE + " ms |"), md);
         List<String> rows = md.lines().filter(l -> l.matches("\\| [0-9,]+ \\|.*")).toList();
-        assertEquals(4, rows.size(), md);
+        // One depth, with and without uncommitted messages: RestartStudyIT covers the grid on the harness's own broker.
+        assertEquals(2, rows.size(), md);
         for (String row : rows) {
             String[] cells = row.split("\\|");
             assertEquals(Long.parseLong(cells[1].strip().replace(",", "")), Long.parseLong(cells[6].strip().replace(",", "")),

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -20,6 +21,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * and started again on its journal. The workers reconnect, the schedule runs on, and the run
  * reports the outage and what was lost or duplicated.
  */
+@Isolated
 class BrokerKillIT {
     @TempDir
     Path dir;

@@ -10,6 +10,7 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -23,6 +24,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * above 1 s. {@code service} sees the stall only as a few large values. The harness JVM itself
  * never paused, so pause-corrected must not pretend it did.
  */
+@Isolated
 class FrozenBrokerIT {
     private static final long SECOND = 1_000_000_000L;
 

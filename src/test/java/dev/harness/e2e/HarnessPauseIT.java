@@ -7,6 +7,7 @@ import java.nio.file.Path;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,6 +20,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * The formula assumes the backlog clears at once after SIGCONT; on a loaded 2-core machine it
  * takes most of a second, and {@link StallTruth} bounds the tail by the measured catch-up rate.
  */
+@Isolated
 class HarnessPauseIT {
     private static final long SECOND = 1_000_000_000L;
 

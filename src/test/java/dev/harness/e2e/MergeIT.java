@@ -15,9 +15,11 @@ import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /** harness merge: the hlogs of two runs (as of two hosts) as one log. */
+@Isolated
 class MergeIT {
     @TempDir
     Path dir;

@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
 /** harness restart-study, small: kill -9 keeps every committed message and none of the uncommitted ones. */
+@Isolated
 class RestartStudyIT {
     @TempDir
     Path dir;

@@ -11,6 +11,7 @@ import java.util.List;
 import javax.xml.parsers.DocumentBuilderFactory;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -21,6 +22,7 @@ import org.w3c.dom.NodeList;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Service-level objectives on real runs: the verdict, its exit code, its JSON and JUnit forms, windows, aborts. */
+@Isolated
 class SloIT {
     private static final long SECOND = 1_000_000_000L;
 
