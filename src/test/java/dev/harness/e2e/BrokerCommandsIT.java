@@ -44,7 +44,8 @@ class BrokerCommandsIT {
         log = dir.resolve("broker.log");
         ready = dir.resolve("broker-ready.json");
         port = BrokerProcess.freePort();
-        startCmd = "echo " + START_LINE + " >> '" + log + "'; '" + HarnessProcess.java() + "' -Xmx512m -jar '"
+        startCmd = "echo " + START_LINE + " >> '" + log + "'; '" + HarnessProcess.java() + "' "
+                + String.join(" ", HarnessProcess.TEST_JVM_OPTIONS) + " -Xmx512m -jar '"
                 + HarnessProcess.jar() + "' broker --port " + port + " --data-dir '" + dir.resolve("data") + "' --ready-file '"
                 + ready + "' >> '" + log + "' 2>&1 & echo $! > '" + pid + "'";
         killCmd = "kill -9 $(cat '" + pid + "')";

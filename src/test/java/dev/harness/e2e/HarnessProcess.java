@@ -45,6 +45,12 @@ final class HarnessProcess implements AutoCloseable {
         return Paths.get(jar);
     }
 
+    /**
+     * The suite checks behaviour, not speed (timings belong in bench/): C1 alone costs a short run
+     * about half the CPU of the full JIT, which is most of what the suite spends on two shared cores.
+     */
+    static final List<String> TEST_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
+
     static Path java() {
         return Paths.get(System.getProperty("java.home"), "bin", "java");
     }
@@ -62,6 +68,7 @@ final class HarnessProcess implements AutoCloseable {
     static HarnessProcess start(Path dir, List<String> jvmOptions, Map<String, String> environment, String... args)
             throws IOException {
         List<String> command = new ArrayList<>(List.of(java().toString()));
+        command.addAll(TEST_JVM_OPTIONS);
         command.addAll(jvmOptions);
         String providerJars = environment.get("HARNESS_CLASSPATH");
         if (providerJars == null) {
