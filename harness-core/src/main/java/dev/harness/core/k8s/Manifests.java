@@ -113,7 +113,7 @@ public final class Manifests {
                 "#   kubectl wait --for=condition=complete --timeout=" + waitSeconds(s, now) + "s job/" + mergeJobName(s),
                 "#   kubectl logs job/" + mergeJobName(s) + " -c " + (s.objectives().isEmpty() ? "report" : "check"),
                 "# Results in the claim " + s.claim() + ", directory " + dir + ": shard-I.hlog and shard-I.json,",
-                "# merged.hlog, report.html" + (s.objectives().isEmpty() ? "" : ", slo.xml (JUnit)") + ".",
+                "# merged.hlog, merged.json, report.html" + (s.objectives().isEmpty() ? "" : ", slo.xml (JUnit)") + ".",
                 "");
     }
 
@@ -187,7 +187,9 @@ public final class Manifests {
     private static Map<String, Object> mergeJob(K8sSettings s) {
         Map<String, String> labels = labels(s, "merge");
         List<String> hlogs = files(s, ".hlog");
+        List<String> jsons = files(s, ".json");
         String merged = s.shards() == 1 ? hlogs.get(0) : RESULTS_DIR + "/merged.hlog";
+        String mergedJson = s.shards() == 1 ? jsons.get(0) : RESULTS_DIR + "/merged.json";
         List<Object> steps = new ArrayList<>();
         Map<String, Object> wait = container("wait-for-shards", s, null);
         wait.put("command", List.of("sh", CONFIG_DIR + "/" + WAIT_SCRIPT));
@@ -197,12 +199,14 @@ public final class Manifests {
             List<String> args = new ArrayList<>(List.of("merge"));
             args.addAll(hlogs);
             args.addAll(List.of("--out", merged));
+            jsons.forEach(json -> args.addAll(List.of("--json", json)));
+            args.addAll(List.of("--json-out", mergedJson));
             steps.add(container("merge", s, args));
         }
-        steps.add(container("report", s, List.of("report", merged, "--out", RESULTS_DIR + "/report.html")));
+        steps.add(container("report", s, List.of("report", merged, "--json", mergedJson, "--out",
+                RESULTS_DIR + "/report.html")));
         if (!s.objectives().isEmpty()) {
-            List<String> args = new ArrayList<>(List.of("check", merged));
-            files(s, ".json").forEach(json -> args.addAll(List.of("--json", json)));
+            List<String> args = new ArrayList<>(List.of("check", merged, "--json", mergedJson));
             args.addAll(List.of("@" + CONFIG_DIR + "/" + CHECK_ARGS, "--junit", RESULTS_DIR + "/slo.xml"));
             steps.add(container("check", s, args));
         }

@@ -169,12 +169,14 @@ class ManifestsTest {
         assertEquals(List.of("wait-for-shards", "merge", "report"), init.stream().map(Container::getName).toList());
         assertEquals(List.of("sh", "/config/wait-for-shards.sh"), init.get(0).getCommand());
         assertEquals(List.of("merge", "/results/shard-0.hlog", "/results/shard-1.hlog", "/results/shard-2.hlog",
-                "/results/shard-3.hlog", "--out", "/results/merged.hlog"), init.get(1).getArgs());
-        assertEquals(List.of("report", "/results/merged.hlog", "--out", "/results/report.html"), init.get(2).getArgs());
-        Container check = mergePod.getContainers().get(0);
-        assertEquals(List.of("check", "/results/merged.hlog", "--json", "/results/shard-0.json", "--json",
+                "/results/shard-3.hlog", "--out", "/results/merged.hlog", "--json", "/results/shard-0.json", "--json",
                 "/results/shard-1.json", "--json", "/results/shard-2.json", "--json", "/results/shard-3.json",
-                "@/config/check.args", "--junit", "/results/slo.xml"), check.getArgs());
+                "--json-out", "/results/merged.json"), init.get(1).getArgs());
+        assertEquals(List.of("report", "/results/merged.hlog", "--json", "/results/merged.json", "--out",
+                "/results/report.html"), init.get(2).getArgs());
+        Container check = mergePod.getContainers().get(0);
+        assertEquals(List.of("check", "/results/merged.hlog", "--json", "/results/merged.json", "@/config/check.args",
+                "--junit", "/results/slo.xml"), check.getArgs());
         for (Container c : init) {
             assertMounts(s, c.getVolumeMounts());
         }
@@ -210,7 +212,8 @@ class ManifestsTest {
         List<HasMetadata> objects = parse(Manifests.yaml(settings(1, List.of("lost == 0")), WRITTEN));
         PodSpec pod = only(objects, Job.class, "load-merge").getSpec().getTemplate().getSpec();
         assertEquals(List.of("wait-for-shards", "report"), pod.getInitContainers().stream().map(Container::getName).toList());
-        assertEquals("/results/shard-0.hlog", pod.getContainers().get(0).getArgs().get(1));
+        assertEquals(List.of("check", "/results/shard-0.hlog", "--json", "/results/shard-0.json", "@/config/check.args",
+                "--junit", "/results/slo.xml"), pod.getContainers().get(0).getArgs());
     }
 
     @Test
