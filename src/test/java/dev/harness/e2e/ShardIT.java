@@ -41,17 +41,26 @@ class ShardIT {
 
         // harness merge knows a shard set: all of it merges, as one run of the whole schedule ...
         Path merged = dir.resolve("merged.hlog");
+        Path mergedJson = dir.resolve("merged.json");
         HarnessProcess.Result r = HarnessProcess.run(dir, 60, "merge", dir.resolve("shard-0.hlog").toString(),
-                dir.resolve("shard-1.hlog").toString(), "--out", merged.toString());
+                dir.resolve("shard-1.hlog").toString(), "--out", merged.toString(), "--json", jsons.get(1).toString(),
+                "--json", jsons.get(0).toString(), "--json-out", mergedJson.toString());
         assertEquals(0, r.exitCode(), r::toString);
         assertEquals(600, HlogFiles.sum(merged, "response").getTotalCount(), "the measured 3 s of 200/s");
+        // ... its JSON summaries too, as one run's: the schedule's counts and target, one ledger.
+        JsonNode m = HarnessProcess.json(mergedJson).get("summary");
+        assertEquals(800, m.get("totalSent").asLong(), m::toString);
+        assertEquals(800, m.get("totalCompleted").asLong(), m::toString);
+        assertEquals(200.0, m.get("targetRate").asDouble(), 1e-9, m::toString);
+        assertEquals(800, m.get("delivery").get("received").asLong(), m::toString);
+        assertEquals(0, m.get("delivery").get("lost").asLong(), m::toString);
+        assertTrue(m.get("delivery").get("tracked").asBoolean(), m::toString);
         assertTrue(java.nio.file.Files.readString(merged).contains("#rate: 200 msg/s (the whole schedule, in 2 shards)"),
                 "the whole schedule's rate, not two added");
         // The verdict of the merged set is that of one process running the whole schedule.
         String[] objectives = {"--slo", "response.count == 600", "--slo", "lost == 0", "--slo", "rate >= 0.5 * target",
             "--slo", "response.p99 < 5s", "--slo", "response.max < 1us"};
-        List<String> check = new ArrayList<>(List.of("check", merged.toString(), "--json", jsons.get(0).toString(), "--json",
-                jsons.get(1).toString()));
+        List<String> check = new ArrayList<>(List.of("check", merged.toString(), "--json", mergedJson.toString()));
         check.addAll(List.of(objectives));
         HarnessProcess.Result merges = HarnessProcess.run(dir, 60, check.toArray(String[]::new));
         List<String> one = new ArrayList<>(List.of("run", "--rate", "200", "--non-persistent", "--queues", "2", "--warmup", "1s",
@@ -62,6 +71,9 @@ class ShardIT {
         assertEquals(5, whole.exitCode(), whole::toString);
         assertEquals(verdicts(whole.stdout()), verdicts(merges.stdout()), merges + "\n" + whole);
         assertEquals(List.of("PASS", "PASS", "PASS", "PASS", "FAIL"), verdicts(merges.stdout()), merges::toString);
+        HarnessProcess.Result report = HarnessProcess.run(dir, 60, "report", merged.toString(), "--json",
+                mergedJson.toString(), "--out", dir.resolve("merged.html").toString());
+        assertEquals(0, report.exitCode(), report::toString);
 
         // ... a doubled shard is named (HlogMergeTest has the missing one and the rest).
         Path again = dir.resolve("shard-0-again.hlog");

@@ -273,7 +273,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             throws UnreachableException {
         List<String> args = new ArrayList<>(options);
         args.addAll(base);
-        RunCommand run = parse(args);
+        RunCommand run = RunCommand.parse(args);
         Workload work = run.workload();
         List<RunListener> listeners = eventLog == null ? List.of() : List.of(eventLog);
         try (Provider provider = run.openProvider()) {
@@ -306,7 +306,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         args.addAll(common);
         RunCommand command;
         try {
-            command = parse(args);
+            command = RunCommand.parse(args);
             command.workload();
             command.runnerSettings();
         } catch (ParameterException | SettingsException e) {
@@ -327,14 +327,6 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                         + " run in one process against one broker and write no files of their own");
             }
         }
-        return command;
-    }
-
-    private static RunCommand parse(List<String> args) {
-        RunCommand command = new RunCommand();
-        CommandLine run = new CommandLine(command);
-        run.setOverwrittenOptionsAllowed(true);
-        run.parseArgs(args.toArray(String[]::new));
         return command;
     }
 

@@ -2,6 +2,7 @@ package dev.harness.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -9,6 +10,7 @@ import java.util.concurrent.Callable;
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.report.HlogMerge;
+import dev.harness.core.report.JsonMerge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -22,9 +24,11 @@ import picocli.CommandLine.Spec;
             "histograms added per tag, intervals aligned on absolute time from the earliest",
             "start, so merged response counts are the throughput of all of them. Runs started",
             "at one time with one --interval line up exactly; otherwise each input interval",
-            "counts in the merged interval its start falls in."},
+            "counts in the merged interval its start falls in. With --json and --json-out, the",
+            "runs' JSON summaries merge too, into one that harness check --json and harness",
+            "report --json read as one run's."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:merged", "2:bad option, or an input that is missing, unreadable or no hlog, or --out cannot be written"})
+        exitCodeList = {"0:merged", "2:bad option, or an input that is missing, unreadable or no hlog (or JSON), not a whole shard set, or an output that cannot be written"})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -34,6 +38,13 @@ final class MergeCommand implements Callable<Integer> {
 
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The merged hlog (replaced if it exists).")
     Path out;
+
+    @Option(names = "--json", paramLabel = "FILE.json",
+            description = "A run's --json (repeatable, one per hlog): merged into --json-out, counts summed, the outage the worst.")
+    List<Path> json = new ArrayList<>();
+
+    @Option(names = "--json-out", paramLabel = "FILE.json", description = "The merged JSON summary (replaced if it exists).")
+    Path jsonOut;
 
     @Option(names = "--interval", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Length of the merged intervals, whole milliseconds. Default: the inputs' own (the longest, if they differ).")
@@ -55,6 +66,18 @@ final class MergeCommand implements Callable<Integer> {
         if (why != null) {
             throw usage("--out " + out + ": cannot write the file: " + why);
         }
+        JsonMerge summaries = null;
+        if (!json.isEmpty() || jsonOut != null) {
+            if (json.size() != inputs.size() || jsonOut == null) {
+                throw usage(jsonOut == null ? "--json: give --json-out, the merged summary's file"
+                        : "--json: expected one per hlog, " + inputs.size() + ", got " + json.size());
+            }
+            why = FileErrors.unwritable(jsonOut);
+            if (why != null) {
+                throw usage("--json-out " + jsonOut + ": cannot write the file: " + why);
+            }
+            summaries = JsonMerge.read("--json", json);
+        }
         HlogMerge.Result result;
         try {
             result = HlogMerge.merge(inputs, out, intervalMs);
@@ -69,6 +92,14 @@ final class MergeCommand implements Callable<Integer> {
         System.out.printf(Locale.ROOT, "merged %d logs into %s: %,d intervals of %s from %s, response %,d%n",
                 result.inputs().size(), out, result.intervals(), duration(result.intervalMs()), HlogMerge.iso(result.startMs()),
                 result.responseCount());
+        if (summaries != null) {
+            try {
+                summaries.write(jsonOut);
+            } catch (IOException e) {
+                throw usage("--json-out " + jsonOut + ": cannot write the file: " + FileErrors.describe(e));
+            }
+            System.out.printf(Locale.ROOT, "merged %d JSON summaries into %s%n", summaries.size(), jsonOut);
+        }
         return ExitCode.OK;
     }
 

@@ -47,6 +47,7 @@ import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.jmx.JmxConfig;
 import io.micrometer.jmx.JmxMeterRegistry;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -246,6 +247,9 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     @Mixin
     ProviderOptions target;
 
+    /** Whose now --start-at is read against; harness k8s sets its own. */
+    java.time.Clock clock = java.time.Clock.systemDefaultZone();
+
     @Override
     public Api api() {
         return target.api();
@@ -313,6 +317,18 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         }
     }
 
+    /**
+     * These options parsed as harness run parses them, without running anything: for commands that
+     * take run options (ab's sides, k8s's shards) and check them with run's own code.
+     */
+    static RunCommand parse(List<String> args) {
+        RunCommand command = new RunCommand();
+        CommandLine run = new CommandLine(command);
+        run.setOverwrittenOptionsAllowed(true);
+        run.parseArgs(args.toArray(String[]::new));
+        return command;
+    }
+
     /** Which part of one schedule this process runs; a split schedule needs one start for all its shards. */
     Shard shard() {
         Shard s = Shard.parse(shard, System.getenv());
@@ -337,8 +353,18 @@ final class RunCommand implements Callable<Integer>, UsesApi {
 
     /** The runner's own settings from the options; they check themselves. */
     RunnerSettings runnerSettings() {
-        return new RunnerSettings(intervalNs, pauseResolutionNs, hiccupResolutionNs,
-                StartAt.parse(startAt, java.time.Clock.systemDefaultZone()));
+        return new RunnerSettings(intervalNs, pauseResolutionNs, hiccupResolutionNs, StartAt.parse(startAt, clock));
+    }
+
+    /**
+     * From the schedule's start to the end of a run of these options at the latest: the schedule,
+     * the wait for replies and drainers, a reconnection, the outputs' writing. What harness k8s
+     * gives the pods before it stops waiting for them.
+     */
+    long boundNs() {
+        long replies = workload == WorkloadKind.REQRESP
+                ? (replyTimeoutNs == null ? ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS : replyTimeoutNs) : 0;
+        return warmupNs + durationNs + Math.max(drainTimeoutNs, replies) + reconnectTimeoutNs + Runner.WRITE_BOUND_NS;
     }
 
     /**

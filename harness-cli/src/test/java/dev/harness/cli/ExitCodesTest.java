@@ -26,7 +26,7 @@ import picocli.CommandLine;
 /** The one map from failure kinds to exit codes, used by every command; bad input is 2 everywhere. */
 class ExitCodesTest {
     static final List<String> COMMANDS = List.of("run", "respond", "bench", "ab", "report", "merge", "check", "broker",
-            "logdisk", "gc-inject", "restart-study");
+            "logdisk", "gc-inject", "restart-study", "k8s");
 
     @TempDir
     static Path dir;
@@ -112,7 +112,10 @@ class ExitCodesTest {
                         "--kill-cmd", "kill -9 1", "--start-cmd", "true", "--ready-when", "log")),
                 Arguments.of("--provider artemis", List.of("restart-study", "--url", "tcp://127.0.0.1:1")),
                 Arguments.of("--ready-log", List.of("restart-study", "--url", "tcp://127.0.0.1:1", "--kill-cmd", "kill -9 1",
-                        "--start-cmd", "true", "--ready-log", "/nonexistent-dir/AMQERR01.LOG", "--ready-line", "x")));
+                        "--start-cmd", "true", "--ready-log", "/nonexistent-dir/AMQERR01.LOG", "--ready-line", "x")),
+                Arguments.of("--json: expected one per hlog", List.of("merge", hlog.toString(), hlog.toString(), "--out",
+                        dir.resolve("m.hlog").toString(), "--json", "a.json", "--json-out", dir.resolve("m.json").toString())),
+                Arguments.of("--shards", List.of("k8s", "--shards", "0", "--image", "img", "--url", "tcp://broker:61616")));
     }
 
     @ParameterizedTest(name = "{1}")

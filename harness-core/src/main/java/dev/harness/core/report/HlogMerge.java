@@ -28,7 +28,6 @@ import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HlogWriter;
-import dev.harness.core.schedule.Shard;
 
 /**
  * Merges the HdrHistogram interval logs of several harness processes (several hosts) into one:
@@ -255,8 +254,8 @@ public final class HlogMerge {
             if (values.contains(null) || name.equals("interval")) {
                 continue; // the merged log states its own interval
             }
-            HlogHeader.Rate sum = name.equals("rate") && shard(headers.get(0)) == null ? sumOfRates(headers) : null;
-            if (name.equals("rate") && shard(headers.get(0)) != null && headers.get(0).rate() != null) {
+            HlogHeader.Rate sum = name.equals("rate") && ShardSet.shard(headers.get(0).setting("shard")) == null ? sumOfRates(headers) : null;
+            if (name.equals("rate") && ShardSet.shard(headers.get(0).setting("shard")) != null && headers.get(0).rate() != null) {
                 // Shards of one schedule: each states the whole schedule's rate.
                 into.rate(headers.get(0).rate(), "(the whole schedule, in " + headers.size() + " shards)");
             } else if (sum != null) {
@@ -267,66 +266,12 @@ public final class HlogMerge {
         }
     }
 
-    /** How far apart the shards of one schedule may say it started: one --start-at, a late connect aside. */
-    static final long SHARD_START_SLACK_MS = 1_000;
-
-    /**
-     * Logs of shards ({@code --shard I/N}) merge only as a whole set of one schedule: the same
-     * rate and start, each shard once, none missing; a log that is no shard does not mix in.
-     */
+    /** Logs of shards merge only as a whole set of one schedule ({@link ShardSet}). */
     private static void checkShardSet(List<Scan> scans) throws BadHlogException {
-        Scan first = scans.get(0);
-        Shard firstShard = shard(first.header());
-        Scan[] byIndex = firstShard == null ? null : new Scan[firstShard.count()];
-        for (Scan s : scans) {
-            Shard shard = shard(s.header());
-            if ((shard == null) != (firstShard == null)) {
-                Scan sharded = shard == null ? first : s;
-                throw new BadHlogException(shard == null ? s.file() : first.file(), "not a shard, while " + sharded.file()
-                        + " is shard " + shard(sharded.header()) + ": merge the shards of one schedule together, or whole runs");
-            }
-            if (shard == null) {
-                continue;
-            }
-            if (shard.count() != firstShard.count() || !java.util.Objects.equals(s.header().setting("rate"),
-                    first.header().setting("rate"))
-                    || Math.abs(s.header().startMs() - first.header().startMs()) > SHARD_START_SLACK_MS) {
-                throw new BadHlogException(s.file(), "shard " + shard + " (rate " + s.header().setting("rate") + ", start "
-                        + iso(s.header().startMs()) + ") is not of the schedule of " + first.file() + " (shard " + firstShard
-                        + ", rate " + first.header().setting("rate") + ", start " + iso(first.header().startMs()) + ")");
-            }
-            if (byIndex[shard.index()] != null) {
-                throw new BadHlogException(s.file(), "shard " + shard + " is given twice: " + byIndex[shard.index()].file()
-                        + " is shard " + shard + " too");
-            }
-            byIndex[shard.index()] = s;
-        }
-        if (byIndex != null) {
-            List<String> missing = new ArrayList<>();
-            for (int i = 0; i < byIndex.length; i++) {
-                if (byIndex[i] == null) {
-                    missing.add(i + "/" + byIndex.length);
-                }
-            }
-            if (!missing.isEmpty()) {
-                throw new BadHlogException(first.file(), "the schedule's shard" + (missing.size() > 1 ? "s " : " ")
-                        + String.join(", ", missing) + (missing.size() > 1 ? " are" : " is") + " missing: merge all "
-                        + byIndex.length + " shards");
-            }
-        }
-    }
-
-    /** The shard a log's header states ("shard: 1/3: messages k ..."), or null for a whole run. */
-    private static Shard shard(HlogHeader h) {
-        String s = h.setting("shard");
-        if (s == null) {
-            return null;
-        }
-        String[] parts = s.split(":", 2)[0].strip().split("/");
-        try {
-            return new Shard(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
-        } catch (RuntimeException e) {
-            return null;
+        ShardSet.Problem p = ShardSet.check(scans.stream().map(s -> new ShardSet.Member(s.file(),
+                s.header().setting("shard"), s.header().setting("rate"), s.header().startMs())).toList());
+        if (p != null) {
+            throw new BadHlogException(p.file(), p.problem());
         }
     }
 

@@ -167,33 +167,11 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     private static void summary(JsonWriter j, RunSummary r) {
         RunSummary.Counts c = r.counts();
         RunSummary.Throughput t = r.throughput();
-        // The field names are the harness-run/1 schema's: totalSent has always meant committed.
-        j.name("summary").beginObject()
-                .field("stopReason", r.ending().stopReason())
-                .field("failure", r.ending().failure())
-                .field("targetRate", t.targetRate())
-                // Unthrottled: no schedule, response = service (see ClosedLoop).
-                .field("closedLoop", t.closedLoop())
-                .field("achievedRate", t.achievedRate())
-                .field("measuredSeconds", t.measuredSeconds())
-                .field("measuredSent", c.measuredSent())
-                .field("measuredCompleted", c.measuredCompleted())
-                .field("totalSent", c.committed())
-                .field("totalCompleted", c.completed())
-                .field("completedAfterWarmup", t.completedAfterWarmup())
-                .field("unsent", c.unsent())
-                .field("uncommitted", c.uncommitted())
-                .field("incomplete", c.incomplete())
-                .field("lost", c.lost())
-                .field("late", c.late())
-                .field("staleMessages", c.stale());
-        long[] sorted = t.perSecond().clone();
-        Arrays.sort(sorted);
-        j.name("throughputPerSecond").beginObject().field("seconds", sorted.length);
-        if (sorted.length > 0) {
-            j.field("min", sorted[0]).field("median", sorted[sorted.length / 2]).field("max", sorted[sorted.length - 1]);
-        }
-        j.endObject();
+        j.name("summary").beginObject();
+        totals(j, new RunJson.Totals(r.ending().stopReason(), r.ending().failure(), t.targetRate(), t.closedLoop(),
+                t.achievedRate(), t.measuredSeconds(), c.measuredSent(), c.measuredCompleted(), c.committed(), c.completed(),
+                t.completedAfterWarmup(), c.unsent(), c.uncommitted(), c.incomplete(), c.lost(), c.late(), c.stale()));
+        throughputPerSecond(j, t.perSecond());
         views(j, "views", r.views().measured());
         views(j, "warmupViews", r.views().warmup());
         j.name("jvmPauses").beginObject()
@@ -212,7 +190,40 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         j.endObject();
     }
 
-    private static void delivery(JsonWriter j, Delivery d) {
+    /** The summary's counts and rates; the field names are the harness-run/1 schema's: totalSent has always meant committed. */
+    static void totals(JsonWriter j, RunJson.Totals t) {
+        j.field("stopReason", t.stopReason())
+                .field("failure", t.failure())
+                .field("targetRate", t.targetRate())
+                // Unthrottled: no schedule, response = service (see ClosedLoop).
+                .field("closedLoop", t.closedLoop())
+                .field("achievedRate", t.achievedRate())
+                .field("measuredSeconds", t.measuredSeconds())
+                .field("measuredSent", t.measuredSent())
+                .field("measuredCompleted", t.measuredCompleted())
+                .field("totalSent", t.totalSent())
+                .field("totalCompleted", t.totalCompleted())
+                .field("completedAfterWarmup", t.completedAfterWarmup())
+                .field("unsent", t.unsent())
+                .field("uncommitted", t.uncommitted())
+                .field("incomplete", t.incomplete())
+                .field("lost", t.lost())
+                .field("late", t.late())
+                .field("staleMessages", t.staleMessages());
+    }
+
+    /** Min, median and max of the completions per second. */
+    static void throughputPerSecond(JsonWriter j, long[] perSecond) {
+        long[] sorted = perSecond.clone();
+        Arrays.sort(sorted);
+        j.name("throughputPerSecond").beginObject().field("seconds", sorted.length);
+        if (sorted.length > 0) {
+            j.field("min", sorted[0]).field("median", sorted[sorted.length / 2]).field("max", sorted[sorted.length - 1]);
+        }
+        j.endObject();
+    }
+
+    static void delivery(JsonWriter j, Delivery d) {
         j.name("delivery").beginObject()
                 .field("tracked", d.tracked())
                 .field("untracked", d.untracked())
@@ -231,7 +242,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     }
 
     /** Times in ns from the schedule's start; -1 where there is none. Null when nothing happened. */
-    private static void recovery(JsonWriter j, Outages.Recovery o, Histogram withoutOutage) {
+    static void recovery(JsonWriter j, Outages.Recovery o, Histogram withoutOutage) {
         if (o == null) {
             j.field("recovery", (String) null);
             return;

@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -35,10 +37,32 @@ import dev.harness.core.slo.Window;
  * @param delivery summary.delivery
  * @param recovery summary.recovery, or null
  * @param verdict slo, as the run judged it
+ * @param header what the run was: workload, target, start, settings, notes
+ * @param totals the summary's counts and rates
+ * @param perSecond completions in each second of the run
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
-        Outages.Recovery recovery, Verdict verdict) {
+        Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond) {
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * The run's header as the JSON states it.
+     *
+     * @param workload its tag (put, reqresp)
+     * @param target what was driven
+     * @param start the schedule's start (ISO-8601)
+     * @param settings every setting that changes results, by name, in order
+     * @param notes the header's notes
+     */
+    public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes) {
+    }
+
+    /** The summary's whole-run counts and rates, in the order JsonReporter writes them. */
+    public record Totals(String stopReason, String failure, double targetRate, boolean closedLoop, double achievedRate,
+            double measuredSeconds, long measuredSent, long measuredCompleted, long totalSent, long totalCompleted,
+            long completedAfterWarmup, long unsent, long uncommitted, long incomplete, long lost, long late,
+            long staleMessages) {
+    }
 
     /** Reads a harness run --json file; a bad one is one line naming it, as {@code option FILE}. */
     public static RunJson read(String option, Path file) {
@@ -74,8 +98,26 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                         : o.path("longestReconnectWho").asText(null), o.path("unfinished").asBoolean(),
                 text(o, "brokerKilledBy"), text(o, "brokerRestartSpan"), o.path("brokerRestartFromStartLineMs").asLong(-1),
                 text(o, "brokerStartLineSpan"));
+        Map<String, String> settings = new LinkedHashMap<>();
+        root.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+        List<String> notes = new ArrayList<>();
+        root.path("notes").forEach(n -> notes.add(n.asText()));
+        Header header = new Header(root.path("workload").asText(), root.path("target").asText(), root.path("start").asText(),
+                settings, notes);
+        Totals totals = new Totals(text(s, "stopReason"), text(s, "failure"), s.path("targetRate").asDouble(),
+                s.path("closedLoop").asBoolean(), s.path("achievedRate").asDouble(), s.path("measuredSeconds").asDouble(),
+                s.path("measuredSent").asLong(), s.path("measuredCompleted").asLong(), s.path("totalSent").asLong(),
+                s.path("totalCompleted").asLong(), s.path("completedAfterWarmup").asLong(), s.path("unsent").asLong(),
+                s.path("uncommitted").asLong(), s.path("incomplete").asLong(), s.path("lost").asLong(),
+                s.path("late").asLong(), s.path("staleMessages").asLong());
+        JsonNode seconds = root.path("perSecond");
+        long[] perSecond = new long[seconds.size()];
+        for (int i = 0; i < perSecond.length; i++) {
+            perSecond[i] = seconds.get(i).asLong();
+        }
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
-                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")));
+                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
+                header, totals, perSecond);
     }
 
     /** The verdict as the run wrote it: each objective read again, with the values it was judged on. */

@@ -34,7 +34,7 @@ public final class Runner {
     /** How often the interval thread looks at the workers between ticks. */
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(10);
     /** How long the end of a run waits for the listeners to write what they were handed. */
-    private static final long WRITE_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
+    public static final long WRITE_BOUND_NS = TimeUnit.SECONDS.toNanos(30);
 
     private final RunnerSettings settings;
     private final long intervalNs;

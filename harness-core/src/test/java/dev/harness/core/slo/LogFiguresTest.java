@@ -18,6 +18,7 @@ import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.report.HlogRun;
+import dev.harness.core.report.JsonMerge;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.run.Delivery;
 
@@ -118,6 +119,49 @@ class LogFiguresTest {
                 0, 0, 0, Delivery.notTracked("no drainers", true, 0), null), Verdict.NONE));
         assertTrue(Double.isNaN(LogFigures.whole(log, List.of(a, untracked)).figure(Term.Figure.DUPLICATES)));
         assertFalse(check(log, List.of(a, untracked), "duplicates == 0").passed());
+    }
+
+    @Test
+    void theMergedJsonIsReadAsTheRunsTogether() throws Exception {
+        HlogRun log = log();
+        Path a = Runs.json(dir.resolve("a.json"), Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 2, 0, 1,
+                Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), 0, 2), Verdict.NONE);
+        Path b = Runs.json(dir.resolve("b.json"), Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 5,
+                Runs.delivery(300, 3, 0, 1), Runs.outage(2_000 * MS, 2_800 * MS)), 1, 2), Verdict.NONE);
+        Path merged = dir.resolve("merged.json");
+        JsonMerge.read("--json", List.of(b, a)).write(merged);
+        RunJson m = RunJson.read("--json", merged);
+        List<RunJson> both = List.of(RunJson.read("--json", a), RunJson.read("--json", b));
+        for (Term.Figure figure : List.of(Term.Figure.UNSENT, Term.Figure.LOST, Term.Figure.LATE, Term.Figure.DUPLICATES,
+                Term.Figure.IN_DOUBT, Term.Figure.OUTAGE)) {
+            assertEquals(LogFigures.whole(log, both).figure(figure), LogFigures.whole(log, List.of(m)).figure(figure),
+                    figure.toString());
+        }
+        assertEquals(7.0, LogFigures.whole(log, List.of(m)).figure(Term.Figure.LOST));
+        assertEquals(800.0 * MS, LogFigures.whole(log, List.of(m)).figure(Term.Figure.OUTAGE), "the worst outage");
+        assertEquals(6, m.recovery().reconnections(), "every run's reconnections");
+        assertEquals(600, m.delivery().committed());
+        assertEquals(200.0, m.totals().targetRate(), "the shares' targets summed: the schedule's");
+        assertEquals("all 2 shards of one schedule, merged", m.header().settings().get("shard"));
+        assertEquals("200 msg/s", m.header().settings().get("rate"));
+        assertTrue(m.header().settings().get("queues").startsWith("(differs"), m.header()::toString);
+        assertEquals(m.delivery(), m.outcome().delivery(), "harness report --json reads it as one run's");
+
+        // Only a whole shard set merges: a missing or doubled shard is named.
+        assertEquals("--json " + a + ": the schedule's shard 1/2 is missing: merge all 2 shards",
+                assertThrows(SettingsException.class, () -> JsonMerge.read("--json", List.of(a))).getMessage());
+        Path again = Files.copy(a, dir.resolve("a-again.json"));
+        assertTrue(assertThrows(SettingsException.class, () -> JsonMerge.read("--json", List.of(a, again, b))).getMessage()
+                .contains("shard 0/2 is given twice"));
+        Path whole = Runs.json(dir.resolve("whole.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0,
+                Runs.delivery(300, 0, 0, 0), null), Verdict.NONE);
+        assertTrue(assertThrows(SettingsException.class, () -> JsonMerge.read("--json", List.of(a, whole))).getMessage()
+                .contains("not a shard"));
+        // A run that could not check its deliveries leaves the merged ledger unchecked.
+        Path untracked = Runs.json(dir.resolve("c.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0,
+                Delivery.notTracked("no drainers", true, 0), null), Verdict.NONE);
+        JsonMerge.read("--json", List.of(whole, untracked)).write(merged);
+        assertTrue(Double.isNaN(LogFigures.whole(log, List.of(RunJson.read("--json", merged))).figure(Term.Figure.DUPLICATES)));
     }
 
     @Test

@@ -64,6 +64,15 @@ final class Runs {
                 new GcSummary(Histograms.create(), 0, 0, List.of()), new HostSummary(), delivery, recovery);
     }
 
+    /** The same run as shard I of N of one schedule of 200 msg/s started at HEADER's start. */
+    static RunSummary shard(RunSummary s, int index, int count) {
+        RunHeader h = new RunHeader(WorkloadKind.PUT, HEADER.target(), List.of(new RunHeader.Setting("rate", "200 msg/s"),
+                new RunHeader.Setting("shard", index + "/" + count + ": messages k of the schedule with k mod " + count + " = "
+                        + index), new RunHeader.Setting("queues", "1 (DEV.QUEUE." + (index + 1) + ")")), List.of(), HEADER.start());
+        return new RunSummary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
+                s.delivery(), s.recovery());
+    }
+
     /** The run's --json, written by the run's own reporter. */
     static Path json(Path file, RunSummary summary, Verdict verdict) throws Exception {
         try (JsonReporter json = new JsonReporter(file)) {

@@ -1,0 +1,235 @@
+package dev.harness.core.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+import dev.harness.core.SettingsException;
+import dev.harness.core.measure.Outages;
+import dev.harness.core.run.Delivery;
+import dev.harness.core.slo.Verdict;
+
+/**
+ * Several runs' --json summaries (the shards of one schedule, or hosts started together) as one
+ * harness-run/1 file that harness check and harness report read as they read one run's: counts
+ * summed, the target and achieved rates summed, the outage the worst, completions per second
+ * added second by second. What only a histogram can give (views, percentiles) is the merged
+ * hlog's; the per-interval series and each JVM's pauses stay in each run's own file.
+ */
+public final class JsonMerge {
+    /** Setting text for a setting the merged runs do not share. */
+    static final String DIFFERS = "(differs between the merged runs: see each run's JSON)";
+
+    private final List<RunJson> runs;
+
+    private JsonMerge(List<RunJson> runs) {
+        this.runs = runs;
+    }
+
+    /**
+     * Reads and checks the inputs, before anything is written: each a finished run's JSON, each
+     * once, one workload, and shards only as a whole set of one schedule. A bad one is one line
+     * naming {@code option FILE}.
+     */
+    public static JsonMerge read(String option, List<Path> inputs) {
+        Set<Path> seen = new HashSet<>();
+        List<RunJson> runs = new ArrayList<>();
+        for (Path p : inputs) {
+            if (!seen.add(p.toAbsolutePath().normalize())) {
+                throw new SettingsException(option + " " + p, "given twice: its counts would be counted twice");
+            }
+            runs.add(RunJson.read(option, p));
+        }
+        List<ShardSet.Member> members = new ArrayList<>();
+        for (RunJson r : runs) {
+            if (!r.header().workload().equals(runs.get(0).header().workload())) {
+                throw new SettingsException(option + " " + r.file(), "a " + r.header().workload() + " run, while "
+                        + runs.get(0).file() + " is a " + runs.get(0).header().workload() + " run");
+            }
+            members.add(new ShardSet.Member(r.file(), r.header().settings().get("shard"), r.header().settings().get("rate"),
+                    startMs(option, r)));
+        }
+        ShardSet.Problem problem = ShardSet.check(members);
+        if (problem != null) {
+            throw new SettingsException(option + " " + problem.file(), problem.problem());
+        }
+        return new JsonMerge(runs);
+    }
+
+    private static long startMs(String option, RunJson r) {
+        try {
+            return Instant.parse(r.header().start()).toEpochMilli();
+        } catch (DateTimeParseException e) {
+            throw new SettingsException(option + " " + r.file(), "its start '" + r.header().start() + "' is no instant");
+        }
+    }
+
+    public int size() {
+        return runs.size();
+    }
+
+    /** Writes the merged file (replaced if it exists). */
+    public void write(Path out) throws IOException {
+        Files.writeString(out, json() + "\n", StandardCharsets.UTF_8);
+    }
+
+    /** The merged document. */
+    String json() {
+        RunJson first = runs.get(0);
+        JsonWriter j = new JsonWriter().beginObject()
+                .field("schema", JsonReporter.SCHEMA)
+                .field("workload", first.header().workload())
+                .field("target", joined(runs.stream().map(r -> r.header().target()).toList()))
+                .field("start", runs.stream().map(r -> Instant.parse(r.header().start())).min(Instant::compareTo)
+                        .orElseThrow().toString());
+        j.name("merged").beginArray();
+        runs.forEach(r -> j.value(r.file().toString()));
+        j.endArray();
+        j.name("settings").beginObject();
+        settings().forEach(j::field);
+        j.endObject();
+        Set<String> notes = new LinkedHashSet<>();
+        runs.forEach(r -> notes.addAll(r.header().notes()));
+        j.name("notes").beginArray();
+        notes.forEach(j::value);
+        j.endArray();
+        long[] perSecond = perSecond();
+        j.name("summary").beginObject();
+        JsonReporter.totals(j, totals());
+        JsonReporter.throughputPerSecond(j, perSecond);
+        JsonReporter.delivery(j, delivery());
+        JsonReporter.recovery(j, recovery(), null);
+        j.endObject();
+        // The shards' own verdicts judged their shares; the merged set's is harness check's.
+        JsonReporter.slo(j, Verdict.NONE);
+        j.name("perSecond").beginArray();
+        for (long n : perSecond) {
+            j.value(n);
+        }
+        j.endArray();
+        return j.endObject().toString();
+    }
+
+    /** The settings all runs share; a shard set's "shard" says it is whole; the others that differ say so. */
+    private Map<String, String> settings() {
+        Map<String, String> merged = new LinkedHashMap<>();
+        for (RunJson r : runs) {
+            r.header().settings().forEach((name, value) -> {
+                String before = merged.putIfAbsent(name, value);
+                if (before != null && !before.equals(value)) {
+                    merged.put(name, DIFFERS);
+                }
+            });
+        }
+        for (RunJson r : runs) {
+            merged.keySet().stream().filter(name -> !r.header().settings().containsKey(name)).toList()
+                    .forEach(name -> merged.put(name, DIFFERS));
+        }
+        String shard = runs.get(0).header().settings().get("shard");
+        if (ShardSet.shard(shard) != null) {
+            merged.put("shard", "all " + runs.size() + " shards of one schedule, merged");
+        }
+        return merged;
+    }
+
+    private RunJson.Totals totals() {
+        String stopReason = joined(runs.stream().map(r -> r.totals().stopReason()).toList());
+        String failure = runs.stream().map(r -> r.totals().failure()).filter(Objects::nonNull).findFirst().orElse(null);
+        double target = 0;
+        double achieved = 0;
+        double seconds = 0;
+        boolean closedLoop = false;
+        long[] c = new long[12];
+        for (RunJson r : runs) {
+            RunJson.Totals t = r.totals();
+            target += t.targetRate();
+            achieved += t.achievedRate();
+            seconds = Math.max(seconds, t.measuredSeconds());
+            closedLoop |= t.closedLoop();
+            long[] counts = {t.measuredSent(), t.measuredCompleted(), t.totalSent(), t.totalCompleted(),
+                t.completedAfterWarmup(), t.unsent(), t.uncommitted(), t.incomplete(), t.lost(), t.late(), t.staleMessages()};
+            for (int i = 0; i < counts.length; i++) {
+                c[i] += counts[i];
+            }
+        }
+        return new RunJson.Totals(stopReason, failure, target, closedLoop, achieved, seconds, c[0], c[1], c[2], c[3], c[4],
+                c[5], c[6], c[7], c[8], c[9], c[10]);
+    }
+
+    /** Second by second from the one start: the runs' completions in it added. */
+    private long[] perSecond() {
+        long[] sum = new long[runs.stream().mapToInt(r -> r.perSecond().length).max().orElse(0)];
+        for (RunJson r : runs) {
+            for (int i = 0; i < r.perSecond().length; i++) {
+                sum[i] += r.perSecond()[i];
+            }
+        }
+        return sum;
+    }
+
+    /** The ledgers added; a run that could not check its deliveries leaves the sum unchecked too. */
+    private Delivery delivery() {
+        Delivery first = runs.get(0).delivery();
+        boolean tracked = true;
+        String untracked = null;
+        long[] c = new long[9];
+        for (RunJson r : runs) {
+            Delivery d = r.delivery();
+            tracked &= d.tracked();
+            untracked = untracked != null ? untracked : d.untracked();
+            long[] counts = {d.committed(), d.received(), d.lost(), d.duplicates(), d.rolledBack(), d.inDoubt(),
+                d.rolledBackWork(), d.answeredAgain(), d.routerRedeliveries()};
+            for (int i = 0; i < counts.length; i++) {
+                c[i] += counts[i];
+            }
+        }
+        return new Delivery(tracked, untracked, first.persistent(), first.syncpoint(), c[0], c[1], c[2], c[3], c[4], c[5],
+                c[6], c[7], c[8]);
+    }
+
+    /** The worst outage any run lived through, with every run's reconnections; null when none had one. */
+    private Outages.Recovery recovery() {
+        Outages.Recovery worst = null;
+        long reconnections = 0;
+        long longest = 0;
+        String longestWho = null;
+        boolean unfinished = false;
+        for (RunJson r : runs) {
+            Outages.Recovery o = r.recovery();
+            if (o == null) {
+                continue;
+            }
+            if (worst == null || o.outageNs() > worst.outageNs()) {
+                worst = o;
+            }
+            reconnections += o.reconnections();
+            if (o.longestReconnectNs() > longest) {
+                longest = o.longestReconnectNs();
+                longestWho = o.longestReconnectWho();
+            }
+            unfinished |= o.unfinished();
+        }
+        return worst == null ? null : new Outages.Recovery(worst.killedAtNs(), worst.restartedAtNs(), worst.restartMillis(),
+                worst.outageFromNs(), worst.outageToNs(), worst.caughtUpAtNs(), worst.drainedAtNs(), reconnections, longest,
+                longestWho, unfinished, worst.killedBy(), worst.restartSpan(), worst.restartFromStartLineMillis(),
+                worst.startLineSpan());
+    }
+
+    /** One value when all agree, else the distinct ones in order. */
+    private static String joined(List<String> values) {
+        LinkedHashSet<String> distinct = new LinkedHashSet<>();
+        values.stream().filter(Objects::nonNull).forEach(distinct::add);
+        return distinct.isEmpty() ? null : String.join("; ", distinct);
+    }
+}
