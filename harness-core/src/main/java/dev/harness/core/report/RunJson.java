@@ -35,9 +35,10 @@ import dev.harness.core.slo.Window;
  * @param delivery summary.delivery
  * @param recovery summary.recovery, or null
  * @param verdict slo, as the run judged it
+ * @param saturation summary.saturation.sentence: why the harness could not offer the schedule, or null
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
-        Outages.Recovery recovery, Verdict verdict) {
+        Outages.Recovery recovery, Verdict verdict, String saturation) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** Reads a harness run --json file; a bad one is one line naming it, as {@code option FILE}. */
@@ -73,7 +74,8 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 o.path("longestReconnectNs").asLong(), o.path("longestReconnectWho").isNull() ? null
                         : o.path("longestReconnectWho").asText(null), o.path("unfinished").asBoolean());
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
-                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")));
+                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
+                s.path("saturation").path("sentence").isTextual() ? s.path("saturation").path("sentence").asText() : null);
     }
 
     /** The verdict as the run wrote it: each objective read again, with the values it was judged on. */
@@ -100,6 +102,6 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
 
     /** What the HTML report shows beyond the hlog. */
     public RunOutcome outcome() {
-        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery);
+        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation);
     }
 }
