@@ -52,6 +52,7 @@ public record Saturation(String limit, String sentence, double askedRate, double
         String head = String.format(Locale.ROOT, "the schedule asked %s msg/s and %s were achieved: ", count(asked),
                 count(achieved));
         String who = load.workers() + (load.workers() == 1 ? " sender" : " senders");
+        String were = load.workers() == 1 ? " was" : " were";
         String limit;
         String why;
         if (cpuFraction >= CPU_BOUND) {
@@ -70,16 +71,16 @@ public record Saturation(String limit, String sentence, double askedRate, double
             limit = SENDERS;
             double offer = sendMedianNs > 0 ? load.workers() * 1e9 / sendMedianNs : achieved;
             why = load.maxInFlight() > 1
-                    ? String.format(Locale.ROOT, "%s were busy %s of the time sending (%d in flight allowed, the window"
-                            + " full %s): add --senders", who, pct(busy), load.maxInFlight(), pct(full))
+                    ? String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
+                            + " full %s): add --senders", who, were, pct(busy), load.maxInFlight(), pct(full))
                     : String.format(Locale.ROOT, "%s with blocking sends of %s ms (median) can offer about %s:"
                             + " busy %s of the time. Add --senders or --max-in-flight", who, ms(sendMedianNs), count(offer),
                             pct(busy));
         } else {
             limit = BROKER;
-            why = String.format(Locale.ROOT, "the broker was the limit, not the harness: %s were busy only %s of the time"
+            why = String.format(Locale.ROOT, "the broker was the limit, not the harness: %s%s busy only %s of the time"
                     + (load.maxInFlight() > 1 ? ", the in-flight window full %s" : "%s")
-                    + "; completions waited on the broker (or the consumers)", who, pct(busy),
+                    + "; completions waited on the broker (or the consumers)", who, were, pct(busy),
                     load.maxInFlight() > 1 ? pct(full) : "");
         }
         return new Saturation(limit, head + why + ".", asked, achieved, load.workers(), load.maxInFlight(), busy, full,
