@@ -44,7 +44,7 @@ class InFlightIT {
         assertEquals(1, bs.get("maxInFlight").asInt());
         assertTrue(blocking.stdout().contains("offered load: the schedule asked 4,000 msg/s")
                 && blocking.stdout().contains("1 sender with blocking sends of ")
-                && blocking.stdout().contains("Add --senders or --max-in-flight."), blocking::toString);
+                && blocking.stdout().contains("Add --senders or --max-in-flight"), blocking::toString);
         assertEquals(0, b.get("views").get("ack").get("count").asLong(), "blocking sends have no acknowledgement view");
 
         Path asyncJson = dir.resolve("async.json");
@@ -58,8 +58,11 @@ class InFlightIT {
         assertEquals(16_000, d.get("received").asLong(), async::toString);
         assertEquals(0, d.get("lost").asLong());
         assertEquals(0, a.get("unsent").asLong());
-        assertTrue(a.get("saturation").get("sentence").isNull(), "the schedule was kept: " + a.get("saturation"));
-        assertFalse(async.stdout().contains("offered load:"), async::toString);
+        // On a quiet machine the schedule is kept (no sentence); on a busy one the limit named is not the sender's.
+        String limit = a.get("saturation").get("limit").asText();
+        assertTrue(limit.equals("held") == a.get("saturation").get("sentence").isNull(), a.get("saturation")::toString);
+        assertFalse(limit.equals("senders") || limit.equals("in-flight window"), a.get("saturation")::toString);
+        assertEquals(limit.equals("held"), !async.stdout().contains("offered load:"), async::toString);
         // Every send acknowledged once, and measured once.
         long acks = a.get("views").get("ack").get("count").asLong() + a.get("warmupViews").get("ack").get("count").asLong();
         assertEquals(16_000, acks, async::toString);

@@ -287,9 +287,7 @@ public final class Runner {
                 : (cpuNs - cpuStartNs) / (double) wallNs / Runtime.getRuntime().availableProcessors();
         double paused = wallNs <= 0 ? 0 : Math.min(1, t.jvmPauseTotalNs() / (double) wallNs);
         Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
-                throughput.achievedRate(), workload.senderLoad(),
-                t.measured().get(View.PUT).getTotalCount() == 0 ? 0 : t.measured().get(View.PUT).getValueAtPercentile(50),
-                cpu, paused);
+                throughput.achievedRate(), workload.senderLoad(), cpu, paused);
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
                         totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.stale()),

@@ -39,9 +39,8 @@ public record Saturation(String limit, String sentence, double askedRate, double
 
     /**
      * @param asked messages per second asked of this process; 0 when unthrottled (nothing to judge)
-     * @param sendMedianNs the median send call (put view), for what blocking senders can offer
      */
-    public static Saturation judge(double asked, double achieved, SenderLoad load, long sendMedianNs, double cpuFraction,
+    public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
             double pausedFraction) {
         double busy = load.busyFraction();
         double full = load.windowFullFraction();
@@ -55,7 +54,21 @@ public record Saturation(String limit, String sentence, double askedRate, double
         String were = load.workers() == 1 ? " was" : " were";
         String limit;
         String why;
-        if (cpuFraction >= CPU_BOUND) {
+        if (busy >= BUSY && load.maxInFlight() > 1 && full >= busy / 2) {
+            limit = WINDOW;
+            why = String.format(Locale.ROOT, "%s with %d sends in flight each waited for a free slot %s of the time"
+                    + " (busy %s): raise --max-in-flight or add --senders", who, load.maxInFlight(), pct(full), pct(busy))
+                    + also(cpuFraction, pausedFraction);
+        } else if (busy >= BUSY) {
+            limit = SENDERS;
+            double offer = load.offer() > 0 ? load.offer() : achieved;
+            why = (load.maxInFlight() > 1
+                    ? String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
+                            + " full %s): add --senders", who, were, pct(busy), load.maxInFlight(), pct(full))
+                    : String.format(Locale.ROOT, "%s with blocking sends of %s ms each can offer about %s msg/s:"
+                            + " busy %s of the time. Add --senders or --max-in-flight", who, ms(load.busyNsPerSend()), count(offer),
+                            pct(busy))) + also(cpuFraction, pausedFraction);
+        } else if (cpuFraction >= CPU_BOUND) {
             limit = CPU;
             why = String.format(Locale.ROOT, "this JVM used %s of its CPUs (the embedded broker's work included, if it"
                     + " runs here); give the broker a machine of its own (--url) or the harness more CPUs", pct(cpuFraction));
@@ -63,19 +76,6 @@ public record Saturation(String limit, String sentence, double askedRate, double
             limit = PAUSES;
             why = String.format(Locale.ROOT, "this JVM was paused %s of the measured phase (see the JVM pauses);"
                     + " give it more heap or a collector with shorter pauses", pct(pausedFraction));
-        } else if (busy >= BUSY && load.maxInFlight() > 1 && full >= busy / 2) {
-            limit = WINDOW;
-            why = String.format(Locale.ROOT, "%s with %d sends in flight each waited for a free slot %s of the time"
-                    + " (busy %s): raise --max-in-flight or add --senders", who, load.maxInFlight(), pct(full), pct(busy));
-        } else if (busy >= BUSY) {
-            limit = SENDERS;
-            double offer = sendMedianNs > 0 ? load.workers() * 1e9 / sendMedianNs : achieved;
-            why = load.maxInFlight() > 1
-                    ? String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
-                            + " full %s): add --senders", who, were, pct(busy), load.maxInFlight(), pct(full))
-                    : String.format(Locale.ROOT, "%s with blocking sends of %s ms (median) can offer about %s:"
-                            + " busy %s of the time. Add --senders or --max-in-flight", who, ms(sendMedianNs), count(offer),
-                            pct(busy));
         } else {
             limit = BROKER;
             why = String.format(Locale.ROOT, "the broker was the limit, not the harness: %s%s busy only %s of the time"
@@ -85,6 +85,18 @@ public record Saturation(String limit, String sentence, double askedRate, double
         }
         return new Saturation(limit, head + why + ".", asked, achieved, load.workers(), load.maxInFlight(), busy, full,
                 cpuFraction, pausedFraction);
+    }
+
+    /** What else held the busy senders back: this JVM's CPU or pauses, when they were high. */
+    private static String also(double cpuFraction, double pausedFraction) {
+        String a = "";
+        if (cpuFraction >= CPU_BOUND) {
+            a += String.format(Locale.ROOT, "; this JVM also used %s of its CPUs (a broker of its own: --url)", pct(cpuFraction));
+        }
+        if (pausedFraction >= PAUSED) {
+            a += String.format(Locale.ROOT, "; this JVM was also paused %s of the time", pct(pausedFraction));
+        }
+        return a;
     }
 
     /** The harness itself could not offer the schedule. */

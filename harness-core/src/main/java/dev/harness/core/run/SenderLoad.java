@@ -11,18 +11,31 @@ package dev.harness.core.run;
  * @param pacedNs of it, waiting for a message to be due
  * @param windowFullNs of it, waiting with all {@code maxInFlight} sends unacknowledged
  * @param maxInFlight sends each keeps unacknowledged at most (1 = blocking sends)
+ * @param sends sends that returned (first sends; a message sent again is one)
  */
-public record SenderLoad(int workers, long runNs, long pacedNs, long windowFullNs, int maxInFlight) {
+public record SenderLoad(int workers, long runNs, long pacedNs, long windowFullNs, int maxInFlight, long sends) {
 
-    public SenderLoad(long runNs, long pacedNs, long windowFullNs, int maxInFlight) {
-        this(1, runNs, pacedNs, windowFullNs, maxInFlight);
+    /** One worker's. */
+    public SenderLoad(long runNs, long pacedNs, long windowFullNs, int maxInFlight, long sends) {
+        this(1, runNs, pacedNs, windowFullNs, maxInFlight, sends);
     }
 
-    public static final SenderLoad NONE = new SenderLoad(0, 0, 0, 0, 1);
+    public static final SenderLoad NONE = new SenderLoad(0, 0, 0, 0, 1, 0);
 
     public SenderLoad plus(SenderLoad o) {
         return new SenderLoad(workers + o.workers, runNs + o.runNs, pacedNs + o.pacedNs, windowFullNs + o.windowFullNs,
-                Math.max(maxInFlight, o.maxInFlight));
+                Math.max(maxInFlight, o.maxInFlight), sends + o.sends);
+    }
+
+    /** A worker's busy time per send, building the message and committing included; 0 without sends. */
+    public long busyNsPerSend() {
+        return sends == 0 ? 0 : (runNs - pacedNs) / sends;
+    }
+
+    /** Sends per second the workers could offer, each busy all the time at its pace; 0 when unknown. */
+    public double offer() {
+        long perSend = busyNsPerSend();
+        return perSend <= 0 ? 0 : workers * 1e9 / perSend;
     }
 
     /** The share of their time the workers were not waiting for the schedule: 1 = never ahead of it. */

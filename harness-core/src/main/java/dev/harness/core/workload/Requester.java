@@ -305,7 +305,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     /** What this requester's thread did with its time; valid once sending is done. */
     dev.harness.core.run.SenderLoad load() {
         return new dev.harness.core.run.SenderLoad(runEndNs - runStartNs, pacedNs, window == null ? 0 : window.fullNs(),
-                window == null ? 1 : window.max());
+                window == null ? 1 : window.max(), unit.sendsReturned());
     }
 
     /** Commits the unit (in syncpoint): its requests are on the broker, for a responder to get. */

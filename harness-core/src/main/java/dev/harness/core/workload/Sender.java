@@ -318,7 +318,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     /** What this sender's thread did with its time; valid once {@link #done}. */
     dev.harness.core.run.SenderLoad load() {
         return new dev.harness.core.run.SenderLoad(runEndNs - runStartNs, pacedNs, window == null ? 0 : window.fullNs(),
-                window == null ? 1 : window.max());
+                window == null ? 1 : window.max(), unit.sendsReturned());
     }
 
     long committed() {

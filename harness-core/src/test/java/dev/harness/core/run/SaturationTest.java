@@ -13,7 +13,7 @@ class SaturationTest {
 
     @Test
     void aKeptScheduleSaysNothing() {
-        Saturation s = Saturation.judge(2_000, 1_990, new SenderLoad(10 * S, 9 * S, 0, 1), 400_000, 0.3, 0);
+        Saturation s = Saturation.judge(2_000, 1_990, new SenderLoad(10 * S, 9 * S, 0, 1, 20_000), 0.3, 0);
         assertEquals(Saturation.HELD, s.limit());
         assertNull(s.sentence());
         assertFalse(s.harnessLimited());
@@ -21,17 +21,17 @@ class SaturationTest {
 
     @Test
     void oneBusyBlockingSenderIsNamedWithWhatItCanOffer() {
-        Saturation s = Saturation.judge(2_000, 1_136, new SenderLoad(10 * S, S / 100, 0, 1), 800_000, 0.4, 0);
+        Saturation s = Saturation.judge(2_000, 1_136, new SenderLoad(10 * S, S / 100, 0, 1, 12_487), 0.4, 0);
         assertEquals(Saturation.SENDERS, s.limit());
         assertEquals("the schedule asked 2,000 msg/s and 1,136 were achieved: 1 sender with blocking sends of 0.80 ms"
-                + " (median) can offer about 1,250: busy 100 % of the time. Add --senders or --max-in-flight.", s.sentence());
+                + " each can offer about 1,250 msg/s: busy 100 % of the time. Add --senders or --max-in-flight.", s.sentence());
         assertTrue(s.harnessLimited());
     }
 
     @Test
     void aFullWindowAsksForMoreInFlight() {
-        SenderLoad two = new SenderLoad(10 * S, 0, 8 * S, 8).plus(new SenderLoad(10 * S, 0, 8 * S, 8));
-        Saturation s = Saturation.judge(20_000, 9_000, two, 50_000, 0.5, 0);
+        SenderLoad two = new SenderLoad(10 * S, 0, 8 * S, 8, 90_000).plus(new SenderLoad(10 * S, 0, 8 * S, 8, 90_000));
+        Saturation s = Saturation.judge(20_000, 9_000, two, 0.5, 0);
         assertEquals(Saturation.WINDOW, s.limit());
         assertTrue(s.sentence().contains("2 senders with 8 sends in flight each waited for a free slot 80 %"), s.sentence());
         assertTrue(s.sentence().endsWith("raise --max-in-flight or add --senders."), s.sentence());
@@ -39,7 +39,7 @@ class SaturationTest {
 
     @Test
     void idleSendersMeanTheBrokerWasTheLimit() {
-        Saturation s = Saturation.judge(5_000, 3_000, new SenderLoad(10 * S, 7 * S, S, 64), 50_000, 0.5, 0);
+        Saturation s = Saturation.judge(5_000, 3_000, new SenderLoad(10 * S, 7 * S, S, 64, 30_000), 0.5, 0);
         assertEquals(Saturation.BROKER, s.limit());
         assertTrue(s.sentence().contains("the broker was the limit, not the harness: 1 sender was busy only 30 %"),
                 s.sentence());
@@ -48,20 +48,28 @@ class SaturationTest {
 
     @Test
     void aCpuBoundJvmPointsAtABrokerOfItsOwn() {
-        Saturation s = Saturation.judge(5_000, 3_000, new SenderLoad(10 * S, 0, 0, 1), 500_000, 0.97, 0);
+        Saturation s = Saturation.judge(5_000, 3_000, new SenderLoad(10 * S, 5 * S, 0, 1, 30_000), 0.97, 0);
         assertEquals(Saturation.CPU, s.limit());
         assertTrue(s.sentence().contains("this JVM used 97 % of its CPUs") && s.sentence().contains("--url"), s.sentence());
     }
 
     @Test
     void pausesAreNamed() {
-        Saturation s = Saturation.judge(5_000, 3_000, new SenderLoad(10 * S, 0, 0, 1), 500_000, 0.5, 0.3);
+        Saturation s = Saturation.judge(5_000, 3_000, new SenderLoad(10 * S, 5 * S, 0, 1, 30_000), 0.5, 0.3);
         assertEquals(Saturation.PAUSES, s.limit());
         assertTrue(s.sentence().contains("paused 30 %"), s.sentence());
     }
 
     @Test
+    void busySendersComeFirstAndThePausesAreSaidBeside() {
+        Saturation s = Saturation.judge(5_000, 3_000, new SenderLoad(10 * S, 0, 0, 1, 30_000), 0.5, 0.3);
+        assertEquals(Saturation.SENDERS, s.limit());
+        assertTrue(s.sentence().endsWith("Add --senders or --max-in-flight; this JVM was also paused 30 % of the time."),
+                s.sentence());
+    }
+
+    @Test
     void anUnthrottledRunIsNotJudged() {
-        assertNull(Saturation.judge(0, 9_000, new SenderLoad(10 * S, 0, 0, 1), 100_000, 0.5, 0).sentence());
+        assertNull(Saturation.judge(0, 9_000, new SenderLoad(10 * S, 0, 0, 1, 90_000), 0.5, 0).sentence());
     }
 }
