@@ -42,22 +42,28 @@ public record Saturation(String limit, String sentence, double askedRate, double
      */
     public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
             double pausedFraction) {
+        return judge(asked, achieved, load, cpuFraction, pausedFraction, "sender");
+    }
+
+    /** @param worker what the workers are called: sender, requester */
+    public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
+            double pausedFraction, String worker) {
         double busy = load.busyFraction();
         double full = load.windowFullFraction();
         if (asked <= 0 || load.workers() == 0 || achieved >= KEPT * asked) {
             return new Saturation(HELD, null, asked, achieved, load.workers(), load.maxInFlight(), busy, full, cpuFraction,
                     pausedFraction);
         }
-        String head = String.format(Locale.ROOT, "the schedule asked %s msg/s and %s were achieved: ", count(asked),
-                count(achieved));
-        String who = load.workers() + (load.workers() == 1 ? " sender" : " senders");
+        String head = String.format(Locale.ROOT, "the schedule asked %s %s/s and %s were achieved: ", count(asked),
+                worker.equals("requester") ? "round trips" : "msg", count(achieved));
+        String who = load.workers() + " " + worker + (load.workers() == 1 ? "" : "s");
         String were = load.workers() == 1 ? " was" : " were";
         String limit;
         String why;
         if (busy >= BUSY && load.maxInFlight() > 1 && full >= busy / 2) {
             limit = WINDOW;
             why = String.format(Locale.ROOT, "%s with %d sends in flight each waited for a free slot %s of the time"
-                    + " (busy %s): raise --max-in-flight or add --senders", who, load.maxInFlight(), pct(full), pct(busy))
+                    + " (busy %s): raise --max-in-flight or add --" + worker + "s", who, load.maxInFlight(), pct(full), pct(busy))
                     + also(cpuFraction, pausedFraction);
         } else if (busy >= BUSY) {
             limit = SENDERS;
@@ -66,7 +72,7 @@ public record Saturation(String limit, String sentence, double askedRate, double
                     ? String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
                             + " full %s): add --senders", who, were, pct(busy), load.maxInFlight(), pct(full))
                     : String.format(Locale.ROOT, "%s with blocking sends of %s ms each can offer about %s msg/s:"
-                            + " busy %s of the time. Add --senders or --max-in-flight", who, ms(load.busyNsPerSend()), count(offer),
+                            + " busy %s of the time. Add --" + worker + "s or --max-in-flight", who, ms(load.busyNsPerSend()), count(offer),
                             pct(busy))) + also(cpuFraction, pausedFraction);
         } else if (cpuFraction >= CPU_BOUND) {
             limit = CPU;
