@@ -260,8 +260,10 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
             bestRow = rows.size() - 1;
             // What held the first rate not sustained back: the senders' own time says, whether or not
             // the rate fell short (a missed p99 bound is no shortfall, yet busy senders still cause it).
-            Saturation why = b.firstFailed() == null ? null : b.firstFailed().summary().saturation();
-            boolean busy = why != null && why.busyFraction() >= 0.9;
+            // When the probe's rate itself was sustained, the probe's senders (never waiting for a
+            // schedule) were the limit of what was asked: try more of them.
+            Saturation why = (b.firstFailed() != null ? b.firstFailed() : b.max()).summary().saturation();
+            boolean busy = why.busyFraction() >= 0.9;
             boolean windowFull = busy && inFlight > 1 && why.windowFullFraction() >= why.busyFraction() / 2;
             if (busy && inFlight == 1 && inFlight < searchMaxInFlight) {
                 inFlight = Math.min(searchMaxInFlight, 8);
@@ -270,10 +272,10 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
             } else if (busy && senders < searchMaxSenders) {
                 senders = Math.min(searchMaxSenders, senders * 2);
             } else {
-                System.out.printf(Locale.ROOT, "%-30s search ends: %s%n", shape.name(), why == null
-                        ? "the probe's rate was sustained" : why.sentence() != null ? why.sentence()
-                        : String.format(Locale.ROOT, "senders busy %.0f %% of the time: not the limit",
-                                why.busyFraction() * 100));
+                System.out.printf(Locale.ROOT, "%-30s search ends: %s%n", shape.name(), busy
+                        ? "--search-max-senders and --search-max-in-flight reached"
+                        : String.format(Locale.ROOT, "senders busy %.0f %% of the time, so not the limit%s",
+                                why.busyFraction() * 100, why.sentence() == null ? "" : ": " + why.sentence()));
                 break;
             }
         }
