@@ -255,7 +255,11 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         try {
             producers[queue].send(m, s);
         } catch (JMSException | RuntimeException e) {
-            window.release(s); // not in flight: the unit (or the carried list) sends it again
+            if (i >= 0 && !transacted) {
+                unit.handedOff(); // tried, so in doubt: it stays in flight, to be carried and sent again
+            } else {
+                window.release(s); // a transacted unit, or the carried list, sends it again
+            }
             throw e;
         }
         long returnedNs = System.nanoTime();
@@ -273,6 +277,11 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         if (!transacted) {
             unit.acknowledged(slot.sequence);
         }
+    }
+
+    @Override
+    public boolean handsOff() {
+        return window != null && !transacted;
     }
 
     @Override

@@ -223,7 +223,11 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         try {
             producers[queue].send(m, slot);
         } catch (JMSException | RuntimeException e) {
-            window.release(slot); // not in flight: the unit (or the carried list) sends it again
+            if (i >= 0 && !unit.transacted()) {
+                unit.handedOff(); // tried, so in doubt: it stays in flight, to be carried and sent again
+            } else {
+                window.release(slot); // a transacted unit, or the carried list, sends it again
+            }
             throw e;
         }
         long returnedNs = System.nanoTime();
@@ -249,6 +253,11 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             }
             unit.acknowledged(slot.sequence);
         }
+    }
+
+    @Override
+    public boolean handsOff() {
+        return window != null && !unit.transacted();
     }
 
     @Override

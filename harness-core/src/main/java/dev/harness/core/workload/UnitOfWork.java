@@ -42,6 +42,15 @@ final class UnitOfWork {
             return 0;
         }
 
+        /**
+         * True when the unit's message leaves it as soon as it is sent (asynchronous sends outside
+         * syncpoint): then only {@link #inFlight} is in doubt after a failure, and a message whose
+         * send was never tried is no doubt but the unit's to send.
+         */
+        default boolean handsOff() {
+            return false;
+        }
+
         /** After a reconnect: sends those {@link #inFlight} again, with their original intended times. */
         default void resendInFlight() throws JMSException {
         }
@@ -260,7 +269,7 @@ final class UnitOfWork {
             if (transacted && !committing) {
                 ledger.rolledBack(sentInUnit);
             } else {
-                ledger.inDoubt((transacted ? pending : Math.min(pending, 1)) + worker.inFlight());
+                ledger.inDoubt(transacted ? pending : worker.handsOff() ? worker.inFlight() : 1);
             }
             committing = false;
             sentInUnit = 0;
