@@ -288,7 +288,8 @@ public final class Runner {
         double paused = wallNs <= 0 ? 0 : Math.min(1, t.jvmPauseTotalNs() / (double) wallNs);
         Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
-                workload.kind() == WorkloadKind.REQRESP ? "requester" : "sender");
+                workload.kind() == WorkloadKind.REQRESP ? "requester" : "sender",
+                t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs);
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
                         totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.stale()),

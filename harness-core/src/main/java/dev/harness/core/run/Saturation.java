@@ -48,6 +48,15 @@ public record Saturation(String limit, String sentence, double askedRate, double
     /** @param worker what the workers are called: sender, requester */
     public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
             double pausedFraction, String worker) {
+        return judge(asked, achieved, load, cpuFraction, pausedFraction, worker, 0, 1);
+    }
+
+    /**
+     * @param outageNs how long clients saw no completion around a lost broker (0 for none)
+     * @param runNs the run's length, against which that outage is weighed
+     */
+    public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
+            double pausedFraction, String worker, long outageNs, long runNs) {
         double busy = load.busyFraction();
         double full = load.windowFullFraction();
         if (asked <= 0 || load.workers() == 0 || achieved >= KEPT * asked) {
@@ -60,7 +69,12 @@ public record Saturation(String limit, String sentence, double askedRate, double
         String were = load.workers() == 1 ? " was" : " were";
         String limit;
         String why;
-        if (busy >= BUSY && load.maxInFlight() > 1 && full >= busy / 2) {
+        if (outageNs > 0 && runNs > 0 && outageNs >= PAUSED * runNs) {
+            // The workers waited on a broker that was away: reconnecting, or with sends unacknowledged.
+            limit = BROKER;
+            why = String.format(Locale.ROOT, "the broker was the limit: it was away %s s of the %s s run (see the"
+                    + " outage), and the schedule fell behind while it was", secs(outageNs), secs(runNs));
+        } else if (busy >= BUSY && load.maxInFlight() > 1 && full >= busy / 2) {
             limit = WINDOW;
             why = String.format(Locale.ROOT, "%s with %d sends in flight each waited for a free slot %s of the time"
                     + " (busy %s): raise --max-in-flight or add --" + worker + "s", who, load.maxInFlight(), pct(full), pct(busy))
@@ -116,6 +130,10 @@ public record Saturation(String limit, String sentence, double askedRate, double
 
     private static String pct(double f) {
         return String.format(Locale.ROOT, "%.0f %%", f * 100);
+    }
+
+    private static String secs(long ns) {
+        return String.format(Locale.ROOT, "%.1f", ns / 1e9);
     }
 
     private static String ms(long ns) {

@@ -72,4 +72,12 @@ class SaturationTest {
     void anUnthrottledRunIsNotJudged() {
         assertNull(Saturation.judge(0, 9_000, new SenderLoad(10 * S, 0, 0, 1, 90_000), 0.5, 0).sentence());
     }
+
+    @Test
+    void aBrokerAwayForLongIsTheLimitWhateverTheSendersDid() {
+        Saturation s = Saturation.judge(500, 400, new SenderLoad(10 * S, 0, 5 * S, 16, 4_000), 0.5, 0, "sender",
+                5 * S, 12 * S);
+        assertEquals(Saturation.BROKER, s.limit());
+        assertTrue(s.sentence().contains("the broker was the limit: it was away 5.0 s of the 12.0 s run"), s.sentence());
+    }
 }
