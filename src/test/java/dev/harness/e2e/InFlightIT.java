@@ -11,14 +11,16 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * --max-in-flight: asynchronous sends on the embedded broker over TCP. The claims are counts and
  * sentences, not timings: what one blocking sender cannot offer, N in flight can, and the summary
- * says which was which.
+ * says which was which. Isolated: what each run gets through in its time is compared.
  */
+@Isolated
 class InFlightIT {
     @TempDir
     Path dir;
