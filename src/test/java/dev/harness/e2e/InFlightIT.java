@@ -32,9 +32,10 @@ class InFlightIT {
     /**
      * 3,000 persistent msg/s for 4 s, each run given 1 s after the schedule's end: one sender with
      * blocking sends of about a millisecond cannot offer it (it is busy all the time, falls behind,
-     * and the summary says so and what to change); with 64 in flight it commits far more in the
-     * same time, each acknowledged send counted once in the ledger and once in the ack view. Counts
-     * and sentences only: how far each gets depends on this shared machine's load.
+     * and the summary says so and what to change); with 64 in flight it commits more in the same
+     * time (5 times as many seen on this machine under a run queue of 28 on 2 CPUs; asserted: twice), each
+     * acknowledged send counted once in the ledger and once in the ack view. Counts and sentences
+     * only: how far each gets depends on this shared machine's load.
      */
     @Test
     void inFlightSendsOfferWhatOneBlockingSenderCannot() throws Exception {
@@ -58,7 +59,7 @@ class InFlightIT {
         JsonNode a = HarnessProcess.json(asyncJson).get("summary");
         long asyncCommitted = a.get("delivery").get("committed").asLong();
         long blockingCommitted = b.get("delivery").get("committed").asLong();
-        assertTrue(asyncCommitted > blockingCommitted * 3 / 2, "64 in flight committed " + asyncCommitted
+        assertTrue(asyncCommitted > blockingCommitted * 2, "64 in flight committed " + asyncCommitted
                 + " in the time one blocking sender committed " + blockingCommitted + ": " + async);
         assertEquals(0, a.get("delivery").get("duplicates").asLong(), async::toString);
         // Each acknowledged send is committed once and timed once.

@@ -60,6 +60,11 @@ public class ArtemisProvider implements Provider {
         if (asyncSends && factory.getConfirmationWindowSize() < 0) {
             factory.setConfirmationWindowSize(CONFIRMATION_WINDOW_BYTES);
         }
+        if (asyncSends && factory.getProducerWindowSize() == ActiveMQClient.DEFAULT_PRODUCER_WINDOW_SIZE) {
+            // 64 KiB of credits is 32 sends of 2 KiB: past that a send blocks for credits, and the
+            // in-flight window asked for would be the client's smaller one.
+            factory.setProducerWindowSize(CONFIRMATION_WINDOW_BYTES);
+        }
         factories.add(factory);
         return factory;
     }
@@ -77,10 +82,12 @@ public class ArtemisProvider implements Provider {
     @Override
     public String acknowledgedAsyncSends() {
         asyncSends = true;
-        int window = factory().getConfirmationWindowSize();
+        ActiveMQConnectionFactory f = factory();
+        int window = f.getConfirmationWindowSize();
         return "sends with --max-in-flight are asynchronous (CompletionListener) and complete when the broker confirms"
                 + " them: confirmationWindowSize=" + window + (window == CONFIRMATION_WINDOW_BYTES ? " (set by the harness)"
-                : " (from the URL)") + "; the broker confirms a persistent send after its journal write, a non-persistent"
+                : " (from the URL)") + ", producerWindowSize=" + f.getProducerWindowSize() + " (credits for sends in flight)"
+                + "; the broker confirms a persistent send after its journal write, a non-persistent"
                 + " one on arrival (without a confirmation window Artemis would call the listener locally at once)";
     }
 
