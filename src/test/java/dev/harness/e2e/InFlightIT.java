@@ -33,7 +33,7 @@ class InFlightIT {
      * 3,000 persistent msg/s for 4 s, each run given 1 s after the schedule's end: one sender with
      * blocking sends of about a millisecond cannot offer it (it is busy all the time, falls behind,
      * and the summary says so and what to change); with 64 in flight it commits more in the same
-     * time (5 times as many seen on this machine under a run queue of 28 on 2 CPUs; asserted: twice), each
+     * time (5 times as many seen here under a run queue of 28 on 2 CPUs; asserted: twice), each
      * acknowledged send counted once in the ledger and once in the ack view. Counts and sentences
      * only: how far each gets depends on this shared machine's load.
      */
