@@ -262,7 +262,8 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
             // the rate fell short (a missed p99 bound is no shortfall, yet busy senders still cause it).
             // When the probe's rate itself was sustained, the probe's senders (never waiting for a
             // schedule) were the limit of what was asked: try more of them.
-            Saturation why = (b.firstFailed() != null ? b.firstFailed() : b.max()).summary().saturation();
+            // So is a configuration that sustained no rate at all: its probe says what held it back.
+            Saturation why = (b.firstFailed() != null && b.best() != null ? b.firstFailed() : b.max()).summary().saturation();
             boolean busy = why.busyFraction() >= 0.9;
             boolean windowFull = busy && inFlight > 1 && why.windowFullFraction() >= why.busyFraction() / 2;
             if (busy && inFlight == 1 && inFlight < searchMaxInFlight) {
@@ -279,7 +280,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
                 break;
             }
         }
-        if (bestConfig != null) {
+        if (bestConfig != null && best.sustainedRate() > 0) {
             rows.set(bestRow, rows.get(bestRow).replaceFirst("^\\| ", "| **best:** "));
         }
         return rows;
