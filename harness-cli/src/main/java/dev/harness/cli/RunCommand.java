@@ -86,6 +86,12 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             description = "put: sender threads, each with its own connection. Default: " + PutSettings.DEFAULT_SENDERS + ".")
     Integer senders;
 
+    @Option(names = "--max-in-flight", paramLabel = "N",
+            description = "put and reqresp --mode open: sends each sender (requester) keeps unacknowledged, sending with"
+                    + " JMS 2.0's CompletionListener; a send completes at the broker's acknowledgement. Default: 1"
+                    + " (each send blocks until it returns).")
+    Integer maxInFlight;
+
     @Option(names = "--warmup", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Warmup before measuring (500ms, 30s, 2m). Default: ${DEFAULT-VALUE}.")
     long warmupNs;
@@ -566,13 +572,14 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 onlyFor(WorkloadKind.REQRESP, "--requesters", requesters, "--responders", responders, "--request-prefix",
                         requestPrefix, "--reply-prefix", replyPrefix, "--reply-timeout", replyTimeoutNs, "--mode", mode);
                 yield new PutWorkload(PutSettings.of(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint,
-                        queues, queuePrefix, drainers, drainTimeoutNs).withShard(shard())).reconnectWithin(reconnectTimeoutNs);
+                        queues, queuePrefix, drainers, drainTimeoutNs, maxInFlight).withShard(shard()))
+                        .reconnectWithin(reconnectTimeoutNs);
             }
             case REQRESP -> {
                 onlyFor(WorkloadKind.PUT, "--senders", senders, "--drainers", drainers, "--queue-prefix", queuePrefix);
                 yield new ReqRespWorkload(ReqRespSettings.of(rate, requesters, responders, warmupNs, durationNs, sizeBytes,
-                        persistent, syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, mode, drainTimeoutNs)
-                        .withShard(shard())).reconnectWithin(reconnectTimeoutNs);
+                        persistent, syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, mode, drainTimeoutNs,
+                        maxInFlight).withShard(shard())).reconnectWithin(reconnectTimeoutNs);
             }
         };
         brokerCommands(brokerKill());

@@ -1,5 +1,7 @@
 package dev.harness.core.jms;
 
+import dev.harness.core.SettingsException;
+
 import java.util.List;
 
 import javax.jms.Connection;
@@ -25,6 +27,17 @@ public interface Provider extends AutoCloseable {
 
     /** Sentences on settings of this provider that change results (how sends are acknowledged). */
     List<String> notes();
+
+    /**
+     * Makes sends given a CompletionListener ({@code --max-in-flight} above 1) complete at the
+     * broker's acknowledgement, for the connections made from now on, and says in one sentence for
+     * the run header what completes them. A provider whose sends cannot be acknowledged by the broker
+     * asynchronously throws a {@link SettingsException} naming {@code --max-in-flight}.
+     */
+    default String acknowledgedAsyncSends() {
+        throw new SettingsException("--max-in-flight", target() + " has no asynchronous send the harness can rely on;"
+                + " give --max-in-flight 1 (and more --senders)");
+    }
 
     /** A new, started-or-not connection; the caller starts and closes it. */
     Connection connect() throws JMSException;

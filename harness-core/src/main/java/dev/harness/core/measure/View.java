@@ -16,6 +16,11 @@ public enum View {
     /** Duration of each commit() call (MQCMIT). */
     COMMIT("commit"),
     /**
+     * Asynchronous sends ({@code --max-in-flight} above 1): from the send call to the broker's
+     * acknowledgement of that send (its CompletionListener).
+     */
+    ACK("ack"),
+    /**
      * The put timings with LatencyStats' correction for pauses of the harness JVM during which
      * sends were due, and nothing for time when none was due (see DuePause).
      */

@@ -270,6 +270,9 @@ public final class ConsoleReporter implements RunListener {
         if (understatement != null) {
             out.println(understatement);
         }
+        if (r.saturation().sentence() != null) {
+            out.println("offered load: " + r.saturation().sentence());
+        }
         if (r.jvmPauses().count() == 0) {
             out.println("pauses of this JVM: none detected (pause-corrected adds nothing; a broker stall is not a pause of this JVM)");
         } else {

@@ -124,6 +124,10 @@ public final class HtmlReport {
         b.append("<h1>").append(Html.escape(run.title())).append("</h1>\n");
         if (outcome != null) {
             b.append(verdictBox(outcome.verdict()));
+            if (outcome.saturation() != null) {
+                b.append("<p id=\"saturation\" class=\"saturation\"><b>Offered load:</b> ")
+                        .append(Html.escape(outcome.saturation())).append("</p>\n");
+            }
         }
         b.append("<ul class=\"settings\">");
         for (String c : run.comments()) {

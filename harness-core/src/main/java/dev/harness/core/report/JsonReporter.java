@@ -27,6 +27,7 @@ import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Saturation;
 import dev.harness.core.slo.Result;
 import dev.harness.core.slo.Term;
 import dev.harness.core.slo.Verdict;
@@ -187,6 +188,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         hostSummary(j, r.host());
         delivery(j, r.delivery());
         recovery(j, r.recovery(), r.views().responseWithoutOutage());
+        saturation(j, r.saturation());
         j.endObject();
     }
 
@@ -221,6 +223,22 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.field("min", sorted[0]).field("median", sorted[sorted.length / 2]).field("max", sorted[sorted.length - 1]);
         }
         j.endObject();
+    }
+
+    /** Whether the harness could offer the schedule; sentence null when it did. */
+    private static void saturation(JsonWriter j, Saturation s) {
+        j.name("saturation").beginObject()
+                .field("limit", s.limit())
+                .field("sentence", s.sentence())
+                .field("askedRate", s.askedRate())
+                .field("achievedRate", s.achievedRate())
+                .field("workers", s.workers())
+                .field("maxInFlight", s.maxInFlight())
+                .field("busyFraction", s.busyFraction())
+                .field("windowFullFraction", s.windowFullFraction())
+                .field("cpuFraction", s.cpuFraction())
+                .field("pausedFraction", s.pausedFraction())
+                .endObject();
     }
 
     static void delivery(JsonWriter j, Delivery d) {

@@ -40,9 +40,10 @@ import dev.harness.core.slo.Window;
  * @param header what the run was: workload, target, start, settings, notes
  * @param totals the summary's counts and rates
  * @param perSecond completions in each second of the run
+ * @param saturation summary.saturation.sentence: why the harness could not offer the schedule, or null
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
-        Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond) {
+        Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -117,7 +118,8 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
         }
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
                 s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
-                header, totals, perSecond);
+                header, totals, perSecond,
+                s.path("saturation").path("sentence").isTextual() ? s.path("saturation").path("sentence").asText() : null);
     }
 
     /** The verdict as the run wrote it: each objective read again, with the values it was judged on. */
@@ -144,7 +146,7 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
 
     /** What the HTML report shows beyond the hlog. */
     public RunOutcome outcome() {
-        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery);
+        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation);
     }
 
     private static String text(JsonNode o, String field) {

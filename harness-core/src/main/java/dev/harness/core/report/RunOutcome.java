@@ -17,12 +17,18 @@ import dev.harness.core.slo.Verdict;
  * @param requestsLost requests given up at the reply timeout
  * @param unsent scheduled messages never sent
  * @param recovery the broker outage the run lived through, or null
+ * @param saturation why the harness could not offer the schedule (or that the broker was the limit), or null
  */
 public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
-        Outages.Recovery recovery) {
+        Outages.Recovery recovery, String saturation) {
+
+    public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
+            Outages.Recovery recovery) {
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, null);
+    }
 
     public static RunOutcome of(RunSummary s, Verdict verdict) {
         return new RunOutcome(verdict, s.delivery(), s.header().workload() == WorkloadKind.REQRESP, s.counts().lost(),
-                s.counts().unsent(), s.recovery());
+                s.counts().unsent(), s.recovery(), s.saturation().sentence());
     }
 }

@@ -27,7 +27,15 @@ import dev.harness.core.measure.View;
  * @param recovery the broker outage the run lived through (reconnects, a kill), or null
  */
 public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
-        JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery) {
+        JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
+        Saturation saturation) {
+
+    /** A summary that says nothing on saturation (read back from files, or built by tests). */
+    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
+            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery) {
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, Saturation.NONE);
+    }
+
 
     /**
      * @param stopReason why the run ended early, or null when it ran to its end

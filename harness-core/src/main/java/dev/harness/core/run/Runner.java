@@ -127,6 +127,10 @@ public final class Runner {
         }
     }
 
+    /** This JVM's CPU time and the clock at the schedule's start, for the saturation figures. */
+    private long cpuStartNs = -1;
+    private long cpuWallStartNs;
+
     public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         long runId = ThreadLocalRandom.current().nextLong();
         workload.open(provider, control, runId);
@@ -175,6 +179,8 @@ public final class Runner {
             long leadNs = Math.max(LEAD_NS, aheadNs);
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs, workload.shard());
             measurement.begin(schedule);
+            cpuStartNs = processCpuNs();
+            cpuWallStartNs = System.nanoTime();
             RunHeader header = header(provider, workload, measurement);
             toListeners(l -> l.started(header));
             workload.start(schedule, measurement, provider);
@@ -277,14 +283,34 @@ public final class Runner {
         long sendsReturned = workload.sendsReturned();
         long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - sendsReturned);
         long committed = workload.committed();
+        RunSummary.Throughput throughput = new RunSummary.Throughput(schedule.rate() / schedule.shard().count(),
+                t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond());
+        long wallNs = System.nanoTime() - cpuWallStartNs;
+        long cpuNs = processCpuNs();
+        double cpu = cpuNs < 0 || cpuStartNs < 0 || wallNs <= 0 ? -1
+                : (cpuNs - cpuStartNs) / (double) wallNs / Runtime.getRuntime().availableProcessors();
+        double paused = wallNs <= 0 ? 0 : Math.min(1, t.jvmPauseTotalNs() / (double) wallNs);
+        Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
+                throughput.achievedRate(), workload.senderLoad(), cpu, paused,
+                workload.kind() == WorkloadKind.REQRESP ? "requester" : "sender",
+                t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs);
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
                         totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.stale()),
-                new RunSummary.Throughput(schedule.rate() / schedule.shard().count(), t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond()),
+                throughput,
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded()),
-                t.gc(), t.host(), workload.delivery(), t.recovery());
+                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation);
+    }
+
+    /** This JVM's CPU time so far, or -1 where the platform does not say. */
+    private static long processCpuNs() {
+        if (java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
     }
 
     /** The response view also holds the requests given up at their timeout: those are no completions. */

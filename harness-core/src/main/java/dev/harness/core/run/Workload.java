@@ -61,6 +61,11 @@ public interface Workload extends AutoCloseable {
     /** Messages found on the queues that another run sent; ignored. */
     long stale();
 
+    /** How the sending workers spent their time (for the saturation sentence); call once sending is done. */
+    default SenderLoad senderLoad() {
+        return SenderLoad.NONE;
+    }
+
     /** Request/response: replies that came after their request was given up as lost; counted, never a sample. */
     default long late() {
         return 0;

@@ -23,6 +23,8 @@ import dev.harness.core.schedule.Shard;
  * @param drainers consumers emptying the queues; 0 = completion is the send (or commit) return
  * @param shard which part of the schedule this process runs ({@code --shard}), and so which of the queues are its own
  * @param drainTimeoutNs how long to wait after the last send for the drainers to catch up
+ * @param maxInFlight sends a sender keeps unacknowledged ({@code --max-in-flight}); 1 = each send blocks until
+ *     it returns, above 1 = asynchronous sends (JMS 2.0's CompletionListener)
  */
 public record PutSettings(
         double rate,
@@ -36,7 +38,8 @@ public record PutSettings(
         String queuePrefix,
         int drainers,
         long drainTimeoutNs,
-        Shard shard) implements WorkloadSettings {
+        Shard shard,
+        int maxInFlight) implements WorkloadSettings {
 
     /** The body carries the harness's header; a message cannot be smaller. */
     public static final int MIN_SIZE_BYTES = MessageHeader.BYTES;
@@ -56,6 +59,14 @@ public record PutSettings(
         WorkloadSettings.checkPrefix("--queue-prefix", queuePrefix);
         SettingsException.atLeast("--drainers", drainers, 0);
         WorkloadSettings.checkShard(shard, rate, queues);
+        WorkloadSettings.checkMaxInFlight(maxInFlight);
+    }
+
+    /** One send at a time, each blocking until it returns (no {@code --max-in-flight}). */
+    public PutSettings(double rate, int senders, long warmupNs, long durationNs, int sizeBytes, boolean persistent,
+            int syncpoint, int queues, String queuePrefix, int drainers, long drainTimeoutNs, Shard shard) {
+        this(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix, drainers,
+                drainTimeoutNs, shard, WorkloadSettings.DEFAULT_MAX_IN_FLIGHT);
     }
 
     /**
@@ -72,10 +83,29 @@ public record PutSettings(
                 drainTimeoutNs, Shard.WHOLE);
     }
 
+    /** As {@link #of}, with {@code --max-in-flight} (null: {@value WorkloadSettings#DEFAULT_MAX_IN_FLIGHT}). */
+    public static PutSettings of(double rate, Integer senders, long warmupNs, long durationNs, int sizeBytes,
+            boolean persistent, Integer syncpoint, Integer queues, String queuePrefix, Integer drainers,
+            long drainTimeoutNs, Integer maxInFlight) {
+        return of(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix, drainers,
+                drainTimeoutNs).withMaxInFlight(maxInFlight == null ? WorkloadSettings.DEFAULT_MAX_IN_FLIGHT : maxInFlight);
+    }
+
+    /** These settings with {@code n} sends in flight per sender. */
+    public PutSettings withMaxInFlight(int n) {
+        return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
+                drainers, drainTimeoutNs, shard, n);
+    }
+
+    /** Sends leave with a CompletionListener and complete at the broker's acknowledgement. */
+    public boolean asyncSends() {
+        return maxInFlight > 1;
+    }
+
     /** These settings for shard I of N: the schedule's messages k with k mod N = I, on queues of its own. */
     public PutSettings withShard(Shard s) {
         return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
-                drainers, drainTimeoutNs, s);
+                drainers, drainTimeoutNs, s, maxInFlight);
     }
 
     /** The queues this process sends to and drains: all of them, or a shard's share. */
@@ -102,6 +132,7 @@ public record PutSettings(
                 : "transacted session, commit every " + syncpoint));
         s.add(new Setting("queues", ownQueues() + " (" + queueName(0) + (ownQueues() > 1 ? " .. " + queueName(ownQueues() - 1) : "")
                 + (shard.whole() ? "" : ", every " + shard.count() + "th of " + queues) + ")"));
+        s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "sender")));
         s.add(new Setting("drainers", drainers == 0 ? "none (completion = return of send or commit)"
                 : drainers + " (completion = receipt by a drainer)"));
         return s;

@@ -11,6 +11,7 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.run.SenderLoad;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 
@@ -24,6 +25,8 @@ public final class PutWorkload extends SettingsWorkload {
     private final List<Thread> threads = new ArrayList<>();
     private Reconnect reconnect;
     private Ledger ledger;
+    /** What completes an asynchronous send with this provider, for the header; null with blocking sends. */
+    private String asyncSends;
 
     public PutWorkload(PutSettings settings) {
         super(settings);
@@ -37,6 +40,9 @@ public final class PutWorkload extends SettingsWorkload {
 
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
+        if (settings.asyncSends()) {
+            asyncSends = provider.acknowledgedAsyncSends(); // a provider without them refuses here, before any connection
+        }
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         // Unthrottled senders number their messages the same way; there is just no total.
         ledger = settings.drainers() == 0 ? Ledger.untracked("no drainers: nothing here receives the messages")
@@ -106,6 +112,20 @@ public final class PutWorkload extends SettingsWorkload {
     @Override
     public Delivery delivery() {
         return ledger.delivery(settings.persistent(), settings.syncpoint(), 0);
+    }
+
+    @Override
+    public SenderLoad senderLoad() {
+        return senders.stream().map(Sender::load).reduce(SenderLoad.NONE, SenderLoad::plus);
+    }
+
+    @Override
+    public List<dev.harness.core.run.RunHeader.Setting> describe() {
+        List<dev.harness.core.run.RunHeader.Setting> s = new ArrayList<>(super.describe());
+        if (asyncSends != null) {
+            s.add(new dev.harness.core.run.RunHeader.Setting("acknowledgement", asyncSends));
+        }
+        return s;
     }
 
     @Override

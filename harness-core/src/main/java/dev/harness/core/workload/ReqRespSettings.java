@@ -32,6 +32,8 @@ import dev.harness.core.schedule.Shard;
  *     each requester waits for its reply before its next request
  * @param drainTimeoutNs how long to wait after the last request for replies to come in
  * @param shard which part of the schedule this process runs ({@code --shard}), and so which queues are its own
+ * @param maxInFlight open mode: request sends a requester keeps unacknowledged ({@code --max-in-flight}); 1 = each
+ *     send blocks until it returns
  */
 public record ReqRespSettings(
         double rate,
@@ -48,7 +50,8 @@ public record ReqRespSettings(
         long replyTimeoutNs,
         boolean open,
         long drainTimeoutNs,
-        Shard shard) implements WorkloadSettings {
+        Shard shard,
+        int maxInFlight) implements WorkloadSettings {
 
     public static final int DEFAULT_REQUESTERS = 10;
     /** IBM's standard workload: 10 request and 10 reply queues. */
@@ -96,6 +99,37 @@ public record ReqRespSettings(
                 "expected a positive duration of at most 1h, such as 30s");
         SettingsException.require(open || syncpoint <= 1, "--syncpoint " + syncpoint, "in closed mode each request is"
                 + " committed before its requester waits for the reply; give --syncpoint 1 (or 0), or --mode open");
+        WorkloadSettings.checkMaxInFlight(maxInFlight);
+        SettingsException.require(open || maxInFlight == 1, "--max-in-flight " + maxInFlight,
+                "in closed mode a requester has one request out at a time; give --mode open");
+    }
+
+    /** One send at a time, each blocking until it returns (no {@code --max-in-flight}). */
+    public ReqRespSettings(double rate, int requesters, int responders, long warmupNs, long durationNs, int sizeBytes,
+            boolean persistent, int syncpoint, int queues, String requestPrefix, String replyPrefix, long replyTimeoutNs,
+            boolean open, long drainTimeoutNs, Shard shard) {
+        this(rate, requesters, responders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, requestPrefix,
+                replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, WorkloadSettings.DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    /** As {@link #of}, with {@code --max-in-flight} (null: {@value WorkloadSettings#DEFAULT_MAX_IN_FLIGHT}). */
+    public static ReqRespSettings of(double rate, Integer requesters, Integer responders, long warmupNs, long durationNs,
+            int sizeBytes, boolean persistent, Integer syncpoint, Integer queues, String requestPrefix, String replyPrefix,
+            Long replyTimeoutNs, Mode mode, long drainTimeoutNs, Integer maxInFlight) {
+        ReqRespSettings s = of(rate, requesters, responders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues,
+                requestPrefix, replyPrefix, replyTimeoutNs, mode, drainTimeoutNs);
+        return maxInFlight == null ? s : s.withMaxInFlight(maxInFlight);
+    }
+
+    /** These settings with {@code n} request sends in flight per requester. */
+    public ReqRespSettings withMaxInFlight(int n) {
+        return new ReqRespSettings(rate, requesters, responders, warmupNs, durationNs, sizeBytes, persistent, syncpoint,
+                queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, n);
+    }
+
+    /** Requests leave with a CompletionListener and count as sent at the broker's acknowledgement. */
+    public boolean asyncSends() {
+        return maxInFlight > 1;
     }
 
     /**
@@ -122,7 +156,7 @@ public record ReqRespSettings(
     /** These settings for shard I of N: its share of the round trips, on request and reply queues of its own. */
     public ReqRespSettings withShard(Shard s) {
         ReqRespSettings settings = new ReqRespSettings(rate, requesters, responders, warmupNs, durationNs, sizeBytes, persistent,
-                syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, s);
+                syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, s, maxInFlight);
         if (open) {
             settings.openModeCapacity();
         }
@@ -177,6 +211,9 @@ public record ReqRespSettings(
         s.add(new Setting("queues", String.format(Locale.ROOT, "%d request (%s..) and %d reply (%s..)%s", ownQueues(),
                 requestQueue(0), ownQueues(), replyQueue(0), shard.whole() ? "" : ", every " + shard.count() + "th of " + queues)));
         s.add(new Setting("reply timeout", Format.duration(replyTimeoutNs)));
+        if (open) {
+            s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "requester")));
+        }
         return s;
     }
 }

@@ -13,6 +13,7 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.run.SenderLoad;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 
@@ -28,6 +29,8 @@ public final class ReqRespWorkload extends SettingsWorkload {
     private final List<Thread> threads = new ArrayList<>();
     private Reconnect reconnect;
     private Ledger ledger;
+    /** What completes an asynchronous request send with this provider, for the header; null with blocking sends. */
+    private String asyncSends;
 
     public ReqRespWorkload(ReqRespSettings settings) {
         super(settings);
@@ -47,6 +50,9 @@ public final class ReqRespWorkload extends SettingsWorkload {
 
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
+        if (settings.asyncSends()) {
+            asyncSends = provider.acknowledgedAsyncSends(); // a provider without them refuses here, before any connection
+        }
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         ledger = Ledger.of(scheduledTotal(), settings.requesters());
         try {
@@ -150,6 +156,20 @@ public final class ReqRespWorkload extends SettingsWorkload {
     @Override
     public long late() {
         return Arrays.stream(requesters).mapToLong(Requester::late).sum();
+    }
+
+    @Override
+    public SenderLoad senderLoad() {
+        return Arrays.stream(requesters).map(Requester::load).reduce(SenderLoad.NONE, SenderLoad::plus);
+    }
+
+    @Override
+    public List<dev.harness.core.run.RunHeader.Setting> describe() {
+        List<dev.harness.core.run.RunHeader.Setting> s = new ArrayList<>(super.describe());
+        if (asyncSends != null) {
+            s.add(new dev.harness.core.run.RunHeader.Setting("acknowledgement", asyncSends));
+        }
+        return s;
     }
 
     @Override

@@ -33,8 +33,11 @@ import dev.harness.core.schedule.Schedule;
  * <p>When the connection is lost, it connects again and sends its {@link UnitOfWork} (the requests
  * since the last commit) again, with the original intended times, so their {@code response}
  * carries the outage.
+ *
+ * <p>Open mode with {@code --max-in-flight} N above 1: requests leave with a CompletionListener,
+ * up to N unacknowledged ({@link InFlight}), as {@link Sender}'s messages do.
  */
-final class Requester implements Runnable, UnitOfWork.Worker {
+final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private static final long RESOLVED = -1;
     private static final long SWEEP_NS = 10_000_000L;
 
@@ -59,6 +62,11 @@ final class Requester implements Runnable, UnitOfWork.Worker {
     private volatile Thread thread;
     /** Open mode: parked in {@link #awaitFreeSlot}. */
     private volatile boolean awaitingSlot;
+    /** Asynchronous sends (open mode); null with one send at a time. */
+    private final InFlight window;
+    private long runStartNs;
+    private long runEndNs;
+    private long pacedNs;
 
     private Session session;
     private MessageProducer[] producers;
@@ -90,6 +98,7 @@ final class Requester implements Runnable, UnitOfWork.Worker {
         for (int i = 0; i < capacity; i++) {
             pendingSequence.set(i, RESOLVED);
         }
+        this.window = settings.asyncSends() ? new InFlight(settings.maxInFlight(), this, control) : null;
     }
 
     void open(Provider provider) throws JMSException {
@@ -99,6 +108,10 @@ final class Requester implements Runnable, UnitOfWork.Worker {
     @Override
     public Connection connect(Provider provider) throws JMSException {
         Connection c = unit.connect(provider);
+        if (window != null) {
+            window.reset(!transacted); // requests unacknowledged on the old connection are in doubt
+            Sender.watch(c, window);
+        }
         try {
             Session s = JmsWork.session(c, transacted);
             MessageProducer[] p = new MessageProducer[settings.ownQueues()];
@@ -130,6 +143,7 @@ final class Requester implements Runnable, UnitOfWork.Worker {
     @Override
     public void run() {
         thread = Thread.currentThread();
+        runStartNs = System.nanoTime();
         try {
             int queue = id % producers.length;
             for (long j = 0; ; j++) {
@@ -141,7 +155,10 @@ final class Requester implements Runnable, UnitOfWork.Worker {
                 unit.nextDue(intendedNs);
                 // Open mode in syncpoint: a request waits in its unit of work until N are pending,
                 // as with an application that commits every N puts; that wait is in its response.
-                if (!Pacer.awaitUntil(intendedNs, control) || !awaitFreeSlot(j)) {
+                long waitStartNs = System.nanoTime();
+                boolean due = Pacer.awaitUntil(intendedNs, control);
+                pacedNs += System.nanoTime() - waitStartNs;
+                if (!due || !awaitFreeSlot(j)) {
                     break;
                 }
                 request(j, sequence, intendedNs, queue);
@@ -155,6 +172,9 @@ final class Requester implements Runnable, UnitOfWork.Worker {
             if (unit.pending() > 0) {
                 unit.completeOrRecover();
             }
+            if (window != null) {
+                unit.drainOrRecover();
+            }
         } catch (JMSException e) {
             if (!control.stopRequested()) {
                 control.fail(unit.explain(e));
@@ -163,6 +183,7 @@ final class Requester implements Runnable, UnitOfWork.Worker {
             control.fail(unit.explainStop(e));
         } finally {
             unit.sendingOver();
+            runEndNs = System.nanoTime();
             sendingDone = true;
         }
         // Open mode: keep giving up on replies that do not come, so the run can end. A stop
@@ -188,6 +209,10 @@ final class Requester implements Runnable, UnitOfWork.Worker {
     public void send(int i) throws JMSException {
         long intendedNs = unit.intendedNs(i);
         int slot = unitSlot[i];
+        if (window != null) {
+            sendAsync(i, intendedNs, unit.queue(i), unit.sequence(i), slot);
+            return;
+        }
         long sendNs = System.nanoTime();
         BytesMessage m = session.createBytesMessage();
         MessageHeader.write(m, runId, intendedNs, sendNs, id, unit.sequence(i));
@@ -207,9 +232,105 @@ final class Requester implements Runnable, UnitOfWork.Worker {
         }
     }
 
+    /**
+     * Sends a request with a CompletionListener once a window slot is free (that wait shows in
+     * send-lag and response). Unit request {@code i}, or one carried from a lost connection ({@code i} < 0).
+     */
+    private void sendAsync(int i, long intendedNs, int queue, long sequence, int ringSlot) throws JMSException {
+        InFlight.Slot s = window.acquire();
+        long sendNs = System.nanoTime();
+        s.queue = queue;
+        s.intendedNs = intendedNs;
+        s.sequence = sequence;
+        s.sendNs = sendNs;
+        BytesMessage m = session.createBytesMessage();
+        MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
+        m.writeBytes(payload);
+        m.setJMSReplyTo(replyQueues[queue]);
+        if (pendingSequence.get(ringSlot) == sequence) {
+            pendingSendNs.set(ringSlot, sendNs);
+        }
+        long putStartNs = System.nanoTime();
+        s.callNs = putStartNs;
+        try {
+            producers[queue].send(m, s);
+        } catch (JMSException | RuntimeException e) {
+            if (i >= 0 && !transacted) {
+                unit.handedOff(); // tried, so in doubt: it stays in flight, to be carried and sent again
+            } else {
+                window.release(s); // a transacted unit, or the carried list, sends it again
+            }
+            throw e;
+        }
+        long returnedNs = System.nanoTime();
+        if (i >= 0 && unit.sendReturned(i)) {
+            recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
+            recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
+            pauseCorrected.record(returnedNs - putStartNs);
+        }
+    }
+
+    /** On the provider's thread: the broker has the request; outside syncpoint it counts as sent. */
+    @Override
+    public void acknowledged(InFlight.Slot slot, long ackNs) {
+        recorder.record(View.ACK, slot.intendedNs, ackNs - slot.callNs);
+        if (!transacted) {
+            unit.acknowledged(slot.sequence);
+        }
+    }
+
+    @Override
+    public boolean handsOff() {
+        return window != null && !transacted;
+    }
+
+    @Override
+    public int inFlight() {
+        return window == null || transacted ? 0 : window.inDoubt();
+    }
+
+    @Override
+    public void resendInFlight() throws JMSException {
+        if (window == null || transacted) {
+            return;
+        }
+        while (window.carried() > 0) {
+            int c = window.carried() - 1;
+            long sequence = window.carriedSequence(c);
+            int ringSlot = (int) (((sequence - id) / requesterCount) & mask);
+            sendAsync(-1, window.carriedIntendedNs(c), window.carriedQueue(c), sequence, ringSlot);
+            window.takeCarried();
+        }
+    }
+
+    @Override
+    public void awaitInFlight() throws JMSException {
+        if (window != null) {
+            resendInFlight();
+            window.awaitAll(settings.drainTimeoutNs());
+        }
+    }
+
+    /** What this requester's thread did with its time; valid once sending is done. */
+    dev.harness.core.run.SenderLoad load() {
+        return new dev.harness.core.run.SenderLoad(runEndNs - runStartNs, pacedNs, window == null ? 0 : window.fullNs(),
+                window == null ? 1 : window.max(), unit.sendsReturned());
+    }
+
     /** Commits the unit (in syncpoint): its requests are on the broker, for a responder to get. */
     @Override
     public void completeUnit() throws JMSException {
+        if (window != null) {
+            if (!transacted) {
+                unit.handedOff(); // the acknowledgement counts it sent
+                return;
+            }
+            // JMS: a commit waits for the session's asynchronous sends; commit times the commit alone.
+            if (!window.awaitAll(settings.drainTimeoutNs())) {
+                throw new JMSException(unit.name() + ": requests of the unit not acknowledged within "
+                        + Format.duration(settings.drainTimeoutNs()) + "; not committed");
+            }
+        }
         if (transacted) {
             unit.commit(session, recorder);
         }

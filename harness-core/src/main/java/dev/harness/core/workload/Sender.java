@@ -26,8 +26,12 @@ import dev.harness.core.schedule.Schedule;
  *
  * <p>When the connection is lost, it connects again and sends its {@link UnitOfWork} again, with
  * the original intended times, so their {@code response} carries the outage.
+ *
+ * <p>With {@code --max-in-flight} N above 1 it sends with a CompletionListener and keeps up to N
+ * sends unacknowledged ({@link InFlight}); outside syncpoint a send completes at its
+ * acknowledgement, in syncpoint the commit waits for the unit's acknowledgements first.
  */
-final class Sender implements Runnable, UnitOfWork.Worker {
+final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private final int id;
     private final int senderCount;
     private final PutSettings settings;
@@ -38,7 +42,14 @@ final class Sender implements Runnable, UnitOfWork.Worker {
     private final long[] unitSentNs;
     private final UnitOfWork unit;
     private final RunControl control;
+    /** Asynchronous sends; null with one send at a time. */
+    private final InFlight window;
+    private final long drainTimeoutNs;
     private volatile boolean done;
+    /** Saturation figures, written by this sender's thread, read once it is done. */
+    private long runStartNs;
+    private long runEndNs;
+    private long pacedNs;
 
     private Session session;
     private MessageProducer[] producers;
@@ -59,6 +70,8 @@ final class Sender implements Runnable, UnitOfWork.Worker {
         this.completesOnReturn = settings.drainers() == 0;
         this.unitSize = unit.capacity();
         this.unitSentNs = new long[unitSize];
+        this.window = settings.asyncSends() ? new InFlight(settings.maxInFlight(), this, control) : null;
+        this.drainTimeoutNs = settings.drainTimeoutNs();
     }
 
     void open(Provider provider) throws JMSException {
@@ -68,6 +81,10 @@ final class Sender implements Runnable, UnitOfWork.Worker {
     @Override
     public Connection connect(Provider provider) throws JMSException {
         Connection c = unit.connect(provider);
+        if (window != null) {
+            window.reset(!unit.transacted()); // sends unacknowledged on the old connection are in doubt
+            watch(c, window);
+        }
         try {
             Session s = JmsWork.session(c, unit.transacted());
             MessageProducer[] p = new MessageProducer[settings.ownQueues()];
@@ -92,8 +109,24 @@ final class Sender implements Runnable, UnitOfWork.Worker {
         this.meter = measurement.meter();
     }
 
+    /**
+     * A sender waiting for acknowledgements makes no call that could fail: the connection's loss
+     * must reach it through its window. The listener the connection had (the run's end when nobody
+     * reconnects) still hears of it.
+     */
+    static void watch(Connection c, InFlight window) throws JMSException {
+        javax.jms.ExceptionListener before = c.getExceptionListener();
+        c.setExceptionListener(e -> {
+            window.fail(e);
+            if (before != null) {
+                before.onException(e);
+            }
+        });
+    }
+
     @Override
     public void run() {
+        runStartNs = System.nanoTime();
         try {
             int queue = id % producers.length;
             for (long j = 0; ; j++) {
@@ -110,7 +143,10 @@ final class Sender implements Runnable, UnitOfWork.Worker {
                     }
                     intendedNs = schedule.intendedNs(sequence);
                     unit.nextDue(intendedNs);
-                    if (!Pacer.awaitUntil(intendedNs, control)) {
+                    long waitStartNs = System.nanoTime();
+                    boolean due = Pacer.awaitUntil(intendedNs, control);
+                    pacedNs += System.nanoTime() - waitStartNs;
+                    if (!due) {
                         break;
                     }
                 }
@@ -120,6 +156,9 @@ final class Sender implements Runnable, UnitOfWork.Worker {
             if (unit.pending() > 0) {
                 unit.completeOrRecover();
             }
+            if (window != null) {
+                unit.drainOrRecover();
+            }
         } catch (JMSException e) {
             if (!control.stopRequested()) {
                 control.fail(unit.explain(e));
@@ -128,6 +167,7 @@ final class Sender implements Runnable, UnitOfWork.Worker {
             control.fail(unit.name() + " stopped: " + e);
         } finally {
             unit.sendingOver();
+            runEndNs = System.nanoTime();
             done = true;
         }
     }
@@ -143,6 +183,10 @@ final class Sender implements Runnable, UnitOfWork.Worker {
         // The actual send time is when the application starts its send: building the message
         // is part of it. The put view times the send() call alone, as a tracer shows MQPUT.
         long intendedNs = unit.intendedNs(i);
+        if (window != null) {
+            sendAsync(i, intendedNs, unit.queue(i), unit.sequence(i));
+            return;
+        }
         long sendNs = System.nanoTime();
         BytesMessage m = session.createBytesMessage();
         MessageHeader.write(m, runId, intendedNs, sendNs, id, unit.sequence(i));
@@ -159,9 +203,102 @@ final class Sender implements Runnable, UnitOfWork.Worker {
         }
     }
 
+    /**
+     * Sends with a CompletionListener: waits for a free slot first (a full window delays the send,
+     * and that shows in send-lag and response, as for an application), then hands the message off.
+     * Unit message {@code i} outside syncpoint, or a send carried from a lost connection ({@code i} < 0).
+     */
+    private void sendAsync(int i, long intendedNs, int queue, long sequence) throws JMSException {
+        InFlight.Slot slot = window.acquire();
+        long sendNs = System.nanoTime();
+        slot.queue = queue;
+        slot.intendedNs = intendedNs;
+        slot.sequence = sequence;
+        slot.sendNs = sendNs;
+        BytesMessage m = session.createBytesMessage();
+        MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
+        m.writeBytes(payload);
+        long putStartNs = System.nanoTime();
+        slot.callNs = putStartNs;
+        try {
+            producers[queue].send(m, slot);
+        } catch (JMSException | RuntimeException e) {
+            if (i >= 0 && !unit.transacted()) {
+                unit.handedOff(); // tried, so in doubt: it stays in flight, to be carried and sent again
+            } else {
+                window.release(slot); // a transacted unit, or the carried list, sends it again
+            }
+            throw e;
+        }
+        long returnedNs = System.nanoTime();
+        if (i < 0) {
+            return; // recorded at its first send
+        }
+        unitSentNs[i] = sendNs;
+        if (unit.sendReturned(i)) {
+            long putNs = returnedNs - putStartNs;
+            recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
+            recorder.record(View.PUT, intendedNs, putNs);
+            pauseCorrected.record(putNs);
+        }
+    }
+
+    /** On the provider's thread: the broker has the message; outside syncpoint that completes it. */
+    @Override
+    public void acknowledged(InFlight.Slot slot, long ackNs) {
+        recorder.record(View.ACK, slot.intendedNs, ackNs - slot.callNs);
+        if (!unit.transacted()) {
+            if (completesOnReturn) {
+                complete(slot.intendedNs, slot.sendNs, ackNs);
+            }
+            unit.acknowledged(slot.sequence);
+        }
+    }
+
+    @Override
+    public boolean handsOff() {
+        return window != null && !unit.transacted();
+    }
+
+    @Override
+    public int inFlight() {
+        return window == null || unit.transacted() ? 0 : window.inDoubt();
+    }
+
+    @Override
+    public void resendInFlight() throws JMSException {
+        if (window == null || unit.transacted()) {
+            return;
+        }
+        while (window.carried() > 0) {
+            int c = window.carried() - 1;
+            sendAsync(-1, window.carriedIntendedNs(c), window.carriedQueue(c), window.carriedSequence(c));
+            window.takeCarried(); // sent: in a slot of the new connection now
+        }
+    }
+
+    @Override
+    public void awaitInFlight() throws JMSException {
+        if (window != null) {
+            resendInFlight();
+            window.awaitAll(drainTimeoutNs);
+        }
+    }
+
     /** Commits the unit (in syncpoint); its messages are on the broker, and complete if nobody drains them. */
     @Override
     public void completeUnit() throws JMSException {
+        if (window != null) {
+            if (!unit.transacted()) {
+                unit.handedOff(); // the acknowledgement completes it
+                return;
+            }
+            // JMS: a commit waits for the session's asynchronous sends; commit times the commit alone.
+            if (!window.awaitAll(drainTimeoutNs)) {
+                throw new JMSException(unit.name() + ": sends of the unit not acknowledged within "
+                        + Format.duration(drainTimeoutNs) + "; not committed");
+            }
+        }
         long doneNs = unit.transacted() ? unit.commit(session, recorder) : System.nanoTime();
         if (completesOnReturn) {
             // The send or commit made these messages durable (or visible): that is their completion.
@@ -185,6 +322,12 @@ final class Sender implements Runnable, UnitOfWork.Worker {
 
     boolean done() {
         return done;
+    }
+
+    /** What this sender's thread did with its time; valid once {@link #done}. */
+    dev.harness.core.run.SenderLoad load() {
+        return new dev.harness.core.run.SenderLoad(runEndNs - runStartNs, pacedNs, window == null ? 0 : window.fullNs(),
+                window == null ? 1 : window.max(), unit.sendsReturned());
     }
 
     long committed() {

@@ -33,6 +33,31 @@ final class UnitOfWork {
 
         /** With no schedule there is nothing to be behind. */
         boolean unthrottled();
+
+        /**
+         * Asynchronous sends outside syncpoint: those handed off from the unit and not yet
+         * acknowledged (or carried from a lost connection), in doubt when the connection is lost.
+         */
+        default int inFlight() {
+            return 0;
+        }
+
+        /**
+         * True when the unit's message leaves it as soon as it is sent (asynchronous sends outside
+         * syncpoint): then only {@link #inFlight} is in doubt after a failure, and a message whose
+         * send was never tried is no doubt but the unit's to send.
+         */
+        default boolean handsOff() {
+            return false;
+        }
+
+        /** After a reconnect: sends those {@link #inFlight} again, with their original intended times. */
+        default void resendInFlight() throws JMSException {
+        }
+
+        /** Waits for every asynchronous send to be acknowledged (bounded); throws a failure one reported. */
+        default void awaitInFlight() throws JMSException {
+        }
     }
 
     private final String name;
@@ -170,6 +195,34 @@ final class UnitOfWork {
         recordedInUnit = 0;
     }
 
+    /**
+     * Asynchronous sends outside syncpoint: the unit's message went out with a CompletionListener
+     * and is the in-flight window's now; its acknowledgement ticks it off ({@link #acknowledged}).
+     */
+    void handedOff() {
+        pending = 0;
+        sentInUnit = 0;
+        recordedInUnit = 0;
+    }
+
+    /** The broker acknowledged an asynchronous send outside syncpoint (on the provider's thread): it is on the broker. */
+    void acknowledged(long sequence) {
+        ledger.committed(sequence);
+        committed.incrementAndGet();
+    }
+
+    /** At the end of sending: waits for the sends in flight, recovering from a lost connection meanwhile. */
+    void drainOrRecover() throws JMSException {
+        while (true) {
+            try {
+                worker.awaitInFlight();
+                return;
+            } catch (JMSException e) {
+                recover(e, false);
+            }
+        }
+    }
+
     /** Messages whose send, and commit in syncpoint, returned: they are on the broker. */
     long committed() {
         return committed.get();
@@ -216,7 +269,7 @@ final class UnitOfWork {
             if (transacted && !committing) {
                 ledger.rolledBack(sentInUnit);
             } else {
-                ledger.inDoubt(transacted ? pending : 1);
+                ledger.inDoubt(transacted ? pending : worker.handsOff() ? worker.inFlight() : 1);
             }
             committing = false;
             sentInUnit = 0;
@@ -233,6 +286,7 @@ final class UnitOfWork {
                 if (worker.unthrottled()) {
                     caughtUp(System.nanoTime());
                 }
+                worker.resendInFlight();
                 for (int i = 0; i < pending; i++) {
                     worker.send(i);
                 }

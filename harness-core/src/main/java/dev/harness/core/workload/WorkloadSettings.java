@@ -40,6 +40,23 @@ public interface WorkloadSettings {
     Shard shard();
 
     /** The checks every workload's timing and size get. */
+    /** Each send blocks until it returns, as before {@code --max-in-flight}. */
+    int DEFAULT_MAX_IN_FLIGHT = 1;
+    /** Completion slots a worker pre-allocates: one each. */
+    int MAX_IN_FLIGHT = 65_536;
+
+    static void checkMaxInFlight(int maxInFlight) {
+        SettingsException.require(maxInFlight >= 1 && maxInFlight <= MAX_IN_FLIGHT, "--max-in-flight",
+                "expected a whole number from 1 to " + MAX_IN_FLIGHT + " (sends each sender keeps unacknowledged), got "
+                        + maxInFlight);
+    }
+
+    /** The run header's line for {@code --max-in-flight}. */
+    static String describeInFlight(int maxInFlight, String worker) {
+        return maxInFlight == 1 ? "1 (each send blocks until it returns)"
+                : maxInFlight + " per " + worker + " (asynchronous sends, complete at the broker's acknowledgement)";
+    }
+
     static void checkCommon(long warmupNs, long durationNs, int sizeBytes, long drainTimeoutNs) {
         SettingsException.require(durationNs > 0 && durationNs <= MAX_RUN_NS, "--duration",
                 "expected a positive duration of at most 7 days, such as 30s");

@@ -81,5 +81,16 @@ class HtmlReportTest {
         assertFalse(noObjectives.contains("id=\"verdict\""));
         assertTrue(noObjectives.contains("<p class=\"what\" id=\"delivery\">Not checked (no drainers).</p>"), noObjectives);
         assertFalse(noObjectives.contains("id=\"outage\""));
+        assertFalse(noObjectives.contains("id=\"saturation\""), "a kept schedule says nothing on the offered load");
+    }
+
+    @Test
+    void theOfferedLoadSentenceIsUnderTheTitle() throws Exception {
+        String sentence = "the schedule asked 2,000 msg/s and 1,136 were achieved: 1 sender with blocking sends of 0.80 ms"
+                + " each can offer about 1,250 msg/s: busy 99 % of the time. Add --senders or --max-in-flight.";
+        String html = HtmlReport.render(log(), new RunOutcome(Verdict.NONE, Delivery.notTracked("no drainers", true, 0),
+                false, 0, 0, null, sentence));
+        int p = html.indexOf("<p id=\"saturation\" class=\"saturation\"><b>Offered load:</b> " + sentence + "</p>");
+        assertTrue(p > 0 && p < html.indexOf("Latency by percentile"), html);
     }
 }

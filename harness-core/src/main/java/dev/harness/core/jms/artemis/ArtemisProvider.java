@@ -34,6 +34,8 @@ public class ArtemisProvider implements Provider {
     private final ArtemisDiagnosis diagnosis;
     /** One factory per connection: see {@link #connect}. */
     private final List<ActiveMQConnectionFactory> factories = new CopyOnWriteArrayList<>();
+    /** --max-in-flight above 1: connections confirm sends (see {@link #acknowledgedAsyncSends}). */
+    private volatile boolean asyncSends;
 
     /**
      * @param url e.g. {@code tcp://127.0.0.1:61616}, with any Artemis URL parameters
@@ -55,8 +57,38 @@ public class ArtemisProvider implements Provider {
         // Reconnecting is the harness's own (it counts and times it), not hidden inside the client.
         factory.setReconnectAttempts(0);
         factory.setInitialConnectAttempts(1);
+        if (asyncSends && factory.getConfirmationWindowSize() < 0) {
+            factory.setConfirmationWindowSize(CONFIRMATION_WINDOW_BYTES);
+        }
+        if (asyncSends && factory.getProducerWindowSize() == ActiveMQClient.DEFAULT_PRODUCER_WINDOW_SIZE) {
+            // 64 KiB of credits is 32 sends of 2 KiB: past that a send blocks for credits, and the
+            // in-flight window asked for would be the client's smaller one.
+            factory.setProducerWindowSize(CONFIRMATION_WINDOW_BYTES);
+        }
         factories.add(factory);
         return factory;
+    }
+
+    /** Bytes of sent packets the client keeps until the broker confirms them, when the URL sets none. */
+    static final int CONFIRMATION_WINDOW_BYTES = 1 << 20;
+
+    /**
+     * With a CompletionListener, Artemis's client never blocks the send (blockOnDurableSend only
+     * applies to sends without one), and without a confirmation window it calls the listener
+     * locally, at once, after writing the packet (ClientProducerImpl.send, 2.44). With one, it calls
+     * it when the broker confirms the packet, which the broker does once the send's storage
+     * operations completed (for a persistent message, the journal write): a broker acknowledgement.
+     */
+    @Override
+    public String acknowledgedAsyncSends() {
+        asyncSends = true;
+        ActiveMQConnectionFactory f = factory();
+        int window = f.getConfirmationWindowSize();
+        return "sends with --max-in-flight are asynchronous (CompletionListener) and complete when the broker confirms"
+                + " them: confirmationWindowSize=" + window + (window == CONFIRMATION_WINDOW_BYTES ? " (set by the harness)"
+                : " (from the URL)") + ", producerWindowSize=" + f.getProducerWindowSize() + " (credits for sends in flight)"
+                + "; the broker confirms a persistent send after its journal write, a non-persistent"
+                + " one on arrival (without a confirmation window Artemis would call the listener locally at once)";
     }
 
     public static String clientVersion() {
@@ -75,6 +107,10 @@ public class ArtemisProvider implements Provider {
 
     @Override
     public List<String> notes() {
+        if (asyncSends) {
+            return List.of("sends outside syncpoint do not block (--max-in-flight): each completes at the broker's"
+                    + " confirmation, and a sender waits only when its window of unconfirmed sends is full");
+        }
         return List.of("persistent sends outside syncpoint block until the broker acknowledges them"
                 + " (blockOnDurableSend=true); non-persistent sends do not wait for the broker");
     }

@@ -138,6 +138,19 @@ public final class JndiProvider implements Provider {
         return "JNDI connection factory " + factoryName + " from " + source;
     }
 
+    /**
+     * Any JMS 2.0 client has asynchronous sends, but what completes one is its own: the header
+     * says so and names the factory, whose settings (read above, where a registered kind owns it)
+     * decide. Artemis's client, for one, completes them locally unless confirmationWindowSize is set.
+     */
+    @Override
+    public String acknowledgedAsyncSends() {
+        return "sends with --max-in-flight are JMS 2.0 asynchronous sends of " + factory.getClass().getName()
+                + "; when its CompletionListener is called is the provider's own (Artemis's client calls it locally"
+                + " at once unless the factory sets confirmationWindowSize): read the provider's documentation of"
+                + " asynchronous send before trusting service and ack";
+    }
+
     @Override
     public List<String> notes() {
         List<String> notes = new ArrayList<>();

@@ -20,6 +20,7 @@ import com.ibm.msg.client.jms.JmsFactoryFactory;
 import com.ibm.msg.client.jms.JmsPropertyContext;
 import com.ibm.msg.client.wmq.WMQConstants;
 
+import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Diagnosis;
 import dev.harness.core.jms.Provider;
@@ -103,6 +104,27 @@ public final class IbmMqProvider implements Provider {
                 : settings.queueManager().isEmpty() ? "(whichever owns the listener)" : settings.queueManager();
         String where = settings.ccdtUrl() != null ? "via CCDT " + settings.ccdtUrl() : settings.address().toString();
         return "IBM MQ queue manager " + qmgr + " " + where + " (client transport)";
+    }
+
+    /**
+     * IBM MQ classes for JMS 9.4 implement JMS 2.0's asynchronous send: the send returns once the
+     * client has taken the message, and a thread of its session (JmsSessionImpl's
+     * CompletionListenerRunner) calls the listener when the put is done. Read from the client,
+     * not run here: no queue manager can run on this project's machines. With async put
+     * (--mq-async-put) that put itself returns before the queue manager has the message, so a
+     * completion would be local: refused.
+     */
+    @Override
+    public String acknowledgedAsyncSends() {
+        if (settings.asyncPut()) {
+            throw new SettingsException("--max-in-flight", "with --mq-async-put a put completes before the queue"
+                    + " manager has the message, so its acknowledgement would be the client's own; drop --mq-async-put"
+                    + " (or give --max-in-flight 1)");
+        }
+        return "sends with --max-in-flight are JMS 2.0 asynchronous sends of IBM MQ classes for JMS: the client's"
+                + " session puts each message (async put off: the put waits for the queue manager's answer) and calls"
+                + " the CompletionListener when the put returned; not verified against a queue manager by this harness's"
+                + " tests";
     }
 
     @Override

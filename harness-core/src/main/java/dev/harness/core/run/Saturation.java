@@ -1,0 +1,142 @@
+package dev.harness.core.run;
+
+import java.util.Locale;
+
+/**
+ * Whether the harness itself could offer the schedule, and if not why: its senders busy nearly all
+ * the time (blocking sends, or their in-flight window full), its JVM's CPU, its pauses; or the
+ * broker was the limit. One plain sentence with the numbers and what to change.
+ *
+ * @param limit who limited the rate: {@link #HELD} when the schedule was kept
+ * @param sentence the sentence for the summary, JSON and report; null when the schedule was kept
+ * @param askedRate messages per second the schedule asked (this process's share)
+ * @param achievedRate what completed per second after warmup
+ * @param workers senders or requesters
+ * @param maxInFlight sends each kept unacknowledged at most
+ * @param busyFraction share of the workers' time not spent waiting for the schedule
+ * @param windowFullFraction share of it spent waiting with the in-flight window full
+ * @param cpuFraction this JVM's CPU time over the measured phase, of all its CPUs; negative when unknown
+ * @param pausedFraction this JVM's detected pauses over the measured phase
+ */
+public record Saturation(String limit, String sentence, double askedRate, double achievedRate, int workers, int maxInFlight,
+        double busyFraction, double windowFullFraction, double cpuFraction, double pausedFraction) {
+
+    public static final String HELD = "held";
+    public static final String SENDERS = "senders";
+    public static final String WINDOW = "in-flight window";
+    public static final String CPU = "harness CPU";
+    public static final String PAUSES = "harness pauses";
+    public static final String BROKER = "broker";
+
+    /** Below this share of the asked rate the schedule was not kept. */
+    static final double KEPT = 0.95;
+    /** Workers busy at least this share of their time could not have offered more. */
+    static final double BUSY = 0.90;
+    static final double CPU_BOUND = 0.90;
+    static final double PAUSED = 0.10;
+
+    public static final Saturation NONE = new Saturation(HELD, null, 0, 0, 0, 1, 0, 0, -1, 0);
+
+    /**
+     * @param asked messages per second asked of this process; 0 when unthrottled (nothing to judge)
+     */
+    public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
+            double pausedFraction) {
+        return judge(asked, achieved, load, cpuFraction, pausedFraction, "sender");
+    }
+
+    /** @param worker what the workers are called: sender, requester */
+    public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
+            double pausedFraction, String worker) {
+        return judge(asked, achieved, load, cpuFraction, pausedFraction, worker, 0, 1);
+    }
+
+    /**
+     * @param outageNs how long clients saw no completion around a lost broker (0 for none)
+     * @param runNs the run's length, against which that outage is weighed
+     */
+    public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
+            double pausedFraction, String worker, long outageNs, long runNs) {
+        double busy = load.busyFraction();
+        double full = load.windowFullFraction();
+        if (asked <= 0 || load.workers() == 0 || achieved >= KEPT * asked) {
+            return new Saturation(HELD, null, asked, achieved, load.workers(), load.maxInFlight(), busy, full, cpuFraction,
+                    pausedFraction);
+        }
+        String head = String.format(Locale.ROOT, "the schedule asked %s %s/s and %s were achieved: ", count(asked),
+                worker.equals("requester") ? "round trips" : "msg", count(achieved));
+        String who = load.workers() + " " + worker + (load.workers() == 1 ? "" : "s");
+        String were = load.workers() == 1 ? " was" : " were";
+        String limit;
+        String why;
+        if (outageNs > 0 && runNs > 0 && outageNs >= PAUSED * runNs) {
+            // The workers waited on a broker that was away: reconnecting, or with sends unacknowledged.
+            limit = BROKER;
+            why = String.format(Locale.ROOT, "the broker was the limit: it was away %s s of the %s s run (see the"
+                    + " outage), and the schedule fell behind while it was", secs(outageNs), secs(runNs));
+        } else if (busy >= BUSY && load.maxInFlight() > 1 && full >= busy / 2) {
+            limit = WINDOW;
+            why = String.format(Locale.ROOT, "%s with %d sends in flight each waited for a free slot %s of the time"
+                    + " (busy %s): raise --max-in-flight or add --" + worker + "s", who, load.maxInFlight(), pct(full), pct(busy))
+                    + also(cpuFraction, pausedFraction);
+        } else if (busy >= BUSY) {
+            limit = SENDERS;
+            double offer = load.offer() > 0 ? load.offer() : achieved;
+            why = (load.maxInFlight() > 1
+                    ? String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
+                            + " full %s): add --senders", who, were, pct(busy), load.maxInFlight(), pct(full))
+                    : String.format(Locale.ROOT, "%s with blocking sends of %s ms each can offer about %s msg/s:"
+                            + " busy %s of the time. Add --" + worker + "s or --max-in-flight", who, ms(load.busyNsPerSend()), count(offer),
+                            pct(busy))) + also(cpuFraction, pausedFraction);
+        } else if (cpuFraction >= CPU_BOUND) {
+            limit = CPU;
+            why = String.format(Locale.ROOT, "this JVM used %s of its CPUs (the embedded broker's work included, if it"
+                    + " runs here); give the broker a machine of its own (--url) or the harness more CPUs", pct(cpuFraction));
+        } else if (pausedFraction >= PAUSED) {
+            limit = PAUSES;
+            why = String.format(Locale.ROOT, "this JVM was paused %s of the measured phase (see the JVM pauses);"
+                    + " give it more heap or a collector with shorter pauses", pct(pausedFraction));
+        } else {
+            limit = BROKER;
+            why = String.format(Locale.ROOT, "the broker was the limit, not the harness: %s%s busy only %s of the time"
+                    + (load.maxInFlight() > 1 ? ", the in-flight window full %s" : "%s")
+                    + "; completions waited on the broker (or the consumers)", who, were, pct(busy),
+                    load.maxInFlight() > 1 ? pct(full) : "");
+        }
+        return new Saturation(limit, head + why + ".", asked, achieved, load.workers(), load.maxInFlight(), busy, full,
+                cpuFraction, pausedFraction);
+    }
+
+    /** What else held the busy senders back: this JVM's CPU or pauses, when they were high. */
+    private static String also(double cpuFraction, double pausedFraction) {
+        String a = "";
+        if (cpuFraction >= CPU_BOUND) {
+            a += String.format(Locale.ROOT, "; this JVM also used %s of its CPUs (a broker of its own: --url)", pct(cpuFraction));
+        }
+        if (pausedFraction >= PAUSED) {
+            a += String.format(Locale.ROOT, "; this JVM was also paused %s of the time", pct(pausedFraction));
+        }
+        return a;
+    }
+
+    /** The harness itself could not offer the schedule. */
+    public boolean harnessLimited() {
+        return sentence != null && !BROKER.equals(limit);
+    }
+
+    private static String count(double v) {
+        return String.format(Locale.ROOT, "%,d", Math.round(v));
+    }
+
+    private static String pct(double f) {
+        return String.format(Locale.ROOT, "%.0f %%", f * 100);
+    }
+
+    private static String secs(long ns) {
+        return String.format(Locale.ROOT, "%.1f", ns / 1e9);
+    }
+
+    private static String ms(long ns) {
+        return String.format(Locale.ROOT, "%.2f", ns / 1e6);
+    }
+}
