@@ -146,7 +146,7 @@ interface Output {
 
         @Override
         public void interval(String outcome, String tag, long startMs, long endMs, Histogram h) {
-            if (outcome.equals("ok")) {
+            if (outcome.equals("ok") || outcome.equals("pause")) {
                 h.setTag(tag);
                 writer.outputIntervalHistogram((startMs - this.startMs) / 1000.0, (endMs - this.startMs) / 1000.0, h);
             }

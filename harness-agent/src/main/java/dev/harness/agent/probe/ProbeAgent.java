@@ -5,12 +5,16 @@ import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 
+import net.bytebuddy.dynamic.loading.ClassInjector;
+
 /**
- * The probe's entry: puts the two hook classes on the bootstrap class path (so advice inlined
+ * The probe's entry: puts the two hook classes into the bootstrap class loader (so advice inlined
  * into any class loader's classes reaches them), then starts a {@link ProbeSession}. This class
  * names neither hook class nor the session's types in its own signatures, so nothing loads them
  * from the agent's class loader before the bootstrap copy is in place.
@@ -55,6 +59,25 @@ public final class ProbeAgent {
             return; // a probe before this one put them there
         } catch (ClassNotFoundException e) {
             // First probe of this JVM.
+        }
+        // Defined straight into the bootstrap loader where Byte Buddy can: appending a jar to the boot
+        // class path makes HotSpot print a class-sharing warning into the application's output.
+        if (ClassInjector.UsingUnsafe.isAvailable()) {
+            Map<String, byte[]> classes = new LinkedHashMap<>();
+            for (String name : BOOT_CLASSES) {
+                try (InputStream in = ProbeAgent.class.getClassLoader().getResourceAsStream(name)) {
+                    if (in == null) {
+                        throw new IOException(name + " is missing from the agent's jar");
+                    }
+                    classes.put(name.substring(0, name.length() - ".class".length()).replace('/', '.'), in.readAllBytes());
+                }
+            }
+            try {
+                ClassInjector.UsingUnsafe.ofBootLoader().injectRaw(classes);
+                return;
+            } catch (RuntimeException e) {
+                // Fall back to the boot class path.
+            }
         }
         Path jar = Files.createTempFile("harness-probe-boot-", ".jar");
         jar.toFile().deleteOnExit();

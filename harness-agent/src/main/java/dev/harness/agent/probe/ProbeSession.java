@@ -22,6 +22,8 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 final class ProbeSession {
     static final String STATUS_PROPERTY = "harness.probe.status";
     private static final long SHIP_MS = 1_000;
+    /** 5 ms, not 1: 200 wake-ups a second cost the host next to nothing (bench/probe-overhead.sh). */
+    static final long HICCUP_SLEEP_MS = 5;
 
     private static ProbeSession current;
 
@@ -32,6 +34,9 @@ final class ProbeSession {
     private final Histogram[] spareOk = new Histogram[Ops.COUNT];
     private final Histogram[] spareFailed = new Histogram[Ops.COUNT];
     private Histogram spareEmpty;
+    private Histogram spareHiccup;
+    /** How late a thread that sleeps {@link #HICCUP_SLEEP_MS} wakes: this JVM's pauses, as jHiccup sees them. */
+    private final Recorder hiccups = Recorders.recorder();
     private ResettableClassFileTransformer transformer;
     private Thread shipper;
     private Thread hook;
@@ -77,6 +82,9 @@ final class ProbeSession {
         s.shipper = new Thread(s::ship, "harness-probe-shipper");
         s.shipper.setDaemon(true);
         s.shipper.start();
+        Thread meter = new Thread(s::meterHiccups, "harness-probe-hiccups");
+        meter.setDaemon(true);
+        meter.start();
         if (output instanceof Output.Wire wire) {
             Thread watcher = new Thread(() -> s.stop(wire.awaitStop(), true), "harness-probe-watcher");
             watcher.setDaemon(true);
@@ -122,6 +130,19 @@ final class ProbeSession {
         }
     }
 
+    private void meterHiccups() {
+        long sleepNs = HICCUP_SLEEP_MS * 1_000_000L;
+        try {
+            while (!ended) {
+                long t0 = System.nanoTime();
+                Thread.sleep(HICCUP_SLEEP_MS);
+                hiccups.recordValue(Math.min(Recorders.HIGHEST_NS, Math.max(0, System.nanoTime() - t0 - sleepNs)));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private void announce() throws java.io.IOException {
         Set<String> now = new TreeSet<>(seen.instrumented);
         now.removeAll(announced);
@@ -147,6 +168,7 @@ final class ProbeSession {
             spareFailed[op] = take(recorders.failed[op], spareFailed[op], "failed", Ops.TAGS.get(op), start, end);
         }
         spareEmpty = take(recorders.empty, spareEmpty, "empty", "receive", start, end);
+        spareHiccup = take(hiccups, spareHiccup, "pause", "hiccup", start, end);
         Map<String, Long> kinds = recorders.errorKinds();
         if (!kinds.equals(kindsShipped)) {
             output.errorKinds(kinds);

@@ -28,6 +28,7 @@ public final class ProbeTotals {
     private final Map<String, Pair> ok = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
     private final Map<String, Pair> failed = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
     private final Pair empty = new Pair();
+    private final Pair hiccups = new Pair();
     private final Map<String, Long> errorKinds = new TreeMap<>();
     private final String intervalName;
 
@@ -56,7 +57,8 @@ public final class ProbeTotals {
     /**
      * Adds one shipped histogram.
      *
-     * @param outcome {@code ok}, {@code failed} or {@code empty} (receives that got no message)
+     * @param outcome {@code ok}, {@code failed}, {@code empty} (receives that got no message) or
+     *        {@code pause} (the probed JVM's hiccups, tag {@code hiccup})
      * @throws IllegalArgumentException when the text is no histogram
      */
     public void add(String outcome, String tag, String base64) {
@@ -69,6 +71,7 @@ public final class ProbeTotals {
         Pair p = switch (outcome) {
             case "ok" -> ok.computeIfAbsent(tag, t -> new Pair());
             case "failed" -> failed.computeIfAbsent(tag, t -> new Pair());
+            case "pause" -> hiccups;
             default -> empty;
         };
         p.interval.add(h);
@@ -141,6 +144,11 @@ public final class ProbeTotals {
             notes.append(String.format(Locale.ROOT, "receive: %d returned no message this interval (%d in all)%n",
                     empty.interval.getTotalCount(), empty.total.getTotalCount()));
         }
+        if (hiccups.interval.getTotalCount() > 0) {
+            notes.append(String.format(Locale.ROOT, "probed JVM: longest hiccup %.1f ms this interval (%.1f ms in all)%n",
+                    hiccups.interval.getMaxValue() / 1e6, hiccups.total.getMaxValue() / 1e6));
+        }
+        hiccups.interval.reset();
         for (Pair p : ok.values()) {
             p.interval.reset();
         }
@@ -187,6 +195,11 @@ public final class ProbeTotals {
                     e.getValue().total.getTotalCount(), us(e.getValue().total.getMaxValue())));
         }
         errorKinds.forEach((k, n) -> s.append(String.format(Locale.ROOT, "  %s: %d%n", k, n)));
+        if (hiccups.total.getTotalCount() > 0) {
+            s.append(String.format(Locale.ROOT, "probed JVM's hiccups (a %d ms sleep woken late): p99 %.1f ms, max %.1f ms%n",
+                    ProbeSession.HICCUP_SLEEP_MS, hiccups.total.getValueAtPercentile(99) / 1e6,
+                    hiccups.total.getMaxValue() / 1e6));
+        }
         return s.toString();
     }
 }
