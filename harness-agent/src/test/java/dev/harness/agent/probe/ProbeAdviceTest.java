@@ -84,7 +84,7 @@ class ProbeAdviceTest {
 
     private static boolean fits(Class<?>[] types, Object[] args) {
         for (int i = 0; i < types.length; i++) {
-            Class<?> t = types[i] == int.class ? Integer.class : types[i];
+            Class<?> t = java.lang.invoke.MethodType.methodType(types[i]).wrap().returnType();
             if (args[i] != null && !t.isInstance(args[i])) {
                 return false;
             }
@@ -141,6 +141,63 @@ class ProbeAdviceTest {
         for (int op : new int[] {ProbeHooks.SEND, ProbeHooks.COMMIT, ProbeHooks.RECEIVE}) {
             assertEquals(0, count(recorders.ok[op]), Ops.TAGS.get(op));
         }
+    }
+
+    private static final String P = "dev.harness.agent.probe.standin.Provider$";
+    private static final List<String> JMS = List.of("javax.jms.Message", "javax.jms.MessageProducer", "javax.jms.Session",
+            "javax.jms.MessageConsumer", "javax.jms.MessageListener", "javax.jms.JMSProducer", "javax.jms.JMSContext",
+            P + "TheMessage", P + "TheSession", P + "TheProducer", P + "TheContext", P + "TheJmsProducer", P + "TheConsumer",
+            P + "Listener");
+
+    @Test
+    void jmsCallsAreTimedPerTagOnceAtTheOuterCallWithSyncpointFromTheProducersSession() throws Throwable {
+        var loaded = instrumented(JMS);
+        assertEquals(List.of(P + "TheSession", P + "TheProducer", P + "TheContext", P + "TheJmsProducer", P + "TheConsumer",
+                P + "Listener"), loaded.getValue(), "implementations only, never the interfaces or the message");
+        ClassLoader loader = loaded.getKey();
+        ProbeHooks.sink = recorders;
+
+        Object m = make(loader, P + "TheMessage");
+        Object tx = make(loader, P + "TheSession", true);
+        Object plain = make(loader, P + "TheSession", false);
+        Object txProducer = make(loader, P + "TheProducer", tx);
+        Object producer = make(loader, P + "TheProducer", plain);
+        for (int i = 0; i < 3; i++) {
+            call(txProducer, "send", m); // delegates to the four-argument overload: once
+        }
+        call(producer, "send", m);
+        call(producer, "send", m);
+        call(producer, "send", m, 1, 4, 0L);
+        assertThrows(IllegalArgumentException.class, () -> call(producer, "send", (Object) null));
+        call(tx, "commit");
+        call(tx, "rollback");
+
+        Object context = make(loader, P + "TheContext", false);
+        Object jmsProducer = make(loader, P + "TheJmsProducer", context);
+        call(jmsProducer, "send", m); // on a MessageProducer underneath: once, as a send
+        call(jmsProducer, "send", m);
+        Object txContext = make(loader, P + "TheContext", true);
+        call(make(loader, P + "TheJmsProducer", txContext), "send", m);
+        call(txContext, "commit"); // commits its session underneath: once
+
+        Object consumer = make(loader, P + "TheConsumer", plain);
+        for (int i = 0; i < 3; i++) {
+            assertTrue(call(consumer, "receive", 1L) != null);
+        }
+        assertEquals(null, call(consumer, "receiveNoWait"), "the queue is empty");
+        Object listener = make(loader, P + "Listener");
+        call(listener, "onMessage", m);
+        call(listener, "onMessage", m);
+
+        assertEquals(5, count(recorders.ok[ProbeHooks.SEND]), "3 MessageProducer sends and 2 JMSProducer sends");
+        assertEquals(4, count(recorders.ok[ProbeHooks.SEND_SYNCPOINT]), "3 on a transacted session, 1 in a transacted context");
+        assertEquals(2, count(recorders.ok[ProbeHooks.COMMIT]));
+        assertEquals(1, count(recorders.ok[ProbeHooks.ROLLBACK]));
+        assertEquals(3, count(recorders.ok[ProbeHooks.RECEIVE]));
+        assertEquals(1, count(recorders.empty), "the receive that got no message, counted apart");
+        assertEquals(2, count(recorders.ok[ProbeHooks.ON_MESSAGE]));
+        assertEquals(1, count(recorders.failed[ProbeHooks.SEND]));
+        assertEquals(Map.of("send IllegalArgumentException", 1L), recorders.errorKinds());
     }
 
     @Test
