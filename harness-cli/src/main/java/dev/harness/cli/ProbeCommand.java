@@ -124,6 +124,12 @@ final class ProbeCommand implements Callable<Integer> {
                 throw new Failure.DuringRun("the probe did not start in process " + pid + ": "
                         + (status[1] == null ? "no word from it" : status[1].replaceFirst("^not started: ", "")));
             }
+            if (javaVersion(status[2]) >= 21) {
+                // JEP 451: that JVM printed a warning of its own, and a later release may refuse.
+                System.out.println("harness probe: note: process " + pid + " runs Java " + status[2] + ", which warns on its"
+                        + " stderr when an agent is loaded into it; a later release may refuse unless it runs with"
+                        + " -XX:+EnableDynamicAgentLoading (or use -javaagent:harness-agent.jar=probe,hlog=F at its start)");
+            }
             server.setSoTimeout((int) HELLO_TIMEOUT_MS);
             Socket socket;
             try {
@@ -232,6 +238,14 @@ final class ProbeCommand implements Callable<Integer> {
                 throw new Failure.Interrupted("interrupted: the summary above covers what was seen");
             }
             return ExitCode.OK;
+        }
+    }
+
+    private static int javaVersion(String specification) {
+        try {
+            return specification == null ? 0 : Integer.parseInt(specification.replaceFirst("^1\\.", "").split("\\.")[0]);
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 
