@@ -18,12 +18,14 @@ import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.agent.probe.Ops;
 import dev.harness.agent.probe.ProbeTotals;
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
@@ -32,6 +34,7 @@ import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;
+import dev.harness.core.report.TextHistogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -72,6 +75,10 @@ final class ProbeCommand implements Callable<Integer> {
     @Option(names = "--interval", paramLabel = "D", converter = Values.Duration.class, defaultValue = "10s",
             description = "How often the table is printed. Default: ${DEFAULT-VALUE}, as the seed's tracer.")
     long intervalNs;
+
+    @Option(names = "--histogram", description = "After each table, the interval's distribution of each operation's"
+            + " times drawn as text (the seed's frequency table).")
+    boolean histogram;
 
     @Option(names = "--hlog", paramLabel = "FILE",
             description = "Write every call's time to this hlog, one histogram per tag and second (send,"
@@ -169,6 +176,7 @@ final class ProbeCommand implements Callable<Integer> {
                 + "; times in µs");
         long deadline = durationNs == null ? Long.MAX_VALUE : System.nanoTime() + durationNs;
         long nextTable = System.nanoTime() + intervalNs;
+        Map<String, Histogram> intervalHistograms = new TreeMap<>((a, b) -> Integer.compare(Ops.code(a), Ops.code(b)));
         String ended = null;
         boolean stopSent = false;
         long stopSentAt = 0;
@@ -187,6 +195,7 @@ final class ProbeCommand implements Callable<Integer> {
                 }
                 if (now >= nextTable) {
                     System.out.print(totals.table());
+                    drawHistograms(intervalHistograms);
                     nextTable += intervalNs;
                 }
                 String line;
@@ -206,9 +215,10 @@ final class ProbeCommand implements Callable<Integer> {
                     ended = line.substring(4);
                     break;
                 }
-                handle(line, totals, writer, startMs);
+                handle(line, totals, writer, startMs, intervalHistograms);
             }
             System.out.print(totals.table());
+            drawHistograms(intervalHistograms);
             System.out.println("harness probe ended: " + ended);
             System.out.println("summary of " + Values.durationText((System.currentTimeMillis() - startMs) * 1_000_000L)
                     + " of probing process " + pid + " (times in µs):");
@@ -261,7 +271,17 @@ final class ProbeCommand implements Callable<Integer> {
         return null;
     }
 
-    private void handle(String line, ProbeTotals totals, HlogWriter writer, long startMs) {
+    private void drawHistograms(Map<String, Histogram> interval) {
+        if (histogram) {
+            interval.forEach((tag, h) -> {
+                System.out.println(tag + ", this interval:");
+                TextHistogram.draw(h).forEach(System.out::println);
+            });
+        }
+        interval.clear();
+    }
+
+    private void handle(String line, ProbeTotals totals, HlogWriter writer, long startMs, Map<String, Histogram> interval) {
         String[] f = line.split(" ", 6);
         switch (f[0]) {
             case "msg" -> System.out.println("probe: " + line.substring(4));
@@ -273,9 +293,15 @@ final class ProbeCommand implements Callable<Integer> {
                 String outcome = f[1];
                 String tag = f[2];
                 totals.add(outcome, tag, f[5]);
-                if (writer != null && (outcome.equals("ok") || outcome.equals("pause"))) {
+                if (outcome.equals("ok") || outcome.equals("pause")) {
                     try {
                         Histogram h = Histogram.decodeFromCompressedByteBuffer(ProbeTotals.decode(f[5]), 0);
+                        if (outcome.equals("ok")) {
+                            interval.computeIfAbsent(tag, t -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
+                        }
+                        if (writer == null) {
+                            return;
+                        }
                         writer.interval((Long.parseLong(f[3]) - startMs) / 1000.0, (Long.parseLong(f[4]) - startMs) / 1000.0,
                                 tag, h);
                         writer.flush();
