@@ -41,6 +41,11 @@ class ProbeIT {
                 HarnessProcess.Result first = probeOneBatch(pid, app, 1, hlog);
                 assertEquals(0, first.exitCode(), first::toString);
                 assertCounts(hlog);
+                String report = Files.readString(Path.of(hlog + ".html"));
+                for (String tag : List.of("send", "send-syncpoint", "commit", "receive", "on-message", "hiccup")) {
+                    assertTrue(report.contains("data-view=\"" + tag + "\""), "the report's summary has a row for " + tag);
+                }
+                assertTrue(first.stdout().contains("send-syncpoint, this interval:"), "--histogram: " + first);
                 assertTrue(first.stdout().contains("operation (µs)") && first.stdout().contains("send-syncpoint"),
                         first::toString);
                 assertTrue(first.stdout().contains("harness probe ended: harness probe ended; removed the instrumentation"),
@@ -125,7 +130,7 @@ class ProbeIT {
 
     private HarnessProcess.Result probeOneBatch(long pid, Process app, int batch, Path hlog) throws Exception {
         try (HarnessProcess probe = HarnessProcess.start(dir, "probe", "--pid", Long.toString(pid), "--duration", "5s",
-                "--interval", "1s", "--hlog", hlog.toString())) {
+                "--interval", "1s", "--hlog", hlog.toString(), "--report", hlog + ".html", "--histogram")) {
             awaitOutput(probe, "instrumented");
             go(app, batch);
             int code = probe.waitFor(30);
