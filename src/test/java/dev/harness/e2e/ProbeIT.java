@@ -119,7 +119,7 @@ class ProbeIT {
             HarnessProcess.Result missing = HarnessProcess.run(dir, 60, "probe", "--pid", Long.toString(gone));
             assertEquals(3, missing.exitCode(), missing::toString);
 
-            HarnessProcess.Result bad = HarnessProcess.run(dir, 60, "probe", "--pid", "1", "--interval", "10");
+            HarnessProcess.Result bad = HarnessProcess.run(dir, 60, "probe", "--pid", "1", "--interval", "10ms");
             assertEquals(2, bad.exitCode(), bad::toString);
             bad.assertOneLine("--interval");
         } finally {
