@@ -8,8 +8,8 @@ set -eu
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-3}
 BATCHES=${BATCHES:-2000}
-JAR=harness-cli/target/harness.jar
-AGENT=harness-agent/target/harness-agent.jar
+JAR=${JAR:-harness-cli/target/harness.jar}
+AGENT=${AGENT:-harness-agent/target/harness-agent.jar}
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 javac -nowarn -d "$OUT/classes" -cp "$JAR" bench/probe/ProbeOverhead.java bench/probe/com/ibm/mq/MQQueueManager.java
