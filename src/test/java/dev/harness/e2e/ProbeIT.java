@@ -46,6 +46,11 @@ class ProbeIT {
                     assertTrue(report.contains("data-view=\"" + tag + "\""), "the report's summary has a row for " + tag);
                 }
                 assertTrue(first.stdout().contains("send-syncpoint, this interval:"), "--histogram: " + first);
+                var summary = HarnessProcess.json(Path.of(hlog + ".json"));
+                assertEquals("harness-probe/1", summary.get("schema").asText());
+                assertEquals(ProbedApp.SEND_SYNCPOINT, summary.get("operations").get("send-syncpoint").get("count").asInt());
+                assertEquals(ProbedApp.RECEIVE, summary.get("operations").get("receive").get("count").asInt());
+                assertEquals(ProbedApp.EMPTY_RECEIVES, summary.get("emptyReceives").asInt());
                 assertTrue(first.stdout().contains("operation (µs)") && first.stdout().contains("send-syncpoint"),
                         first::toString);
                 assertTrue(first.stdout().contains("harness probe ended: harness probe ended; removed the instrumentation"),
@@ -130,7 +135,7 @@ class ProbeIT {
 
     private HarnessProcess.Result probeOneBatch(long pid, Process app, int batch, Path hlog) throws Exception {
         try (HarnessProcess probe = HarnessProcess.start(dir, "probe", "--pid", Long.toString(pid), "--duration", "5s",
-                "--interval", "1s", "--hlog", hlog.toString(), "--report", hlog + ".html", "--histogram")) {
+                "--interval", "1s", "--hlog", hlog.toString(), "--report", hlog + ".html", "--histogram", "--json", hlog + ".json")) {
             awaitOutput(probe, "instrumented");
             go(app, batch);
             int code = probe.waitFor(30);

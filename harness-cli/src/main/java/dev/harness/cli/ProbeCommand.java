@@ -34,6 +34,7 @@ import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;
+import dev.harness.core.report.JsonWriter;
 import dev.harness.core.report.TextHistogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -86,6 +87,9 @@ final class ProbeCommand implements Callable<Integer> {
                     + " mq-commit, mq-backout), and the probed JVM's own hiccups (tag hiccup).")
     Path hlog;
 
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the summary as JSON (schema harness-probe/1).")
+    Path json;
+
     @Option(names = "--report", paramLabel = "FILE.html", description = "Write an HTML report of the probe, as harness report does.")
     Path report;
 
@@ -102,7 +106,7 @@ final class ProbeCommand implements Callable<Integer> {
         if (intervalNs < 100_000_000L) {
             throw new ParameterException(spec.commandLine(), "--interval: expected at least 100ms");
         }
-        for (Object[] f : new Object[][] {{"--hlog", hlog}, {"--report", report}}) {
+        for (Object[] f : new Object[][] {{"--hlog", hlog}, {"--json", json}, {"--report", report}}) {
             String problem = f[1] == null ? null : FileErrors.unwritable((Path) f[1]);
             if (problem != null) {
                 throw new ParameterException(spec.commandLine(), f[0] + " " + f[1] + ": cannot write the file: " + problem);
@@ -232,6 +236,14 @@ final class ProbeCommand implements Callable<Integer> {
                     System.out.println("hlog: " + hlog);
                 }
             }
+            if (json != null) {
+                try {
+                    Files.writeString(json, json(totals, startMs, ended));
+                    System.out.println("json: " + json);
+                } catch (IOException e) {
+                    throw new Failure.OutputNotWritten("--json " + json + ": " + FileErrors.describe(e));
+                }
+            }
             if (report != null) {
                 try {
                     List<Path> files = HtmlReport.write(HlogRun.read(hlogFile), report);
@@ -249,6 +261,22 @@ final class ProbeCommand implements Callable<Integer> {
             }
             return ExitCode.OK;
         }
+    }
+
+    /** The summary as JSON, schema harness-probe/1: times in ns. */
+    private String json(ProbeTotals totals, long startMs, String ended) {
+        JsonWriter w = JsonWriter.oneLine().beginObject().field("schema", "harness-probe/1").field("pid", pid)
+                .field("startMs", startMs).field("endMs", System.currentTimeMillis()).field("ended", ended)
+                .name("operations").beginObject();
+        for (String tag : totals.tags()) {
+            long[] f = totals.figures(tag);
+            w.name(tag).beginObject().field("count", f[0]).field("meanNs", f[1]).field("p50Ns", f[2]).field("p90Ns", f[3])
+                    .field("p99Ns", f[4]).field("p999Ns", f[5]).field("maxNs", f[6]).field("failed", totals.failedCount(tag))
+                    .endObject();
+        }
+        w.endObject().field("emptyReceives", totals.emptyReceives()).name("errors").beginObject();
+        totals.errorKinds().forEach(w::field);
+        return w.endObject().field("hiccupMaxNs", totals.hiccupMaxNs()).endObject().toString() + "\n";
     }
 
     private static int javaVersion(String specification) {

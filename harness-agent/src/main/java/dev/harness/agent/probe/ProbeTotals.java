@@ -100,6 +100,36 @@ public final class ProbeTotals {
         return p == null ? 0 : p.total.getTotalCount();
     }
 
+    /** Tags with calls that returned or threw, in the contract's order. */
+    public java.util.List<String> tags() {
+        java.util.TreeSet<String> all = new java.util.TreeSet<>((a, b) -> Integer.compare(order(a), order(b)) != 0
+                ? Integer.compare(order(a), order(b)) : a.compareTo(b));
+        all.addAll(ok.keySet());
+        all.addAll(failed.keySet());
+        return java.util.List.copyOf(all);
+    }
+
+    /** Of the calls of a tag that returned, over the whole probe: count, mean, p50, p90, p99, p99.9, max (ns). */
+    public long[] figures(String tag) {
+        Pair p = ok.get(tag);
+        if (p == null || p.total.getTotalCount() == 0) {
+            return new long[7];
+        }
+        Histogram t = p.total;
+        return new long[] {t.getTotalCount(), Math.round(t.getMean()), t.getValueAtPercentile(50),
+            t.getValueAtPercentile(90), t.getValueAtPercentile(99), t.getValueAtPercentile(99.9), t.getMaxValue()};
+    }
+
+    /** The error kinds so far, "tag kind" to count. */
+    public Map<String, Long> errorKinds() {
+        return java.util.Collections.unmodifiableMap(errorKinds);
+    }
+
+    /** The probed JVM's longest hiccup, ns. */
+    public long hiccupMaxNs() {
+        return hiccups.total.getMaxValue();
+    }
+
     public long emptyReceives() {
         return empty.total.getTotalCount();
     }
