@@ -4,8 +4,12 @@ import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import dev.harness.agent.probe.ProbeAgent;
+import dev.harness.agent.probe.ProbeOptions;
+
 /**
- * The javaagent entry points: at JVM start ({@code -javaagent:harness-agent.jar=alloc=200,...})
+ * The javaagent entry points (an argument starting with {@code probe} starts the probe instead,
+ * {@link ProbeAgent}): at JVM start ({@code -javaagent:harness-agent.jar=alloc=200,...})
  * or into a running JVM through the Attach API ({@code VirtualMachine.loadAgent(jar, options)}).
  * Wiring only: parse the options ({@link AgentOptions} documents them), open the log, print one
  * start line, start the pause detector and the fragger on daemon threads.
@@ -29,11 +33,23 @@ public final class GcAgent {
 
     /** Called before the host's main when the JVM is started with {@code -javaagent}. */
     public static void premain(String args, Instrumentation instrumentation) {
+        if (ProbeOptions.isProbe(args)) {
+            String failure = ProbeAgent.start(args, instrumentation);
+            if (failure != null) {
+                System.err.println(PREFIX + "probe not started: " + failure);
+            }
+            return;
+        }
         start(args);
     }
 
     /** Called when the agent is loaded into a running JVM through the Attach API. */
     public static void agentmain(String args, Instrumentation instrumentation) {
+        if (ProbeOptions.isProbe(args)) {
+            // harness probe reads the outcome from the status property; the host's stderr stays its own.
+            ProbeAgent.start(args, instrumentation);
+            return;
+        }
         start(args);
     }
 

@@ -27,7 +27,8 @@ final class Attacher {
 
     /**
      * Loads the agent jar into process {@code pid} and returns the value of {@code statusProperty}
-     * there before and after (the agent leaves its outcome in it).
+     * there before and after (the agent leaves its outcome in it), and that JVM's
+     * {@code java.specification.version}.
      */
     static String[] load(long pid, String jar, String options, String statusProperty) throws AttachFailure {
         VirtualMachine vm;
@@ -38,10 +39,11 @@ final class Attacher {
                     + " (is it a JVM of this user, started with this or a compatible JDK?)", true);
         }
         try {
-            String before = vm.getSystemProperties().getProperty(statusProperty);
+            java.util.Properties properties = vm.getSystemProperties();
+            String before = properties.getProperty(statusProperty);
             vm.loadAgent(jar, options);
             String after = vm.getSystemProperties().getProperty(statusProperty);
-            return new String[] {before, after};
+            return new String[] {before, after, properties.getProperty("java.specification.version")};
         } catch (AgentLoadException | AgentInitializationException | IOException e) {
             throw new AttachFailure("the agent could not be loaded into process " + pid + ": " + e.getMessage(), false);
         } finally {

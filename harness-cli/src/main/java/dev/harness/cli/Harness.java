@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
         versionProvider = Harness.Version.class,
         description = "A load harness for messaging systems that tells the truth about latency.",
         subcommands = {RunCommand.class, RespondCommand.class, BrokerCommand.class, BenchCommand.class, LogdiskCommand.class,
-            GcInjectCommand.class, ReportCommand.class, MergeCommand.class, CheckCommand.class, AbCommand.class, RestartStudyCommand.class, K8sCommand.class,
+            GcInjectCommand.class, ProbeCommand.class, ReportCommand.class, MergeCommand.class, CheckCommand.class, AbCommand.class,
+            RestartStudyCommand.class, K8sCommand.class,
             CommandLine.HelpCommand.class})
 public final class Harness implements Runnable {
     @Spec

@@ -26,7 +26,7 @@ import picocli.CommandLine;
 /** The one map from failure kinds to exit codes, used by every command; bad input is 2 everywhere. */
 class ExitCodesTest {
     static final List<String> COMMANDS = List.of("run", "respond", "bench", "ab", "report", "merge", "check", "broker",
-            "logdisk", "gc-inject", "restart-study", "k8s");
+            "logdisk", "gc-inject", "probe", "restart-study", "k8s");
 
     @TempDir
     static Path dir;
@@ -99,6 +99,8 @@ class ExitCodesTest {
                 Arguments.of("--threads", List.of("logdisk", "--dir", dir.toString(), "--files", "2", "--threads", "3")),
                 Arguments.of("--sync", List.of("logdisk", "--dir", dir.toString(), "--sync", "never")),
                 Arguments.of("--pid", List.of("gc-inject", "--pid", "0")),
+                Arguments.of("--pid", List.of("probe", "--pid", "0")),
+                Arguments.of("--interval", List.of("probe", "--pid", "1", "--interval", "10ms")),
                 Arguments.of("--size", List.of("restart-study", "--size", "0")),
                 Arguments.of("--kill-cmd", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-cmd", "kill -9 1")),
                 Arguments.of("--kill-cmd", List.of("run", "--kill-broker-at", "2s", "--kill-cmd", "kill -9 1",

@@ -146,9 +146,10 @@ public final class HtmlReport {
                 others.add(v.tag());
             }
         }
+        others.addAll(callTags(run));
         if (!others.isEmpty()) {
             b.append("<p class=\"what\">The other views: send-lag (how late sends left), put and commit call times,"
-                    + " pause-corrected, responder.</p>\n");
+                    + " pause-corrected, responder; for harness probe, the probed application's calls by tag.</p>\n");
             b.append(percentileChart("percentiles-other", run, others));
         }
 
@@ -289,6 +290,21 @@ public final class HtmlReport {
         return chart;
     }
 
+    /** Tags that are neither a view nor the JVM's or host's (harness probe's send, receive, mq-put, ...). */
+    private static List<String> callTags(HlogRun run) {
+        List<String> tags = new ArrayList<>();
+        for (String tag : run.measuredTotals().keySet()) {
+            boolean view = false;
+            for (View v : View.values()) {
+                view |= v.tag().equals(tag);
+            }
+            if (!view && !tag.equals("hiccup") && !tag.equals("gc-pause") && !tag.startsWith("warmup-")) {
+                tags.add(tag);
+            }
+        }
+        return tags;
+    }
+
     private static String summaryTable(HlogRun run) {
         StringBuilder b = new StringBuilder("<table id=\"summary\"><tr><th>view</th><th>count</th><th>mean</th>");
         for (double p : Percentiles.SUMMARY) {
@@ -299,6 +315,7 @@ public final class HtmlReport {
         for (View v : View.values()) {
             tags.add(v.tag());
         }
+        tags.addAll(callTags(run));
         tags.add("hiccup");
         tags.add("gc-pause");
         for (String tag : tags) {

@@ -1,0 +1,97 @@
+package dev.harness.agent.probe;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import dev.harness.agent.boot.ProbeHooks;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
+
+/**
+ * The advice Byte Buddy inlines into the instrumented methods: nothing but calls to
+ * {@link ProbeHooks}, which is on the bootstrap class path and so visible from any class loader.
+ * {@link Op} and {@link Family} are bound to constants per instrumented method group.
+ */
+final class Advices {
+    private Advices() {
+    }
+
+    /** The operation code ({@link ProbeHooks#COMMIT}, ...). */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface Op {
+    }
+
+    /** The nesting family ({@link ProbeHooks#F_TRANSACTION}, ...). */
+    @Retention(RetentionPolicy.RUNTIME)
+    @Target(ElementType.PARAMETER)
+    @interface Family {
+    }
+
+    /** commit, rollback, onMessage, MQ get, commit, backout. */
+    static final class Timed {
+        @Advice.OnMethodEnter
+        static long enter(@Family int family) {
+            return ProbeHooks.enter(family);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class)
+        static void exit(@Family int family, @Op int op, @Advice.Enter long start,
+                @Advice.This(optional = true) Object self, @Advice.Thrown Throwable thrown) {
+            ProbeHooks.exit(family, op, start, self, thrown);
+        }
+    }
+
+    /** MessageProducer.send and JMSProducer.send: inside or outside syncpoint, by the producer. */
+    static final class Send {
+        @Advice.OnMethodEnter
+        static long enter() {
+            return ProbeHooks.enter(ProbeHooks.F_SEND);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class)
+        static void exit(@Advice.Enter long start, @Advice.This(optional = true) Object self,
+                @Advice.Thrown Throwable thrown) {
+            ProbeHooks.exitSend(start, self, thrown);
+        }
+    }
+
+    /** MessageConsumer.receive*: a null return is a receive that got no message. */
+    static final class Receive {
+        @Advice.OnMethodEnter
+        static long enter() {
+            return ProbeHooks.enter(ProbeHooks.F_RECEIVE);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class)
+        static void exit(@Advice.Enter long start, @Advice.Return(typing = Assigner.Typing.DYNAMIC) Object message,
+                @Advice.Thrown Throwable thrown) {
+            ProbeHooks.exitReceive(start, message, thrown);
+        }
+    }
+
+    /**
+     * MQDestination.put and MQQueueManager.put (put1): the put-message options are one of the
+     * arguments after the first, whose position differs by overload. Only reference arguments are
+     * bound (the matcher skips overloads with a primitive there), so nothing is boxed.
+     */
+    static final class MqPut {
+        @Advice.OnMethodEnter
+        static long enter() {
+            return ProbeHooks.enter(ProbeHooks.F_MQ_PUT);
+        }
+
+        @Advice.OnMethodExit(onThrowable = Throwable.class)
+        static void exit(@Advice.Enter long start,
+                @Advice.Argument(value = 1, optional = true, typing = Assigner.Typing.DYNAMIC) Object a1,
+                @Advice.Argument(value = 2, optional = true, typing = Assigner.Typing.DYNAMIC) Object a2,
+                @Advice.Argument(value = 3, optional = true, typing = Assigner.Typing.DYNAMIC) Object a3,
+                @Advice.Argument(value = 4, optional = true, typing = Assigner.Typing.DYNAMIC) Object a4,
+                @Advice.Argument(value = 5, optional = true, typing = Assigner.Typing.DYNAMIC) Object a5,
+                @Advice.Thrown Throwable thrown) {
+            ProbeHooks.exitMqPut(start, a1, a2, a3, a4, a5, thrown);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+package dev.harness.agent.probe;
+
+import java.lang.instrument.Instrumentation;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+import dev.harness.agent.boot.ProbeHooks;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
+
+/**
+ * One probe of this JVM, from start to end: installs the sink and the instrumentation, ships the
+ * recorders' interval histograms once a second from a daemon thread of its own, and at the end
+ * (the probe said stop or went away, or this JVM exits) removes the sink and the instrumentation,
+ * retransforming the classes back to their original bytes. Only one at a time; a later probe of
+ * the same JVM starts a new one on the classes the first left as found.
+ */
+final class ProbeSession {
+    static final String STATUS_PROPERTY = "harness.probe.status";
+    private static final long SHIP_MS = 1_000;
+    /** 5 ms, not 1: 200 wake-ups a second cost the host next to nothing (bench/probe-overhead.sh). */
+    static final long HICCUP_SLEEP_MS = 5;
+
+    private static ProbeSession current;
+
+    private final Instrumentation inst;
+    private final Output output;
+    private final Recorders recorders = new Recorders();
+    private final Instrumenter.Seen seen = new Instrumenter.Seen();
+    private final Histogram[] spareOk = new Histogram[Ops.COUNT];
+    private final Histogram[] spareFailed = new Histogram[Ops.COUNT];
+    private Histogram spareEmpty;
+    private Histogram spareHiccup;
+    /** How late a thread that sleeps {@link #HICCUP_SLEEP_MS} wakes: this JVM's pauses, as jHiccup sees them. */
+    private final Recorder hiccups = Recorders.recorder();
+    private ResettableClassFileTransformer transformer;
+    private Thread shipper;
+    private Thread hook;
+    private volatile boolean ended;
+    private long intervalStartMs;
+    private final Set<String> announced = new TreeSet<>();
+    private Map<String, Long> kindsShipped = Map.of();
+
+    private ProbeSession(Instrumentation inst, Output output) {
+        this.inst = inst;
+        this.output = output;
+    }
+
+    /** Starts a probe; null once started, else why not (one line). Never throws. */
+    static synchronized String start(ProbeOptions options, Instrumentation inst) {
+        if (current != null) {
+            return "busy: this JVM is being probed already (by another harness probe or -javaagent probe)";
+        }
+        long startMs = System.currentTimeMillis();
+        Output output;
+        try {
+            output = options.streams() ? new Output.Wire(options.port(), options.token())
+                    : new Output.Files(options, startMs, "harness probe of process " + ProcessHandle.current().pid()
+                            + " (" + command() + ")");
+        } catch (Exception e) {
+            return options.streams() ? "cannot connect back to harness probe on 127.0.0.1:" + options.port() + " (" + e + ")"
+                    : "hlog=" + options.hlog() + " or table=" + options.table() + ": cannot write (" + e.getMessage() + ")";
+        }
+        ProbeSession s = new ProbeSession(inst, output);
+        try {
+            s.intervalStartMs = startMs;
+            ProbeHooks.sink = s.recorders;
+            s.transformer = Instrumenter.install(inst, s.seen);
+        } catch (Throwable e) {
+            ProbeHooks.sink = null;
+            if (s.transformer != null) {
+                s.transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+            }
+            output.end("the probe could not instrument this JVM: " + e);
+            return "could not instrument (" + e + ")";
+        }
+        current = s;
+        s.shipper = new Thread(s::ship, "harness-probe-shipper");
+        s.shipper.setDaemon(true);
+        s.shipper.start();
+        Thread meter = new Thread(s::meterHiccups, "harness-probe-hiccups");
+        meter.setDaemon(true);
+        meter.start();
+        if (output instanceof Output.Wire wire) {
+            Thread watcher = new Thread(() -> s.stop(wire.awaitStop(), true), "harness-probe-watcher");
+            watcher.setDaemon(true);
+            watcher.start();
+        }
+        s.hook = new Thread(() -> s.stop("the probed JVM is exiting", false), "harness-probe-exit");
+        try {
+            Runtime.getRuntime().addShutdownHook(s.hook);
+        } catch (IllegalStateException e) {
+            // Already exiting.
+        }
+        System.setProperty(STATUS_PROPERTY, "running");
+        return null;
+    }
+
+    private static String command() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private void ship() {
+        try {
+            announce();
+            if (seen.instrumented.isEmpty()) {
+                output.message("no messaging classes loaded yet (JMS, Jakarta Messaging, MQ classes for Java);"
+                        + " watching for them");
+                output.flush();
+            }
+            while (!ended) {
+                long next = intervalStartMs + SHIP_MS;
+                long wait;
+                while (!ended && (wait = next - System.currentTimeMillis()) > 0) {
+                    Thread.sleep(Math.min(wait, 100));
+                }
+                if (ended) {
+                    break;
+                }
+                shipOnce();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            stop("could not ship to harness probe (" + e + ")", true);
+        }
+    }
+
+    private void meterHiccups() {
+        long sleepNs = HICCUP_SLEEP_MS * 1_000_000L;
+        try {
+            while (!ended) {
+                long t0 = System.nanoTime();
+                Thread.sleep(HICCUP_SLEEP_MS);
+                hiccups.recordValue(Math.min(Recorders.HIGHEST_NS, Math.max(0, System.nanoTime() - t0 - sleepNs)));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void announce() throws java.io.IOException {
+        Set<String> now = new TreeSet<>(seen.instrumented);
+        now.removeAll(announced);
+        if (!now.isEmpty()) {
+            announced.addAll(now);
+            output.message("instrumented " + now.size() + " class" + (now.size() == 1 ? "" : "es") + ": "
+                    + String.join(", ", now));
+        }
+        if (seen.errors.get() > 0 && seen.lastError != null) {
+            output.message("could not instrument " + seen.errors.get() + " class(es), last " + seen.lastError);
+            seen.lastError = null;
+        }
+    }
+
+    /** One interval: every recorder's histogram since the last ship. Only on the shipper or at the end. */
+    private synchronized void shipOnce() throws java.io.IOException {
+        long end = System.currentTimeMillis();
+        long start = intervalStartMs;
+        intervalStartMs = end;
+        announce();
+        for (int op = 0; op < Ops.COUNT; op++) {
+            spareOk[op] = take(recorders.ok[op], spareOk[op], "ok", Ops.TAGS.get(op), start, end);
+            spareFailed[op] = take(recorders.failed[op], spareFailed[op], "failed", Ops.TAGS.get(op), start, end);
+        }
+        spareEmpty = take(recorders.empty, spareEmpty, "empty", "receive", start, end);
+        spareHiccup = take(hiccups, spareHiccup, "pause", "hiccup", start, end);
+        Map<String, Long> kinds = recorders.errorKinds();
+        if (!kinds.equals(kindsShipped)) {
+            output.errorKinds(kinds);
+            kindsShipped = kinds;
+        }
+        output.flush();
+    }
+
+    private Histogram take(Recorder r, Histogram spare, String outcome, String tag, long start, long end)
+            throws java.io.IOException {
+        Histogram h = spare == null ? r.getIntervalHistogram() : r.getIntervalHistogram(spare);
+        if (h.getTotalCount() > 0) {
+            output.interval(outcome, tag, start, end, h);
+        }
+        return h;
+    }
+
+    /**
+     * Ends the probe once: stops recording, ships what is left, removes the instrumentation
+     * (unless this JVM is exiting: then nothing runs on) and says why.
+     */
+    void stop(String reason, boolean restore) {
+        synchronized (ProbeSession.class) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+        }
+        ProbeHooks.sink = null;
+        String removed = "";
+        if (restore) {
+            try {
+                int n = seen.instrumented.size();
+                transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
+                removed = "; removed the instrumentation from " + n + " class" + (n == 1 ? "" : "es");
+            } catch (Throwable e) {
+                removed = "; could not remove the instrumentation (" + e + ")";
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Exiting.
+            }
+        }
+        try {
+            shipOnce();
+        } catch (Exception e) {
+            // The probe is gone: what is left has nowhere to go.
+        }
+        output.end(reason + removed);
+        System.setProperty(STATUS_PROPERTY, "ended: " + reason + removed);
+        synchronized (ProbeSession.class) {
+            if (current == this) {
+                current = null;
+            }
+        }
+    }
+}

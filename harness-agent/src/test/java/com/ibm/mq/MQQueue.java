@@ -1,0 +1,5 @@
+package com.ibm.mq;
+
+/** Stand-in for IBM's class of this name: put and get inherited from MQDestination. */
+public class MQQueue extends MQDestination {
+}
