@@ -33,7 +33,7 @@ class InFlightIT {
      * 3,000 persistent msg/s for 4 s, each run given 1 s after the schedule's end: one sender with
      * blocking sends of about a millisecond cannot offer it (it is busy all the time, falls behind,
      * and the summary says so and what to change); with 64 in flight it commits more in the same
-     * time (5 times as many seen here under a run queue of 28 on 2 CPUs; asserted: twice), each
+     * time (5 times as many seen here under a run queue of 28 on 2 CPUs, twice on a quiet one; asserted: more), each
      * acknowledged send counted once in the ledger and once in the ack view. Counts and sentences
      * only: how far each gets depends on this shared machine's load.
      */
@@ -59,8 +59,11 @@ class InFlightIT {
         JsonNode a = HarnessProcess.json(asyncJson).get("summary");
         long asyncCommitted = a.get("delivery").get("committed").asLong();
         long blockingCommitted = b.get("delivery").get("committed").asLong();
-        assertTrue(asyncCommitted > blockingCommitted * 2, "64 in flight committed " + asyncCommitted
-                + " in the time one blocking sender committed " + blockingCommitted + ": " + async);
+        // More, and fewer left unsent; not a ratio: on a quiet machine 64 in flight keep the whole
+        // schedule (12,000) and the blocking sender may reach half of it, so no factor is safe.
+        assertTrue(asyncCommitted > blockingCommitted && a.get("unsent").asLong() < b.get("unsent").asLong(),
+                "64 in flight committed " + asyncCommitted + " in the time one blocking sender committed "
+                        + blockingCommitted + ": " + async);
         assertEquals(0, a.get("delivery").get("duplicates").asLong(), async::toString);
         // Each acknowledged send is committed once and timed once.
         long acks = a.get("views").get("ack").get("count").asLong() + a.get("warmupViews").get("ack").get("count").asLong();

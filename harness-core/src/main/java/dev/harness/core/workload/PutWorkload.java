@@ -26,7 +26,6 @@ public final class PutWorkload extends SettingsWorkload {
     private Reconnect reconnect;
     private Ledger ledger;
     /** What completes an asynchronous send with this provider, for the header; null with blocking sends. */
-    private String asyncSends;
 
     public PutWorkload(PutSettings settings) {
         super(settings);
@@ -40,9 +39,7 @@ public final class PutWorkload extends SettingsWorkload {
 
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
-        if (settings.asyncSends()) {
-            asyncSends = provider.acknowledgedAsyncSends(); // a provider without them refuses here, before any connection
-        }
+        acknowledgedAsyncSends(provider, settings.asyncSends());
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         // Unthrottled senders number their messages the same way; there is just no total.
         ledger = settings.drainers() == 0 ? Ledger.untracked("no drainers: nothing here receives the messages")
@@ -119,14 +116,6 @@ public final class PutWorkload extends SettingsWorkload {
         return senders.stream().map(Sender::load).reduce(SenderLoad.NONE, SenderLoad::plus);
     }
 
-    @Override
-    public List<dev.harness.core.run.RunHeader.Setting> describe() {
-        List<dev.harness.core.run.RunHeader.Setting> s = new ArrayList<>(super.describe());
-        if (asyncSends != null) {
-            s.add(new dev.harness.core.run.RunHeader.Setting("acknowledgement", asyncSends));
-        }
-        return s;
-    }
 
     @Override
     public long stale() {

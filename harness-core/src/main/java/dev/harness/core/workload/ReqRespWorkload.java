@@ -30,7 +30,6 @@ public final class ReqRespWorkload extends SettingsWorkload {
     private Reconnect reconnect;
     private Ledger ledger;
     /** What completes an asynchronous request send with this provider, for the header; null with blocking sends. */
-    private String asyncSends;
 
     public ReqRespWorkload(ReqRespSettings settings) {
         super(settings);
@@ -50,9 +49,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
 
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
-        if (settings.asyncSends()) {
-            asyncSends = provider.acknowledgedAsyncSends(); // a provider without them refuses here, before any connection
-        }
+        acknowledgedAsyncSends(provider, settings.asyncSends());
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         ledger = Ledger.of(scheduledTotal(), settings.requesters());
         try {
@@ -163,14 +160,6 @@ public final class ReqRespWorkload extends SettingsWorkload {
         return Arrays.stream(requesters).map(Requester::load).reduce(SenderLoad.NONE, SenderLoad::plus);
     }
 
-    @Override
-    public List<dev.harness.core.run.RunHeader.Setting> describe() {
-        List<dev.harness.core.run.RunHeader.Setting> s = new ArrayList<>(super.describe());
-        if (asyncSends != null) {
-            s.add(new dev.harness.core.run.RunHeader.Setting("acknowledgement", asyncSends));
-        }
-        return s;
-    }
 
     @Override
     public long stale() {

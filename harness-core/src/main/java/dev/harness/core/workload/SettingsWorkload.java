@@ -3,6 +3,7 @@ package dev.harness.core.workload;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.harness.core.jms.Provider;
 import dev.harness.core.run.RunHeader.Setting;
 import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Schedule;
@@ -12,6 +13,8 @@ import dev.harness.core.schedule.Shard;
 abstract class SettingsWorkload implements Workload {
     private final WorkloadSettings settings;
     private long reconnectTimeoutNs;
+    /** What completes an asynchronous send with this provider, for the header; null with blocking sends. */
+    private String acknowledgement;
 
     SettingsWorkload(WorkloadSettings settings) {
         this.settings = settings;
@@ -24,6 +27,11 @@ abstract class SettingsWorkload implements Workload {
     public Workload reconnectWithin(long timeoutNs) {
         this.reconnectTimeoutNs = WorkloadSettings.checkReconnectTimeout(timeoutNs);
         return this;
+    }
+
+    /** With --max-in-flight above 1: a provider without acknowledged asynchronous sends refuses here, before any connection. */
+    void acknowledgedAsyncSends(Provider provider, boolean asyncSends) {
+        acknowledgement = asyncSends ? provider.acknowledgedAsyncSends() : null;
     }
 
     long reconnectTimeoutNs() {
@@ -46,6 +54,9 @@ abstract class SettingsWorkload implements Workload {
         }
         s.add(new Setting("reconnect", reconnectTimeoutNs == 0 ? "off (a lost connection fails the run)"
                 : "for up to " + Format.duration(reconnectTimeoutNs) + ", backing off from 100ms to 1s"));
+        if (acknowledgement != null) {
+            s.add(new Setting("acknowledgement", acknowledgement));
+        }
         return s;
     }
 
