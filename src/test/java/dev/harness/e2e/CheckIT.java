@@ -67,9 +67,10 @@ class CheckIT {
         List<String> checked = verdictLines(c.stdout());
         // The same objectives on the same histograms: the same lines, value for value.
         assertEquals(printed.subList(0, 5), checked.subList(0, 5), c::toString);
-        // The rate alone is worked out otherwise: the log's measured seconds run from cut to cut.
+        // The rate alone is worked out otherwise: the log's measured seconds run from cut to cut, and
+        // a loaded machine cuts late (190 against 199 msg/s seen with two test classes at once).
         assertTrue(checked.get(5).startsWith("PASS  rate >= 0.5 * target: "), checked.get(5));
-        assertEquals(measured(printed.get(5)), measured(checked.get(5)), 0.02 * measured(printed.get(5)), checked.get(5));
+        assertEquals(measured(printed.get(5)), measured(checked.get(5)), 0.1 * measured(printed.get(5)), checked.get(5));
         Document xml = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
         assertEquals("6", xml.getDocumentElement().getAttribute("tests"));
         assertEquals("1", xml.getDocumentElement().getAttribute("failures"));
