@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -23,8 +25,10 @@ import dev.harness.core.jms.Provider;
 
 /**
  * Any broker, killed and started by the user's shell commands ({@code --kill-cmd},
- * {@code --start-cmd}, each run with {@code sh -c}), and known to be back by its {@link Readiness}
- * rule. Every line the commands print goes to {@code log}, prefixed with the option; a command that
+ * {@code --start-cmd}), and known to be back by its {@link Readiness} rule. Each command runs from a
+ * script file of its own ({@code sh FILE}), not {@code sh -c TEXT}: no shell's arguments then hold
+ * the command's text, so {@code pgrep -f PATTERN} in it never matches (and kills) its own shell. The
+ * commands see {@code HARNESS_PID}, the harness's process id. Every line the commands print goes to {@code log}, prefixed with the option; a command that
  * exits non-zero, or runs past its bound, fails with one line saying so.
  */
 public final class CommandBrokerKiller implements BrokerKiller {
@@ -51,12 +55,16 @@ public final class CommandBrokerKiller implements BrokerKiller {
     @Override
     public void kill() throws IOException, CommandFailed, InterruptedException {
         Command kill = Command.start("--kill-cmd", commands.killCmd(), log);
-        if (!kill.process.waitFor(BrokerCommands.KILL_WITHIN_NS, TimeUnit.NANOSECONDS)) {
-            kill.destroy();
-            throw new CommandFailed(kill.describe() + " still running after "
-                    + TimeUnit.NANOSECONDS.toSeconds(BrokerCommands.KILL_WITHIN_NS) + " s: stopped");
+        try {
+            if (!kill.process.waitFor(commands.killWithinNs(), TimeUnit.NANOSECONDS)) {
+                kill.destroy();
+                throw new CommandFailed(kill.describe() + " still running after "
+                        + TimeUnit.NANOSECONDS.toMillis(commands.killWithinNs()) + " ms: stopped");
+            }
+            kill.requireSuccess();
+        } finally {
+            kill.removeScript();
         }
-        kill.requireSuccess();
     }
 
     @Override
@@ -135,6 +143,7 @@ public final class CommandBrokerKiller implements BrokerKiller {
             if (connector != null) {
                 connector.shutdownNow();
             }
+            start.removeScript();
         }
     }
 
@@ -197,17 +206,19 @@ public final class CommandBrokerKiller implements BrokerKiller {
         }
     }
 
-    /** One {@code sh -c} of a command, its output read all along (so it never fills the pipe) into the log. */
+    /** One run of a command from its script file, its output read all along (so it never fills the pipe) into the log. */
     private static final class Command {
         final String option;
         final String text;
+        final Path script;
         final Process process;
         final Thread output;
         final AtomicReference<String> lastLine = new AtomicReference<>();
 
-        private Command(String option, String text, Process process, Consumer<String> log) {
+        private Command(String option, String text, Path script, Process process, Consumer<String> log) {
             this.option = option;
             this.text = text;
+            this.script = script;
             this.process = process;
             BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             this.output = new Thread(() -> {
@@ -227,9 +238,28 @@ public final class CommandBrokerKiller implements BrokerKiller {
 
         static Command start(String option, String text, Consumer<String> log) throws IOException {
             log.accept(option + ": running " + text);
-            Process p = new ProcessBuilder("sh", "-c", text).redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-            return new Command(option, text, p, log);
+            // Only this user may read or change what is about to run.
+            Path script = Files.createTempFile("harness" + option.substring(1) + "-", ".sh",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            try {
+                Files.writeString(script, text + "\n", StandardCharsets.UTF_8);
+                ProcessBuilder pb = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true)
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                pb.environment().put("HARNESS_PID", Long.toString(ProcessHandle.current().pid()));
+                return new Command(option, text, script, pb.start(), log);
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(script);
+                throw e;
+            }
+        }
+
+        /** Once the shell has exited (it reads the script as it goes). */
+        void removeScript() {
+            try {
+                Files.deleteIfExists(script);
+            } catch (IOException e) {
+                // A file in the temporary directory, readable by this user only.
+            }
         }
 
         String describe() {
@@ -241,7 +271,9 @@ public final class CommandBrokerKiller implements BrokerKiller {
             if (exit != 0) {
                 output.join(OUTPUT_GRACE_MS);
                 String last = lastLine.get();
-                throw new CommandFailed(describe() + " failed with exit code " + exit + (last == null ? "" : ": " + last));
+                throw new CommandFailed(describe() + " failed with exit code " + exit
+                        + (exit > 128 && exit < 160 ? " (its shell was killed by signal " + (exit - 128) + ")" : "")
+                        + (last == null ? "" : ": " + last));
             }
         }
 
