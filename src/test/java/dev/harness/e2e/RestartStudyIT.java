@@ -31,6 +31,8 @@ class RestartStudyIT {
             long restartMs = Long.parseLong(cells[3].strip().replace(",", ""));
             long recovered = Long.parseLong(cells[6].strip().replace(",", ""));
             assertEquals(depth, recovered, "committed kept, uncommitted rolled back: " + row);
+            assertEquals(List.of("0", "0", "0"), List.of(cells[7].strip(), cells[8].strip(), cells[9].strip()),
+                    "missing, twice, extra: each committed message back once, no uncommitted one: " + row);
             assertTrue(restartMs > 0, row);
         }
         assertTrue(r.stdout().contains("kill -9"), r::toString);

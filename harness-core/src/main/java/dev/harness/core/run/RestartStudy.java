@@ -2,6 +2,7 @@ package dev.harness.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 import javax.jms.BytesMessage;
@@ -53,13 +54,31 @@ public final class RestartStudy {
      * @param firstMessageMillis start to a consumer's first message (-1 when the queue was empty)
      * @param drainMillis from the first message to the last one recovered
      * @param recovered messages a consumer got after the restart: the committed depth if nothing was lost
+     * @param missing committed messages that did not come back
+     * @param duplicates committed messages that came back more than once (receipts after the first)
+     * @param extra uncommitted messages that survived the kill, and any message not this case's
      * @param cleared messages left on the queue before the case (another run's), taken off before filling it
      */
     public record Result(Case c, long restartMillis, long fromStartLineMillis, long firstMessageMillis, long drainMillis,
-            long recovered, long cleared) {
-        /** Committed messages lost, or uncommitted ones that survived the kill: both must be 0. */
-        public long wrong() {
-            return Math.abs(recovered - c.depth());
+            long recovered, long missing, long duplicates, long extra, long cleared) {
+        /** Whether anything but exactly the committed messages, each once, came back. */
+        public boolean wrong() {
+            return missing != 0 || duplicates != 0 || extra != 0;
+        }
+
+        /** "1 committed missing, 1 extra": what was wrong, or "" when nothing was. */
+        public String wrongs() {
+            List<String> w = new ArrayList<>();
+            if (missing != 0) {
+                w.add(String.format(Locale.ROOT, "%,d committed missing", missing));
+            }
+            if (duplicates != 0) {
+                w.add(String.format(Locale.ROOT, "%,d committed twice", duplicates));
+            }
+            if (extra != 0) {
+                w.add(String.format(Locale.ROOT, "%,d extra (uncommitted kept, or not this case's)", extra));
+            }
+            return String.join(", ", w);
         }
     }
 
@@ -71,6 +90,11 @@ public final class RestartStudy {
     private final String queue;
     private final int sizeBytes;
     private final Consumer<String> progress;
+    /** Tags this study's cases apart from any other run's: the process and its start. */
+    private final String studyId = Long.toString(ProcessHandle.current().pid(), 36) + "-"
+            + Long.toString(System.currentTimeMillis(), 36);
+    private int cases;
+    private boolean killed;
 
     public RestartStudy(Brokers brokers, String queue, int sizeBytes, Consumer<String> progress) {
         this.brokers = brokers;
@@ -79,8 +103,14 @@ public final class RestartStudy {
         this.progress = progress;
     }
 
+    /** Whether a broker has been killed yet: a failure before the first kill means it was never studied. */
+    public boolean killedOnce() {
+        return killed;
+    }
+
     /** Runs one case; its broker is released when it returns. */
     public Result run(Case c) throws Exception {
+        String caseId = studyId + "-" + cases++;
         CaseBroker broker = brokers.next();
         try {
             Provider provider = broker.provider();
@@ -92,19 +122,21 @@ public final class RestartStudy {
             Connection filler = provider.connect();
             Connection open = provider.connect();
             try {
-                fill(provider, filler, c.depth(), body, true);
-                fill(provider, open, c.uncommitted(), body, false); // sent, never committed: in flight at the kill
+                fill(provider, filler, caseId, c.depth(), body, true);
+                fill(provider, open, caseId, c.uncommitted(), body, false); // sent, never committed: in flight at the kill
                 progress.accept(String.format("depth %,d, uncommitted %,d: filled; kill -9 (%s)", c.depth(), c.uncommitted(),
                         broker.killer().killedBy()));
+                killed = true;
                 broker.killer().kill(); // no shutdown of any kind
             } finally {
                 Bounded.runAll("restart-study-close", List.of(() -> quietly(filler), () -> quietly(open)), 5_000);
             }
             BrokerKiller.Restart again = broker.killer().restart();
             long startMs = System.currentTimeMillis() - again.millis();
-            Result drained = drain(provider, c, again.millis(), startMs);
+            Result drained = drain(provider, c, caseId, again.millis(), startMs);
             return new Result(c, drained.restartMillis(), again.fromStartLineMillis(), drained.firstMessageMillis(),
-                    drained.drainMillis(), drained.recovered(), cleared);
+                    drained.drainMillis(), drained.recovered(), drained.missing(), drained.duplicates(), drained.extra(),
+                    cleared);
         } finally {
             broker.release().run();
         }
@@ -127,7 +159,8 @@ public final class RestartStudy {
         }
     }
 
-    private void fill(Provider provider, Connection connection, int count, byte[] body, boolean commit)
+    /** Sends {@code count} messages tagged with the case, their number and whether they are committed. */
+    private void fill(Provider provider, Connection connection, String caseId, int count, byte[] body, boolean commit)
             throws JMSException {
         Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
         Queue queue = provider.queue(session, this.queue);
@@ -136,6 +169,9 @@ public final class RestartStudy {
         for (int i = 1; i <= count; i++) {
             BytesMessage m = session.createBytesMessage();
             m.writeBytes(body);
+            m.setStringProperty(RecoveryCheck.CASE, caseId);
+            m.setIntProperty(RecoveryCheck.SEQUENCE, i - 1);
+            m.setBooleanProperty(RecoveryCheck.COMMITTED, commit);
             producer.send(m);
             if (commit && i % COMMIT_EVERY == 0) {
                 session.commit();
@@ -146,13 +182,14 @@ public final class RestartStudy {
         }
     }
 
-    private Result drain(Provider provider, Case c, long restartMillis, long processStartMs) throws JMSException {
+    private Result drain(Provider provider, Case c, String caseId, long restartMillis, long processStartMs)
+            throws JMSException {
         Connection connection = provider.connect();
         try {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
             MessageConsumer consumer = session.createConsumer(provider.queue(session, queue));
             connection.start();
-            long recovered = 0;
+            RecoveryCheck check = new RecoveryCheck(caseId, c.depth());
             long firstMs = -1;
             long lastMs = 0;
             // A generous wait for the first message, a short one for the end of the queue.
@@ -161,10 +198,12 @@ public final class RestartStudy {
                 if (firstMs < 0) {
                     firstMs = lastMs;
                 }
-                recovered++;
+                check.received(m.getObjectProperty(RecoveryCheck.CASE) instanceof String s ? s : null,
+                        m.getObjectProperty(RecoveryCheck.SEQUENCE) instanceof Integer i ? i : null,
+                        m.getObjectProperty(RecoveryCheck.COMMITTED) instanceof Boolean b ? b : null);
             }
             return new Result(c, restartMillis, -1, firstMs < 0 ? -1 : firstMs - processStartMs,
-                    firstMs < 0 ? 0 : lastMs - firstMs, recovered, 0);
+                    firstMs < 0 ? 0 : lastMs - firstMs, check.received(), check.missing(), check.duplicates(), check.extra(), 0);
         } finally {
             quietly(connection);
         }
