@@ -46,8 +46,14 @@ final class BrokerCommandOptions {
 
     @Option(names = "--drop-caches",
             description = "Before each restart, sync and drop the page cache (3 > /proc/sys/vm/drop_caches), as after a"
-                    + " machine failure. Root only.")
+                    + " machine failure. Root only. With --kill-cmd, or on the harness's own broker.")
     boolean dropCaches;
+
+    /** Whether --drop-caches applies to the harness's own broker child (no --kill-cmd); checked. */
+    boolean dropCachesAlone(boolean restartsOwnBroker) {
+        return BrokerCommands.dropCachesAlone(killCmd, dropCaches, restartsOwnBroker,
+                dropCaches ? BrokerCommands.whyNoDropCaches() : null);
+    }
 
     /** The commands, checked, or null without --kill-cmd. */
     BrokerCommands settings(long readyWithinNs, boolean ownBroker) {

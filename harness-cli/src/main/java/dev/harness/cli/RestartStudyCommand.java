@@ -23,6 +23,7 @@ import dev.harness.core.jms.artemis.ArtemisProvider;
 import dev.harness.core.run.BrokerCommands;
 import dev.harness.core.run.BrokerKiller;
 import dev.harness.core.run.CommandBrokerKiller;
+import dev.harness.core.run.PageCache;
 import dev.harness.core.run.RestartStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -114,6 +115,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         target.refuseOtherKindsOptions();
         boolean ownBroker = target.kind().ownBroker();
         BrokerCommands commands = brokerCommandOptions.settings(readyTimeoutNs, ownBroker);
+        boolean dropCachesOwn = brokerCommandOptions.dropCachesAlone(ownBroker);
         if (commands == null && !ownBroker) {
             throw usage(ProviderOptions.PROVIDER + " " + target.kind().name() + ": restart-study drives another broker"
                     + " only with --kill-cmd and --start-cmd; without them it runs its own (leave out --url and --provider)");
@@ -129,7 +131,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         String[] broker = {null};
         try {
             if (commands == null) {
-                broker[0] = ownBrokers(results);
+                broker[0] = ownBrokers(results, dropCachesOwn);
             } else {
                 commandBroker(commands, results, broker);
             }
@@ -137,14 +139,15 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             // The cases done before the one that failed are measurements: the table keeps them.
             if (!results.isEmpty()) {
                 try {
-                    writeTable(commands, broker[0], results, "cases after these did not complete: " + oneLine(e));
+                    writeTable(commands, dropCachesOwn, broker[0], results, "cases after these did not complete: "
+                            + oneLine(e));
                 } catch (RuntimeException notWritten) {
                     e.addSuppressed(notWritten);
                 }
             }
             throw e;
         }
-        writeTable(commands, broker[0], results, null);
+        writeTable(commands, dropCachesOwn, broker[0], results, null);
         long wrong = results.stream().filter(RestartStudy.Result::wrong).count();
         if (wrong != 0) {
             throw new Failure.DuringRun(wrong + " case(s) lost committed messages, got some twice or kept uncommitted ones"
@@ -158,15 +161,16 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     }
 
     /** Appends the table of these results to --out; {@code incomplete} says why it ends early, null when it does not. */
-    private void writeTable(BrokerCommands commands, String broker, List<RestartStudy.Result> results, String incomplete) {
+    private void writeTable(BrokerCommands commands, boolean dropCachesOwn, String broker, List<RestartStudy.Result> results,
+            String incomplete) {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "%n## %s, %s, %d CPUs, %s%n%n", LocalDate.now(), System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors(), commands != null ? "broker " + broker
                         : "journal in " + (dir == null ? "a temporary directory" : dir)));
         md.append(commands == null
                 ? String.format(Locale.ROOT, "harness broker (embedded Artemis, NIO journal, buffer timeout %s us), %d-byte"
-                        + " persistent messages, killed with SIGKILL and restarted on the same journal.%n%n", bufferTimeout,
-                        sizeBytes)
+                        + " persistent messages, killed with SIGKILL and restarted on the same journal%s.%n%n", bufferTimeout,
+                        sizeBytes, dropCachesOwn ? " after dropping the page cache" : "")
                 : String.format(Locale.ROOT, "%s, %d-byte persistent messages on %s, killed with `--kill-cmd '%s'`, started"
                         + " with `--start-cmd '%s'`%s; ready: %s; restart ms: %s.%n%n", broker, sizeBytes, queue,
                         commands.killCmd(), commands.startCmd(), commands.dropCaches() ? " after dropping the page cache" : "",
@@ -194,7 +198,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     }
 
     /** Today's study: a harness broker child on a fresh journal per case. */
-    private String ownBrokers(List<RestartStudy.Result> results) throws Exception {
+    private String ownBrokers(List<RestartStudy.Result> results, boolean dropCaches) throws Exception {
         Path root = dir != null ? Files.createDirectories(dir).resolve("harness-restart-study-" + ProcessHandle.current().pid())
                 : Files.createTempDirectory("harness-restart-study-");
         int[] index = {0};
@@ -203,7 +207,9 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             ChildBroker child = new ChildBroker(data, ChildBroker.freePort(), bufferTimeout).start();
             bufferTimeout = child.bufferTimeoutUs(); // the first one measures it, the others use it
             ArtemisProvider provider = new ArtemisProvider(child.url(), null, null);
-            return new RestartStudy.CaseBroker(provider, child, true, () -> {
+            BrokerKiller killer = dropCaches ? PageCache.droppedBeforeRestart(child, line -> System.out.println("  " + line))
+                    : child;
+            return new RestartStudy.CaseBroker(provider, killer, true, () -> {
                 provider.close();
                 child.close();
                 TempFiles.deleteQuietly(data);
@@ -213,6 +219,8 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             runCases(study, results);
         } catch (ChildBroker.StartFailure e) {
             throw new UnreachableException(e.getMessage(), e);
+        } catch (CommandBrokerKiller.CommandFailed e) {
+            throw new Failure.DuringRun(e.getMessage()); // --drop-caches
         } finally {
             TempFiles.deleteQuietly(root);
         }

@@ -41,8 +41,9 @@ public record BrokerCommands(String killCmd, String startCmd, Readiness readines
             String readyLine, String startLine, boolean dropCaches, long readyWithinNs, boolean ownBroker,
             String whyNoDropCaches, List<String> harnessCommandLines) {
         if (killCmd == null) {
+            // --drop-caches alone is the harness's own broker's: dropCachesAlone
             String alone = startCmd != null ? "--start-cmd" : readyWhen != null ? "--ready-when" : readyLog != null ? "--ready-log" : readyLine != null
-                    ? "--ready-line" : startLine != null ? "--start-line" : dropCaches ? "--drop-caches" : null;
+                    ? "--ready-line" : startLine != null ? "--start-line" : null;
             SettingsException.require(alone == null, alone, "applies with --kill-cmd and --start-cmd, to a broker the"
                     + " harness kills and starts with commands");
             return null;
@@ -63,9 +64,19 @@ public record BrokerCommands(String killCmd, String startCmd, Readiness readines
         return new BrokerCommands(killCmd, startCmd, readiness, dropCaches, readyWithinNs, KILL_WITHIN_NS);
     }
 
-    /** --drop-caches alone, for the harness's own broker child, which needs no commands. */
-    public static void checkDropCaches(boolean dropCaches, String whyNoDropCaches) {
-        SettingsException.require(!dropCaches || whyNoDropCaches == null, "--drop-caches", whyNoDropCaches);
+    /**
+     * Whether --drop-caches without --kill-cmd applies: only to a harness broker child the harness
+     * restarts itself ({@code --kill-broker-at} on its own broker, restart-study's own brokers).
+     */
+    public static boolean dropCachesAlone(String killCmd, boolean dropCaches, boolean restartsOwnBroker,
+            String whyNoDropCaches) {
+        if (killCmd != null || !dropCaches) {
+            return false;
+        }
+        SettingsException.require(restartsOwnBroker, "--drop-caches", "applies to a broker the harness restarts: its own"
+                + " with --kill-broker-at, or any with --kill-cmd and --start-cmd");
+        SettingsException.require(whyNoDropCaches == null, "--drop-caches", whyNoDropCaches);
+        return true;
     }
 
     private static String abbreviate(String line) {

@@ -20,7 +20,6 @@ import java.util.function.Consumer;
 
 import javax.jms.Connection;
 
-import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 
 /**
@@ -38,8 +37,6 @@ public final class CommandBrokerKiller implements BrokerKiller {
     private static final long POLL_MS = 10;
     /** How long a finished command's last lines are waited for, for its failure's message. */
     private static final long OUTPUT_GRACE_MS = 500;
-    /** sync before dropping the cache: a disk full of dirty pages may take a while, not for ever. */
-    private static final long SYNC_WITHIN_MINUTES = 5;
 
     private final BrokerCommands commands;
     private final Provider provider;
@@ -70,7 +67,7 @@ public final class CommandBrokerKiller implements BrokerKiller {
     @Override
     public Restart restart() throws IOException, CommandFailed, InterruptedException {
         if (commands.dropCaches()) {
-            dropCaches();
+            PageCache.drop(log);
         }
         Readiness.LogLine logRule = commands.readiness() instanceof Readiness.LogLine l ? l : null;
         // The log's end before the start: only lines the restarted broker writes count.
@@ -161,21 +158,6 @@ public final class CommandBrokerKiller implements BrokerKiller {
         return true;
     }
 
-    /** sync, then 3 into /proc/sys/vm/drop_caches: the restart reads its files from the disk, as after a machine failure. */
-    private void dropCaches() throws IOException, CommandFailed, InterruptedException {
-        Process sync = new ProcessBuilder("sync").redirectErrorStream(true).start();
-        if (!sync.waitFor(SYNC_WITHIN_MINUTES, TimeUnit.MINUTES)) {
-            sync.destroyForcibly();
-            throw new CommandFailed("--drop-caches: sync still running after " + SYNC_WITHIN_MINUTES + " minutes");
-        }
-        try {
-            Files.writeString(BrokerCommands.DROP_CACHES, "3");
-        } catch (IOException e) {
-            throw new CommandFailed("--drop-caches: cannot write " + BrokerCommands.DROP_CACHES + ": " + Errors.oneLine(e));
-        }
-        log.accept("--drop-caches: synced and dropped the page cache");
-    }
-
     @Override
     public String killedBy() {
         return "--kill-cmd";
@@ -194,7 +176,7 @@ public final class CommandBrokerKiller implements BrokerKiller {
         s.add(new RunHeader.Setting("broker ready", commands.readiness().describe() + ", within "
                 + TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms"));
         if (commands.dropCaches()) {
-            s.add(new RunHeader.Setting("drop caches", "sync and drop the page cache before each restart"));
+            s.add(PageCache.DESCRIBED);
         }
         return s;
     }

@@ -58,7 +58,12 @@ class BrokerCommandsTest {
         Path log = dir.resolve("broker.log");
         assertEquals("--start-cmd", refusedOption(null, "strmqm QM1", null, null, null, false, false, false));
         assertEquals("--ready-log", refusedOption(null, null, log, "x", null, false, false, false));
-        assertEquals("--drop-caches", refusedOption(null, null, null, null, null, true, false, true));
+        assertNull(of(null, null, null, null, null, true, true, true), "--drop-caches alone: the harness's own broker's");
+        assertEquals("--drop-caches", assertThrows(SettingsException.class,
+                () -> BrokerCommands.dropCachesAlone(null, true, false, null)).option(), "no broker the harness restarts");
+        assertTrue(BrokerCommands.dropCachesAlone(null, true, true, null));
+        assertEquals("--drop-caches: " + NOT_ROOT, assertThrows(SettingsException.class,
+                () -> BrokerCommands.dropCachesAlone(null, true, true, NOT_ROOT)).getMessage());
         assertEquals("--kill-cmd", refusedOption(" ", "start", null, null, null, false, false, false));
         assertEquals("--start-cmd", refusedOption("kill", null, null, null, null, false, false, false));
         assertEquals("--kill-cmd", refusedOption("kill", "start", null, null, null, false, true, false),
