@@ -69,9 +69,15 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     int sizeBytes;
 
     @Option(names = "--queue", defaultValue = RestartStudy.DEFAULT_QUEUE, paramLabel = "NAME",
-            description = "The queue filled and recovered (with --kill-cmd it must exist on the broker, and hold nothing"
-                    + " another application needs: what is on it is taken off first). Default: ${DEFAULT-VALUE}.")
+            description = "The queue filled and recovered, or with --queues N the queues' NAME (with --kill-cmd they must"
+                    + " exist on the broker, and hold nothing another application needs: what is on them is taken off"
+                    + " first). Default: ${DEFAULT-VALUE}.")
     String queue;
+
+    @Option(names = "--queues", defaultValue = "1", paramLabel = "N",
+            description = "Spread each case's depth and uncommitted messages round robin over N queues, NAME.1 .. NAME.N"
+                    + " (NAME is --queue's), as seed 002 did over 10. Default: ${DEFAULT-VALUE}: --queue alone.")
+    int queueCount;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the journals go (on the disk to study). Default: a temporary directory.")
     Path dir;
@@ -112,6 +118,10 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         if (queue.isBlank()) {
             throw usage("--queue: expected a queue name");
         }
+        if (queueCount < 1 || queueCount > 100) {
+            throw usage("--queues: expected 1 to 100");
+        }
+        List<String> queues = RestartStudy.queues(queue, queueCount);
         target.refuseOtherKindsOptions();
         boolean ownBroker = target.kind().ownBroker();
         BrokerCommands commands = brokerCommandOptions.settings(readyTimeoutNs, ownBroker);
@@ -131,15 +141,15 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         String[] broker = {null};
         try {
             if (commands == null) {
-                broker[0] = ownBrokers(results, dropCachesOwn);
+                broker[0] = ownBrokers(results, queues, dropCachesOwn);
             } else {
-                commandBroker(commands, results, broker);
+                commandBroker(commands, results, queues, broker);
             }
         } catch (Exception | Error e) {
             // The cases done before the one that failed are measurements: the table keeps them.
             if (!results.isEmpty()) {
                 try {
-                    writeTable(commands, dropCachesOwn, broker[0], results, "cases after these did not complete: "
+                    writeTable(commands, dropCachesOwn, broker[0], queues, results, "cases after these did not complete: "
                             + oneLine(e));
                 } catch (RuntimeException notWritten) {
                     e.addSuppressed(notWritten);
@@ -147,7 +157,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             }
             throw e;
         }
-        writeTable(commands, dropCachesOwn, broker[0], results, null);
+        writeTable(commands, dropCachesOwn, broker[0], queues, results, null);
         long wrong = results.stream().filter(RestartStudy.Result::wrong).count();
         if (wrong != 0) {
             throw new Failure.DuringRun(wrong + " case(s) lost committed messages, got some twice or kept uncommitted ones"
@@ -156,23 +166,28 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         return ExitCode.OK;
     }
 
+    private static String onQueues(List<String> queues) {
+        return queues.size() == 1 ? queues.get(0) : queues.size() + " queues round robin (" + queues.get(0) + " .. "
+                + queues.get(queues.size() - 1) + ")";
+    }
+
     private static String oneLine(Throwable e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
     }
 
     /** Appends the table of these results to --out; {@code incomplete} says why it ends early, null when it does not. */
-    private void writeTable(BrokerCommands commands, boolean dropCachesOwn, String broker, List<RestartStudy.Result> results,
-            String incomplete) {
+    private void writeTable(BrokerCommands commands, boolean dropCachesOwn, String broker, List<String> queues,
+            List<RestartStudy.Result> results, String incomplete) {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "%n## %s, %s, %d CPUs, %s%n%n", LocalDate.now(), System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors(), commands != null ? "broker " + broker
                         : "journal in " + (dir == null ? "a temporary directory" : dir)));
         md.append(commands == null
                 ? String.format(Locale.ROOT, "harness broker (embedded Artemis, NIO journal, buffer timeout %s us), %d-byte"
-                        + " persistent messages, killed with SIGKILL and restarted on the same journal%s.%n%n", bufferTimeout,
-                        sizeBytes, dropCachesOwn ? " after dropping the page cache" : "")
+                        + " persistent messages on %s, killed with SIGKILL and restarted on the same journal%s.%n%n",
+                        bufferTimeout, sizeBytes, onQueues(queues), dropCachesOwn ? " after dropping the page cache" : "")
                 : String.format(Locale.ROOT, "%s, %d-byte persistent messages on %s, killed with `--kill-cmd '%s'`, started"
-                        + " with `--start-cmd '%s'`%s; ready: %s; restart ms: %s.%n%n", broker, sizeBytes, queue,
+                        + " with `--start-cmd '%s'`%s; ready: %s; restart ms: %s.%n%n", broker, sizeBytes, onQueues(queues),
                         commands.killCmd(), commands.startCmd(), commands.dropCaches() ? " after dropping the page cache" : "",
                         commands.readiness().describe(), commands.restartSpan()));
         String startLine = commands == null ? null : commands.startLineSpan();
@@ -198,7 +213,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     }
 
     /** Today's study: a harness broker child on a fresh journal per case. */
-    private String ownBrokers(List<RestartStudy.Result> results, boolean dropCaches) throws Exception {
+    private String ownBrokers(List<RestartStudy.Result> results, List<String> queues, boolean dropCaches) throws Exception {
         Path root = dir != null ? Files.createDirectories(dir).resolve("harness-restart-study-" + ProcessHandle.current().pid())
                 : Files.createTempDirectory("harness-restart-study-");
         int[] index = {0};
@@ -214,7 +229,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
                 child.close();
                 TempFiles.deleteQuietly(data);
             });
-        }, queue, sizeBytes, line -> System.out.println("  " + line));
+        }, queues, sizeBytes, line -> System.out.println("  " + line));
         try {
             runCases(study, results);
         } catch (ChildBroker.StartFailure e) {
@@ -228,7 +243,8 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     }
 
     /** The broker the provider options reach, killed and started by the user's commands; it runs before and after. */
-    private void commandBroker(BrokerCommands commands, List<RestartStudy.Result> results, String[] broker) throws Exception {
+    private void commandBroker(BrokerCommands commands, List<RestartStudy.Result> results, List<String> queues, String[] broker)
+            throws Exception {
         try (Provider provider = target.open()) {
             BrokerKiller killer = new CommandBrokerKiller(commands, provider, line -> System.out.println("  " + line));
             broker[0] = provider.target() + " (" + provider.client() + ")";
@@ -238,7 +254,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             System.out.println("  broker ready " + commands.readiness().describe() + ", within "
                     + TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms");
             RestartStudy study = new RestartStudy(() -> new RestartStudy.CaseBroker(provider, killer, false, () -> { }),
-                    queue, sizeBytes, line -> System.out.println("  " + line));
+                    queues, sizeBytes, line -> System.out.println("  " + line));
             try {
                 runCases(study, results);
             } catch (CommandBrokerKiller.CommandFailed e) {

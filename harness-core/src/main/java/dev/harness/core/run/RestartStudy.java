@@ -85,9 +85,14 @@ public final class RestartStudy {
     /** The queue of the harness's own broker, which makes it on first use; another broker may need one defined. */
     public static final String DEFAULT_QUEUE = "HARNESS.RESTART.STUDY";
     private static final int COMMIT_EVERY = 1_000;
+    /** How long a restarted broker may take to hand over the first recovered message. */
+    private static final long FIRST_MESSAGE_WITHIN_MS = 60_000;
+    /** Nothing more from any queue for this long: they are drained. */
+    private static final long QUIET_END_MS = 2_000;
+    private static final long DRAIN_POLL_MS = 5;
 
     private final Brokers brokers;
-    private final String queue;
+    private final List<String> queues;
     private final int sizeBytes;
     private final Consumer<String> progress;
     /** Tags this study's cases apart from any other run's: the process and its start. */
@@ -96,9 +101,10 @@ public final class RestartStudy {
     private int cases;
     private boolean killed;
 
-    public RestartStudy(Brokers brokers, String queue, int sizeBytes, Consumer<String> progress) {
+    /** @param queues each case's messages go round robin over these, as seed 002's over its 10 queues */
+    public RestartStudy(Brokers brokers, List<String> queues, int sizeBytes, Consumer<String> progress) {
         this.brokers = brokers;
-        this.queue = queue;
+        this.queues = List.copyOf(queues);
         this.sizeBytes = sizeBytes;
         this.progress = progress;
     }
@@ -116,7 +122,8 @@ public final class RestartStudy {
             Provider provider = broker.provider();
             long cleared = broker.fresh() ? 0 : clear(provider);
             if (cleared > 0) {
-                progress.accept(String.format("took %,d messages left on %s off it before filling it", cleared, queue));
+                progress.accept(String.format("took %,d messages left on %s off before filling %s", cleared,
+                        String.join(", ", queues), queues.size() == 1 ? "it" : "them"));
             }
             byte[] body = new byte[sizeBytes];
             Connection filler = provider.connect();
@@ -142,16 +149,19 @@ public final class RestartStudy {
         }
     }
 
-    /** Takes what another run left on the queue off it, so that what comes back is this case's alone. */
+    /** Takes what another run left on the queues off them, so that what comes back is this case's alone. */
     private long clear(Provider provider) throws JMSException {
         Connection connection = provider.connect();
         try {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageConsumer consumer = session.createConsumer(provider.queue(session, queue));
             connection.start();
             long n = 0;
-            while (consumer.receive(500) != null) {
-                n++;
+            for (String name : queues) {
+                MessageConsumer consumer = session.createConsumer(provider.queue(session, name));
+                while (consumer.receive(500) != null) {
+                    n++;
+                }
+                consumer.close();
             }
             return n;
         } finally {
@@ -159,20 +169,26 @@ public final class RestartStudy {
         }
     }
 
-    /** Sends {@code count} messages tagged with the case, their number and whether they are committed. */
+    /**
+     * Sends {@code count} messages round robin over the queues, in one transaction (committed every
+     * {@link #COMMIT_EVERY}, or never), each tagged with the case, its number and whether it is committed.
+     */
     private void fill(Provider provider, Connection connection, String caseId, int count, byte[] body, boolean commit)
             throws JMSException {
         Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
-        Queue queue = provider.queue(session, this.queue);
-        MessageProducer producer = session.createProducer(queue);
-        producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+        MessageProducer[] producers = new MessageProducer[queues.size()];
+        for (int q = 0; q < producers.length; q++) {
+            Queue queue = provider.queue(session, queues.get(q));
+            producers[q] = session.createProducer(queue);
+            producers[q].setDeliveryMode(DeliveryMode.PERSISTENT);
+        }
         for (int i = 1; i <= count; i++) {
             BytesMessage m = session.createBytesMessage();
             m.writeBytes(body);
             m.setStringProperty(RecoveryCheck.CASE, caseId);
             m.setIntProperty(RecoveryCheck.SEQUENCE, i - 1);
             m.setBooleanProperty(RecoveryCheck.COMMITTED, commit);
-            producer.send(m);
+            producers[(i - 1) % producers.length].send(m);
             if (commit && i % COMMIT_EVERY == 0) {
                 session.commit();
             }
@@ -187,26 +203,58 @@ public final class RestartStudy {
         Connection connection = provider.connect();
         try {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageConsumer consumer = session.createConsumer(provider.queue(session, queue));
             connection.start();
             RecoveryCheck check = new RecoveryCheck(caseId, c.depth());
+            MessageConsumer[] consumers = new MessageConsumer[queues.size()];
+            for (int q = 0; q < consumers.length; q++) {
+                consumers[q] = session.createConsumer(provider.queue(session, queues.get(q)));
+            }
             long firstMs = -1;
             long lastMs = 0;
-            // A generous wait for the first message, a short one for the end of the queue.
-            for (Message m = consumer.receive(c.depth() > 0 ? 60_000 : 2_000); m != null; m = consumer.receive(2_000)) {
-                lastMs = System.currentTimeMillis();
-                if (firstMs < 0) {
-                    firstMs = lastMs;
+            // All queues at once, so the wait for their end is one: generous for the first message, short after.
+            long quietSinceMs = System.currentTimeMillis();
+            while (true) {
+                boolean got = false;
+                for (MessageConsumer consumer : consumers) {
+                    Message m = consumer.receiveNoWait();
+                    if (m == null) {
+                        continue;
+                    }
+                    got = true;
+                    lastMs = System.currentTimeMillis();
+                    if (firstMs < 0) {
+                        firstMs = lastMs;
+                    }
+                    check.received(m.getObjectProperty(RecoveryCheck.CASE) instanceof String s ? s : null,
+                            m.getObjectProperty(RecoveryCheck.SEQUENCE) instanceof Integer i ? i : null,
+                            m.getObjectProperty(RecoveryCheck.COMMITTED) instanceof Boolean b ? b : null);
                 }
-                check.received(m.getObjectProperty(RecoveryCheck.CASE) instanceof String s ? s : null,
-                        m.getObjectProperty(RecoveryCheck.SEQUENCE) instanceof Integer i ? i : null,
-                        m.getObjectProperty(RecoveryCheck.COMMITTED) instanceof Boolean b ? b : null);
+                long now = System.currentTimeMillis();
+                if (got) {
+                    quietSinceMs = now;
+                } else if (now - quietSinceMs > (firstMs < 0 && c.depth() > 0 ? FIRST_MESSAGE_WITHIN_MS : QUIET_END_MS)) {
+                    break;
+                } else {
+                    sleepQuietly(DRAIN_POLL_MS);
+                }
             }
             return new Result(c, restartMillis, -1, firstMs < 0 ? -1 : firstMs - processStartMs,
                     firstMs < 0 ? 0 : lastMs - firstMs, check.received(), check.missing(), check.duplicates(), check.extra(), 0);
         } finally {
             quietly(connection);
         }
+    }
+
+    /** The queues of a study: {@code name} alone, or {@code name.1} .. {@code name.N} for more than one. */
+    public static List<String> queues(String name, int count) {
+        if (count == 1) {
+            return List.of(name);
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            names.add(name + "." + i);
+        }
+        return names;
     }
 
     /** The cases of a grid, depths outer. */
@@ -218,6 +266,15 @@ public final class RestartStudy {
             }
         }
         return cases;
+    }
+
+    private static void sleepQuietly(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while draining", e);
+        }
     }
 
     private static void quietly(Connection c) {
