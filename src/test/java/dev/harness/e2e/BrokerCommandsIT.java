@@ -143,6 +143,19 @@ class BrokerCommandsIT {
                 + " with exit code "), r::toString);
     }
 
+    @Test
+    void aRunWhoseBrokerNeverComesBackFailsAtWhatTheReconnectTimeoutLeaves() throws Exception {
+        HarnessProcess.Result r = run(60, "--warmup", "1s", "--duration", "6s", "--kill-broker-at", "1s",
+                "--restart-after", "1s", "--reconnect-timeout", "3s", "--kill-cmd", killCmd, "--start-cmd", "true");
+        assertEquals(4, r.exitCode(), r::toString);
+        List<String> lines = harnessLines(r);
+        assertEquals(1, lines.size(), r::toString);
+        // The restart's bound is what --reconnect-timeout leaves, so it ends with the workers' own: either may say so first.
+        assertTrue(lines.get(0).contains("the broker was not ready 2000 ms after --start-cmd 'true' (waiting for the first"
+                + " connection that succeeds") || lines.get(0).contains("could not connect again within 3"), r::toString);
+        assertTrue(r.stdout().contains("--start-cmd: running true"), r::toString);
+    }
+
     /**
      * The harness's own lines on stderr. Artemis's client may log a warning with a stack trace of
      * its own when a stopping run interrupts a worker that is reconnecting: not the harness's line.
@@ -151,18 +164,34 @@ class BrokerCommandsIT {
         return r.stderr().lines().filter(l -> l.startsWith("harness ")).toList();
     }
 
+    /**
+     * Through the provider in use, here --provider jndi with Artemis's own JNDI context factory. The
+     * start command works twice and then fails: the third case ends the study (exit 4), and the table
+     * still holds the two cases done.
+     */
     @Test
-    void restartStudyDrivesTheBrokerThroughTheCommands() throws Exception {
+    void restartStudyDrivesTheBrokerThroughTheCommandsAndKeepsTheCasesDoneWhenOneFails() throws Exception {
         Path out = dir.resolve("restart.md");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 300, "restart-study", "--url", "tcp://127.0.0.1:" + port,
-                "--kill-cmd", killCmd, "--start-cmd", startCmd, "--ready-log", log.toString(), "--ready-line", READY_LINE,
-                "--start-line", START_LINE, "--depths", "200", "--uncommitted", "0,20", "--size", "512",
-                "--out", out.toString());
-        assertEquals(0, r.exitCode(), () -> r + "\nbroker log:\n" + read(log));
+        Path jndi = Files.writeString(dir.resolve("jndi.properties"), """
+                java.naming.factory.initial=org.apache.activemq.artemis.jndi.ActiveMQInitialContextFactory
+                connectionFactory.HarnessCF=tcp://127.0.0.1:%d
+                """.formatted(port));
+        Path starts = dir.resolve("starts");
+        String twiceThenFail = "echo >> '" + starts + "'; if [ $(wc -l < '" + starts + "') -gt 2 ]; then echo no more"
+                + " starts; exit 3; fi; " + startCmd;
+        HarnessProcess.Result r = HarnessProcess.run(dir, 300, "restart-study", "--provider", "jndi", "--jndi",
+                jndi.toString(), "--cf", "HarnessCF", "--kill-cmd", killCmd, "--start-cmd", twiceThenFail,
+                "--ready-log", log.toString(), "--ready-line", READY_LINE, "--start-line", START_LINE,
+                "--depths", "200", "--uncommitted", "0,20,5", "--size", "512", "--out", out.toString());
+        assertEquals(4, r.exitCode(), () -> r + "\nbroker log:\n" + read(log));
+        List<String> lines = harnessLines(r);
+        assertEquals(1, lines.size(), r::toString);
+        assertTrue(lines.get(0).contains("failed with exit code 3: no more starts"), r::toString);
         String md = Files.readString(out);
         assertTrue(md.contains("killed with `--kill-cmd '" + killCmd + "'`") && md.contains("started with `--start-cmd '"
-                + startCmd + "'`") && md.contains("ready: a line with '" + READY_LINE + "' appended to " + log), md);
-        assertTrue(md.contains("| " + START_LINE + " to " + READY_LINE + " ms |"), md);
+                + twiceThenFail + "'`") && md.contains("ready: a line with '" + READY_LINE + "' appended to " + log), md);
+        assertTrue(md.contains("| " + START_LINE + " to " + READY_LINE + " ms | missing | twice | extra |"), md);
+        assertTrue(md.contains("Incomplete: ") && md.contains("no more starts"), md);
         List<String> rows = md.lines().filter(l -> l.matches("\\| [0-9,]+ \\|.*")).toList();
         // One depth, with and without uncommitted messages: RestartStudyIT covers the grid on the harness's own broker.
         assertEquals(2, rows.size(), md);
@@ -172,6 +201,8 @@ class BrokerCommandsIT {
                     "committed kept, uncommitted rolled back: " + row);
             assertTrue(Long.parseLong(cells[3].strip().replace(",", "")) > 0, row);
             assertTrue(Long.parseLong(cells[7].strip().replace(",", "")) >= 0, "timed from the start line too: " + row);
+            assertEquals(List.of("0", "0", "0"), List.of(cells[8].strip(), cells[9].strip(), cells[10].strip()),
+                    "each committed one back once, no uncommitted one: " + row);
         }
     }
 

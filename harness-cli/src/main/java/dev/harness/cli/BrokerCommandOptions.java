@@ -3,6 +3,7 @@ package dev.harness.cli;
 import java.nio.file.Path;
 
 import dev.harness.core.run.BrokerCommands;
+import dev.harness.core.run.KillPattern;
 import dev.harness.core.run.Readiness;
 import picocli.CommandLine.Option;
 
@@ -12,12 +13,14 @@ import picocli.CommandLine.Option;
  */
 final class BrokerCommandOptions {
     @Option(names = "--kill-cmd", paramLabel = "CMD",
-            description = "Kill the broker with this shell command (sh -c), e.g. 'kill -9 $(pgrep -f \"amqzxma0 -m QM1\")';"
-                    + " it must exit 0. With --start-cmd, any provider's broker can be killed and restarted.")
+            description = "Kill the broker with this shell command (run as a script: sh FILE), e.g."
+                    + " 'kill -9 $(pgrep -f \"[a]mqzxma0 -m QM1\")' (the brackets keep the pattern from matching the"
+                    + " harness's own command line); it must exit 0, within 30 s. It sees HARNESS_PID, the harness's"
+                    + " process id. With --start-cmd, any provider's broker can be killed and restarted.")
     String killCmd;
 
     @Option(names = "--start-cmd", paramLabel = "CMD",
-            description = "Start the broker again with this shell command (sh -c), e.g. 'strmqm QM1'; it must exit 0 and"
+            description = "Start the broker again with this shell command (sh FILE), e.g. 'strmqm QM1'; it must exit 0 and"
                     + " return (a broker it starts runs on in the background). Its output, and --kill-cmd's, goes to"
                     + " stdout, each line after the option's name.")
     String startCmd;
@@ -29,7 +32,7 @@ final class BrokerCommandOptions {
 
     @Option(names = "--ready-log", paramLabel = "FILE",
             description = "With --ready-line: the broker is ready when a line containing that text is appended to this"
-                    + " log after --start-cmd ran (IBM MQ: /var/mqm/qmgrs/QM1/errors/AMQERR01.LOG). Default: ready at the"
+                    + " log (a file on this host) after --start-cmd ran (IBM MQ: /var/mqm/qmgrs/QM1/errors/AMQERR01.LOG). Default: ready at the"
                     + " first connection that succeeds.")
     Path readyLog;
 
@@ -43,12 +46,18 @@ final class BrokerCommandOptions {
 
     @Option(names = "--drop-caches",
             description = "Before each restart, sync and drop the page cache (3 > /proc/sys/vm/drop_caches), as after a"
-                    + " machine failure. Root only.")
+                    + " machine failure. Root only. With --kill-cmd, or on the harness's own broker.")
     boolean dropCaches;
+
+    /** Whether --drop-caches applies to the harness's own broker child (no --kill-cmd); checked. */
+    boolean dropCachesAlone(boolean restartsOwnBroker) {
+        return BrokerCommands.dropCachesAlone(killCmd, dropCaches, restartsOwnBroker,
+                dropCaches ? BrokerCommands.whyNoDropCaches() : null);
+    }
 
     /** The commands, checked, or null without --kill-cmd. */
     BrokerCommands settings(long readyWithinNs, boolean ownBroker) {
         return BrokerCommands.of(killCmd, startCmd, readyWhen, readyLog, readyLine, startLine, dropCaches, readyWithinNs, ownBroker,
-                BrokerCommands.canDropCaches());
+                dropCaches ? BrokerCommands.whyNoDropCaches() : null, KillPattern.harnessCommandLines());
     }
 }

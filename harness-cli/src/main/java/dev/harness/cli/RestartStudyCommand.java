@@ -23,6 +23,7 @@ import dev.harness.core.jms.artemis.ArtemisProvider;
 import dev.harness.core.run.BrokerCommands;
 import dev.harness.core.run.BrokerKiller;
 import dev.harness.core.run.CommandBrokerKiller;
+import dev.harness.core.run.PageCache;
 import dev.harness.core.run.RestartStudy;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,14 +39,15 @@ import picocli.CommandLine.Spec;
                     + " committed), given that many messages in a transaction left open, killed with SIGKILL and"
                     + " restarted on the same journal. Prints and appends a table: restart time (process start to"
                     + " accepting connections), time to the first message, drain time, and the messages recovered",
-            "(which must equal the depth: committed ones kept, uncommitted ones rolled back).",
+            "(which must be exactly the committed ones, each once, and no uncommitted one: each message is tagged).",
             "With --kill-cmd and --start-cmd, the broker is the one the provider options reach (artemis, ibmmq, jndi),"
                     + " killed and started by those commands, and ready by the rule of --ready-log and --ready-line"
                     + " (default: the first connection that succeeds)."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every case recovered exactly its committed messages", "2:bad option value",
             "3:a broker could not start, or cannot be reached",
-            "4:a case lost committed messages or kept uncommitted ones, or --kill-cmd or --start-cmd failed",
+            "4:a case lost committed messages, got one twice or kept uncommitted ones, or --kill-cmd or --start-cmd"
+                + " failed, or the broker refused a request (a full or unknown queue)",
             "6:the cases completed and were printed, but --out could not be written"})
 final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     /** Deep queues on a slow disk took IBM minutes to recover (seed 002): a generous default bound. */
@@ -67,9 +69,15 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     int sizeBytes;
 
     @Option(names = "--queue", defaultValue = RestartStudy.DEFAULT_QUEUE, paramLabel = "NAME",
-            description = "The queue filled and recovered (with --kill-cmd it must exist on the broker, and hold nothing"
-                    + " another application needs: what is on it is taken off first). Default: ${DEFAULT-VALUE}.")
+            description = "The queue filled and recovered, or with --queues N the queues' NAME (with --kill-cmd they must"
+                    + " exist on the broker, and hold nothing another application needs: what is on them is taken off"
+                    + " first). Default: ${DEFAULT-VALUE}.")
     String queue;
+
+    @Option(names = "--queues", defaultValue = "1", paramLabel = "N",
+            description = "Spread each case's depth and uncommitted messages round robin over N queues, NAME.1 .. NAME.N"
+                    + " (NAME is --queue's), as seed 002 did over 10. Default: ${DEFAULT-VALUE}: --queue alone.")
+    int queueCount;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the journals go (on the disk to study). Default: a temporary directory.")
     Path dir;
@@ -110,9 +118,14 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         if (queue.isBlank()) {
             throw usage("--queue: expected a queue name");
         }
+        if (queueCount < 1 || queueCount > 100) {
+            throw usage("--queues: expected 1 to 100");
+        }
+        List<String> queues = RestartStudy.queues(queue, queueCount);
         target.refuseOtherKindsOptions();
         boolean ownBroker = target.kind().ownBroker();
         BrokerCommands commands = brokerCommandOptions.settings(readyTimeoutNs, ownBroker);
+        boolean dropCachesOwn = brokerCommandOptions.dropCachesAlone(ownBroker);
         if (commands == null && !ownBroker) {
             throw usage(ProviderOptions.PROVIDER + " " + target.kind().name() + ": restart-study drives another broker"
                     + " only with --kill-cmd and --start-cmd; without them it runs its own (leave out --url and --provider)");
@@ -125,33 +138,71 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             throw usage("--out " + out + ": cannot write the file: " + problem);
         }
         List<RestartStudy.Result> results = new ArrayList<>();
-        String broker;
-        if (commands == null) {
-            broker = ownBrokers(results);
-        } else {
-            broker = commandBroker(commands, results);
+        String[] broker = {null};
+        try {
+            if (commands == null) {
+                broker[0] = ownBrokers(results, queues, dropCachesOwn);
+            } else {
+                commandBroker(commands, results, queues, broker);
+            }
+        } catch (Exception | Error e) {
+            // The cases done before the one that failed are measurements: the table keeps them.
+            if (!results.isEmpty()) {
+                try {
+                    writeTable(commands, dropCachesOwn, broker[0], queues, results, "cases after these did not complete: "
+                            + oneLine(e));
+                } catch (RuntimeException notWritten) {
+                    e.addSuppressed(notWritten);
+                }
+            }
+            throw e;
         }
+        writeTable(commands, dropCachesOwn, broker[0], queues, results, null);
+        long wrong = results.stream().filter(RestartStudy.Result::wrong).count();
+        if (wrong != 0) {
+            throw new Failure.DuringRun(wrong + " case(s) lost committed messages, got some twice or kept uncommitted ones"
+                    + " (WRONG above)");
+        }
+        return ExitCode.OK;
+    }
+
+    private static String onQueues(List<String> queues) {
+        return queues.size() == 1 ? queues.get(0) : queues.size() + " queues round robin (" + queues.get(0) + " .. "
+                + queues.get(queues.size() - 1) + ")";
+    }
+
+    private static String oneLine(Throwable e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+    }
+
+    /** Appends the table of these results to --out; {@code incomplete} says why it ends early, null when it does not. */
+    private void writeTable(BrokerCommands commands, boolean dropCachesOwn, String broker, List<String> queues,
+            List<RestartStudy.Result> results, String incomplete) {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "%n## %s, %s, %d CPUs, %s%n%n", LocalDate.now(), System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors(), commands != null ? "broker " + broker
                         : "journal in " + (dir == null ? "a temporary directory" : dir)));
         md.append(commands == null
                 ? String.format(Locale.ROOT, "harness broker (embedded Artemis, NIO journal, buffer timeout %s us), %d-byte"
-                        + " persistent messages, killed with SIGKILL and restarted on the same journal.%n%n", bufferTimeout,
-                        sizeBytes)
+                        + " persistent messages on %s, killed with SIGKILL and restarted on the same journal%s.%n%n",
+                        bufferTimeout, sizeBytes, onQueues(queues), dropCachesOwn ? " after dropping the page cache" : "")
                 : String.format(Locale.ROOT, "%s, %d-byte persistent messages on %s, killed with `--kill-cmd '%s'`, started"
-                        + " with `--start-cmd '%s'`%s; ready: %s; restart ms: %s.%n%n", broker, sizeBytes, queue,
+                        + " with `--start-cmd '%s'`%s; ready: %s; restart ms: %s.%n%n", broker, sizeBytes, onQueues(queues),
                         commands.killCmd(), commands.startCmd(), commands.dropCaches() ? " after dropping the page cache" : "",
                         commands.readiness().describe(), commands.restartSpan()));
         String startLine = commands == null ? null : commands.startLineSpan();
+        // missing: committed, not back; twice: committed, back again; extra: uncommitted kept, or not this case's.
         md.append("| depth | uncommitted | restart ms | first message ms | drain ms | recovered |"
-                + (startLine == null ? "" : " " + startLine + " ms |") + "\n|---:|---:|---:|---:|---:|---:|"
-                + (startLine == null ? "" : "---:|") + "\n");
+                + (startLine == null ? "" : " " + startLine + " ms |") + " missing | twice | extra |"
+                + "\n|---:|---:|---:|---:|---:|---:|" + (startLine == null ? "" : "---:|") + "---:|---:|---:|\n");
         for (RestartStudy.Result r : results) {
-            md.append(String.format(Locale.ROOT, "| %,d | %,d | %,d | %s | %,d | %,d%s |%s%n", r.c().depth(), r.c().uncommitted(),
-                    r.restartMillis(), r.firstMessageMillis() < 0 ? "-" : String.format("%,d", r.firstMessageMillis()),
-                    r.drainMillis(), r.recovered(), r.wrong() == 0 ? "" : " WRONG",
-                    startLine == null ? "" : " " + millisOrDash(r.fromStartLineMillis()) + " |"));
+            md.append(String.format(Locale.ROOT, "| %,d | %,d | %,d | %s | %,d | %,d%s |%s %,d | %,d | %,d |%n", r.c().depth(),
+                    r.c().uncommitted(), r.restartMillis(), millisOrDash(r.firstMessageMillis()), r.drainMillis(),
+                    r.recovered(), r.wrong() ? " WRONG" : "", startLine == null ? "" : " " + millisOrDash(r.fromStartLineMillis())
+                    + " |", r.missing(), r.duplicates(), r.extra()));
+        }
+        if (incomplete != null) {
+            md.append(String.format(Locale.ROOT, "%nIncomplete: %s%n", incomplete));
         }
         try {
             Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -159,15 +210,10 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             throw new Failure.OutputNotWritten("--out " + out + ": cannot write the file: " + FileErrors.describe(e));
         }
         System.out.println("appended to " + out);
-        long wrong = results.stream().filter(r -> r.wrong() != 0).count();
-        if (wrong != 0) {
-            throw new Failure.DuringRun(wrong + " case(s) lost committed messages or kept uncommitted ones (WRONG above)");
-        }
-        return ExitCode.OK;
     }
 
     /** Today's study: a harness broker child on a fresh journal per case. */
-    private String ownBrokers(List<RestartStudy.Result> results) throws Exception {
+    private String ownBrokers(List<RestartStudy.Result> results, List<String> queues, boolean dropCaches) throws Exception {
         Path root = dir != null ? Files.createDirectories(dir).resolve("harness-restart-study-" + ProcessHandle.current().pid())
                 : Files.createTempDirectory("harness-restart-study-");
         int[] index = {0};
@@ -176,16 +222,20 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             ChildBroker child = new ChildBroker(data, ChildBroker.freePort(), bufferTimeout).start();
             bufferTimeout = child.bufferTimeoutUs(); // the first one measures it, the others use it
             ArtemisProvider provider = new ArtemisProvider(child.url(), null, null);
-            return new RestartStudy.CaseBroker(provider, child, true, () -> {
+            BrokerKiller killer = dropCaches ? PageCache.droppedBeforeRestart(child, line -> System.out.println("  " + line))
+                    : child;
+            return new RestartStudy.CaseBroker(provider, killer, true, () -> {
                 provider.close();
                 child.close();
                 TempFiles.deleteQuietly(data);
             });
-        }, queue, sizeBytes, line -> System.out.println("  " + line));
+        }, queues, sizeBytes, line -> System.out.println("  " + line));
         try {
             runCases(study, results);
         } catch (ChildBroker.StartFailure e) {
             throw new UnreachableException(e.getMessage(), e);
+        } catch (CommandBrokerKiller.CommandFailed e) {
+            throw new Failure.DuringRun(e.getMessage()); // --drop-caches
         } finally {
             TempFiles.deleteQuietly(root);
         }
@@ -193,30 +243,39 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     }
 
     /** The broker the provider options reach, killed and started by the user's commands; it runs before and after. */
-    private String commandBroker(BrokerCommands commands, List<RestartStudy.Result> results) throws Exception {
+    private void commandBroker(BrokerCommands commands, List<RestartStudy.Result> results, List<String> queues, String[] broker)
+            throws Exception {
         try (Provider provider = target.open()) {
             BrokerKiller killer = new CommandBrokerKiller(commands, provider, line -> System.out.println("  " + line));
-            String broker = provider.target() + " (" + provider.client() + ")";
-            System.out.println("restart-study against " + broker);
+            broker[0] = provider.target() + " (" + provider.client() + ")";
+            System.out.println("restart-study against " + broker[0]);
             System.out.println("  kill-cmd     " + commands.killCmd());
             System.out.println("  start-cmd    " + commands.startCmd());
             System.out.println("  broker ready " + commands.readiness().describe() + ", within "
                     + TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms");
             RestartStudy study = new RestartStudy(() -> new RestartStudy.CaseBroker(provider, killer, false, () -> { }),
-                    queue, sizeBytes, line -> System.out.println("  " + line));
+                    queues, sizeBytes, line -> System.out.println("  " + line));
             try {
                 runCases(study, results);
             } catch (CommandBrokerKiller.CommandFailed e) {
                 throw new Failure.DuringRun(e.getMessage());
             } catch (JMSException e) {
-                // Not there before the first kill: nothing was studied; after it, the restart left it broken.
-                if (results.isEmpty()) {
-                    throw new UnreachableException(provider.explain(e), e);
-                }
-                throw new Failure.DuringRun(provider.explain(e));
+                throw failure(provider, e, study.killedOnce());
             }
-            return broker;
         }
+    }
+
+    /**
+     * A JMS failure of the study, classified by the provider's own reading of it: a broker not reached
+     * (or refusing the login) before the first kill was never studied (exit 3); a request it refused
+     * though it is up (a full queue, no such queue, not authorized), or any failure once it has been
+     * killed, is the broker failing the study (exit 4).
+     */
+    static Exception failure(Provider provider, JMSException e, boolean killedOnce) {
+        if (!killedOnce && provider.reconnectCures(e)) {
+            return UnreachableException.connecting(provider, e);
+        }
+        return new Failure.DuringRun((killedOnce ? "" : "before the first kill: ") + provider.explain(e));
     }
 
     private void runCases(RestartStudy study, List<RestartStudy.Result> results) throws Exception {
@@ -237,7 +296,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
                 r.fromStartLineMillis() < 0 ? "" : String.format(Locale.ROOT, " (%,d ms from the start line)",
                         r.fromStartLineMillis()),
                 millisOrDash(r.firstMessageMillis()), r.drainMillis(),
-                r.recovered(), r.wrong() == 0 ? "" : "  WRONG: expected " + r.c().depth());
+                r.recovered(), r.wrong() ? "  WRONG: " + r.wrongs() : "");
     }
 
     private ParameterException usage(String message) {

@@ -27,6 +27,7 @@ import dev.harness.core.report.RunOutcome;
 import dev.harness.core.run.BrokerCommands;
 import dev.harness.core.run.BrokerKill;
 import dev.harness.core.run.CommandBrokerKiller;
+import dev.harness.core.run.PageCache;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -387,7 +388,9 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             runner.killingBroker(new CommandBrokerKiller(commands, provider, System.out::println), kill.atNs(),
                     kill.restartAfterNs());
         } else if (provider instanceof ChildBrokerProvider child && kill != null) {
-            runner.killingBroker(child.broker(), kill.atNs(), kill.restartAfterNs());
+            runner.killingBroker(brokerCommandOptions.dropCachesAlone(true)
+                    ? PageCache.droppedBeforeRestart(child.broker(), System.out::println) : child.broker(), kill.atNs(),
+                    kill.restartAfterNs());
         }
         RunSummary summary = runner.run(provider, work, control);
         if (runner.writeProblem() != null) {
@@ -582,7 +585,9 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                         maxInFlight).withShard(shard())).reconnectWithin(reconnectTimeoutNs);
             }
         };
-        brokerCommands(brokerKill());
+        BrokerKill kill = brokerKill();
+        brokerCommands(kill);
+        brokerCommandOptions.dropCachesAlone(kill != null && target.kind().ownBroker());
         return work;
     }
 

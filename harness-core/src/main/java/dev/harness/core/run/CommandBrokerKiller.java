@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -18,13 +20,14 @@ import java.util.function.Consumer;
 
 import javax.jms.Connection;
 
-import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 
 /**
  * Any broker, killed and started by the user's shell commands ({@code --kill-cmd},
- * {@code --start-cmd}, each run with {@code sh -c}), and known to be back by its {@link Readiness}
- * rule. Every line the commands print goes to {@code log}, prefixed with the option; a command that
+ * {@code --start-cmd}), and known to be back by its {@link Readiness} rule. Each command runs from a
+ * script file of its own ({@code sh FILE}), not {@code sh -c TEXT}: no shell's arguments then hold
+ * the command's text, so {@code pgrep -f PATTERN} in it never matches (and kills) its own shell. The
+ * commands see {@code HARNESS_PID}, the harness's process id. Every line the commands print goes to {@code log}, prefixed with the option; a command that
  * exits non-zero, or runs past its bound, fails with one line saying so.
  */
 public final class CommandBrokerKiller implements BrokerKiller {
@@ -34,8 +37,6 @@ public final class CommandBrokerKiller implements BrokerKiller {
     private static final long POLL_MS = 10;
     /** How long a finished command's last lines are waited for, for its failure's message. */
     private static final long OUTPUT_GRACE_MS = 500;
-    /** sync before dropping the cache: a disk full of dirty pages may take a while, not for ever. */
-    private static final long SYNC_WITHIN_MINUTES = 5;
 
     private final BrokerCommands commands;
     private final Provider provider;
@@ -51,18 +52,22 @@ public final class CommandBrokerKiller implements BrokerKiller {
     @Override
     public void kill() throws IOException, CommandFailed, InterruptedException {
         Command kill = Command.start("--kill-cmd", commands.killCmd(), log);
-        if (!kill.process.waitFor(BrokerCommands.KILL_WITHIN_NS, TimeUnit.NANOSECONDS)) {
-            kill.destroy();
-            throw new CommandFailed(kill.describe() + " still running after "
-                    + TimeUnit.NANOSECONDS.toSeconds(BrokerCommands.KILL_WITHIN_NS) + " s: stopped");
+        try {
+            if (!kill.process.waitFor(commands.killWithinNs(), TimeUnit.NANOSECONDS)) {
+                kill.destroy();
+                throw new CommandFailed(kill.describe() + " still running after "
+                        + TimeUnit.NANOSECONDS.toMillis(commands.killWithinNs()) + " ms: stopped");
+            }
+            kill.requireSuccess();
+        } finally {
+            kill.removeScript();
         }
-        kill.requireSuccess();
     }
 
     @Override
     public Restart restart() throws IOException, CommandFailed, InterruptedException {
         if (commands.dropCaches()) {
-            dropCaches();
+            PageCache.drop(log);
         }
         Readiness.LogLine logRule = commands.readiness() instanceof Readiness.LogLine l ? l : null;
         // The log's end before the start: only lines the restarted broker writes count.
@@ -135,6 +140,7 @@ public final class CommandBrokerKiller implements BrokerKiller {
             if (connector != null) {
                 connector.shutdownNow();
             }
+            start.removeScript();
         }
     }
 
@@ -150,21 +156,6 @@ public final class CommandBrokerKiller implements BrokerKiller {
             }
         }
         return true;
-    }
-
-    /** sync, then 3 into /proc/sys/vm/drop_caches: the restart reads its files from the disk, as after a machine failure. */
-    private void dropCaches() throws IOException, CommandFailed, InterruptedException {
-        Process sync = new ProcessBuilder("sync").redirectErrorStream(true).start();
-        if (!sync.waitFor(SYNC_WITHIN_MINUTES, TimeUnit.MINUTES)) {
-            sync.destroyForcibly();
-            throw new CommandFailed("--drop-caches: sync still running after " + SYNC_WITHIN_MINUTES + " minutes");
-        }
-        try {
-            Files.writeString(BrokerCommands.DROP_CACHES, "3");
-        } catch (IOException e) {
-            throw new CommandFailed("--drop-caches: cannot write " + BrokerCommands.DROP_CACHES + ": " + Errors.oneLine(e));
-        }
-        log.accept("--drop-caches: synced and dropped the page cache");
     }
 
     @Override
@@ -185,7 +176,7 @@ public final class CommandBrokerKiller implements BrokerKiller {
         s.add(new RunHeader.Setting("broker ready", commands.readiness().describe() + ", within "
                 + TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms"));
         if (commands.dropCaches()) {
-            s.add(new RunHeader.Setting("drop caches", "sync and drop the page cache before each restart"));
+            s.add(PageCache.DESCRIBED);
         }
         return s;
     }
@@ -197,17 +188,19 @@ public final class CommandBrokerKiller implements BrokerKiller {
         }
     }
 
-    /** One {@code sh -c} of a command, its output read all along (so it never fills the pipe) into the log. */
+    /** One run of a command from its script file, its output read all along (so it never fills the pipe) into the log. */
     private static final class Command {
         final String option;
         final String text;
+        final Path script;
         final Process process;
         final Thread output;
         final AtomicReference<String> lastLine = new AtomicReference<>();
 
-        private Command(String option, String text, Process process, Consumer<String> log) {
+        private Command(String option, String text, Path script, Process process, Consumer<String> log) {
             this.option = option;
             this.text = text;
+            this.script = script;
             this.process = process;
             BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             this.output = new Thread(() -> {
@@ -227,9 +220,28 @@ public final class CommandBrokerKiller implements BrokerKiller {
 
         static Command start(String option, String text, Consumer<String> log) throws IOException {
             log.accept(option + ": running " + text);
-            Process p = new ProcessBuilder("sh", "-c", text).redirectErrorStream(true)
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
-            return new Command(option, text, p, log);
+            // Only this user may read or change what is about to run.
+            Path script = Files.createTempFile("harness" + option.substring(1) + "-", ".sh",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            try {
+                Files.writeString(script, text + "\n", StandardCharsets.UTF_8);
+                ProcessBuilder pb = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true)
+                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                pb.environment().put("HARNESS_PID", Long.toString(ProcessHandle.current().pid()));
+                return new Command(option, text, script, pb.start(), log);
+            } catch (IOException | RuntimeException e) {
+                Files.deleteIfExists(script);
+                throw e;
+            }
+        }
+
+        /** Once the shell has exited (it reads the script as it goes). */
+        void removeScript() {
+            try {
+                Files.deleteIfExists(script);
+            } catch (IOException e) {
+                // A file in the temporary directory, readable by this user only.
+            }
         }
 
         String describe() {
@@ -241,7 +253,9 @@ public final class CommandBrokerKiller implements BrokerKiller {
             if (exit != 0) {
                 output.join(OUTPUT_GRACE_MS);
                 String last = lastLine.get();
-                throw new CommandFailed(describe() + " failed with exit code " + exit + (last == null ? "" : ": " + last));
+                throw new CommandFailed(describe() + " failed with exit code " + exit
+                        + (exit > 128 && exit < 160 ? " (its shell was killed by signal " + (exit - 128) + ")" : "")
+                        + (last == null ? "" : ": " + last));
             }
         }
 

@@ -2,6 +2,7 @@ package dev.harness.core.run;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Consumer;
 
 import javax.jms.BytesMessage;
@@ -53,73 +54,114 @@ public final class RestartStudy {
      * @param firstMessageMillis start to a consumer's first message (-1 when the queue was empty)
      * @param drainMillis from the first message to the last one recovered
      * @param recovered messages a consumer got after the restart: the committed depth if nothing was lost
+     * @param missing committed messages that did not come back
+     * @param duplicates committed messages that came back more than once (receipts after the first)
+     * @param extra uncommitted messages that survived the kill, and any message not this case's
      * @param cleared messages left on the queue before the case (another run's), taken off before filling it
      */
     public record Result(Case c, long restartMillis, long fromStartLineMillis, long firstMessageMillis, long drainMillis,
-            long recovered, long cleared) {
-        /** Committed messages lost, or uncommitted ones that survived the kill: both must be 0. */
-        public long wrong() {
-            return Math.abs(recovered - c.depth());
+            long recovered, long missing, long duplicates, long extra, long cleared) {
+        /** Whether anything but exactly the committed messages, each once, came back. */
+        public boolean wrong() {
+            return missing != 0 || duplicates != 0 || extra != 0;
+        }
+
+        /** "1 committed missing, 1 extra": what was wrong, or "" when nothing was. */
+        public String wrongs() {
+            List<String> w = new ArrayList<>();
+            if (missing != 0) {
+                w.add(String.format(Locale.ROOT, "%,d committed missing", missing));
+            }
+            if (duplicates != 0) {
+                w.add(String.format(Locale.ROOT, "%,d committed twice", duplicates));
+            }
+            if (extra != 0) {
+                w.add(String.format(Locale.ROOT, "%,d extra (uncommitted kept, or not this case's)", extra));
+            }
+            return String.join(", ", w);
         }
     }
 
     /** The queue of the harness's own broker, which makes it on first use; another broker may need one defined. */
     public static final String DEFAULT_QUEUE = "HARNESS.RESTART.STUDY";
     private static final int COMMIT_EVERY = 1_000;
+    /** How long a restarted broker may take to hand over the first recovered message. */
+    private static final long FIRST_MESSAGE_WITHIN_MS = 60_000;
+    /** Nothing more from any queue for this long: they are drained. */
+    private static final long QUIET_END_MS = 2_000;
+    private static final long DRAIN_POLL_MS = 5;
 
     private final Brokers brokers;
-    private final String queue;
+    private final List<String> queues;
     private final int sizeBytes;
     private final Consumer<String> progress;
+    /** Tags this study's cases apart from any other run's: the process and its start. */
+    private final String studyId = Long.toString(ProcessHandle.current().pid(), 36) + "-"
+            + Long.toString(System.currentTimeMillis(), 36);
+    private int cases;
+    private boolean killed;
 
-    public RestartStudy(Brokers brokers, String queue, int sizeBytes, Consumer<String> progress) {
+    /** @param queues each case's messages go round robin over these, as seed 002's over its 10 queues */
+    public RestartStudy(Brokers brokers, List<String> queues, int sizeBytes, Consumer<String> progress) {
         this.brokers = brokers;
-        this.queue = queue;
+        this.queues = List.copyOf(queues);
         this.sizeBytes = sizeBytes;
         this.progress = progress;
     }
 
+    /** Whether a broker has been killed yet: a failure before the first kill means it was never studied. */
+    public boolean killedOnce() {
+        return killed;
+    }
+
     /** Runs one case; its broker is released when it returns. */
     public Result run(Case c) throws Exception {
+        String caseId = studyId + "-" + cases++;
         CaseBroker broker = brokers.next();
         try {
             Provider provider = broker.provider();
             long cleared = broker.fresh() ? 0 : clear(provider);
             if (cleared > 0) {
-                progress.accept(String.format("took %,d messages left on %s off it before filling it", cleared, queue));
+                progress.accept(String.format("took %,d messages left on %s off before filling %s", cleared,
+                        String.join(", ", queues), queues.size() == 1 ? "it" : "them"));
             }
             byte[] body = new byte[sizeBytes];
             Connection filler = provider.connect();
             Connection open = provider.connect();
             try {
-                fill(provider, filler, c.depth(), body, true);
-                fill(provider, open, c.uncommitted(), body, false); // sent, never committed: in flight at the kill
+                fill(provider, filler, caseId, c.depth(), body, true);
+                fill(provider, open, caseId, c.uncommitted(), body, false); // sent, never committed: in flight at the kill
                 progress.accept(String.format("depth %,d, uncommitted %,d: filled; kill -9 (%s)", c.depth(), c.uncommitted(),
                         broker.killer().killedBy()));
+                killed = true;
                 broker.killer().kill(); // no shutdown of any kind
             } finally {
                 Bounded.runAll("restart-study-close", List.of(() -> quietly(filler), () -> quietly(open)), 5_000);
             }
             BrokerKiller.Restart again = broker.killer().restart();
             long startMs = System.currentTimeMillis() - again.millis();
-            Result drained = drain(provider, c, again.millis(), startMs);
+            Result drained = drain(provider, c, caseId, again.millis(), startMs);
             return new Result(c, drained.restartMillis(), again.fromStartLineMillis(), drained.firstMessageMillis(),
-                    drained.drainMillis(), drained.recovered(), cleared);
+                    drained.drainMillis(), drained.recovered(), drained.missing(), drained.duplicates(), drained.extra(),
+                    cleared);
         } finally {
             broker.release().run();
         }
     }
 
-    /** Takes what another run left on the queue off it, so that what comes back is this case's alone. */
+    /** Takes what another run left on the queues off them, so that what comes back is this case's alone. */
     private long clear(Provider provider) throws JMSException {
         Connection connection = provider.connect();
         try {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageConsumer consumer = session.createConsumer(provider.queue(session, queue));
             connection.start();
             long n = 0;
-            while (consumer.receive(500) != null) {
-                n++;
+            for (String name : queues) {
+                MessageConsumer consumer = session.createConsumer(provider.queue(session, name));
+                while (consumer.receive(500) != null) {
+                    n++;
+                }
+                consumer.close();
             }
             return n;
         } finally {
@@ -127,16 +169,26 @@ public final class RestartStudy {
         }
     }
 
-    private void fill(Provider provider, Connection connection, int count, byte[] body, boolean commit)
+    /**
+     * Sends {@code count} messages round robin over the queues, in one transaction (committed every
+     * {@link #COMMIT_EVERY}, or never), each tagged with the case, its number and whether it is committed.
+     */
+    private void fill(Provider provider, Connection connection, String caseId, int count, byte[] body, boolean commit)
             throws JMSException {
         Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
-        Queue queue = provider.queue(session, this.queue);
-        MessageProducer producer = session.createProducer(queue);
-        producer.setDeliveryMode(DeliveryMode.PERSISTENT);
+        MessageProducer[] producers = new MessageProducer[queues.size()];
+        for (int q = 0; q < producers.length; q++) {
+            Queue queue = provider.queue(session, queues.get(q));
+            producers[q] = session.createProducer(queue);
+            producers[q].setDeliveryMode(DeliveryMode.PERSISTENT);
+        }
         for (int i = 1; i <= count; i++) {
             BytesMessage m = session.createBytesMessage();
             m.writeBytes(body);
-            producer.send(m);
+            m.setStringProperty(RecoveryCheck.CASE, caseId);
+            m.setIntProperty(RecoveryCheck.SEQUENCE, i - 1);
+            m.setBooleanProperty(RecoveryCheck.COMMITTED, commit);
+            producers[(i - 1) % producers.length].send(m);
             if (commit && i % COMMIT_EVERY == 0) {
                 session.commit();
             }
@@ -146,28 +198,63 @@ public final class RestartStudy {
         }
     }
 
-    private Result drain(Provider provider, Case c, long restartMillis, long processStartMs) throws JMSException {
+    private Result drain(Provider provider, Case c, String caseId, long restartMillis, long processStartMs)
+            throws JMSException {
         Connection connection = provider.connect();
         try {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageConsumer consumer = session.createConsumer(provider.queue(session, queue));
             connection.start();
-            long recovered = 0;
+            RecoveryCheck check = new RecoveryCheck(caseId, c.depth());
+            MessageConsumer[] consumers = new MessageConsumer[queues.size()];
+            for (int q = 0; q < consumers.length; q++) {
+                consumers[q] = session.createConsumer(provider.queue(session, queues.get(q)));
+            }
             long firstMs = -1;
             long lastMs = 0;
-            // A generous wait for the first message, a short one for the end of the queue.
-            for (Message m = consumer.receive(c.depth() > 0 ? 60_000 : 2_000); m != null; m = consumer.receive(2_000)) {
-                lastMs = System.currentTimeMillis();
-                if (firstMs < 0) {
-                    firstMs = lastMs;
+            // All queues at once, so the wait for their end is one: generous for the first message, short after.
+            long quietSinceMs = System.currentTimeMillis();
+            while (true) {
+                boolean got = false;
+                for (MessageConsumer consumer : consumers) {
+                    Message m = consumer.receiveNoWait();
+                    if (m == null) {
+                        continue;
+                    }
+                    got = true;
+                    lastMs = System.currentTimeMillis();
+                    if (firstMs < 0) {
+                        firstMs = lastMs;
+                    }
+                    check.received(m.getObjectProperty(RecoveryCheck.CASE) instanceof String s ? s : null,
+                            m.getObjectProperty(RecoveryCheck.SEQUENCE) instanceof Integer i ? i : null,
+                            m.getObjectProperty(RecoveryCheck.COMMITTED) instanceof Boolean b ? b : null);
                 }
-                recovered++;
+                long now = System.currentTimeMillis();
+                if (got) {
+                    quietSinceMs = now;
+                } else if (now - quietSinceMs > (firstMs < 0 && c.depth() > 0 ? FIRST_MESSAGE_WITHIN_MS : QUIET_END_MS)) {
+                    break;
+                } else {
+                    sleepQuietly(DRAIN_POLL_MS);
+                }
             }
             return new Result(c, restartMillis, -1, firstMs < 0 ? -1 : firstMs - processStartMs,
-                    firstMs < 0 ? 0 : lastMs - firstMs, recovered, 0);
+                    firstMs < 0 ? 0 : lastMs - firstMs, check.received(), check.missing(), check.duplicates(), check.extra(), 0);
         } finally {
             quietly(connection);
         }
+    }
+
+    /** The queues of a study: {@code name} alone, or {@code name.1} .. {@code name.N} for more than one. */
+    public static List<String> queues(String name, int count) {
+        if (count == 1) {
+            return List.of(name);
+        }
+        List<String> names = new ArrayList<>();
+        for (int i = 1; i <= count; i++) {
+            names.add(name + "." + i);
+        }
+        return names;
     }
 
     /** The cases of a grid, depths outer. */
@@ -179,6 +266,15 @@ public final class RestartStudy {
             }
         }
         return cases;
+    }
+
+    private static void sleepQuietly(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while draining", e);
+        }
     }
 
     private static void quietly(Connection c) {

@@ -38,7 +38,8 @@ class CommandBrokerKillerTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
 
     private CommandBrokerKiller killer(String kill, String start, Readiness readiness, long readyWithinMs, Provider p) {
-        return new CommandBrokerKiller(new BrokerCommands(kill, start, readiness, false, readyWithinMs * MS), p, log::add);
+        return new CommandBrokerKiller(new BrokerCommands(kill, start, readiness, false, readyWithinMs * MS,
+                BrokerCommands.KILL_WITHIN_NS), p, log::add);
     }
 
     private static void append(Path file, String line) {
@@ -164,6 +165,62 @@ class CommandBrokerKillerTest {
         assertTimeoutPreemptively(Duration.ofSeconds(10), k::kill);
         assertTimeoutPreemptively(Duration.ofSeconds(5), () -> victim.waitFor());
         assertEquals(137, victim.exitValue(), "SIGKILL");
+    }
+
+    /**
+     * The issue's own kill, pgrep -f by the victim's command line: the pattern is in the command's
+     * text, which no shell's arguments hold (it runs from a script file), so only the victim dies.
+     * The victim is a sleep this test started, with a number no other process has as its marker.
+     */
+    @Test
+    void aKillByPgrepPatternKillsTheTargetNotItsOwnShell() throws Exception {
+        String marker = "3600." + System.nanoTime() + ProcessHandle.current().pid();
+        Process victim = new ProcessBuilder("sleep", marker).start();
+        try {
+            Path script = dir.resolve("script");
+            CommandBrokerKiller k = killer("echo \"$0\" > " + script + "; kill -9 $(pgrep -f \"sleep " + marker + "\")", "true",
+                    new Readiness.Connect(), 1_000, null);
+            assertTimeoutPreemptively(Duration.ofSeconds(10), k::kill);
+            assertTrue(victim.waitFor(5, java.util.concurrent.TimeUnit.SECONDS), "the victim is dead");
+            assertEquals(137, victim.exitValue(), "SIGKILL");
+            Path ran = Path.of(Files.readString(script).strip());
+            assertTrue(ran.getFileName().toString().startsWith("harness-kill-cmd-"), ran::toString);
+            assertFalse(Files.exists(ran), "the command's script is removed once it has run");
+        } finally {
+            victim.destroyForcibly();
+        }
+    }
+
+    @Test
+    void theCommandsKnowTheHarnessPid() {
+        CommandBrokerKiller k = killer("test \"$HARNESS_PID\" = " + ProcessHandle.current().pid(), "true",
+                new Readiness.Connect(), 1_000, null);
+        assertTimeoutPreemptively(Duration.ofSeconds(10), k::kill);
+    }
+
+    @Test
+    void aKillThatKillsItsOwnShellSaysSo() {
+        CommandBrokerKiller k = killer("kill -9 $$", "true", new Readiness.Connect(), 1_000, null);
+        CommandBrokerKiller.CommandFailed e = assertThrows(CommandBrokerKiller.CommandFailed.class,
+                () -> assertTimeoutPreemptively(Duration.ofSeconds(10), k::kill));
+        assertEquals("--kill-cmd 'kill -9 $$' failed with exit code 137 (its shell was killed by signal 9)", e.getMessage());
+    }
+
+    @Test
+    void aKillThatHangsIsStoppedAtItsBound() throws Exception {
+        Path pid = dir.resolve("pid");
+        CommandBrokerKiller k = new CommandBrokerKiller(new BrokerCommands("echo $$ > " + pid + "; sleep 60; true", "true",
+                new Readiness.Connect(), false, 1_000 * MS, 500 * MS), null, log::add);
+        CommandBrokerKiller.CommandFailed e = assertThrows(CommandBrokerKiller.CommandFailed.class,
+                () -> assertTimeoutPreemptively(Duration.ofSeconds(10), k::kill));
+        assertTrue(e.getMessage().startsWith("--kill-cmd 'echo $$ > " + pid + "; sleep 60; true' still running after 500 ms:"
+                + " stopped"), e.getMessage());
+        long shell = Long.parseLong(Files.readString(pid).strip());
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            while (ProcessHandle.of(shell).map(ProcessHandle::isAlive).orElse(false)) {
+                Thread.sleep(20);
+            }
+        }, "the command was stopped");
     }
 
     /** A provider whose connections succeed once {@code up} is set, and fail fast before. */
