@@ -31,16 +31,18 @@ class FrozenBrokerIT {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "{0} syncpoint={1}")
-    @CsvSource({"--non-persistent, 0", "--persistent, 10"})
-    void responseShowsTheStallAndServiceDoesNot(String persistence, int syncpoint) throws Exception {
+    /** The third row keeps 16 sends in flight: the sender waits for a free slot through the freeze, and that wait is in response. */
+    @ParameterizedTest(name = "{0} syncpoint={1} max-in-flight={2}")
+    @CsvSource({"--non-persistent, 0, 1", "--persistent, 10, 1", "--persistent, 0, 16"})
+    void responseShowsTheStallAndServiceDoesNot(String persistence, int syncpoint, int maxInFlight) throws Exception {
         Path json = dir.resolve("run.json");
         Path hlog = dir.resolve("run.hlog");
         String out;
         StallTruth.Freeze freeze;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("broker-data"))) {
             List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--rate", "1000", persistence,
-                    "--syncpoint", Integer.toString(syncpoint), "--warmup", "2s", "--duration", "20s",
+                    "--syncpoint", Integer.toString(syncpoint), "--max-in-flight", Integer.toString(maxInFlight),
+                    "--warmup", "2s", "--duration", "20s",
                     "--json", json.toString(), "--hlog", hlog.toString(), "--events", dir.resolve("events.jsonl").toString()));
             try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
                 run.awaitInterval(10, 60); // 8 s into the measured phase

@@ -83,6 +83,13 @@ class PutWorkloadIT {
         assertTrue(r.stdout().contains("response is measured from each message's intended send time"), r::toString);
         assertFalse(r.stdout().contains("closed-loop"), r::toString);
         assertFalse(s.get("closedLoop").asBoolean());
+        if (persistent && syncpoint == 0 && drainers == null && api.equals("javax")) {
+            // One blocking persistent sender holds 300/s: no saturation sentence anywhere.
+            JsonNode saturation = s.get("saturation");
+            assertEquals("held", saturation.get("limit").asText(), saturation::toString);
+            assertTrue(saturation.get("sentence").isNull(), saturation::toString);
+            assertFalse(r.stdout().contains("offered load:"), r::toString);
+        }
     }
 
     @org.junit.jupiter.api.Test

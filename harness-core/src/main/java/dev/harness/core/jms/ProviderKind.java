@@ -74,4 +74,14 @@ public interface ProviderKind {
     default List<String> describe(ConnectionFactory factory) {
         return List.of();
     }
+
+    /**
+     * For such a factory (only asked when {@link #owns} it) with {@code --max-in-flight} above 1: one
+     * sentence for the run header on what completes its asynchronous sends, read from its settings;
+     * a {@link dev.harness.core.SettingsException} naming {@code --max-in-flight} when they would
+     * complete locally, never at the broker; null when this kind cannot tell.
+     */
+    default String acknowledgedAsyncSends(ConnectionFactory factory) {
+        return null;
+    }
 }

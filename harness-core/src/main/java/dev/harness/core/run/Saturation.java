@@ -13,7 +13,7 @@ import java.util.Locale;
  * @param achievedRate what completed per second after warmup
  * @param workers senders or requesters
  * @param maxInFlight sends each kept unacknowledged at most
- * @param busyFraction share of the workers' time not spent waiting for the schedule
+ * @param busyFraction share of the workers' time over the measured phase not spent waiting for the schedule
  * @param windowFullFraction share of it spent waiting with the in-flight window full
  * @param cpuFraction this JVM's CPU time over the measured phase, of all its CPUs; negative when unknown
  * @param pausedFraction this JVM's detected pauses over the measured phase
@@ -63,8 +63,9 @@ public record Saturation(String limit, String sentence, double askedRate, double
             return new Saturation(HELD, null, asked, achieved, load.workers(), load.maxInFlight(), busy, full, cpuFraction,
                     pausedFraction);
         }
+        String unit = worker.equals("requester") ? "round trips" : "msg";
         String head = String.format(Locale.ROOT, "the schedule asked %s %s/s and %s were achieved: ", count(asked),
-                worker.equals("requester") ? "round trips" : "msg", count(achieved));
+                unit, count(achieved));
         String who = load.workers() + " " + worker + (load.workers() == 1 ? "" : "s");
         String were = load.workers() == 1 ? " was" : " were";
         String limit;
@@ -82,12 +83,21 @@ public record Saturation(String limit, String sentence, double askedRate, double
         } else if (busy >= BUSY) {
             limit = SENDERS;
             double offer = load.offer() > 0 ? load.offer() : achieved;
-            why = (load.maxInFlight() > 1
-                    ? String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
-                            + " full %s): add --senders", who, were, pct(busy), load.maxInFlight(), pct(full))
-                    : String.format(Locale.ROOT, "%s with blocking sends of %s ms each can offer about %s msg/s:"
-                            + " busy %s of the time. Add --" + worker + "s or --max-in-flight", who, ms(load.busyNsPerSend()), count(offer),
-                            pct(busy))) + also(cpuFraction, pausedFraction);
+            if (load.waitsForReplies()) {
+                // Closed mode: one request out per requester, and the wait for its reply is busy time.
+                why = String.format(Locale.ROOT, "%s in closed mode, each waiting for its reply before the next"
+                        + " request (%s ms a round trip, sending included), can offer about %s round trips/s: busy %s"
+                        + " of the time. Add --requesters, or use --mode open (with --max-in-flight for sends in flight)",
+                        who, ms(load.busyNsPerSend()), count(offer), pct(busy));
+            } else if (load.maxInFlight() > 1) {
+                why = String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
+                        + " full %s): add --%ss", who, were, pct(busy), load.maxInFlight(), pct(full), worker);
+            } else {
+                why = String.format(Locale.ROOT, "%s with blocking sends of %s ms each can offer about %s %s/s:"
+                        + " busy %s of the time. Add --%ss or --max-in-flight", who, ms(load.busyNsPerSend()),
+                        count(offer), unit, pct(busy), worker);
+            }
+            why += also(cpuFraction, pausedFraction);
         } else if (cpuFraction >= CPU_BOUND) {
             limit = CPU;
             why = String.format(Locale.ROOT, "this JVM used %s of its CPUs (the embedded broker's work included, if it"

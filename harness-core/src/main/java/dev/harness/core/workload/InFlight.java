@@ -46,6 +46,8 @@ final class InFlight {
         long sendNs;
         /** When the send call began: {@code ack} runs from here. */
         long callNs;
+        /** Counted in doubt already (a send carried from a lost connection, or counted at a loss): never twice. */
+        boolean countedInDoubt;
 
         Slot(Generation generation) {
             this.generation = generation;
@@ -167,6 +169,31 @@ final class InFlight {
         return g.count.get() == 0;
     }
 
+    /**
+     * Before a commit: waits for every send to be acknowledged for as long as the broker takes, as
+     * a blocking send would. A lost connection ends the wait through the failure it reports (thrown:
+     * the unit recovers, bounded by --reconnect-timeout); a stop request (Ctrl-C, a failure, the run
+     * giving up on a schedule it cannot keep) leaves {@code graceNs} more. True if they were.
+     */
+    boolean awaitAllUnlessStopped(long graceNs) throws JMSException {
+        Generation g = generation;
+        long stopDeadline = 0;
+        boolean stopSeen = false;
+        while (g.count.get() > 0 && failure == null) {
+            if (control.stopRequested()) {
+                if (!stopSeen) {
+                    stopSeen = true;
+                    stopDeadline = System.nanoTime() + graceNs;
+                } else if (System.nanoTime() - stopDeadline >= 0) {
+                    break;
+                }
+            }
+            park();
+        }
+        checkFailure();
+        return g.count.get() == 0;
+    }
+
     private void awaitBelow(Generation g, int limit) throws JMSException {
         while (g.count.get() >= limit && failure == null) {
             if (control.stopRequested()) {
@@ -213,6 +240,22 @@ final class InFlight {
     /** Sends unacknowledged now, and those carried from a lost connection not yet sent again: in doubt if it is lost. */
     int inDoubt() {
         return generation.count.get() + carried;
+    }
+
+    /**
+     * At a lost connection: the sends in doubt not counted before, now counted. Those carried from
+     * an earlier loss, and those sent again from there, were counted then: a message whose resend
+     * fails again is still one message in doubt.
+     */
+    int newlyInDoubt() {
+        int n = 0;
+        for (Slot s : generation.slots) {
+            if (s.state.get() == SENT && !s.countedInDoubt) {
+                s.countedInDoubt = true;
+                n++;
+            }
+        }
+        return n;
     }
 
     /**

@@ -64,9 +64,8 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private volatile boolean awaitingSlot;
     /** Asynchronous sends (open mode); null with one send at a time. */
     private final InFlight window;
-    private long runStartNs;
-    private long runEndNs;
-    private long pacedNs;
+    /** Saturation figures, written by this requester's thread, read once sending is done. */
+    private final WorkerTime time = new WorkerTime();
 
     private Session session;
     private MessageProducer[] producers;
@@ -143,7 +142,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     @Override
     public void run() {
         thread = Thread.currentThread();
-        runStartNs = System.nanoTime();
+        time.start(System.nanoTime(), measurement.warmupEndNs());
         try {
             int queue = id % producers.length;
             for (long j = 0; ; j++) {
@@ -156,8 +155,9 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                 // Open mode in syncpoint: a request waits in its unit of work until N are pending,
                 // as with an application that commits every N puts; that wait is in its response.
                 long waitStartNs = System.nanoTime();
+                time.beforeWait(waitStartNs, window == null ? 0 : window.fullNs(), unit.sendsReturned());
                 boolean due = Pacer.awaitUntil(intendedNs, control);
-                pacedNs += System.nanoTime() - waitStartNs;
+                time.paced(System.nanoTime() - waitStartNs);
                 if (!due || !awaitFreeSlot(j)) {
                     break;
                 }
@@ -183,7 +183,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             control.fail(unit.explainStop(e));
         } finally {
             unit.sendingOver();
-            runEndNs = System.nanoTime();
+            time.end(System.nanoTime());
             sendingDone = true;
         }
         // Open mode: keep giving up on replies that do not come, so the run can end. A stop
@@ -243,22 +243,28 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         s.intendedNs = intendedNs;
         s.sequence = sequence;
         s.sendNs = sendNs;
-        BytesMessage m = session.createBytesMessage();
-        MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
-        m.writeBytes(payload);
-        m.setJMSReplyTo(replyQueues[queue]);
-        if (pendingSequence.get(ringSlot) == sequence) {
-            pendingSendNs.set(ringSlot, sendNs);
-        }
-        long putStartNs = System.nanoTime();
-        s.callNs = putStartNs;
+        s.countedInDoubt = i < 0; // a carried send was counted in doubt when its connection was lost
+        long putStartNs = 0;
+        boolean tried = false;
         try {
+            BytesMessage m = session.createBytesMessage();
+            MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
+            m.writeBytes(payload);
+            m.setJMSReplyTo(replyQueues[queue]);
+            if (pendingSequence.get(ringSlot) == sequence) {
+                pendingSendNs.set(ringSlot, sendNs);
+            }
+            putStartNs = System.nanoTime();
+            s.callNs = putStartNs;
+            tried = true;
             producers[queue].send(m, s);
         } catch (JMSException | RuntimeException e) {
-            if (i >= 0 && !transacted) {
+            if (tried && i >= 0 && !transacted) {
                 unit.handedOff(); // tried, so in doubt: it stays in flight, to be carried and sent again
             } else {
-                window.release(s); // a transacted unit, or the carried list, sends it again
+                // Never tried (building the message failed), a transacted unit, or the carried list:
+                // the slot is free and whoever holds the request sends it again, once.
+                window.release(s);
             }
             throw e;
         }
@@ -285,8 +291,8 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     }
 
     @Override
-    public int inFlight() {
-        return window == null || transacted ? 0 : window.inDoubt();
+    public int newlyInDoubt() {
+        return window == null || transacted ? 0 : window.newlyInDoubt();
     }
 
     @Override
@@ -311,10 +317,10 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         }
     }
 
-    /** What this requester's thread did with its time; valid once sending is done. */
+    /** What this requester's thread did with its time over the measured phase; valid once sending is done. */
     dev.harness.core.run.SenderLoad load() {
-        return new dev.harness.core.run.SenderLoad(runEndNs - runStartNs, pacedNs, window == null ? 0 : window.fullNs(),
-                window == null ? 1 : window.max(), unit.sendsReturned());
+        return time.load(window == null ? 0 : window.fullNs(), window == null ? 1 : window.max(), unit.sendsReturned(),
+                !settings.open());
     }
 
     /** Commits the unit (in syncpoint): its requests are on the broker, for a responder to get. */
@@ -325,10 +331,11 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                 unit.handedOff(); // the acknowledgement counts it sent
                 return;
             }
-            // JMS: a commit waits for the session's asynchronous sends; commit times the commit alone.
-            if (!window.awaitAll(settings.drainTimeoutNs())) {
-                throw new JMSException(unit.name() + ": requests of the unit not acknowledged within "
-                        + Format.duration(settings.drainTimeoutNs()) + "; not committed");
+            // JMS: a commit waits for the session's asynchronous sends, as long as the broker takes
+            // (the run's failure rules bound it); commit times the commit alone.
+            if (!window.awaitAllUnlessStopped(settings.drainTimeoutNs())) {
+                throw new JMSException(unit.name() + ": the run is stopping and requests of the unit are not"
+                        + " acknowledged; not committed");
             }
         }
         if (transacted) {

@@ -47,9 +47,8 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private final long drainTimeoutNs;
     private volatile boolean done;
     /** Saturation figures, written by this sender's thread, read once it is done. */
-    private long runStartNs;
-    private long runEndNs;
-    private long pacedNs;
+    private final WorkerTime time = new WorkerTime();
+    private long warmupEndNs;
 
     private Session session;
     private MessageProducer[] producers;
@@ -107,6 +106,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         this.recorder = measurement.recorder();
         this.pauseCorrected = measurement.pauseCorrected();
         this.meter = measurement.meter();
+        this.warmupEndNs = measurement.warmupEndNs();
     }
 
     /**
@@ -126,7 +126,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
 
     @Override
     public void run() {
-        runStartNs = System.nanoTime();
+        time.start(System.nanoTime(), warmupEndNs);
         try {
             int queue = id % producers.length;
             for (long j = 0; ; j++) {
@@ -137,6 +137,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                     if (intendedNs >= schedule.endNs() || control.stopRequested()) {
                         break;
                     }
+                    time.beforeWait(intendedNs, window == null ? 0 : window.fullNs(), unit.sendsReturned());
                 } else {
                     if (sequence >= schedule.total()) {
                         break;
@@ -144,8 +145,9 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                     intendedNs = schedule.intendedNs(sequence);
                     unit.nextDue(intendedNs);
                     long waitStartNs = System.nanoTime();
+                    time.beforeWait(waitStartNs, window == null ? 0 : window.fullNs(), unit.sendsReturned());
                     boolean due = Pacer.awaitUntil(intendedNs, control);
-                    pacedNs += System.nanoTime() - waitStartNs;
+                    time.paced(System.nanoTime() - waitStartNs);
                     if (!due) {
                         break;
                     }
@@ -167,7 +169,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             control.fail(unit.name() + " stopped: " + e);
         } finally {
             unit.sendingOver();
-            runEndNs = System.nanoTime();
+            time.end(System.nanoTime());
             done = true;
         }
     }
@@ -215,18 +217,24 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         slot.intendedNs = intendedNs;
         slot.sequence = sequence;
         slot.sendNs = sendNs;
-        BytesMessage m = session.createBytesMessage();
-        MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
-        m.writeBytes(payload);
-        long putStartNs = System.nanoTime();
-        slot.callNs = putStartNs;
+        slot.countedInDoubt = i < 0; // a carried send was counted in doubt when its connection was lost
+        long putStartNs = 0;
+        boolean tried = false;
         try {
+            BytesMessage m = session.createBytesMessage();
+            MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
+            m.writeBytes(payload);
+            putStartNs = System.nanoTime();
+            slot.callNs = putStartNs;
+            tried = true;
             producers[queue].send(m, slot);
         } catch (JMSException | RuntimeException e) {
-            if (i >= 0 && !unit.transacted()) {
+            if (tried && i >= 0 && !unit.transacted()) {
                 unit.handedOff(); // tried, so in doubt: it stays in flight, to be carried and sent again
             } else {
-                window.release(slot); // a transacted unit, or the carried list, sends it again
+                // Never tried (building the message failed), a transacted unit, or the carried list:
+                // the slot is free and whoever holds the message sends it again, once.
+                window.release(slot);
             }
             throw e;
         }
@@ -261,8 +269,8 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     }
 
     @Override
-    public int inFlight() {
-        return window == null || unit.transacted() ? 0 : window.inDoubt();
+    public int newlyInDoubt() {
+        return window == null || unit.transacted() ? 0 : window.newlyInDoubt();
     }
 
     @Override
@@ -293,10 +301,11 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                 unit.handedOff(); // the acknowledgement completes it
                 return;
             }
-            // JMS: a commit waits for the session's asynchronous sends; commit times the commit alone.
-            if (!window.awaitAll(drainTimeoutNs)) {
-                throw new JMSException(unit.name() + ": sends of the unit not acknowledged within "
-                        + Format.duration(drainTimeoutNs) + "; not committed");
+            // JMS: a commit waits for the session's asynchronous sends, as long as the broker takes
+            // (the run's failure rules bound it); commit times the commit alone.
+            if (!window.awaitAllUnlessStopped(drainTimeoutNs)) {
+                throw new JMSException(unit.name() + ": the run is stopping and sends of the unit are not"
+                        + " acknowledged; not committed");
             }
         }
         long doneNs = unit.transacted() ? unit.commit(session, recorder) : System.nanoTime();
@@ -324,10 +333,10 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         return done;
     }
 
-    /** What this sender's thread did with its time; valid once {@link #done}. */
+    /** What this sender's thread did with its time over the measured phase; valid once {@link #done}. */
     dev.harness.core.run.SenderLoad load() {
-        return new dev.harness.core.run.SenderLoad(runEndNs - runStartNs, pacedNs, window == null ? 0 : window.fullNs(),
-                window == null ? 1 : window.max(), unit.sendsReturned());
+        return time.load(window == null ? 0 : window.fullNs(), window == null ? 1 : window.max(), unit.sendsReturned(),
+                false);
     }
 
     long committed() {

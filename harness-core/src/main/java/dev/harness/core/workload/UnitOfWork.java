@@ -36,22 +36,23 @@ final class UnitOfWork {
 
         /**
          * Asynchronous sends outside syncpoint: those handed off from the unit and not yet
-         * acknowledged (or carried from a lost connection), in doubt when the connection is lost.
+         * acknowledged, in doubt when the connection is lost; each counted once (those carried
+         * from an earlier loss and sent again were counted then), and counted by this call.
          */
-        default int inFlight() {
+        default int newlyInDoubt() {
             return 0;
         }
 
         /**
          * True when the unit's message leaves it as soon as it is sent (asynchronous sends outside
-         * syncpoint): then only {@link #inFlight} is in doubt after a failure, and a message whose
+         * syncpoint): then only the sends in flight ({@link #newlyInDoubt}) are in doubt after a failure, and a message whose
          * send was never tried is no doubt but the unit's to send.
          */
         default boolean handsOff() {
             return false;
         }
 
-        /** After a reconnect: sends those {@link #inFlight} again, with their original intended times. */
+        /** After a reconnect: sends those in flight at the loss again, with their original intended times. */
         default void resendInFlight() throws JMSException {
         }
 
@@ -82,6 +83,8 @@ final class UnitOfWork {
     /** Of those, how many had a send return at least once (and were recorded). */
     private int recordedInUnit;
     private boolean committing;
+    /** The unit's messages are counted in doubt already: a recovery that fails again does not count them twice. */
+    private boolean unitInDoubt;
     /** Reconnected and not yet back on schedule. */
     private boolean behind;
 
@@ -193,6 +196,7 @@ final class UnitOfWork {
         pending = 0;
         sentInUnit = 0;
         recordedInUnit = 0;
+        unitInDoubt = false;
     }
 
     /**
@@ -203,6 +207,7 @@ final class UnitOfWork {
         pending = 0;
         sentInUnit = 0;
         recordedInUnit = 0;
+        unitInDoubt = false;
     }
 
     /** The broker acknowledged an asynchronous send outside syncpoint (on the provider's thread): it is on the broker. */
@@ -268,8 +273,11 @@ final class UnitOfWork {
             }
             if (transacted && !committing) {
                 ledger.rolledBack(sentInUnit);
-            } else {
-                ledger.inDoubt(transacted ? pending : worker.handsOff() ? worker.inFlight() : 1);
+            } else if (worker.handsOff()) {
+                ledger.inDoubt(worker.newlyInDoubt());
+            } else if (!unitInDoubt) {
+                ledger.inDoubt(transacted ? pending : 1);
+                unitInDoubt = true;
             }
             committing = false;
             sentInUnit = 0;

@@ -80,4 +80,23 @@ class SaturationTest {
         assertEquals(Saturation.BROKER, s.limit());
         assertTrue(s.sentence().contains("the broker was the limit: it was away 5.0 s of the 12.0 s run"), s.sentence());
     }
+
+    @Test
+    void closedModeRequestersAreToldToAddRequestersOrGoOpenNeverMaxInFlightAlone() {
+        SenderLoad closed = new SenderLoad(1, 10 * S, 0, 0, 1, 5_000, true);
+        Saturation s = Saturation.judge(1_000, 500, closed, 0.4, 0, "requester");
+        assertEquals(Saturation.SENDERS, s.limit());
+        assertEquals("the schedule asked 1,000 round trips/s and 500 were achieved: 1 requester in closed mode, each"
+                + " waiting for its reply before the next request (2.00 ms a round trip, sending included), can offer"
+                + " about 500 round trips/s: busy 100 % of the time. Add --requesters, or use --mode open (with"
+                + " --max-in-flight for sends in flight).", s.sentence());
+        assertFalse(s.sentence().contains("msg/s"), s.sentence());
+    }
+
+    @Test
+    void openModeRequestersWithBlockingSendsCountRoundTrips() {
+        Saturation s = Saturation.judge(2_000, 1_000, new SenderLoad(10 * S, 0, 0, 1, 10_000), 0.4, 0, "requester");
+        assertTrue(s.sentence().contains("1 requester with blocking sends of 1.00 ms each can offer about 1,000 round"
+                + " trips/s") && s.sentence().contains("Add --requesters or --max-in-flight"), s.sentence());
+    }
 }

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
+import javax.jms.JMSException;
 import javax.jms.Session;
 
 import dev.harness.core.jms.Provider;
@@ -23,6 +24,17 @@ final class FakeJms {
     final ConcurrentLinkedQueue<MessageHeader> sent = new ConcurrentLinkedQueue<>();
     final AtomicInteger commits = new AtomicInteger();
     final AtomicInteger connects = new AtomicInteger();
+
+    /** What becomes of a send with a CompletionListener; may throw, as a send on a lost connection does. */
+    interface AsyncSend {
+        void send(MessageHeader header, javax.jms.CompletionListener listener, int connection) throws JMSException;
+    }
+
+    /** By default the broker acknowledges each asynchronous send at once. */
+    volatile AsyncSend asyncSend = (h, l, c) -> l.onCompletion(null);
+    /** Messages built so far, and the one (counting from 0) whose building fails as on a lost connection; -1: none. */
+    final AtomicInteger creates = new AtomicInteger();
+    volatile int failCreateAt = -1;
 
     private static <T> T proxy(Class<T> type, java.lang.reflect.InvocationHandler h) {
         return type.cast(Proxy.newProxyInstance(FakeJms.class.getClassLoader(), new Class<?>[] {type}, h));
@@ -42,16 +54,29 @@ final class FakeJms {
     }
 
     Connection connection() {
-        connects.incrementAndGet();
-        return proxy(Connection.class, (p, method, args) -> method.getName().equals("createSession") ? session() : null);
+        int connection = connects.incrementAndGet();
+        return proxy(Connection.class, (p, method, args) -> method.getName().equals("createSession") ? session(connection) : null);
     }
 
     Session session() {
+        return session(0);
+    }
+
+    private Session session(int connection) {
         return proxy(Session.class, (p, method, args) -> switch (method.getName()) {
-            case "createBytesMessage" -> outgoing();
+            case "createBytesMessage" -> {
+                if (creates.getAndIncrement() == failCreateAt) {
+                    throw new JMSException("the session is closed"); // as a client's is on a lost connection
+                }
+                yield outgoing();
+            }
             case "createProducer" -> proxy(javax.jms.MessageProducer.class, (q, m, a) -> {
                 if (m.getName().equals("send")) {
-                    sent.add(((Outgoing) Proxy.getInvocationHandler(a[0])).header());
+                    MessageHeader h = ((Outgoing) Proxy.getInvocationHandler(a[0])).header();
+                    if (a.length == 2 && a[1] instanceof javax.jms.CompletionListener l) {
+                        asyncSend.send(h, l, connection); // throws before the message is out, as a lost connection does
+                    }
+                    sent.add(h);
                 }
                 return null;
             });

@@ -126,4 +126,45 @@ class InFlightTest {
         control.requestStop("test");
         assertThrows(JMSException.class, window::acquire);
     }
+
+    @Test
+    void aCommitsWaitOutlastsAnyTimeoutUntilTheAcknowledgementComes() throws Exception {
+        InFlight.Slot a = send(0);
+        Thread acker = new Thread(() -> {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                return;
+            }
+            a.onCompletion(null);
+        });
+        acker.start();
+        assertTrue(window.awaitAllUnlessStopped(0), "no grace needed: the run is not stopping");
+        acker.join();
+        assertEquals(List.of(0L), acked);
+    }
+
+    @Test
+    void aStopEndsACommitsWaitAfterItsGrace() throws Exception {
+        send(0);
+        control.requestStop("test");
+        assertFalse(window.awaitAllUnlessStopped(1_000_000));
+        assertEquals(1, window.inDoubt());
+    }
+
+    @Test
+    void aSendInDoubtIsCountedOnceAcrossLostConnections() throws Exception {
+        send(0);
+        send(1).onCompletion(null);
+        send(2);
+        assertEquals(2, window.newlyInDoubt(), "the two unacknowledged");
+        assertEquals(0, window.newlyInDoubt(), "counted already");
+        window.reset(true);
+        assertEquals(2, window.carried());
+        // One carried send goes out again (counted at its loss), and one new one.
+        InFlight.Slot again = send(window.carriedSequence(window.takeCarried()));
+        again.countedInDoubt = true;
+        send(3);
+        assertEquals(1, window.newlyInDoubt(), "only the new send: the carried were counted at the first loss");
+    }
 }

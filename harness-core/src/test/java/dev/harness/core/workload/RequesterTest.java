@@ -37,12 +37,18 @@ class RequesterTest {
 
     /** Runs one requester over a 20 ms schedule at 2,000/s (40 requests); returns the cut interval. */
     private IntervalSnapshot run(ReqRespSettings settings, Ledger ledger, boolean answer) throws Exception {
-        Reconnect reconnect = new Reconnect(jms.provider(), control, 0);
+        return run(settings, ledger, answer, 0);
+    }
+
+    private IntervalSnapshot run(ReqRespSettings settings, Ledger ledger, boolean answer, long reconnectTimeoutNs)
+            throws Exception {
+        Reconnect reconnect = new Reconnect(jms.provider(), control, reconnectTimeoutNs);
         Requester requester = new Requester(0, settings, control, RUN, new byte[0], ledger, reconnect);
         requester.open(jms.provider());
         schedule = new Schedule(System.nanoTime() + 50 * MS, settings.rate(), settings.durationNs());
         try (Measurement m = Measurement.start(0, 60, schedule.intervalNs(), 5 * MS)) {
             m.begin(schedule);
+            reconnect.bind(m.outages());
             requester.bind(schedule, m);
             Thread t = new Thread(requester, "requester-under-test");
             t.start();
@@ -112,6 +118,21 @@ class RequesterTest {
     void closedModeCommitsEachRequestAndWaitsForItsReply() throws Exception {
         IntervalSnapshot i = run(settings(false, 1, 5_000 * MS), Ledger.of(40, 1), true);
         assertEquals(40, jms.commits.get());
+        assertEquals(40, i.counts().completed());
+    }
+
+    @Test
+    @Timeout(60)
+    void aRequestWhoseBuildingFailsIsSentOnceOnTheNextConnection() throws Exception {
+        jms.failCreateAt = 5; // the session is gone before the sixth request is built
+        Ledger ledger = Ledger.of(40, 1);
+        IntervalSnapshot i = run(settings(true, 0, 5_000 * MS).withMaxInFlight(4), ledger, true, TimeUnit.SECONDS.toNanos(30));
+        java.util.Map<Long, Integer> sends = new java.util.TreeMap<>();
+        answered.forEach(h -> sends.merge(h.sequence, 1, Integer::sum));
+        assertEquals(40, sends.size());
+        sends.forEach((sequence, n) -> assertEquals(1, n, "request " + sequence + " sent once: it never left"));
+        assertEquals(2, jms.connects.get(), "connected again once");
+        assertEquals(0, ledger.delivery(true, 0, 0).inDoubt(), "a request never handed to the client is no doubt");
         assertEquals(40, i.counts().completed());
     }
 }

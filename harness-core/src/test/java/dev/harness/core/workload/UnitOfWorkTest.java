@@ -36,7 +36,11 @@ class UnitOfWorkTest {
         final List<Long> firstReturns = new ArrayList<>();
         JMSException failNextSend;
         int failSendAt = -1;
+        /** How many sends of message failSendAt fail in a row. */
+        int sendFailures = 1;
         JMSException failNextCommit;
+        /** How many commits fail in a row. */
+        int commitFailures = 1;
         int connects;
 
         @Override
@@ -51,7 +55,9 @@ class UnitOfWorkTest {
             calls.add("send " + unit.sequence(i) + "@" + unit.intendedNs(i));
             if (i == failSendAt && failNextSend != null) {
                 JMSException e = failNextSend;
-                failNextSend = null;
+                if (--sendFailures <= 0) {
+                    failNextSend = null;
+                }
                 throw e;
             }
             if (unit.sendReturned(i)) {
@@ -66,7 +72,9 @@ class UnitOfWorkTest {
                         calls.add("commit");
                         if (failNextCommit != null) {
                             JMSException e = failNextCommit;
-                            failNextCommit = null;
+                            if (--commitFailures <= 0) {
+                                failNextCommit = null;
+                            }
                             throw e;
                         }
                     }
@@ -146,6 +154,37 @@ class UnitOfWorkTest {
         assertEquals(1, ledger.delivery(true, 0, 0).inDoubt());
         assertEquals(1, u.committed());
         assertEquals(List.of(5L), worker.firstReturns);
+    }
+
+    @Test
+    void aSendLostAgainAfterTheReconnectIsStillOneMessageInDoubt() throws Exception {
+        UnitOfWork u = unit(0, 30 * S);
+        worker.failSendAt = 0;
+        worker.sendFailures = 2;
+        worker.failNextSend = new JMSException("connection lost");
+        u.sendOrRecover(u.add(1, 100, 5), true);
+        assertEquals(List.of("send 5@100", "connect", "send 5@100", "connect", "send 5@100"), worker.calls);
+        assertEquals(1, ledger.delivery(true, 0, 0).inDoubt(), "one message, however often its send failed");
+        assertEquals(1, u.committed());
+    }
+
+    @Test
+    void aCommitLostTwiceLeavesTheUnitInDoubtOnce() throws Exception {
+        UnitOfWork u = unit(2, 30 * S);
+        u.sendOrRecover(u.add(0, 100, 0), false);
+        worker.failNextCommit = new JMSException("connection lost in commit");
+        worker.commitFailures = 2;
+        u.sendOrRecover(u.add(0, 200, 1), true);
+        assertEquals(List.of("send 0@100", "send 1@200", "commit", "connect", "send 0@100", "send 1@200", "commit",
+                "connect", "send 0@100", "send 1@200", "commit"), worker.calls);
+        assertEquals(2, ledger.delivery(true, 2, 0).inDoubt(), "the unit's two messages, once each");
+        // The next unit is counted afresh.
+        worker.failNextCommit = new JMSException("connection lost in commit");
+        worker.commitFailures = 1;
+        u.sendOrRecover(u.add(0, 300, 2), false);
+        u.sendOrRecover(u.add(0, 400, 3), true);
+        assertEquals(4, ledger.delivery(true, 2, 0).inDoubt());
+        assertEquals(4, u.committed());
     }
 
     @Test

@@ -73,4 +73,24 @@ public final class ArtemisKind implements ProviderKind {
                 + a.isBlockOnNonDurableSend() + ", reconnectAttempts=" + a.getReconnectAttempts()
                 + (a.isBlockOnDurableSend() ? "" : " (persistent sends outside syncpoint do not wait for the broker)"));
     }
+
+    /**
+     * The factory's settings are the user's (JNDI's): the harness does not set the confirmation
+     * window as it does for --url, but refuses a factory without one, whose client would call the
+     * CompletionListener locally at once (see {@link ArtemisProvider#acknowledgedAsyncSends}).
+     */
+    @Override
+    public String acknowledgedAsyncSends(ConnectionFactory factory) {
+        ActiveMQConnectionFactory a = (ActiveMQConnectionFactory) factory;
+        int window = a.getConfirmationWindowSize();
+        if (window < 0) {
+            throw new SettingsException("--max-in-flight", "the Artemis connection factory from JNDI sets no"
+                    + " confirmationWindowSize, so its client would complete asynchronous sends locally, never at the"
+                    + " broker's confirmation; add ?confirmationWindowSize=" + ArtemisProvider.CONFIRMATION_WINDOW_BYTES
+                    + " to its URL in the JNDI file (or give --max-in-flight 1)");
+        }
+        return "sends with --max-in-flight are asynchronous (CompletionListener) and complete when the broker confirms"
+                + " them: the JNDI factory's confirmationWindowSize=" + window + ", producerWindowSize="
+                + a.getProducerWindowSize() + " (credits for sends in flight)" + ArtemisProvider.CONFIRMED_WHEN;
+    }
 }

@@ -87,9 +87,12 @@ public class ArtemisProvider implements Provider {
         return "sends with --max-in-flight are asynchronous (CompletionListener) and complete when the broker confirms"
                 + " them: confirmationWindowSize=" + window + (window == CONFIRMATION_WINDOW_BYTES ? " (set by the harness)"
                 : " (from the URL)") + ", producerWindowSize=" + f.getProducerWindowSize() + " (credits for sends in flight)"
-                + "; the broker confirms a persistent send after its journal write, a non-persistent"
-                + " one on arrival (without a confirmation window Artemis would call the listener locally at once)";
+                + CONFIRMED_WHEN;
     }
+
+    /** When the broker confirms a send, for the header's acknowledgement sentence. */
+    static final String CONFIRMED_WHEN = "; the broker confirms a persistent send after its journal write, a"
+            + " non-persistent one on arrival (without a confirmation window Artemis would call the listener locally at once)";
 
     public static String clientVersion() {
         return VersionLoader.getVersion().getFullVersion();

@@ -139,12 +139,16 @@ public final class JndiProvider implements Provider {
     }
 
     /**
-     * Any JMS 2.0 client has asynchronous sends, but what completes one is its own: the header
-     * says so and names the factory, whose settings (read above, where a registered kind owns it)
-     * decide. Artemis's client, for one, completes them locally unless confirmationWindowSize is set.
+     * Any JMS 2.0 client has asynchronous sends, but what completes one is its own: the kind that
+     * owns the factory reads its settings (and refuses one whose sends would complete locally);
+     * for a factory no registered kind owns, the header says so and names it.
      */
     @Override
     public String acknowledgedAsyncSends() {
+        String known = owner == null ? null : owner.acknowledgedAsyncSends(factory);
+        if (known != null) {
+            return known;
+        }
         return "sends with --max-in-flight are JMS 2.0 asynchronous sends of " + factory.getClass().getName()
                 + "; when its CompletionListener is called is the provider's own (Artemis's client calls it locally"
                 + " at once unless the factory sets confirmationWindowSize): read the provider's documentation of"

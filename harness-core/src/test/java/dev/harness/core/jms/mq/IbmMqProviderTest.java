@@ -139,6 +139,18 @@ class IbmMqProviderTest {
         assertEquals(cured, provider(false, false, MqSettings.TargetClient.JMS).reconnectCures(e));
     }
 
+    /** A put that returns before the queue manager has the message cannot complete an asynchronous send. */
+    @Test
+    void sendsInFlightAreRefusedWithAsyncPut() throws JMSException {
+        dev.harness.core.SettingsException e = assertThrows(dev.harness.core.SettingsException.class,
+                () -> provider(true, false, MqSettings.TargetClient.JMS).acknowledgedAsyncSends());
+        assertTrue(e.getMessage().startsWith("--max-in-flight: with --mq-async-put a put completes before the queue"
+                + " manager has the message"), e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+        String said = provider(false, false, MqSettings.TargetClient.JMS).acknowledgedAsyncSends();
+        assertTrue(said.contains("async put off"), said);
+    }
+
     private static IbmMqProvider provider(boolean asyncPut, boolean readAhead, MqSettings.TargetClient target)
             throws JMSException {
         return new IbmMqProvider(settings(MqSettings.developerAddress(), null, null, asyncPut, readAhead, target,
