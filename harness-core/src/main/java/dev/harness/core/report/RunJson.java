@@ -65,6 +65,22 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
             long staleMessages) {
     }
 
+    /**
+     * The achieved rate of these runs taken together, as harness run works it out for one run:
+     * every completion after warmup over the measured seconds. Runs of one schedule (the hosts or
+     * shards of one start) share those seconds, so the set's are the longest of theirs, not their
+     * sum; for one run this is its own achievedRate.
+     */
+    public static double achievedRate(List<RunJson> runs) {
+        long completed = 0;
+        double seconds = 0;
+        for (RunJson r : runs) {
+            completed += r.totals().completedAfterWarmup();
+            seconds = Math.max(seconds, r.totals().measuredSeconds());
+        }
+        return seconds > 0 ? completed / seconds : 0;
+    }
+
     /** Reads a harness run --json file; a bad one is one line naming it, as {@code option FILE}. */
     public static RunJson read(String option, Path file) {
         String where = option + " " + file;

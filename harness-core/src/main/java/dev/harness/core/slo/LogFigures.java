@@ -70,18 +70,7 @@ public final class LogFigures {
             }
         }
         Map<Term.Figure, Double> f = new EnumMap<>(Term.Figure.class);
-        long completed = 0;
-        for (HlogRun.Interval i : log.intervals()) {
-            if (!i.warmup()) {
-                completed += i.completed();
-            }
-        }
-        // The run's achieved rate is its completions after warmup over the time from the end of
-        // warmup to the last completion; the log knows the same completions, but its time runs
-        // from the first measured cut to the last, a few ms longer (and longer still when the run
-        // waited in vain for a lost message), so this rate is a little lower than the run's.
-        double seconds = measuredSeconds(log);
-        f.put(Term.Figure.RATE, seconds > 0 ? completed / seconds : 0);
+        f.put(Term.Figure.RATE, runs.isEmpty() ? rate(log) : RunJson.achievedRate(runs));
         if (log.targetRate() > 0) {
             f.put(Term.Figure.TARGET, log.targetRate());
         }
@@ -91,6 +80,33 @@ public final class LogFigures {
             summed.into(f);
         }
         return Figures.of(views, f);
+    }
+
+    /**
+     * The achieved rate as near as the log alone can give harness run's (every completion after
+     * warmup over the time from warmup's end to the last completion): the measured intervals'
+     * completions, the same ones the run counts, over the time from the first measured cut to the
+     * end of the last interval that completed anything. The log does not know where in that
+     * interval the last completion fell, so this can read a little lower than the run's; the
+     * run's --json gives its own.
+     */
+    static double rate(HlogRun log) {
+        long completed = 0;
+        double fromS = Double.NaN;
+        double toS = Double.NaN;
+        for (HlogRun.Interval i : log.intervals()) {
+            if (i.warmup()) {
+                continue;
+            }
+            if (Double.isNaN(fromS)) {
+                fromS = i.startS();
+            }
+            if (i.completed() > 0) {
+                completed += i.completed();
+                toS = i.endS();
+            }
+        }
+        return completed > 0 && toS > fromS ? completed / (toS - fromS) : 0;
     }
 
     /** The measured phase cut into windows of this length, as a running run cuts them. */

@@ -111,6 +111,9 @@ class LogFiguresTest {
         assertEquals(1.0, f.figure(Term.Figure.DUPLICATES));
         assertEquals(3.0, f.figure(Term.Figure.IN_DOUBT));
         assertEquals(800.0 * MS, f.figure(Term.Figure.OUTAGE), "the longest outage, not a sum");
+        // Two hosts of one schedule: 600 completions in the one schedule's 3 measured seconds, as run would count them.
+        assertEquals(200.0, f.figure(Term.Figure.RATE), 1e-9);
+        assertEquals(100.0, LogFigures.whole(log, List.of(a)).figure(Term.Figure.RATE), 1e-9, "one run: its own rate");
         Verdict v = check(log, List.of(a, b), "lost == 0", "outage < 1s", "duplicates <= 1");
         assertEquals(List.of(false, true, true), v.results().stream().map(Result::passed).toList());
 
@@ -132,12 +135,13 @@ class LogFiguresTest {
         JsonMerge.read("--json", List.of(b, a)).write(merged);
         RunJson m = RunJson.read("--json", merged);
         List<RunJson> both = List.of(RunJson.read("--json", a), RunJson.read("--json", b));
-        for (Term.Figure figure : List.of(Term.Figure.UNSENT, Term.Figure.LOST, Term.Figure.LATE, Term.Figure.DUPLICATES,
+        for (Term.Figure figure : List.of(Term.Figure.RATE, Term.Figure.UNSENT, Term.Figure.LOST, Term.Figure.LATE, Term.Figure.DUPLICATES,
                 Term.Figure.IN_DOUBT, Term.Figure.OUTAGE)) {
             assertEquals(LogFigures.whole(log, both).figure(figure), LogFigures.whole(log, List.of(m)).figure(figure),
                     figure.toString());
         }
         assertEquals(7.0, LogFigures.whole(log, List.of(m)).figure(Term.Figure.LOST));
+        assertEquals(200.0, m.totals().achievedRate(), 1e-9, "600 completions in the schedule's 3 s, not 100 + 100 added");
         assertEquals(800.0 * MS, LogFigures.whole(log, List.of(m)).figure(Term.Figure.OUTAGE), "the worst outage");
         assertEquals(6, m.recovery().reconnections(), "every run's reconnections");
         assertEquals(600, m.delivery().committed());
@@ -162,6 +166,24 @@ class LogFiguresTest {
                 Delivery.notTracked("no drainers", true, 0), null), Verdict.NONE);
         JsonMerge.read("--json", List.of(whole, untracked)).write(merged);
         assertTrue(Double.isNaN(LogFigures.whole(log, List.of(RunJson.read("--json", merged))).figure(Term.Figure.DUPLICATES)));
+    }
+
+    @Test
+    void withoutJsonTheRateEndsWithTheLastIntervalThatCompletedAnything() throws Exception {
+        Path file = dir.resolve("tail.hlog");
+        try (HlogWriter w = HlogWriter.create(file)) {
+            w.header(HlogHeader.builder(1_795_260_764_147L).comment("harness put against test").setting("rate", "100 msg/s")
+                    .setting("interval", "1s").build());
+            w.interval(0, 1, "warmup-response", Runs.values(times(100, MS)));
+            w.interval(0, 1, HlogReader.WARMUP_MARK, Runs.values());
+            w.interval(1, 2, "response", Runs.values(times(100, MS)));
+            w.interval(2, 3, "response", Runs.values(times(100, MS)));
+            // The run waited for a message that never came: an empty interval the run's measured time does not count.
+            w.interval(3, 4, "hiccup", Runs.values(MS));
+        }
+        HlogRun log = HlogRun.read(file);
+        assertEquals(3.0, LogFigures.measuredSeconds(log), 1e-9);
+        assertEquals(100.0, LogFigures.whole(log, List.of()).figure(Term.Figure.RATE), 1e-9, "200 in 2 s, not in 3");
     }
 
     @Test
