@@ -151,8 +151,12 @@ public final class JsonMerge {
         double seconds = 0;
         boolean closedLoop = false;
         long[] c = new long[12];
+        RunJson.Totals longestGap = runs.get(0).totals();
         for (RunJson r : runs) {
             RunJson.Totals t = r.totals();
+            if (t.longestGapNs() > longestGap.longestGapNs()) {
+                longestGap = t; // one start: the worst outage of any host is the set's
+            }
             target += t.targetRate();
             seconds = Math.max(seconds, t.measuredSeconds());
             closedLoop |= t.closedLoop();
@@ -164,7 +168,8 @@ public final class JsonMerge {
         }
         // The schedule's rate, as one run of it would have it: not the shards' rates added.
         return new RunJson.Totals(stopReason, failure, target, closedLoop, RunJson.achievedRate(runs), seconds, c[0], c[1],
-                c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10]);
+                c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], longestGap.longestGapFromNs(),
+                longestGap.longestGapNs());
     }
 
     /** Second by second from the one start: the runs' completions in it added. */

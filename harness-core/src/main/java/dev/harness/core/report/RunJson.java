@@ -58,11 +58,14 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes) {
     }
 
-    /** The summary's whole-run counts and rates, in the order JsonReporter writes them. */
+    /**
+     * The summary's whole-run counts and rates, in the order JsonReporter writes them; the longest
+     * gap is the run's longest client-visible outage (RunSummary.Throughput).
+     */
     public record Totals(String stopReason, String failure, double targetRate, boolean closedLoop, double achievedRate,
             double measuredSeconds, long measuredSent, long measuredCompleted, long totalSent, long totalCompleted,
             long completedAfterWarmup, long unsent, long uncommitted, long incomplete, long lost, long late,
-            long staleMessages) {
+            long staleMessages, long longestGapFromNs, long longestGapNs) {
     }
 
     /**
@@ -126,7 +129,10 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 s.path("measuredSent").asLong(), s.path("measuredCompleted").asLong(), s.path("totalSent").asLong(),
                 s.path("totalCompleted").asLong(), s.path("completedAfterWarmup").asLong(), s.path("unsent").asLong(),
                 s.path("uncommitted").asLong(), s.path("incomplete").asLong(), s.path("lost").asLong(),
-                s.path("late").asLong(), s.path("staleMessages").asLong());
+                s.path("late").asLong(), s.path("staleMessages").asLong(),
+                // A file from before the gap was written knew an outage only from its recovery.
+                s.path("longestGapFromNs").asLong(recovery == null ? -1 : recovery.outageFromNs()),
+                s.path("longestGapNs").asLong(recovery == null ? 0 : recovery.outageNs()));
         JsonNode seconds = root.path("perSecond");
         long[] perSecond = new long[seconds.size()];
         for (int i = 0; i < perSecond.length; i++) {

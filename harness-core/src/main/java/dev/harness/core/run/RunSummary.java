@@ -72,8 +72,17 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
      * @param measuredSeconds from the end of warmup until the last completion (or the stop)
      * @param completedAfterWarmup completions of any message (late warmup ones too) in those seconds
      * @param perSecond completions in each whole second of the measured phase
+     * @param longestGapFromNs when the longest client-visible outage began, from the schedule's start; -1 when none
+     * @param longestGapNs the longest client-visible outage of the run, broker lost or not: the longest
+     *     time without a completion while a message was due ({@link dev.harness.core.measure.ThroughputMeter})
      */
-    public record Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond) {
+    public record Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond,
+            long longestGapFromNs, long longestGapNs) {
+        /** Throughput of a run whose gaps are not known (built by tests). */
+        public Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond) {
+            this(targetRate, measuredSeconds, completedAfterWarmup, perSecond, -1, 0);
+        }
+
         /**
          * Cumulative throughput after warmup: every completion from the end of warmup to the last
          * completion, over that time. What the system delivered, whatever the phase of the message.

@@ -76,7 +76,8 @@ public final class LogFigures {
         }
         if (!runs.isEmpty()) {
             Summed summed = new Summed();
-            runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(), r.recovery()));
+            runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(),
+                    r.totals().longestGapNs(), r.recovery()));
             summed.into(f);
         }
         return Figures.of(views, f);
