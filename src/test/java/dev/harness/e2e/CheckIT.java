@@ -81,7 +81,7 @@ class CheckIT {
         assertEquals("1", xml.getDocumentElement().getAttribute("failures"));
 
         HarnessProcess.Result met = HarnessProcess.run(dir, 60, "check", hlog.toString(), "--slo", "response.p99 < 10s",
-                "--slo", "lost == 0 per 1s");
+                "--slo", "lost.count == 0 per 1s");
         assertEquals(0, met.exitCode(), met::toString);
         assertTrue(met.stdout().contains("objectives: 2 of 2 met"), met::toString);
 

@@ -23,7 +23,7 @@ import dev.harness.core.report.RunJson;
  * The verdict is then the same code's as harness run's.
  */
 public final class LogFigures {
-    /** Whole-run figures the hlog does not carry. Per window, lost is the log's lost tag. */
+    /** Whole-run figures the hlog does not carry. */
     private static final Set<Term.Figure> FROM_JSON = EnumSet.of(Term.Figure.UNSENT, Term.Figure.LOST, Term.Figure.LATE,
             Term.Figure.DUPLICATES, Term.Figure.IN_DOUBT, Term.Figure.OUTAGE);
 
@@ -38,8 +38,7 @@ public final class LogFigures {
         Objectives objectives = Objectives.of(texts, false, Math.round(measuredSeconds(log) * 1e9), intervalNs(log));
         for (Objective o : objectives.list()) {
             for (Term t : new Term[] {o.term(), o.reference()}) {
-                // Per window (Objective allows only lost there), lost is the log's own lost tag.
-                if (t != null && runs.isEmpty() && o.windowNs() == 0 && t.figure() != null && FROM_JSON.contains(t.figure())) {
+                if (t != null && runs.isEmpty() && t.figure() != null && FROM_JSON.contains(t.figure())) {
                     throw new SettingsException("--slo '" + o.text() + "'", t.figure()
                             + ": the log does not carry it; give the run's --json");
                 }
@@ -123,8 +122,7 @@ public final class LogFigures {
                     views.put(v.tag(), i.tag(v.tag()));
                 }
             }
-            // As the run counts an interval's lost requests: every one given up in it, whatever its phase.
-            w.add(i.startS(), i.endS(), views, i.completed(), i.count(View.LOST.tag()) + i.count(View.LOST.warmupTag()));
+            w.add(i.startS(), i.endS(), views, i.completed());
         }
         w.flush();
         return new ArrayList<>(w.closed());

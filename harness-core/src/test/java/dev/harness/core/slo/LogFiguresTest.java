@@ -83,7 +83,7 @@ class LogFiguresTest {
         assertTrue(Double.isNaN(f.figure(Term.Figure.LOST)), "the log does not carry it");
 
         Verdict v = check(log, List.of(), "response.count == 300", "response.max < 50ms", "rate >= 0.98 * target",
-                "response.p99 < 10ms per 1s", "lost == 0 per 1s", "response.p50 < 5ms per 2s");
+                "response.p99 < 10ms per 1s", "lost.count == 0 per 1s", "response.p50 < 5ms per 2s");
         assertEquals(List.of(true, true, true, false, false, true), v.results().stream().map(Result::passed).toList(),
                 v.results().toString());
         Result window = v.results().get(3);
@@ -91,7 +91,7 @@ class LogFiguresTest {
         assertEquals(1, window.failedWindows());
         assertEquals(3, window.windows());
         assertEquals(40 * MS, window.measured(), 40 * MS * 0.001);
-        assertEquals("FAIL  lost == 0 per 1s: 1 in 2s-3s, the first of 1 failing windows of 3", v.results().get(4).line());
+        assertEquals("FAIL  lost.count == 0 per 1s: 1 in 2s-3s, the first of 1 failing windows of 3", v.results().get(4).line());
         // 2 s windows: 1-3 s, then the last second alone.
         assertEquals(2, v.results().get(5).windows());
     }
