@@ -85,6 +85,22 @@ class CheckIT {
         assertEquals(0, met.exitCode(), met::toString);
         assertTrue(met.stdout().contains("objectives: 2 of 2 met"), met::toString);
 
+        // A gate never hides a broken run: the same files, had the run failed or been interrupted,
+        // keep the run's own code (4, 130) although every objective is met.
+        for (String[] broken : new String[][] {{"failure", "broker connection lost and not back within 10s", "4"},
+                {"stopReason", "interrupted", "130"}}) {
+            com.fasterxml.jackson.databind.node.ObjectNode copy = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    HarnessProcess.json(json);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) copy.get("summary")).put(broken[0], broken[1]);
+            Path file = dir.resolve(broken[0] + ".json");
+            Files.writeString(file, copy.toString());
+            HarnessProcess.Result b = HarnessProcess.run(dir, 60, "check", hlog.toString(), "--json", file.toString(),
+                    "--slo", "response.p99 < 10s");
+            assertEquals(Integer.parseInt(broken[2]), b.exitCode(), b::toString);
+            assertTrue(b.stdout().contains("PASS  response.p99 < 10s"), "the verdict is still printed: " + b);
+            b.assertOneLine("--json " + file + ": the run did not complete: ");
+        }
+
         HarnessProcess.Result noJson = HarnessProcess.run(dir, 60, "check", hlog.toString(), "--slo", "lost == 0");
         assertEquals(2, noJson.exitCode(), noJson::toString);
         noJson.assertOneLine("lost: the log does not carry it; give the run's --json");

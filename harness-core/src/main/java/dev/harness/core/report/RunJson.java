@@ -18,6 +18,8 @@ import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.slo.Objective;
 import dev.harness.core.slo.Result;
@@ -167,6 +169,22 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     }
 
     /** What the HTML report shows beyond the hlog. */
+    /**
+     * Why this run did not complete, as harness run's exit code said it (4 or 130), or null when
+     * it did: the broker failed or lost committed persistent messages, or the run was interrupted.
+     * A run stopped early otherwise (--slo-abort, a broker that could not keep up) completed.
+     */
+    public String notCompleted() {
+        String failure = RunSummary.failure(totals.failure(), requests ? WorkloadKind.REQRESP : WorkloadKind.PUT, totals.stopReason(),
+                delivery, recovery);
+        return failure != null ? failure : interrupted() ? "it was interrupted (Ctrl-C)" : null;
+    }
+
+    /** Whether the run (or, for a merged file, one of its runs) was interrupted. */
+    public boolean interrupted() {
+        return totals.stopReason() != null && List.of(totals.stopReason().split("; ")).contains(RunControl.INTERRUPTED);
+    }
+
     public RunOutcome outcome() {
         return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation);
     }

@@ -121,7 +121,27 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
      * that did not catch up with an undisturbed broker (reported as incomplete).
      */
     public boolean brokerLostMessages() {
-        return delivery.lostPersistent() && header.workload() == WorkloadKind.PUT && ending.stopReason() == null
-                && recovery != null;
+        return brokerLostMessages(header.workload(), ending.stopReason(), delivery, recovery);
+    }
+
+    private static boolean brokerLostMessages(WorkloadKind workload, String stopReason, Delivery delivery,
+            Outages.Recovery recovery) {
+        return delivery.lostPersistent() && workload == WorkloadKind.PUT && stopReason == null && recovery != null;
+    }
+
+    /** How the system under test failed the run (harness run's exit code 4), or null. */
+    public String failure() {
+        return failure(ending.failure(), header.workload(), ending.stopReason(), delivery, recovery);
+    }
+
+    /**
+     * How the system under test failed a run (harness run's exit code 4), or null: one rule for a
+     * run and for its --json read back, so that harness check never passes a run that broke.
+     */
+    public static String failure(String failure, WorkloadKind workload, String stopReason, Delivery delivery,
+            Outages.Recovery recovery) {
+        return failure != null ? "the broker failed during the run: " + failure
+                : brokerLostMessages(workload, stopReason, delivery, recovery) ? "the broker lost " + delivery.lost()
+                        + " committed persistent messages (never received)" : null;
     }
 }

@@ -2,6 +2,7 @@ package dev.harness.core.slo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +22,8 @@ import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JsonMerge;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunSummary;
 
 /** harness check's figures: a log written by the harness's own writer, and runs' --json written by their reporter. */
 class LogFiguresTest {
@@ -199,6 +202,27 @@ class LogFiguresTest {
         assertTrue(e.getMessage().contains("longer than the measured phase"), e.getMessage());
         e = assertThrows(SettingsException.class, () -> check(log, List.of(), "B.response.p99 < 1ms"));
         assertTrue(e.getMessage().contains("harness ab"), e.getMessage());
+    }
+
+    @Test
+    void aRunsJsonSaysWhetherTheRunCompletedAsTheRunsExitCodeDid() throws Exception {
+        RunSummary done = Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0, Runs.delivery(300, 0, 0, 0), null);
+        assertNull(RunJson.read("--json", Runs.json(dir.resolve("done.json"), done, Verdict.NONE)).notCompleted());
+        RunJson failed = RunJson.read("--json", Runs.json(dir.resolve("failed.json"), Runs.ended(done, "failed",
+                "broker connection lost and not back within 10s"), Verdict.NONE));
+        assertEquals("the broker failed during the run: broker connection lost and not back within 10s", failed.notCompleted());
+        // Committed persistent messages lost across a broker outage: the broker broke its promise.
+        RunSummary lost = Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0, Runs.delivery(300, 4, 0, 0),
+                Runs.outage(1_000 * MS, 1_500 * MS));
+        assertEquals("the broker lost 4 committed persistent messages (never received)",
+                RunJson.read("--json", Runs.json(dir.resolve("lost.json"), lost, Verdict.NONE)).notCompleted());
+        RunJson interrupted = RunJson.read("--json", Runs.json(dir.resolve("interrupted.json"),
+                Runs.ended(done, RunControl.INTERRUPTED, null), Verdict.NONE));
+        assertTrue(interrupted.interrupted());
+        assertEquals("it was interrupted (Ctrl-C)", interrupted.notCompleted());
+        // Stopped by its own objective (--slo-abort): it completed, and its verdict is the gate's.
+        assertNull(RunJson.read("--json", Runs.json(dir.resolve("aborted.json"), Runs.ended(done,
+                "objective 'response.p99 < 1ms per 1s' broken in the window 1s-2s", null), Verdict.NONE)).notCompleted());
     }
 
     @Test

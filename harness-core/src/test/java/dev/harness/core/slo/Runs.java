@@ -72,6 +72,12 @@ final class Runs {
                 s.host(), s.delivery(), s.recovery());
     }
 
+    /** The same run ended so: a stop reason, a failure of the system under test (null: none). */
+    static RunSummary ended(RunSummary s, String stopReason, String failure) {
+        return new RunSummary(s.header(), new RunSummary.Ending(stopReason, failure), s.counts(), s.throughput(), s.views(),
+                s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery());
+    }
+
     /** The same run as shard I of N of one schedule of 200 msg/s started at HEADER's start. */
     static RunSummary shard(RunSummary s, int index, int count) {
         RunHeader h = new RunHeader(WorkloadKind.PUT, HEADER.target(), List.of(new RunHeader.Setting("rate", "200 msg/s"),
