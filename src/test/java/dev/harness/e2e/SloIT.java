@@ -29,7 +29,12 @@ class SloIT {
     /**
      * What Surefire's test report schema (3.0) requires of the parts we write, in our own words: a
      * testsuite with name, tests, errors, skipped and failures; properties; testcases with a name
-     * and a time; a failure with a type. No attribute or element beyond those.
+     * and a time (its SUREFIRE_TIME pattern); a failure with a type. No attribute or element beyond
+     * those. Restated, not read from Surefire: surefire-test-report-3.0.xsd is a site resource of
+     * maven-surefire (published under maven.apache.org/surefire/maven-surefire-plugin/xsd/), packed
+     * in none of its Maven Central jars (maven-surefire-plugin 2.12.4 to 3.6.0, maven-failsafe-plugin,
+     * surefire-api, maven-surefire-common and the rest have no .xsd), and a test fetches nothing
+     * beyond 127.0.0.1.
      */
     private static final String SUREFIRE_SHAPE = """
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
