@@ -68,21 +68,26 @@ class AbIT {
 
     @Test
     void aRatioGateBetweenTheSidesFailsWhenImpossibleAndPassesWhenGenerous() throws Exception {
-        // Syncpoint 10 at 200 msg/s waits for its commit (every 50 ms); outside syncpoint each put is acknowledged alone.
+        // Syncpoint 10 at 200 msg/s: a message reaches the drainer at its commit, every 50 ms, so
+        // half wait 20 ms and more; outside syncpoint a non-persistent put is received at once.
+        // The median gate holds one way only: with the sides swapped it would fail.
         Path junit = dir.resolve("gate.xml");
         HarnessProcess.Result r = HarnessProcess.run(dir, 180, "ab", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
-                "--rounds", "1", "--persistent", "--rate", "200", "--warmup", "1s", "--duration", "2s",
+                "--rounds", "1", "--non-persistent", "--rate", "200", "--warmup", "1s", "--duration", "2s",
                 "--report", dir.resolve("ab.html").toString(), "--junit", junit.toString(),
                 "--slo", "B.response.p99 <= 0.000001 * A.response.p99", "--slo", "B.response.p99 <= 1000 * A.response.p99",
-                "--slo", "A.lost == 0");
+                "--slo", "A.lost == 0", "--slo", "B.response.p50 <= 0.5 * A.response.p50",
+                "--slo", "A.response.p50 <= 0.5 * B.response.p50");
         assertEquals(5, r.exitCode(), r::toString);
-        r.assertOneLine("harness ab: 1 of 3 objectives not met");
+        r.assertOneLine("harness ab: 2 of 5 objectives not met");
         String out = r.stdout();
-        assertTrue(out.indexOf("larger than the spread?") < out.indexOf("objectives: 2 of 3 met"), "after the table: " + out);
+        assertTrue(out.indexOf("larger than the spread?") < out.indexOf("objectives: 3 of 5 met"), "after the table: " + out);
         assertTrue(out.contains("  FAIL  B.response.p99 <= 0.000001 * A.response.p99: "), out);
         assertTrue(out.contains("  PASS  B.response.p99 <= 1000 * A.response.p99: "), out);
         assertTrue(out.contains("  PASS  A.lost == 0: 0"), out);
-        assertTrue(Files.readString(junit).contains("failures=\"1\""), "the gate as JUnit XML");
+        assertTrue(out.contains("  PASS  B.response.p50 <= 0.5 * A.response.p50: "), out);
+        assertTrue(out.contains("  FAIL  A.response.p50 <= 0.5 * B.response.p50: "), out);
+        assertTrue(Files.readString(junit).contains("failures=\"2\""), "the gate as JUnit XML");
 
         HarnessProcess.Result met = HarnessProcess.run(dir, 180, "ab", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
                 "--rounds", "1", "--persistent", "--rate", "200", "--warmup", "0s", "--duration", "1s",

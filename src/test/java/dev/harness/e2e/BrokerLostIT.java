@@ -36,7 +36,7 @@ class BrokerLostIT {
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess run = HarnessProcess.start(dir, "run", "--url", broker.url(), "--rate", "300",
                         "--non-persistent", "--warmup", "1s", "--duration", "30s", "--reconnect-timeout", "2s",
-                        "--json", json.toString(),
+                        "--json", json.toString(), "--slo", "response.max < 1us",
                         "--hlog", hlog.toString(), "--events", dir.resolve("events.jsonl").toString())) {
             run.awaitInterval(4, 60);
             broker.process.signal("KILL");
@@ -44,8 +44,10 @@ class BrokerLostIT {
             out = run.stdout();
             err = run.stderr();
         }
+        // A failing objective does not hide the broken run: 4, not 5.
         assertEquals(4, code, out + err);
         assertTrue(out.contains("== summary") && out.contains("FAILED:"), out);
+        assertTrue(out.contains("FAIL  response.max < 1us"), "the verdict is printed all the same: " + out);
         List<String> errLines = err.strip().lines().toList();
         assertTrue(errLines.get(errLines.size() - 1).startsWith("harness run: the broker failed during the run: "), err);
 

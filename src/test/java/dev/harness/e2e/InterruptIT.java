@@ -28,13 +28,15 @@ class InterruptIT {
         JsonNode before;
         try (HarnessProcess p = HarnessProcess.start(dir, "run", "--rate", "200", "--warmup", "1s",
                 "--duration", "60s", "--json", json.toString(), "--hlog", hlog.toString(),
-                "--events", dir.resolve("events.jsonl").toString())) {
+                "--events", dir.resolve("events.jsonl").toString(), "--slo", "response.max < 1us")) {
             before = p.awaitInterval(3, 60);
             p.signal("INT");
             code = p.waitFor(60);
             out = p.stdout();
         }
+        // Interrupted, with an objective not met: still 130, a gate never hides a broken run.
         assertEquals(130, code, out);
+        assertTrue(out.contains("FAIL  response.max < 1us"), out);
         assertTrue(out.contains("stopped early: interrupted"), out);
         assertTrue(out.contains("response distribution"), out);
 

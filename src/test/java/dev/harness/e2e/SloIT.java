@@ -29,7 +29,12 @@ class SloIT {
     /**
      * What Surefire's test report schema (3.0) requires of the parts we write, in our own words: a
      * testsuite with name, tests, errors, skipped and failures; properties; testcases with a name
-     * and a time; a failure with a type. No attribute or element beyond those.
+     * and a time (its SUREFIRE_TIME pattern); a failure with a type. No attribute or element beyond
+     * those. Restated, not read from Surefire: surefire-test-report-3.0.xsd is a site resource of
+     * maven-surefire (published under maven.apache.org/surefire/maven-surefire-plugin/xsd/), packed
+     * in none of its Maven Central jars (maven-surefire-plugin 2.12.4 to 3.6.0, maven-failsafe-plugin,
+     * surefire-api, maven-surefire-common and the rest have no .xsd), and a test fetches nothing
+     * beyond 127.0.0.1.
      */
     private static final String SUREFIRE_SHAPE = """
             <xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">
@@ -110,18 +115,22 @@ class SloIT {
                 failed.getTextContent() + " / " + measured);
         assertEquals(0, ((Element) cases.item(0)).getElementsByTagName("failure").getLength());
 
-        r = HarnessProcess.run(dir, 120, "run", "--rate", "300", "--warmup", "1s", "--duration", "1s", "--slo", "lost == 0");
+        // An undisturbed run's longest wait for a due message is far under a second.
+        r = HarnessProcess.run(dir, 120, "run", "--rate", "300", "--warmup", "1s", "--duration", "1s", "--slo", "lost == 0",
+                "--slo", "outage < 1s");
         assertEquals(0, r.exitCode(), "every objective met: " + r);
     }
 
     /**
      * A broker frozen for 2 s in the middle of a 14 s measured phase: the whole run's p75 is met
-     * (about 1 in 7 responses is late), while the window holding the freeze breaks it.
+     * (about 1 in 7 responses is late), while the window holding the freeze breaks it. No connection
+     * dropped, yet the client saw 2 s without a completion: that is the outage.
      */
     @Test
     void aWindowCatchesAFrozenBrokerTheWholeRunHides() throws Exception {
         Path json = dir.resolve("frozen.json");
-        HarnessProcess.Result r = frozenRun(json, "14s", "response.p75 < 100ms", "response.p75 < 100ms per 4s");
+        HarnessProcess.Result r = frozenRun(json, "14s", "response.p75 < 100ms", "response.p75 < 100ms per 4s",
+                "outage < 1s");
         assertEquals(5, r.exitCode(), r::toString);
         JsonNode slo = HarnessProcess.json(json).get("slo");
         assertTrue(slo.get(0).get("passed").asBoolean(), slo::toString);
@@ -132,6 +141,16 @@ class SloIT {
         assertTrue(from >= 4.5 && from <= 5.5, slo::toString);
         assertTrue(window.get("value").asLong() > 100_000_000L, slo::toString);
         assertTrue(r.stdout().contains("FAIL  response.p75 < 100ms per 4s: "), r::toString);
+        JsonNode outage = slo.get(2);
+        assertFalse(outage.get("passed").asBoolean(), slo::toString);
+        JsonNode summary = HarnessProcess.json(json).get("summary");
+        long gap = summary.get("longestGapNs").asLong();
+        assertTrue(gap >= 1_800_000_000L && gap < 10 * SECOND, summary::toString);
+        assertEquals(gap, outage.get("value").asDouble(), 100, "the objective reads the summary's own gap");
+        // It began when the freeze did: 6 s into the run.
+        double fromS = summary.get("longestGapFromNs").asLong() / 1e9;
+        assertTrue(fromS >= 5.5 && fromS <= 7, summary::toString);
+        assertTrue(r.stdout().contains("longest time without a completion while one was due: "), r::toString);
     }
 
     @Test

@@ -260,7 +260,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         interrupted = true;
         RunControl round = current;
         if (round != null) {
-            round.requestStop("interrupted");
+            round.requestStop(RunControl.INTERRUPTED);
         }
     }
 
@@ -278,7 +278,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         List<RunListener> listeners = eventLog == null ? List.of() : List.of(eventLog);
         try (Provider provider = run.openProvider()) {
             RunSummary summary = run.run(provider, work, run.runnerSettings(), control, listeners);
-            String failure = RunCommand.failure(summary);
+            String failure = summary.failure();
             if (failure != null) {
                 throw new Failure.DuringRun(failure);
             }

@@ -165,7 +165,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
         List<String> rows = new ArrayList<>();
         try (InterruptGuard guard = new InterruptGuard(() -> {
                     interrupted = true;
-                    current.requestStop("interrupted");
+                    current.requestStop(RunControl.INTERRUPTED);
                 });
                 Provider provider = target.open()) {
             if (search) {
@@ -338,7 +338,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
     private Trial trial(Provider provider, Config c, double rate) throws UnreachableException {
         current = new RunControl();
         if (interrupted) {
-            current.requestStop("interrupted");
+            current.requestStop(RunControl.INTERRUPTED);
         }
         Workload w = c.workloadAt().apply(rate);
         long cpuBefore = processCpuNs();

@@ -34,8 +34,10 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every objective met",
             "2:a bad objective, hlog or JSON, an objective that needs the JSON without one, or an unwritable --junit",
+            "4:a --json run did not complete: the broker failed during it or lost committed persistent messages",
             "5:an objective was not met",
-            "6:every objective met, but --junit could not be written"})
+            "6:every objective met, but --junit could not be written",
+            "130:a --json run was interrupted (Ctrl-C): its verdict is printed, the run's own code kept"})
 final class CheckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -80,6 +82,19 @@ final class CheckCommand implements Callable<Integer> {
                         verdict);
             } catch (IOException e) {
                 notWritten = "--junit " + junit + ": cannot write the file: " + FileErrors.describe(e);
+            }
+        }
+        // A gate never hides a broken run: a run that did not complete keeps its own code (4, 130)
+        // whatever the verdict, as harness run gave it.
+        for (RunJson run : runs) {
+            String broken = run.notCompleted();
+            if (broken != null) {
+                if (notWritten != null) {
+                    System.err.println(spec.qualifiedName() + ": " + notWritten);
+                }
+                String line = "--json " + run.file() + ": the run did not complete: " + broken;
+                throw run.interrupted() && run.totals().failure() == null ? new Failure.Interrupted(line)
+                        : new Failure.DuringRun(line);
             }
         }
         // As harness run: the verdict's code first, the file it could not write still said.

@@ -92,7 +92,7 @@ final class LogdiskCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw usage("--hlog " + hlog + ": cannot write the file: " + FileErrors.describe(e));
         }
-        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted")); report) {
+        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop(RunControl.INTERRUPTED)); report) {
             report.header();
             System.out.printf(Locale.ROOT, "creating and filling %d files of %,d bytes ...%n", settings.files(), settings.fileSize());
             try {

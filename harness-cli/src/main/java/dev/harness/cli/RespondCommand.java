@@ -99,7 +99,7 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
             throw usage("--events " + events + ": cannot write the file: " + problem);
         }
         RunControl control = new RunControl();
-        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
+        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop(RunControl.INTERRUPTED));
                 Provider provider = target.open();
                 ResponderPool pool = new ResponderPool(settings.responders(), settings.queues(), settings.requestPrefix(),
                         settings.syncpoint(), settings.sizeBytes(), control, 0)) {

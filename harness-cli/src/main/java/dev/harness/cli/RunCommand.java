@@ -288,7 +288,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         RunControl control = new RunControl();
         // Closed in reverse order: the guard, last, lets an interrupted JVM exit only after the
         // logs are flushed and the broker is gone.
-        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop("interrupted"));
+        try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop(RunControl.INTERRUPTED));
                 Provider provider = openProvider();
                 Outputs outputs = new Outputs(metricsSpec)) {
             if (start != null) {
@@ -306,7 +306,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                     notWritten.add("--junit " + junit + ": cannot write the file: " + FileErrors.describe(e));
                 }
             }
-            String failure = failure(summary);
+            String failure = summary.failure();
             if (failure != null || !verdict.passed()) {
                 // The run's failure is the code (a gate never hides a broken run), then the verdict's;
                 // files it could not write are still said, a line each.
@@ -397,13 +397,6 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             System.err.println("harness run: " + runner.writeProblem());
         }
         return summary;
-    }
-
-    /** How the system under test failed the run (exit code 4), or null. */
-    static String failure(RunSummary summary) {
-        return summary.ending().failure() != null ? "the broker failed during the run: " + summary.ending().failure()
-                : summary.brokerLostMessages() ? "the broker lost " + summary.delivery().lost()
-                        + " committed persistent messages (never received)" : null;
     }
 
     /** What --metrics asked for: a Prometheus port (0 = none) and whether to register MBeans. */

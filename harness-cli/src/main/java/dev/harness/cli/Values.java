@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.harness.core.Sizes;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -54,13 +55,7 @@ final class Values {
             throw new TypeConversionException("expected a size in bytes such as 512, 2KiB, 64MiB or 1GiB, got '" + text + "'");
         }
         long n = Long.parseLong(m.group(1));
-        String unit = m.group(2) == null ? "b" : m.group(2);
-        return switch (unit) {
-            case "b" -> n;
-            case "k", "kb", "kib" -> n * 1024;
-            case "m", "mb", "mib" -> n * 1024 * 1024;
-            default -> n * 1024 * 1024 * 1024;
-        };
+        return n * Sizes.multiplier(m.group(2) == null ? "b" : m.group(2));
     }
 
     /** Messages per second, or "max" for unthrottled (returned as 0). */

@@ -274,7 +274,8 @@ public final class Measurement implements AutoCloseable {
                 pauseCorrected.longestPauses(), correctionsAdded,
                 totalWarmup.get(View.LOST).getTotalCount() + totalMeasured.get(View.LOST).getTotalCount(),
                 new GcSummary(measuredHiccups, measuredGcCount, measuredGcNs, gcPauses.longest()), hostSummary,
-                outages.summary(startNs), withoutOutage());
+                outages.summary(startNs), withoutOutage(),
+                meter.longestGapNs() > 0 ? meter.longestGapStartNs() - startNs : -1, meter.longestGapNs());
     }
 
     /** The measured responses outside the intervals an outage touched; null when none did. */
@@ -301,7 +302,8 @@ public final class Measurement implements AutoCloseable {
     public record MeasuredTotals(EnumMap<View, Histogram> measured, EnumMap<View, Histogram> warmup,
             double measuredSeconds, long completedAfterWarmup, long[] perSecond, long jvmPauseCount,
             long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded, long lost,
-            GcSummary gc, HostSummary host, Outages.Recovery recovery, Histogram responseWithoutOutage) {
+            GcSummary gc, HostSummary host, Outages.Recovery recovery, Histogram responseWithoutOutage,
+            long longestGapFromNs, long longestGapNs) {
     }
 
     @Override

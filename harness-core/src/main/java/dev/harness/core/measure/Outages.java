@@ -157,7 +157,8 @@ public final class Outages {
      * @param killedAtNs when the harness killed the broker
      * @param restartedAtNs when the killed broker was ready again
      * @param restartMillis its start to ready (see restartSpan)
-     * @param outageFromNs the last completion before the longest time without one
+     * @param outageFromNs when the longest time without a completion while one was due began: the last
+     *     completion before it, or when the message that ended it was due (ThroughputMeter)
      * @param outageToNs the first completion after it
      * @param caughtUpAtNs when the last sender was back on its schedule
      * @param drainedAtNs when the first message due after that completed: the backlog was through

@@ -35,7 +35,7 @@ public final class ThroughputMeter {
 
     /** One message completed: counted, and looked at by an outage whose backlog is draining. */
     public void completion(long completedNs, long intendedNs) {
-        completed(completedNs, 1);
+        completed(completedNs, 1, intendedNs);
         Outages o = outages;
         if (o != null) {
             long mark = o.drainMarkNs(); // 0 unless a backlog is draining
@@ -50,13 +50,26 @@ public final class ThroughputMeter {
         this.outages = outages;
     }
 
+    /** Completions of messages whose due times are not known: the gap before them counts from the last completion. */
     public void completed(long nowNs, int count) {
+        completed(nowNs, count, Long.MIN_VALUE);
+    }
+
+    /**
+     * The gap before a completion is client-visible time without one while a message was due:
+     * from the completion before, or from when this message was due if that was later (at a low
+     * rate the time between two messages is no outage).
+     */
+    private void completed(long nowNs, int count, long dueNs) {
         if (nowNs > lastCompletionNs.get()) {
             lastCompletionNs.accumulateAndGet(nowNs, Math::max);
         }
         long previous = previousNs.getAndSet(nowNs);
-        if (previous != Long.MIN_VALUE && nowNs - previous > longestGapNs) {
-            gap(previous, nowNs);
+        if (previous != Long.MIN_VALUE) {
+            long from = Math.max(previous, dueNs);
+            if (nowNs - from > longestGapNs) {
+                gap(from, nowNs);
+            }
         }
         long second = (nowNs - startNs) / NANOS_PER_SECOND;
         if (second < 0) {
@@ -76,7 +89,10 @@ public final class ThroughputMeter {
         }
     }
 
-    /** The last completion before the longest time without one (a client-visible outage). */
+    /**
+     * When the longest time without a completion while a message was due began (the run's longest
+     * client-visible outage): the completion before it, or when the message that ended it was due.
+     */
     public synchronized long longestGapStartNs() {
         return longestGapStartNs;
     }
@@ -84,6 +100,11 @@ public final class ThroughputMeter {
     /** The first completion after it; equal to the start when there was no gap. */
     public synchronized long longestGapEndNs() {
         return longestGapEndNs;
+    }
+
+    /** The longest client-visible gap, {@link #longestGapEndNs} - {@link #longestGapStartNs}; 0 when none. */
+    public long longestGapNs() {
+        return longestGapNs;
     }
 
     /** Completions in each whole second from {@code fromSecond} (inclusive) to {@code toSecond}. */

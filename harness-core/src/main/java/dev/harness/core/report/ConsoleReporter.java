@@ -156,7 +156,7 @@ public final class ConsoleReporter implements RunListener {
                                     offset(o.restartedAtNs())));
         }
         if (o.outageFromNs() >= 0) {
-            out.printf(Locale.ROOT, "client-visible outage: %s ms without a completion (last before at %s, first after at"
+            out.printf(Locale.ROOT, "client-visible outage: %s ms without a completion (from %s, first after at"
                     + " %s)%n", Units.ms(o.outageNs()), offset(o.outageFromNs()), offset(o.outageToNs()));
         }
         if (o.caughtUpAtNs() >= 0) {
@@ -225,6 +225,11 @@ public final class ConsoleReporter implements RunListener {
         out.printf(Locale.ROOT, "rate: target %s, achieved %s msg/s cumulative after warmup%n",
                 r.throughput().targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.throughput().targetRate()) + " msg/s",
                 Units.rate(r.throughput().achievedRate()));
+        // The recovery's outage line says the same of a run that lost its broker.
+        if (r.throughput().longestGapNs() > 0 && (r.recovery() == null || r.recovery().outageFromNs() < 0)) {
+            out.printf(Locale.ROOT, "longest time without a completion while one was due: %s ms, from %s (outage)%n",
+                    Units.ms(r.throughput().longestGapNs()), offset(r.throughput().longestGapFromNs()));
+        }
         long[] ps = r.throughput().perSecond();
         if (ps.length > 0) {
             long[] sorted = ps.clone();

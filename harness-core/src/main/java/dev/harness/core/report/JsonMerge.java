@@ -23,7 +23,8 @@ import dev.harness.core.slo.Verdict;
 /**
  * Several runs' --json summaries (the shards of one schedule, or hosts started together) as one
  * harness-run/1 file that harness check and harness report read as they read one run's: counts
- * summed, the target and achieved rates summed, the outage the worst, completions per second
+ * summed, the target rates summed, the achieved rate every completion over the schedule's measured
+ * seconds ({@link RunJson#achievedRate}), the outage the worst, completions per second
  * added second by second. What only a histogram can give (views, percentiles) is the merged
  * hlog's; the per-interval series and each JVM's pauses stay in each run's own file.
  */
@@ -147,14 +148,16 @@ public final class JsonMerge {
         String stopReason = joined(runs.stream().map(r -> r.totals().stopReason()).toList());
         String failure = runs.stream().map(r -> r.totals().failure()).filter(Objects::nonNull).findFirst().orElse(null);
         double target = 0;
-        double achieved = 0;
         double seconds = 0;
         boolean closedLoop = false;
         long[] c = new long[12];
+        RunJson.Totals longestGap = runs.get(0).totals();
         for (RunJson r : runs) {
             RunJson.Totals t = r.totals();
+            if (t.longestGapNs() > longestGap.longestGapNs()) {
+                longestGap = t; // one start: the worst outage of any host is the set's
+            }
             target += t.targetRate();
-            achieved += t.achievedRate();
             seconds = Math.max(seconds, t.measuredSeconds());
             closedLoop |= t.closedLoop();
             long[] counts = {t.measuredSent(), t.measuredCompleted(), t.totalSent(), t.totalCompleted(),
@@ -163,8 +166,10 @@ public final class JsonMerge {
                 c[i] += counts[i];
             }
         }
-        return new RunJson.Totals(stopReason, failure, target, closedLoop, achieved, seconds, c[0], c[1], c[2], c[3], c[4],
-                c[5], c[6], c[7], c[8], c[9], c[10]);
+        // The schedule's rate, as one run of it would have it: not the shards' rates added.
+        return new RunJson.Totals(stopReason, failure, target, closedLoop, RunJson.achievedRate(runs), seconds, c[0], c[1],
+                c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], longestGap.longestGapFromNs(),
+                longestGap.longestGapNs());
     }
 
     /** Second by second from the one start: the runs' completions in it added. */

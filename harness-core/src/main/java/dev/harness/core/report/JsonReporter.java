@@ -171,7 +171,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         j.name("summary").beginObject();
         totals(j, new RunJson.Totals(r.ending().stopReason(), r.ending().failure(), t.targetRate(), t.closedLoop(),
                 t.achievedRate(), t.measuredSeconds(), c.measuredSent(), c.measuredCompleted(), c.committed(), c.completed(),
-                t.completedAfterWarmup(), c.unsent(), c.uncommitted(), c.incomplete(), c.lost(), c.late(), c.stale()));
+                t.completedAfterWarmup(), c.unsent(), c.uncommitted(), c.incomplete(), c.lost(), c.late(), c.stale(),
+                t.longestGapFromNs(), t.longestGapNs()));
         throughputPerSecond(j, t.perSecond());
         views(j, "views", r.views().measured());
         views(j, "warmupViews", r.views().warmup());
@@ -211,7 +212,9 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("incomplete", t.incomplete())
                 .field("lost", t.lost())
                 .field("late", t.late())
-                .field("staleMessages", t.staleMessages());
+                .field("staleMessages", t.staleMessages())
+                .field("longestGapFromNs", t.longestGapFromNs())
+                .field("longestGapNs", t.longestGapNs());
     }
 
     /** Min, median and max of the completions per second. */

@@ -18,6 +18,8 @@ import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.slo.Objective;
 import dev.harness.core.slo.Result;
@@ -58,11 +60,30 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes) {
     }
 
-    /** The summary's whole-run counts and rates, in the order JsonReporter writes them. */
+    /**
+     * The summary's whole-run counts and rates, in the order JsonReporter writes them; the longest
+     * gap is the run's longest client-visible outage (RunSummary.Throughput).
+     */
     public record Totals(String stopReason, String failure, double targetRate, boolean closedLoop, double achievedRate,
             double measuredSeconds, long measuredSent, long measuredCompleted, long totalSent, long totalCompleted,
             long completedAfterWarmup, long unsent, long uncommitted, long incomplete, long lost, long late,
-            long staleMessages) {
+            long staleMessages, long longestGapFromNs, long longestGapNs) {
+    }
+
+    /**
+     * The achieved rate of these runs taken together, as harness run works it out for one run:
+     * every completion after warmup over the measured seconds. Runs of one schedule (the hosts or
+     * shards of one start) share those seconds, so the set's are the longest of theirs, not their
+     * sum; for one run this is its own achievedRate.
+     */
+    public static double achievedRate(List<RunJson> runs) {
+        long completed = 0;
+        double seconds = 0;
+        for (RunJson r : runs) {
+            completed += r.totals().completedAfterWarmup();
+            seconds = Math.max(seconds, r.totals().measuredSeconds());
+        }
+        return seconds > 0 ? completed / seconds : 0;
     }
 
     /** Reads a harness run --json file; a bad one is one line naming it, as {@code option FILE}. */
@@ -110,7 +131,10 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 s.path("measuredSent").asLong(), s.path("measuredCompleted").asLong(), s.path("totalSent").asLong(),
                 s.path("totalCompleted").asLong(), s.path("completedAfterWarmup").asLong(), s.path("unsent").asLong(),
                 s.path("uncommitted").asLong(), s.path("incomplete").asLong(), s.path("lost").asLong(),
-                s.path("late").asLong(), s.path("staleMessages").asLong());
+                s.path("late").asLong(), s.path("staleMessages").asLong(),
+                // A file from before the gap was written knew an outage only from its recovery.
+                s.path("longestGapFromNs").asLong(recovery == null ? -1 : recovery.outageFromNs()),
+                s.path("longestGapNs").asLong(recovery == null ? 0 : recovery.outageNs()));
         JsonNode seconds = root.path("perSecond");
         long[] perSecond = new long[seconds.size()];
         for (int i = 0; i < perSecond.length; i++) {
@@ -145,6 +169,22 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     }
 
     /** What the HTML report shows beyond the hlog. */
+    /**
+     * Why this run did not complete, as harness run's exit code said it (4 or 130), or null when
+     * it did: the broker failed or lost committed persistent messages, or the run was interrupted.
+     * A run stopped early otherwise (--slo-abort, a broker that could not keep up) completed.
+     */
+    public String notCompleted() {
+        String failure = RunSummary.failure(totals.failure(), requests ? WorkloadKind.REQRESP : WorkloadKind.PUT, totals.stopReason(),
+                delivery, recovery);
+        return failure != null ? failure : interrupted() ? "it was interrupted (Ctrl-C)" : null;
+    }
+
+    /** Whether the run (or, for a merged file, one of its runs) was interrupted. */
+    public boolean interrupted() {
+        return totals.stopReason() != null && List.of(totals.stopReason().split("; ")).contains(RunControl.INTERRUPTED);
+    }
+
     public RunOutcome outcome() {
         return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation);
     }

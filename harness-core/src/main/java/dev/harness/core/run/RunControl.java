@@ -2,6 +2,9 @@ package dev.harness.core.run;
 
 /** How a run is told to stop early (Ctrl-C, a lost broker), and why it stopped. */
 public final class RunControl {
+    /** The stop reason of Ctrl-C or SIGTERM (exit code 130), as the JSON's stopReason keeps it. */
+    public static final String INTERRUPTED = "interrupted";
+
     private volatile boolean stopRequested;
     private volatile String stopReason;
     private volatile String failure;

@@ -72,8 +72,17 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
      * @param measuredSeconds from the end of warmup until the last completion (or the stop)
      * @param completedAfterWarmup completions of any message (late warmup ones too) in those seconds
      * @param perSecond completions in each whole second of the measured phase
+     * @param longestGapFromNs when the longest client-visible outage began, from the schedule's start; -1 when none
+     * @param longestGapNs the longest client-visible outage of the run, broker lost or not: the longest
+     *     time without a completion while a message was due ({@link dev.harness.core.measure.ThroughputMeter})
      */
-    public record Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond) {
+    public record Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond,
+            long longestGapFromNs, long longestGapNs) {
+        /** Throughput of a run whose gaps are not known (built by tests). */
+        public Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond) {
+            this(targetRate, measuredSeconds, completedAfterWarmup, perSecond, -1, 0);
+        }
+
         /**
          * Cumulative throughput after warmup: every completion from the end of warmup to the last
          * completion, over that time. What the system delivered, whatever the phase of the message.
@@ -112,7 +121,27 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
      * that did not catch up with an undisturbed broker (reported as incomplete).
      */
     public boolean brokerLostMessages() {
-        return delivery.lostPersistent() && header.workload() == WorkloadKind.PUT && ending.stopReason() == null
-                && recovery != null;
+        return brokerLostMessages(header.workload(), ending.stopReason(), delivery, recovery);
+    }
+
+    private static boolean brokerLostMessages(WorkloadKind workload, String stopReason, Delivery delivery,
+            Outages.Recovery recovery) {
+        return delivery.lostPersistent() && workload == WorkloadKind.PUT && stopReason == null && recovery != null;
+    }
+
+    /** How the system under test failed the run (harness run's exit code 4), or null. */
+    public String failure() {
+        return failure(ending.failure(), header.workload(), ending.stopReason(), delivery, recovery);
+    }
+
+    /**
+     * How the system under test failed a run (harness run's exit code 4), or null: one rule for a
+     * run and for its --json read back, so that harness check never passes a run that broke.
+     */
+    public static String failure(String failure, WorkloadKind workload, String stopReason, Delivery delivery,
+            Outages.Recovery recovery) {
+        return failure != null ? "the broker failed during the run: " + failure
+                : brokerLostMessages(workload, stopReason, delivery, recovery) ? "the broker lost " + delivery.lost()
+                        + " committed persistent messages (never received)" : null;
     }
 }

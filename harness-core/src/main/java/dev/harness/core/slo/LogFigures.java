@@ -23,7 +23,7 @@ import dev.harness.core.report.RunJson;
  * The verdict is then the same code's as harness run's.
  */
 public final class LogFigures {
-    /** Whole-run figures the hlog does not carry. Per window, lost is the log's lost tag. */
+    /** Whole-run figures the hlog does not carry. */
     private static final Set<Term.Figure> FROM_JSON = EnumSet.of(Term.Figure.UNSENT, Term.Figure.LOST, Term.Figure.LATE,
             Term.Figure.DUPLICATES, Term.Figure.IN_DOUBT, Term.Figure.OUTAGE);
 
@@ -38,8 +38,7 @@ public final class LogFigures {
         Objectives objectives = Objectives.of(texts, false, Math.round(measuredSeconds(log) * 1e9), intervalNs(log));
         for (Objective o : objectives.list()) {
             for (Term t : new Term[] {o.term(), o.reference()}) {
-                // Per window (Objective allows only lost there), lost is the log's own lost tag.
-                if (t != null && runs.isEmpty() && o.windowNs() == 0 && t.figure() != null && FROM_JSON.contains(t.figure())) {
+                if (t != null && runs.isEmpty() && t.figure() != null && FROM_JSON.contains(t.figure())) {
                     throw new SettingsException("--slo '" + o.text() + "'", t.figure()
                             + ": the log does not carry it; give the run's --json");
                 }
@@ -70,27 +69,44 @@ public final class LogFigures {
             }
         }
         Map<Term.Figure, Double> f = new EnumMap<>(Term.Figure.class);
-        long completed = 0;
-        for (HlogRun.Interval i : log.intervals()) {
-            if (!i.warmup()) {
-                completed += i.completed();
-            }
-        }
-        // The run's achieved rate is its completions after warmup over the time from the end of
-        // warmup to the last completion; the log knows the same completions, but its time runs
-        // from the first measured cut to the last, a few ms longer (and longer still when the run
-        // waited in vain for a lost message), so this rate is a little lower than the run's.
-        double seconds = measuredSeconds(log);
-        f.put(Term.Figure.RATE, seconds > 0 ? completed / seconds : 0);
+        f.put(Term.Figure.RATE, runs.isEmpty() ? rate(log) : RunJson.achievedRate(runs));
         if (log.targetRate() > 0) {
             f.put(Term.Figure.TARGET, log.targetRate());
         }
         if (!runs.isEmpty()) {
             Summed summed = new Summed();
-            runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(), r.recovery()));
+            runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(),
+                    r.totals().longestGapNs(), r.recovery()));
             summed.into(f);
         }
         return Figures.of(views, f);
+    }
+
+    /**
+     * The achieved rate as near as the log alone can give harness run's (every completion after
+     * warmup over the time from warmup's end to the last completion): the measured intervals'
+     * completions, the same ones the run counts, over the time from the first measured cut to the
+     * end of the last interval that completed anything. The log does not know where in that
+     * interval the last completion fell, so this can read a little lower than the run's; the
+     * run's --json gives its own.
+     */
+    static double rate(HlogRun log) {
+        long completed = 0;
+        double fromS = Double.NaN;
+        double toS = Double.NaN;
+        for (HlogRun.Interval i : log.intervals()) {
+            if (i.warmup()) {
+                continue;
+            }
+            if (Double.isNaN(fromS)) {
+                fromS = i.startS();
+            }
+            if (i.completed() > 0) {
+                completed += i.completed();
+                toS = i.endS();
+            }
+        }
+        return completed > 0 && toS > fromS ? completed / (toS - fromS) : 0;
     }
 
     /** The measured phase cut into windows of this length, as a running run cuts them. */
@@ -106,8 +122,7 @@ public final class LogFigures {
                     views.put(v.tag(), i.tag(v.tag()));
                 }
             }
-            // As the run counts an interval's lost requests: every one given up in it, whatever its phase.
-            w.add(i.startS(), i.endS(), views, i.completed(), i.count(View.LOST.tag()) + i.count(View.LOST.warmupTag()));
+            w.add(i.startS(), i.endS(), views, i.completed());
         }
         w.flush();
         return new ArrayList<>(w.closed());

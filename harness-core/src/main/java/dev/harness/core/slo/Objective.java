@@ -5,6 +5,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.Sizes;
 import dev.harness.core.slo.Term.Dimension;
 
 /**
@@ -105,14 +106,17 @@ public record Objective(String text, Term term, Comparison comparison, double li
             for (Term t : new Term[] {o.term, o.reference}) {
                 if (t != null && !t.perWindow()) {
                     throw new IllegalArgumentException(t + " is counted over the whole run, not per window;"
-                            + " per windows: views, rate, target, lost");
+                            + " per window: the views (lost.count: requests given up), rate, target");
                 }
             }
         }
         return o;
     }
 
-    /** The limit in the term's unit (ns for a time); a time needs its unit, a count or rate none. */
+    /**
+     * The limit in the term's unit (ns for a time): a time needs its unit; a count takes none or a
+     * size multiplier as --size does (2KiB is 2,048); a rate none or /s.
+     */
     private static double limit(Term term, double n, String unit) {
         if (term.dimension() == Dimension.TIME) {
             if (unit == null) {
@@ -121,9 +125,18 @@ public record Objective(String text, Term term, Comparison comparison, double li
             }
             Double ns = nanos(unit);
             if (ns == null) {
-                throw new IllegalArgumentException(term + " is a time: expected a unit of ns, us, ms, s, m or h, got '" + unit + "'");
+                throw new IllegalArgumentException(term + " is a time: expected a unit of ns, us, ms, s, m or h, got '" + unit + "'"
+                        + (Sizes.multiplier(unit) > 0 ? ", a size" : ""));
             }
             return n * ns;
+        }
+        if (unit != null && term.dimension() == Dimension.COUNT) {
+            long bytes = Sizes.multiplier(unit);
+            if (bytes == 0) {
+                throw new IllegalArgumentException(term + " is a count: expected a plain number or one with a size unit (2KiB),"
+                        + " got the unit '" + unit + "'" + (nanos(unit) != null ? ", a time" : ""));
+            }
+            return n * bytes;
         }
         if (unit != null && !(term.dimension() == Dimension.RATE && (unit.equals("/s") || unit.equals("msg/s")))) {
             throw new IllegalArgumentException(term + " is " + article(term.dimension()) + ": expected a plain number,"

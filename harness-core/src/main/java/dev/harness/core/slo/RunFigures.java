@@ -21,7 +21,8 @@ public final class RunFigures {
         if (s.throughput().targetRate() > 0) {
             f.put(Term.Figure.TARGET, s.throughput().targetRate());
         }
-        new Summed().add(s.counts().unsent(), s.counts().late(), s.counts().lost(), s.delivery(), s.recovery()).into(f);
+        new Summed().add(s.counts().unsent(), s.counts().late(), s.counts().lost(), s.delivery(),
+                s.throughput().longestGapNs(), s.recovery()).into(f);
         return Figures.of(views, f);
     }
 

@@ -32,7 +32,8 @@ public final class SideFigures {
         completedAfterWarmup += round.throughput().completedAfterWarmup();
         measuredSeconds += round.throughput().measuredSeconds();
         targetRate = round.throughput().targetRate();
-        counts.add(round.counts().unsent(), round.counts().late(), round.counts().lost(), round.delivery(), round.recovery());
+        counts.add(round.counts().unsent(), round.counts().late(), round.counts().lost(), round.delivery(),
+                round.throughput().longestGapNs(), round.recovery());
         rounds++;
     }
 

@@ -54,14 +54,16 @@ public final class SloWatch implements RunListener {
         }
         double startS = s.span().startNs() / 1e9;
         double endS = s.span().endNs() / 1e9;
+        // Every window length gets the interval, the one that aborts the run too: the verdict of
+        // the others is on the same intervals.
         for (Windows w : windows.values()) {
-            Window closed = w.add(startS, endS, views, s.counts().completed(), s.counts().lost());
+            Window closed = w.add(startS, endS, views, s.counts().completed());
             if (closed != null && abort != null && !aborted) {
                 for (Objective o : objectives) {
                     if (o.windowNs() == w.windowNs() && !Verdict.judge(o, side -> closed.figures()).passed()) {
                         aborted = true;
                         abort.accept("objective '" + o.text() + "' broken in the window " + closed);
-                        return;
+                        break;
                     }
                 }
             }

@@ -25,9 +25,11 @@ final class Summed {
      *
      * @param requestsLost requests given up at the reply timeout
      * @param delivery the delivery ledger's tally, or null
-     * @param recovery the outage the run lived through, or null
+     * @param longestGapNs the run's longest client-visible outage (RunSummary.Throughput), broker lost or not
+     * @param recovery the broker outage the run lived through, or null: its outage is that same gap,
+     *     and all an older --json file knew
      */
-    Summed add(long unsent, long late, long requestsLost, Delivery delivery, Outages.Recovery recovery) {
+    Summed add(long unsent, long late, long requestsLost, Delivery delivery, long longestGapNs, Outages.Recovery recovery) {
         runs++;
         this.unsent += unsent;
         this.late += late;
@@ -39,7 +41,7 @@ final class Summed {
         } else {
             untracked = true;
         }
-        outageNs = Math.max(outageNs, recovery == null ? 0 : recovery.outageNs());
+        outageNs = Math.max(outageNs, Math.max(longestGapNs, recovery == null ? 0 : recovery.outageNs()));
         return this;
     }
 

@@ -33,7 +33,9 @@ public record Term(Side side, String view, String statistic, Figure figure) {
         RATE("rate", Dimension.RATE, true),
         TARGET("target", Dimension.RATE, true),
         UNSENT("unsent", Dimension.COUNT, false),
-        LOST("lost", Dimension.COUNT, true),
+        // Per window there is no ledger (it is settled at the run's end): lost.count, the view of
+        // requests given up, is what a window knows.
+        LOST("lost", Dimension.COUNT, false),
         LATE("late", Dimension.COUNT, false),
         DUPLICATES("duplicates", Dimension.COUNT, false),
         IN_DOUBT("in-doubt", Dimension.COUNT, false),

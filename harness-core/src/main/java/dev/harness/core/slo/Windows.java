@@ -24,7 +24,6 @@ public final class Windows {
     private double fromS = Double.NaN;
     private double toS;
     private long completed;
-    private long lost;
 
     public Windows(long windowNs, double targetRate) {
         this.windowNs = windowNs;
@@ -37,17 +36,15 @@ public final class Windows {
 
     /**
      * One interval of the measured phase: its span in seconds from the run's start, its measured
-     * histograms by tag, its completions and its lost requests. Returns the window it closed, or null.
+     * histograms by tag and its completions. Returns the window it closed, or null.
      */
-    public Window add(double startS, double endS, Map<String, Histogram> intervalViews, long intervalCompleted,
-            long intervalLost) {
+    public Window add(double startS, double endS, Map<String, Histogram> intervalViews, long intervalCompleted) {
         if (Double.isNaN(fromS)) {
             fromS = startS;
         }
         toS = endS;
         intervalViews.forEach((tag, h) -> views.computeIfAbsent(tag, t -> Histograms.create()).add(h));
         completed += intervalCompleted;
-        lost += intervalLost;
         // A little slack: intervals are stamped with their real cuts, a few ms off the grid.
         return (toS - fromS) * 1e9 >= windowNs * 0.99 ? close() : null;
     }
@@ -67,13 +64,11 @@ public final class Windows {
         double seconds = toS - fromS;
         figures.put(Term.Figure.RATE, seconds > 0 ? completed / seconds : Double.NaN);
         figures.put(Term.Figure.TARGET, targetRate > 0 ? targetRate : Double.NaN);
-        figures.put(Term.Figure.LOST, (double) lost);
         Window w = new Window(fromS, toS, Figures.of(views, figures));
         closed.add(w);
         views = new HashMap<>();
         fromS = Double.NaN;
         completed = 0;
-        lost = 0;
         return w;
     }
 }

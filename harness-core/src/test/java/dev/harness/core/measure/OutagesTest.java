@@ -38,9 +38,11 @@ class OutagesTest {
         assertEquals(1_001 * MS, r.killedAtNs());
         assertEquals(2_900 * MS, r.restartedAtNs());
         assertEquals(1_500, r.restartMillis());
-        assertEquals(1_000 * MS, r.outageFromNs());
+        // Client-visible from when the next message was due (1.1 s), not from the last completion:
+        // at 10 msg/s nothing was due in the 100 ms between.
+        assertEquals(1_100 * MS, r.outageFromNs());
         assertEquals(3_100 * MS, r.outageToNs());
-        assertEquals(2_100 * MS, r.outageNs());
+        assertEquals(2_000 * MS, r.outageNs());
         assertEquals(3_500 * MS, r.caughtUpAtNs());
         assertEquals(3_800 * MS, r.drainedAtNs());
         assertEquals(700 * MS, r.backlogDrainNs());
@@ -86,5 +88,23 @@ class OutagesTest {
         meter.completed(940 * MS, 1); // out of order between threads: no gap
         assertEquals(150 * MS, meter.longestGapStartNs());
         assertEquals(900 * MS, meter.longestGapEndNs());
+        assertEquals(750 * MS, meter.longestGapNs());
+    }
+
+    @Test
+    void aGapCountsOnlyWhileAMessageWasDue() {
+        ThroughputMeter meter = new ThroughputMeter(60);
+        // One message a second, each done 5 ms after it was due: nothing was due in between.
+        for (int s = 0; s < 3; s++) {
+            meter.completion((s * 1_000 + 5) * MS, s * 1_000 * MS);
+        }
+        assertEquals(5 * MS, meter.longestGapNs(), "the wait for a due message, not the second between two");
+        assertEquals(1_000 * MS, meter.longestGapStartNs());
+        // A broker frozen 2 s: the message due at 3 s completes at 5.1 s, the next ones right after.
+        meter.completion(5_100 * MS, 3_000 * MS);
+        meter.completion(5_101 * MS, 3_010 * MS);
+        assertEquals(3_000 * MS, meter.longestGapStartNs());
+        assertEquals(5_100 * MS, meter.longestGapEndNs());
+        assertEquals(2_100 * MS, meter.longestGapNs());
     }
 }

@@ -2,6 +2,7 @@ package dev.harness.core.slo;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -21,6 +22,8 @@ import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JsonMerge;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunSummary;
 
 /** harness check's figures: a log written by the harness's own writer, and runs' --json written by their reporter. */
 class LogFiguresTest {
@@ -83,7 +86,7 @@ class LogFiguresTest {
         assertTrue(Double.isNaN(f.figure(Term.Figure.LOST)), "the log does not carry it");
 
         Verdict v = check(log, List.of(), "response.count == 300", "response.max < 50ms", "rate >= 0.98 * target",
-                "response.p99 < 10ms per 1s", "lost == 0 per 1s", "response.p50 < 5ms per 2s");
+                "response.p99 < 10ms per 1s", "lost.count == 0 per 1s", "response.p50 < 5ms per 2s");
         assertEquals(List.of(true, true, true, false, false, true), v.results().stream().map(Result::passed).toList(),
                 v.results().toString());
         Result window = v.results().get(3);
@@ -91,7 +94,7 @@ class LogFiguresTest {
         assertEquals(1, window.failedWindows());
         assertEquals(3, window.windows());
         assertEquals(40 * MS, window.measured(), 40 * MS * 0.001);
-        assertEquals("FAIL  lost == 0 per 1s: 1 in 2s-3s, the first of 1 failing windows of 3", v.results().get(4).line());
+        assertEquals("FAIL  lost.count == 0 per 1s: 1 in 2s-3s, the first of 1 failing windows of 3", v.results().get(4).line());
         // 2 s windows: 1-3 s, then the last second alone.
         assertEquals(2, v.results().get(5).windows());
     }
@@ -111,6 +114,9 @@ class LogFiguresTest {
         assertEquals(1.0, f.figure(Term.Figure.DUPLICATES));
         assertEquals(3.0, f.figure(Term.Figure.IN_DOUBT));
         assertEquals(800.0 * MS, f.figure(Term.Figure.OUTAGE), "the longest outage, not a sum");
+        // Two hosts of one schedule: 600 completions in the one schedule's 3 measured seconds, as run would count them.
+        assertEquals(200.0, f.figure(Term.Figure.RATE), 1e-9);
+        assertEquals(100.0, LogFigures.whole(log, List.of(a)).figure(Term.Figure.RATE), 1e-9, "one run: its own rate");
         Verdict v = check(log, List.of(a, b), "lost == 0", "outage < 1s", "duplicates <= 1");
         assertEquals(List.of(false, true, true), v.results().stream().map(Result::passed).toList());
 
@@ -132,12 +138,13 @@ class LogFiguresTest {
         JsonMerge.read("--json", List.of(b, a)).write(merged);
         RunJson m = RunJson.read("--json", merged);
         List<RunJson> both = List.of(RunJson.read("--json", a), RunJson.read("--json", b));
-        for (Term.Figure figure : List.of(Term.Figure.UNSENT, Term.Figure.LOST, Term.Figure.LATE, Term.Figure.DUPLICATES,
+        for (Term.Figure figure : List.of(Term.Figure.RATE, Term.Figure.UNSENT, Term.Figure.LOST, Term.Figure.LATE, Term.Figure.DUPLICATES,
                 Term.Figure.IN_DOUBT, Term.Figure.OUTAGE)) {
             assertEquals(LogFigures.whole(log, both).figure(figure), LogFigures.whole(log, List.of(m)).figure(figure),
                     figure.toString());
         }
         assertEquals(7.0, LogFigures.whole(log, List.of(m)).figure(Term.Figure.LOST));
+        assertEquals(200.0, m.totals().achievedRate(), 1e-9, "600 completions in the schedule's 3 s, not 100 + 100 added");
         assertEquals(800.0 * MS, LogFigures.whole(log, List.of(m)).figure(Term.Figure.OUTAGE), "the worst outage");
         assertEquals(6, m.recovery().reconnections(), "every run's reconnections");
         assertEquals(600, m.delivery().committed());
@@ -165,6 +172,24 @@ class LogFiguresTest {
     }
 
     @Test
+    void withoutJsonTheRateEndsWithTheLastIntervalThatCompletedAnything() throws Exception {
+        Path file = dir.resolve("tail.hlog");
+        try (HlogWriter w = HlogWriter.create(file)) {
+            w.header(HlogHeader.builder(1_795_260_764_147L).comment("harness put against test").setting("rate", "100 msg/s")
+                    .setting("interval", "1s").build());
+            w.interval(0, 1, "warmup-response", Runs.values(times(100, MS)));
+            w.interval(0, 1, HlogReader.WARMUP_MARK, Runs.values());
+            w.interval(1, 2, "response", Runs.values(times(100, MS)));
+            w.interval(2, 3, "response", Runs.values(times(100, MS)));
+            // The run waited for a message that never came: an empty interval the run's measured time does not count.
+            w.interval(3, 4, "hiccup", Runs.values(MS));
+        }
+        HlogRun log = HlogRun.read(file);
+        assertEquals(3.0, LogFigures.measuredSeconds(log), 1e-9);
+        assertEquals(100.0, LogFigures.whole(log, List.of()).figure(Term.Figure.RATE), 1e-9, "200 in 2 s, not in 3");
+    }
+
+    @Test
     void aTermOnlyTheJsonCarriesWithoutOneAndWindowsTheLogCannotCutAreOneLineEach() throws Exception {
         HlogRun log = log();
         SettingsException e = assertThrows(SettingsException.class, () -> check(log, List.of(), "lost == 0"));
@@ -177,6 +202,27 @@ class LogFiguresTest {
         assertTrue(e.getMessage().contains("longer than the measured phase"), e.getMessage());
         e = assertThrows(SettingsException.class, () -> check(log, List.of(), "B.response.p99 < 1ms"));
         assertTrue(e.getMessage().contains("harness ab"), e.getMessage());
+    }
+
+    @Test
+    void aRunsJsonSaysWhetherTheRunCompletedAsTheRunsExitCodeDid() throws Exception {
+        RunSummary done = Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0, Runs.delivery(300, 0, 0, 0), null);
+        assertNull(RunJson.read("--json", Runs.json(dir.resolve("done.json"), done, Verdict.NONE)).notCompleted());
+        RunJson failed = RunJson.read("--json", Runs.json(dir.resolve("failed.json"), Runs.ended(done, "failed",
+                "broker connection lost and not back within 10s"), Verdict.NONE));
+        assertEquals("the broker failed during the run: broker connection lost and not back within 10s", failed.notCompleted());
+        // Committed persistent messages lost across a broker outage: the broker broke its promise.
+        RunSummary lost = Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0, Runs.delivery(300, 4, 0, 0),
+                Runs.outage(1_000 * MS, 1_500 * MS));
+        assertEquals("the broker lost 4 committed persistent messages (never received)",
+                RunJson.read("--json", Runs.json(dir.resolve("lost.json"), lost, Verdict.NONE)).notCompleted());
+        RunJson interrupted = RunJson.read("--json", Runs.json(dir.resolve("interrupted.json"),
+                Runs.ended(done, RunControl.INTERRUPTED, null), Verdict.NONE));
+        assertTrue(interrupted.interrupted());
+        assertEquals("it was interrupted (Ctrl-C)", interrupted.notCompleted());
+        // Stopped by its own objective (--slo-abort): it completed, and its verdict is the gate's.
+        assertNull(RunJson.read("--json", Runs.json(dir.resolve("aborted.json"), Runs.ended(done,
+                "objective 'response.p99 < 1ms per 1s' broken in the window 1s-2s", null), Verdict.NONE)).notCompleted());
     }
 
     @Test

@@ -59,6 +59,12 @@ class ObjectiveTest {
         assertEquals(Term.Side.A, ab.reference().side());
         assertTrue(ab.sided());
         assertEquals("outage", Objective.parse("outage < 5s").term().toString());
+        // A count takes the size units of --size, all binary: 2KiB = 2KB = 2k = 2,048.
+        assertEquals(2_048, Objective.parse("response.count >= 2KiB").limit());
+        assertEquals(2_048, Objective.parse("response.count >= 2kb").limit());
+        assertEquals(1.5 * 1024 * 1024, Objective.parse("unsent < 1.5MiB").limit());
+        // On a count, m is a size (as for --size), not minutes.
+        assertEquals(3 * 1024 * 1024, Objective.parse("lost <= 3m").limit());
         assertEquals(Term.Figure.IN_DOUBT, Objective.parse("in-doubt == 0").term().figure());
     }
 
@@ -69,12 +75,14 @@ class ObjectiveTest {
         "response.p101 < 5ms; unknown statistic 'p101'",
         "response.median < 5ms; unknown statistic 'median'",
         "speed > 3; unknown term 'speed'",
-        "lost == 0ms; is a count: expected a plain number",
-        "response.p99 < 2KiB; expected a unit of ns, us, ms, s, m or h",
+        "lost == 0ms; lost is a count: expected a plain number or one with a size unit (2KiB), got the unit 'ms', a time",
+        "response.p99 < 2KiB; response.p99 is a time: expected a unit of ns, us, ms, s, m or h, got 'KiB', a size",
+        "rate > 2KiB; rate is a rate: expected a plain number, got the unit 'KiB'",
         "response.p99 50ms; expected TERM OP LIMIT",
         "response.p99 < 50ms per; expected a limit after <",
         "response.p99 < 50ms per soon; per: expected a window",
         "outage < 1s per 10s; outage is counted over the whole run, not per window",
+        "lost == 0 per 10s; lost is counted over the whole run, not per window; per window: the views (lost.count",
         "rate >= 0.98 * response.p99; rate is a rate but response.p99 is a time",
     })
     void badObjectivesSayWhatIsWrongInOneLine(String text, String expected) {

@@ -64,6 +64,20 @@ final class Runs {
                 new GcSummary(Histograms.create(), 0, 0, List.of()), new HostSummary(), delivery, recovery);
     }
 
+    /** The same run with the longest time without a completion while one was due, as its meter saw it. */
+    static RunSummary gap(RunSummary s, long fromNs, long gapNs) {
+        RunSummary.Throughput t = s.throughput();
+        return new RunSummary(s.header(), s.ending(), s.counts(), new RunSummary.Throughput(t.targetRate(),
+                t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), fromNs, gapNs), s.views(), s.jvmPauses(), s.gc(),
+                s.host(), s.delivery(), s.recovery());
+    }
+
+    /** The same run ended so: a stop reason, a failure of the system under test (null: none). */
+    static RunSummary ended(RunSummary s, String stopReason, String failure) {
+        return new RunSummary(s.header(), new RunSummary.Ending(stopReason, failure), s.counts(), s.throughput(), s.views(),
+                s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery());
+    }
+
     /** The same run as shard I of N of one schedule of 200 msg/s started at HEADER's start. */
     static RunSummary shard(RunSummary s, int index, int count) {
         RunHeader h = new RunHeader(WorkloadKind.PUT, HEADER.target(), List.of(new RunHeader.Setting("rate", "200 msg/s"),

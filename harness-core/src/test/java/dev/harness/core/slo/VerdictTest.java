@@ -69,12 +69,12 @@ class VerdictTest {
         for (int i = 0; i < 7; i++) {
             Histogram h = Histograms.create();
             h.recordValue((i == 3 || i == 5 ? 900 : 10) * MS); // intervals 3 and 5 are slow
-            Window c = w.add(i, i + 1, Map.of("response", h), 100, i == 5 ? 2 : 0);
+            Window c = w.add(i, i + 1, Map.of("response", h, "lost", i == 5 ? Runs.values(MS, MS) : Runs.values()), 100);
             if (c != null) {
                 closed.add(c);
             }
         }
-        assertNull(w.add(7, 7.5, Map.of(), 0, 0), "half a window stays open");
+        assertNull(w.add(7, 7.5, Map.of(), 0), "half a window stays open");
         Window last = w.flush();
         assertEquals(List.of(closed.get(0), closed.get(1), closed.get(2), last), w.closed());
         assertEquals(2.0, closed.get(1).fromS());
@@ -82,7 +82,7 @@ class VerdictTest {
         assertEquals(100, closed.get(0).figures().figure(Term.Figure.RATE), 1e-9, "200 completions in 2 s");
 
         Objective p99 = Objective.parse("response.p99 < 100ms per 2s");
-        Objective lost = Objective.parse("lost == 0 per 2s");
+        Objective lost = Objective.parse("lost.count == 0 per 2s");
         Objective fast = Objective.parse("response.max < 1s per 2s");
         Verdict v = Verdict.of(List.of(p99, lost, fast), side -> null, Map.of(2 * second, w.closed()));
         Result r = v.results().get(0);
