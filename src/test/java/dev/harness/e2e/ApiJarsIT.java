@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.ibm.msg.client.jakarta.wmq.WMQConstants;
@@ -171,16 +172,28 @@ class ApiJarsIT {
         assertEquals(0, s.get("delivery").get("lost").asLong());
     }
 
-    /** A provider whose JNDI holds only a jakarta.jms factory needs no --api: the factory decides. */
-    @Test
-    void aJakartaOnlyJndiProviderNeedsNoFlag() throws Exception {
+    /**
+     * A provider whose JNDI holds only a jakarta.jms factory needs no --api: the factory decides,
+     * even when HARNESS_CLASSPATH lacks the jakarta.jms API jar (harness.jar, which looks the
+     * factory up, then fails to load it for want of jakarta.jms, and reads that as jakarta).
+     * Asked for javax, it is one line naming the missing class and --api jakarta.
+     */
+    @ParameterizedTest(name = "with the API jar: {0}")
+    @ValueSource(booleans = {true, false})
+    void aJakartaOnlyJndiProviderNeedsNoFlag(boolean withApiJar) throws Exception {
         Path jndi = Files.writeString(dir.resolve("jakarta-only.properties"), """
                 java.naming.factory.initial=%s
                 java.naming.provider.url=%s
                 """.formatted(JakartaOnlyContextFactory.class.getName(), broker.url()));
-        String providerJars = codeSource(JakartaOnlyContextFactory.class) + File.pathSeparator
-                + codeSource(jakarta.jms.ConnectionFactory.class);
-        Path json = dir.resolve("jakarta-only.json");
+        String providerJars = codeSource(JakartaOnlyContextFactory.class)
+                + (withApiJar ? File.pathSeparator + codeSource(jakarta.jms.ConnectionFactory.class) : "");
+        if (!withApiJar) {
+            HarnessProcess.Result javax = run(dir.resolve("classes-jakarta-only-javax.log"), Map.of("HARNESS_CLASSPATH", providerJars),
+                    "run", "--api", "javax", "--provider", "jndi", "--jndi", jndi.toString(), "--duration", "1s");
+            assertEquals(2, javax.exitCode(), javax::toString);
+            javax.assertOneLine("--jndi", "jakarta.jms.ConnectionFactory", "give --api jakarta");
+        }
+        Path json = dir.resolve("jakarta-only-" + withApiJar + ".json");
         HarnessProcess.Result r = run(dir.resolve("classes-jakarta-only.log"), Map.of("HARNESS_CLASSPATH", providerJars),
                 "run", "--provider", "jndi", "--jndi", jndi.toString(), "--workload", "reqresp", "--requesters", "2",
                 "--rate", "100", "--warmup", "0s", "--duration", "1s", "--json", json.toString());
@@ -189,6 +202,16 @@ class ApiJarsIT {
         assertEquals("jakarta", run.get("settings").get("api").asText(), run.get("settings")::toString);
         assertTrue(run.get("settings").get("client").asText().startsWith("test-classes"), run.get("settings")::toString);
         assertEquals(100, run.get("summary").get("totalCompleted").asLong());
+    }
+
+    /** An IBM MQ client of the user's own on HARNESS_CLASSPATH would share a class loader with one of ours: refused. */
+    @Test
+    void anIbmClientOnHarnessClasspathIsRefusedInOneLine() throws Exception {
+        String client = codeSource(com.ibm.mq.jakarta.jms.MQConnectionFactory.class);
+        HarnessProcess.Result r = run(dir.resolve("classes-refused.log"), Map.of("HARNESS_CLASSPATH", client), "run",
+                "--duration", "1s");
+        assertEquals(2, r.exitCode(), r::toString);
+        r.assertOneLine("HARNESS_CLASSPATH: " + client, "com.ibm.mq.jakarta.client", "take it off HARNESS_CLASSPATH");
     }
 
     @Test

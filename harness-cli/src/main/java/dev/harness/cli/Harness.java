@@ -46,6 +46,7 @@ public final class Harness implements Runnable {
         if (leaf.commandSpec().userObject() instanceof UsesApi command && !leaf.isUsageHelpRequested()
                 && !leaf.isVersionHelpRequested()) {
             CommandLine cl = leaf.commandSpec().commandLine();
+            ApiJar.refuseClientsOnClassPath(message -> new ParameterException(cl, message));
             Api api = command.api();
             if (api != Api.current()) {
                 return ApiJar.execute(api, parsed.originalArgs().toArray(String[]::new), message -> new ParameterException(cl, message));
