@@ -107,45 +107,138 @@ class ApiJarsIT {
     }
 
     /**
-     * IBM MQ's options reach the Jakarta client's factory, read back from it: the ibmmq kind of
-     * harness-jakarta.jar, in a class loader of that jar alone, opened (it does not connect) and
-     * its factory asked through the client's own JmsPropertyContext. No queue manager runs here.
+     * IBM MQ's options reach the Jakarta client's factory and queues, read back from them as
+     * IbmMqProviderTest reads the javax client's: the ibmmq kind of harness-jakarta.jar, in a class
+     * loader of that jar alone, opened (it does not connect) and asked through the client's own
+     * JmsPropertyContext. No queue manager runs here.
      */
     @Test
     void ibmMqOptionsReachTheJakartaClientsFactory() throws Exception {
-        Path jar = HarnessProcess.jar().resolveSibling("harness-jakarta.jar");
-        Thread thread = Thread.currentThread();
-        ClassLoader before = thread.getContextClassLoader();
-        try (URLClassLoader jakarta = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
-            thread.setContextClassLoader(jakarta);
-            Class<?> valuesClass = jakarta.loadClass("dev.harness.core.jms.ProviderValues");
-            Class<?> credentialsClass = jakarta.loadClass("dev.harness.core.jms.Credentials");
-            Object kind = ((java.util.Optional<?>) jakarta.loadClass("dev.harness.core.jms.ProviderKinds")
+        try (JakartaMq mq = new JakartaMq()) {
+            Object provider = mq.open(Map.of("--mq-qmgr", "QM1", "--mq-conn-name", "h1(1414),h2(1415)", "--mq-channel",
+                    "MY.SVRCONN", "--mq-app-name", "bench-app", "--mq-reconnect", "qmgr", "--mq-cipher",
+                    "TLS_AES_128_GCM_SHA256"), "app", "secret");
+            Object factory = mq.factory(provider);
+            assertEquals("com.ibm.mq.jakarta.jms.MQConnectionFactory", factory.getClass().getName());
+            assertEquals(WMQConstants.WMQ_CM_CLIENT, mq.number(factory, WMQConstants.WMQ_CONNECTION_MODE));
+            assertEquals("QM1", mq.text(factory, WMQConstants.WMQ_QUEUE_MANAGER));
+            assertEquals("MY.SVRCONN", mq.text(factory, WMQConstants.WMQ_CHANNEL));
+            assertEquals("h1(1414),h2(1415)", mq.text(factory, WMQConstants.WMQ_CONNECTION_NAME_LIST));
+            assertEquals("bench-app", mq.text(factory, WMQConstants.WMQ_APPLICATIONNAME));
+            assertEquals(true, mq.flag(factory, WMQConstants.USER_AUTHENTICATION_MQCSP));
+            assertEquals("app", mq.text(factory, WMQConstants.USERID));
+            assertEquals("secret", mq.text(factory, WMQConstants.PASSWORD));
+            assertEquals("TLS_AES_128_GCM_SHA256", mq.text(factory, WMQConstants.WMQ_SSL_CIPHER_SUITE));
+            assertEquals(WMQConstants.WMQ_CLIENT_RECONNECT_Q_MGR, mq.number(factory, WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS));
+            String client = String.valueOf(provider.getClass().getMethod("client").invoke(provider));
+            assertTrue(client.matches("com\\.ibm\\.mq\\.jakarta\\.client \\d+(\\.\\d+)+"), client);
+        }
+    }
+
+    @Test
+    void ibmMqDefaultsAndCcdtOnTheJakartaClient() throws Exception {
+        try (JakartaMq mq = new JakartaMq()) {
+            Object factory = mq.factory(mq.open(Map.of(), null, null));
+            String user = (String) mq.text(factory, WMQConstants.USERID);
+            assertTrue(user == null || user.isEmpty(), "no user: " + user);
+            assertEquals("localhost(1414)", mq.text(factory, WMQConstants.WMQ_CONNECTION_NAME_LIST));
+            assertEquals("DEV.APP.SVRCONN", mq.text(factory, WMQConstants.WMQ_CHANNEL));
+            assertEquals(WMQConstants.WMQ_CLIENT_RECONNECT_DISABLED, mq.number(factory, WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS),
+                    "disabled explicitly, not left to an mqclient.ini");
+
+            Path ccdt = Files.writeString(dir.resolve("ccdt-read-back.json"), "{}");
+            factory = mq.factory(mq.open(Map.of("--mq-ccdt", ccdt.toUri().toString(), "--mq-reconnect", "any"), null, null));
+            assertEquals(ccdt.toUri().toString(), mq.text(factory, WMQConstants.WMQ_CCDTURL));
+            assertEquals(WMQConstants.WMQ_CLIENT_RECONNECT, mq.number(factory, WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS));
+        }
+    }
+
+    @Test
+    void ibmMqQueueSettingsOnTheJakartaClient() throws Exception {
+        try (JakartaMq mq = new JakartaMq()) {
+            Object off = mq.configure(mq.open(Map.of(), null, null), mq.queue("DEV.QUEUE.1"));
+            assertEquals(WMQConstants.WMQ_PUT_ASYNC_ALLOWED_DISABLED, mq.number(off, WMQConstants.WMQ_PUT_ASYNC_ALLOWED));
+            assertEquals(WMQConstants.WMQ_READ_AHEAD_ALLOWED_DISABLED, mq.number(off, WMQConstants.WMQ_READ_AHEAD_ALLOWED));
+            assertEquals(WMQConstants.WMQ_TARGET_DEST_JMS, mq.number(off, WMQConstants.WMQ_TARGET_CLIENT));
+            assertEquals(WMQConstants.WMQ_PER_APP, mq.number(off, WMQConstants.WMQ_PERSISTENCE),
+                    "JMS delivery mode decides, not the queue's DEFPSIST");
+
+            Object provider = mq.open(Map.of("--mq-async-put", true, "--mq-read-ahead", true, "--mq-target-client", "mq"), null, null);
+            Object on = mq.configure(provider, mq.queue("DEV.QUEUE.1"));
+            assertEquals(WMQConstants.WMQ_PUT_ASYNC_ALLOWED_ENABLED, mq.number(on, WMQConstants.WMQ_PUT_ASYNC_ALLOWED));
+            assertEquals(WMQConstants.WMQ_READ_AHEAD_ALLOWED_ENABLED, mq.number(on, WMQConstants.WMQ_READ_AHEAD_ALLOWED));
+            assertEquals(WMQConstants.WMQ_TARGET_DEST_MQ, mq.number(on, WMQConstants.WMQ_TARGET_CLIENT));
+
+            // A JMSReplyTo as the client builds it from a request's MQMD: the same settings as our own queues.
+            Object replyTo = mq.queue("DEV.REPLY.1");
+            Object reply = provider.getClass().getMethod("replyDestination", mq.loader.loadClass("jakarta.jms.Destination"))
+                    .invoke(provider, replyTo);
+            assertEquals(WMQConstants.WMQ_PUT_ASYNC_ALLOWED_ENABLED, mq.number(reply, WMQConstants.WMQ_PUT_ASYNC_ALLOWED));
+            assertEquals(WMQConstants.WMQ_TARGET_DEST_MQ, mq.number(reply, WMQConstants.WMQ_TARGET_CLIENT));
+        }
+    }
+
+    /** harness-jakarta.jar's ibmmq kind in a class loader of that jar alone (and the context loader), asked by reflection. */
+    private static final class JakartaMq implements AutoCloseable {
+        final URLClassLoader loader;
+        private final ClassLoader before = Thread.currentThread().getContextClassLoader();
+        private final Method text;
+        private final Method number;
+        private final Method flag;
+
+        JakartaMq() throws Exception {
+            Path jar = HarnessProcess.jar().resolveSibling("harness-jakarta.jar");
+            loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+            Thread.currentThread().setContextClassLoader(loader);
+            Class<?> properties = loader.loadClass("com.ibm.msg.client.jakarta.jms.JmsPropertyContext");
+            text = properties.getMethod("getStringProperty", String.class);
+            number = properties.getMethod("getIntProperty", String.class);
+            flag = properties.getMethod("getBooleanProperty", String.class);
+        }
+
+        Object open(Map<String, ?> values, String user, String password) throws Exception {
+            Class<?> valuesClass = loader.loadClass("dev.harness.core.jms.ProviderValues");
+            Class<?> credentialsClass = loader.loadClass("dev.harness.core.jms.Credentials");
+            Object kind = ((java.util.Optional<?>) loader.loadClass("dev.harness.core.jms.ProviderKinds")
                     .getMethod("named", String.class).invoke(null, "ibmmq")).orElseThrow();
-            Object values = valuesClass.getConstructor(Map.class).newInstance(Map.of("--mq-qmgr", "QM1", "--mq-conn-name",
-                    "h1(1414),h2(1415)", "--mq-channel", "MY.SVRCONN", "--mq-app-name", "bench-app", "--mq-reconnect", "qmgr"));
-            Object credentials = credentialsClass.getConstructor(String.class, String.class).newInstance("app", "secret");
-            Object provider = jakarta.loadClass("dev.harness.core.jms.ProviderKind")
-                    .getMethod("open", valuesClass, credentialsClass).invoke(kind, values, credentials);
+            Object credentials = credentialsClass.getConstructor(String.class, String.class).newInstance(user, password);
+            return loader.loadClass("dev.harness.core.jms.ProviderKind").getMethod("open", valuesClass, credentialsClass)
+                    .invoke(kind, valuesClass.getConstructor(Map.class).newInstance(values), credentials);
+        }
+
+        Object factory(Object provider) throws Exception {
             Method factoryOf = provider.getClass().getDeclaredMethod("factory");
             factoryOf.setAccessible(true);
-            Object factory = factoryOf.invoke(provider);
-            assertEquals("com.ibm.mq.jakarta.jms.MQConnectionFactory", factory.getClass().getName());
+            return factoryOf.invoke(provider);
+        }
 
-            Class<?> properties = jakarta.loadClass("com.ibm.msg.client.jakarta.jms.JmsPropertyContext");
-            Method text = properties.getMethod("getStringProperty", String.class);
-            Method number = properties.getMethod("getIntProperty", String.class);
-            assertEquals(WMQConstants.WMQ_CM_CLIENT, number.invoke(factory, WMQConstants.WMQ_CONNECTION_MODE));
-            assertEquals("QM1", text.invoke(factory, WMQConstants.WMQ_QUEUE_MANAGER));
-            assertEquals("MY.SVRCONN", text.invoke(factory, WMQConstants.WMQ_CHANNEL));
-            assertEquals("h1(1414),h2(1415)", text.invoke(factory, WMQConstants.WMQ_CONNECTION_NAME_LIST));
-            assertEquals("bench-app", text.invoke(factory, WMQConstants.WMQ_APPLICATIONNAME));
-            assertEquals("app", text.invoke(factory, WMQConstants.USERID));
-            assertEquals(WMQConstants.WMQ_CLIENT_RECONNECT_Q_MGR, number.invoke(factory, WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS));
-            assertEquals("com.ibm.mq.jakarta.client", String.valueOf(provider.getClass().getMethod("client").invoke(provider))
-                    .split(" ")[0]);
-        } finally {
-            thread.setContextClassLoader(before);
+        Object queue(String name) throws Exception {
+            return loader.loadClass("com.ibm.mq.jakarta.jms.MQQueue").getConstructor(String.class).newInstance(name);
+        }
+
+        /** The queue as the provider opens it (IbmMqProvider.configure), with its settings applied. */
+        Object configure(Object provider, Object queue) throws Exception {
+            Method configure = provider.getClass().getDeclaredMethod("configure", loader.loadClass("jakarta.jms.Queue"));
+            configure.setAccessible(true);
+            return configure.invoke(provider, queue);
+        }
+
+        Object text(Object properties, String name) throws Exception {
+            return text.invoke(properties, name);
+        }
+
+        Object number(Object properties, String name) throws Exception {
+            return number.invoke(properties, name);
+        }
+
+        Object flag(Object properties, String name) throws Exception {
+            return flag.invoke(properties, name);
+        }
+
+        @Override
+        public void close() throws IOException {
+            Thread.currentThread().setContextClassLoader(before);
+            loader.close();
         }
     }
 
