@@ -114,7 +114,7 @@ class ApiJarsIT {
      */
     @Test
     void ibmMqOptionsReachTheJakartaClientsFactory() throws Exception {
-        try (JakartaMq mq = new JakartaMq()) {
+        try (JarMq mq = new JarMq()) {
             Object provider = mq.open(Map.of("--mq-qmgr", "QM1", "--mq-conn-name", "h1(1414),h2(1415)", "--mq-channel",
                     "MY.SVRCONN", "--mq-app-name", "bench-app", "--mq-reconnect", "qmgr", "--mq-cipher",
                     "TLS_AES_128_GCM_SHA256"), "app", "secret");
@@ -137,7 +137,7 @@ class ApiJarsIT {
 
     @Test
     void ibmMqDefaultsAndCcdtOnTheJakartaClient() throws Exception {
-        try (JakartaMq mq = new JakartaMq()) {
+        try (JarMq mq = new JarMq()) {
             Object factory = mq.factory(mq.open(Map.of(), null, null));
             String user = (String) mq.text(factory, WMQConstants.USERID);
             assertTrue(user == null || user.isEmpty(), "no user: " + user);
@@ -155,7 +155,7 @@ class ApiJarsIT {
 
     @Test
     void ibmMqQueueSettingsOnTheJakartaClient() throws Exception {
-        try (JakartaMq mq = new JakartaMq()) {
+        try (JarMq mq = new JarMq()) {
             Object off = mq.configure(mq.open(Map.of(), null, null), mq.queue("DEV.QUEUE.1"));
             assertEquals(WMQConstants.WMQ_PUT_ASYNC_ALLOWED_DISABLED, mq.number(off, WMQConstants.WMQ_PUT_ASYNC_ALLOWED));
             assertEquals(WMQConstants.WMQ_READ_AHEAD_ALLOWED_DISABLED, mq.number(off, WMQConstants.WMQ_READ_AHEAD_ALLOWED));
@@ -178,19 +178,55 @@ class ApiJarsIT {
         }
     }
 
-    /** harness-jakarta.jar's ibmmq kind in a class loader of that jar alone (and the context loader), asked by reflection. */
-    private static final class JakartaMq implements AutoCloseable {
+    /**
+     * The MQRC diagnosis is the same on both clients: each reason, in a JMSException of the jar's
+     * own API, gets the same line, the same reconnect verdict and the same login verdict from
+     * harness.jar's and harness-jakarta.jar's ibmmq providers (each jar in a class loader of its own).
+     */
+    @Test
+    void mqReasonsAreDiagnosedAlikeByBothClients() throws Exception {
+        int[] reasons = {2538, 2059, 2035, 2085, 2009, 2278, 2024, 2053, 2161, 2048};
+        List<List<Object>> javaxAnswers = new ArrayList<>();
+        try (JarMq javax = new JarMq("harness.jar", "javax")) {
+            Object provider = javax.open(Map.of(), null, null);
+            for (int reason : reasons) {
+                javaxAnswers.add(javax.diagnose(provider, reason));
+            }
+        }
+        try (JarMq jakarta = new JarMq()) {
+            Object provider = jakarta.open(Map.of(), null, null);
+            for (int i = 0; i < reasons.length; i++) {
+                List<Object> answer = jakarta.diagnose(provider, reasons[i]);
+                assertEquals(javaxAnswers.get(i), answer, "reason " + reasons[i]);
+                assertTrue(String.valueOf(answer.get(0)).contains("(" + reasons[i] + ")"), answer::toString);
+            }
+        }
+        assertTrue(String.valueOf(javaxAnswers.get(0).get(0)).contains("MQRC_HOST_NOT_AVAILABLE (2538)"), javaxAnswers::toString);
+        assertEquals(true, javaxAnswers.get(0).get(1), "2538: reconnecting may cure it");
+        assertEquals(false, javaxAnswers.get(7).get(1), "2053: a full queue is no lost connection");
+    }
+
+    /** A harness jar's ibmmq kind in a class loader of that jar alone (and the context loader), asked by reflection. */
+    private static final class JarMq implements AutoCloseable {
+        /** jakarta or javax: the package of the API in the jar. */
+        private final String api;
         final URLClassLoader loader;
         private final ClassLoader before = Thread.currentThread().getContextClassLoader();
         private final Method text;
         private final Method number;
         private final Method flag;
 
-        JakartaMq() throws Exception {
-            Path jar = HarnessProcess.jar().resolveSibling("harness-jakarta.jar");
+        JarMq() throws Exception {
+            this("harness-jakarta.jar", "jakarta");
+        }
+
+        JarMq(String jarName, String api) throws Exception {
+            this.api = api;
+            Path jar = HarnessProcess.jar().resolveSibling(jarName);
             loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
             Thread.currentThread().setContextClassLoader(loader);
-            Class<?> properties = loader.loadClass("com.ibm.msg.client.jakarta.jms.JmsPropertyContext");
+            Class<?> properties = loader.loadClass(api.equals("jakarta") ? "com.ibm.msg.client.jakarta.jms.JmsPropertyContext"
+                    : "com.ibm.msg.client.jms.JmsPropertyContext");
             text = properties.getMethod("getStringProperty", String.class);
             number = properties.getMethod("getIntProperty", String.class);
             flag = properties.getMethod("getBooleanProperty", String.class);
@@ -221,6 +257,24 @@ class ApiJarsIT {
             Method configure = provider.getClass().getDeclaredMethod("configure", loader.loadClass("jakarta.jms.Queue"));
             configure.setAccessible(true);
             return configure.invoke(provider, queue);
+        }
+
+        /**
+         * What the provider makes of a failure shaped as the MQ client throws it (a JMSException
+         * of this jar's API linking an MQException with this reason): its line, whether
+         * reconnecting cures it, whether it is a refused login.
+         */
+        List<Object> diagnose(Object provider, int reason) throws Exception {
+            Class<?> jmsException = loader.loadClass(api + ".jms.JMSException");
+            Exception e = (Exception) jmsException.getConstructor(String.class, String.class)
+                    .newInstance("JMSWMQ2008: Failed to open MQ queue 'DEV.QUEUE.1'.", "JMSWMQ2008");
+            Object mq = loader.loadClass("com.ibm.mq.MQException").getConstructor(int.class, int.class, Object.class)
+                    .newInstance(2, reason, null);
+            jmsException.getMethod("setLinkedException", Exception.class).invoke(e, mq);
+            Class<?> providerType = loader.loadClass("dev.harness.core.jms.Provider");
+            return List.of(providerType.getMethod("explain", Exception.class).invoke(provider, e),
+                    providerType.getMethod("reconnectCures", Exception.class).invoke(provider, e),
+                    providerType.getMethod("refusesLogin", Exception.class).invoke(provider, e));
         }
 
         Object text(Object properties, String name) throws Exception {
