@@ -93,17 +93,20 @@ public final class JndiProvider implements Provider {
             throw new SettingsException("--cf " + factoryName, "no such name in JNDI (" + source + ")");
         } catch (NamingException e) {
             closeQuietly(opened);
-            if (Api.ofMissingClass(e) != null) {
+            Api missing = Api.ofMissingClass(e);
+            if (missing != null) {
                 throw new SettingsException("--jndi " + source, "the provider's classes need a class of "
-                        + Api.ofMissingClass(e).title() + " that is not on the class path (" + Errors.oneLine(e) + ")"
-                        + hint(Api.ofMissingClass(e), "the jar that holds it"));
+                        + missing.title() + " that is not on the class path (" + Errors.oneLine(e) + ")"
+                        + hint(missing, "the jar that holds it"));
             }
             throw new UnreachableException("cannot read JNDI (" + source + "): " + Errors.oneLine(e), e);
         } catch (LinkageError e) {
             closeQuietly(opened);
             // A class the provider needs is missing: of the other namespace, or a jar left off.
-            throw new SettingsException("--jndi " + source, "the provider's classes need " + missingClass(e)
-                    + ", which is not on the class path" + hint(Api.ofMissingClass(e), "the jar that holds it"));
+            throw new SettingsException("--jndi " + source, (e instanceof NoClassDefFoundError && e.getMessage() != null
+                    ? "the provider's classes need " + e.getMessage().replace('/', '.') + ", which is not on the class path"
+                    : "the provider's classes cannot be loaded: " + Errors.oneLine(e))
+                    + hint(Api.ofMissingClass(e), "the jar that holds it"));
         }
     }
 
@@ -113,11 +116,6 @@ public final class JndiProvider implements Provider {
             return "; it is of " + api.title() + ": give --api " + api;
         }
         return "; put " + jars + " on HARNESS_CLASSPATH";
-    }
-
-    private static String missingClass(LinkageError e) {
-        String m = e.getMessage();
-        return m == null ? e.getClass().getSimpleName() : m.replace('/', '.');
     }
 
     /**
@@ -137,10 +135,8 @@ public final class JndiProvider implements Provider {
                 return named != null ? named : Api.ofClassName(ref.getFactoryClassName());
             }
             return found == null ? null : Api.of(found);
-        } catch (LinkageError e) {
-            // The provider's classes need an API this jar does not hold (jakarta.jms in harness.jar).
-            return Api.ofMissingClass(e);
-        } catch (NamingException | RuntimeException e) {
+        } catch (NamingException | RuntimeException | LinkageError e) {
+            // The provider's classes may need an API this jar does not hold (jakarta.jms in harness.jar).
             return Api.ofMissingClass(e);
         } finally {
             closeQuietly(opened);
