@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.ibm.msg.client.jakarta.wmq.WMQConstants;
@@ -106,45 +107,192 @@ class ApiJarsIT {
     }
 
     /**
-     * IBM MQ's options reach the Jakarta client's factory, read back from it: the ibmmq kind of
-     * harness-jakarta.jar, in a class loader of that jar alone, opened (it does not connect) and
-     * its factory asked through the client's own JmsPropertyContext. No queue manager runs here.
+     * IBM MQ's options reach the Jakarta client's factory and queues, read back from them as
+     * IbmMqProviderTest reads the javax client's: the ibmmq kind of harness-jakarta.jar, in a class
+     * loader of that jar alone, opened (it does not connect) and asked through the client's own
+     * JmsPropertyContext. No queue manager runs here.
      */
     @Test
     void ibmMqOptionsReachTheJakartaClientsFactory() throws Exception {
-        Path jar = HarnessProcess.jar().resolveSibling("harness-jakarta.jar");
-        Thread thread = Thread.currentThread();
-        ClassLoader before = thread.getContextClassLoader();
-        try (URLClassLoader jakarta = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader())) {
-            thread.setContextClassLoader(jakarta);
-            Class<?> valuesClass = jakarta.loadClass("dev.harness.core.jms.ProviderValues");
-            Class<?> credentialsClass = jakarta.loadClass("dev.harness.core.jms.Credentials");
-            Object kind = ((java.util.Optional<?>) jakarta.loadClass("dev.harness.core.jms.ProviderKinds")
+        try (JarMq mq = new JarMq()) {
+            Object provider = mq.open(Map.of("--mq-qmgr", "QM1", "--mq-conn-name", "h1(1414),h2(1415)", "--mq-channel",
+                    "MY.SVRCONN", "--mq-app-name", "bench-app", "--mq-reconnect", "qmgr", "--mq-cipher",
+                    "TLS_AES_128_GCM_SHA256"), "app", "secret");
+            Object factory = mq.factory(provider);
+            assertEquals("com.ibm.mq.jakarta.jms.MQConnectionFactory", factory.getClass().getName());
+            assertEquals(WMQConstants.WMQ_CM_CLIENT, mq.number(factory, WMQConstants.WMQ_CONNECTION_MODE));
+            assertEquals("QM1", mq.text(factory, WMQConstants.WMQ_QUEUE_MANAGER));
+            assertEquals("MY.SVRCONN", mq.text(factory, WMQConstants.WMQ_CHANNEL));
+            assertEquals("h1(1414),h2(1415)", mq.text(factory, WMQConstants.WMQ_CONNECTION_NAME_LIST));
+            assertEquals("bench-app", mq.text(factory, WMQConstants.WMQ_APPLICATIONNAME));
+            assertEquals(true, mq.flag(factory, WMQConstants.USER_AUTHENTICATION_MQCSP));
+            assertEquals("app", mq.text(factory, WMQConstants.USERID));
+            assertEquals("secret", mq.text(factory, WMQConstants.PASSWORD));
+            assertEquals("TLS_AES_128_GCM_SHA256", mq.text(factory, WMQConstants.WMQ_SSL_CIPHER_SUITE));
+            assertEquals(WMQConstants.WMQ_CLIENT_RECONNECT_Q_MGR, mq.number(factory, WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS));
+            String client = String.valueOf(provider.getClass().getMethod("client").invoke(provider));
+            assertTrue(client.matches("com\\.ibm\\.mq\\.jakarta\\.client \\d+(\\.\\d+)+"), client);
+        }
+    }
+
+    @Test
+    void ibmMqDefaultsAndCcdtOnTheJakartaClient() throws Exception {
+        try (JarMq mq = new JarMq()) {
+            Object factory = mq.factory(mq.open(Map.of(), null, null));
+            String user = (String) mq.text(factory, WMQConstants.USERID);
+            assertTrue(user == null || user.isEmpty(), "no user: " + user);
+            assertEquals("localhost(1414)", mq.text(factory, WMQConstants.WMQ_CONNECTION_NAME_LIST));
+            assertEquals("DEV.APP.SVRCONN", mq.text(factory, WMQConstants.WMQ_CHANNEL));
+            assertEquals(WMQConstants.WMQ_CLIENT_RECONNECT_DISABLED, mq.number(factory, WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS),
+                    "disabled explicitly, not left to an mqclient.ini");
+
+            Path ccdt = Files.writeString(dir.resolve("ccdt-read-back.json"), "{}");
+            factory = mq.factory(mq.open(Map.of("--mq-ccdt", ccdt.toUri().toString(), "--mq-reconnect", "any"), null, null));
+            assertEquals(ccdt.toUri().toString(), mq.text(factory, WMQConstants.WMQ_CCDTURL));
+            assertEquals(WMQConstants.WMQ_CLIENT_RECONNECT, mq.number(factory, WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS));
+        }
+    }
+
+    @Test
+    void ibmMqQueueSettingsOnTheJakartaClient() throws Exception {
+        try (JarMq mq = new JarMq()) {
+            Object off = mq.configure(mq.open(Map.of(), null, null), mq.queue("DEV.QUEUE.1"));
+            assertEquals(WMQConstants.WMQ_PUT_ASYNC_ALLOWED_DISABLED, mq.number(off, WMQConstants.WMQ_PUT_ASYNC_ALLOWED));
+            assertEquals(WMQConstants.WMQ_READ_AHEAD_ALLOWED_DISABLED, mq.number(off, WMQConstants.WMQ_READ_AHEAD_ALLOWED));
+            assertEquals(WMQConstants.WMQ_TARGET_DEST_JMS, mq.number(off, WMQConstants.WMQ_TARGET_CLIENT));
+            assertEquals(WMQConstants.WMQ_PER_APP, mq.number(off, WMQConstants.WMQ_PERSISTENCE),
+                    "JMS delivery mode decides, not the queue's DEFPSIST");
+
+            Object provider = mq.open(Map.of("--mq-async-put", true, "--mq-read-ahead", true, "--mq-target-client", "mq"), null, null);
+            Object on = mq.configure(provider, mq.queue("DEV.QUEUE.1"));
+            assertEquals(WMQConstants.WMQ_PUT_ASYNC_ALLOWED_ENABLED, mq.number(on, WMQConstants.WMQ_PUT_ASYNC_ALLOWED));
+            assertEquals(WMQConstants.WMQ_READ_AHEAD_ALLOWED_ENABLED, mq.number(on, WMQConstants.WMQ_READ_AHEAD_ALLOWED));
+            assertEquals(WMQConstants.WMQ_TARGET_DEST_MQ, mq.number(on, WMQConstants.WMQ_TARGET_CLIENT));
+
+            // A JMSReplyTo as the client builds it from a request's MQMD: the same settings as our own queues.
+            Object replyTo = mq.queue("DEV.REPLY.1");
+            Object reply = provider.getClass().getMethod("replyDestination", mq.loader.loadClass("jakarta.jms.Destination"))
+                    .invoke(provider, replyTo);
+            assertEquals(WMQConstants.WMQ_PUT_ASYNC_ALLOWED_ENABLED, mq.number(reply, WMQConstants.WMQ_PUT_ASYNC_ALLOWED));
+            assertEquals(WMQConstants.WMQ_TARGET_DEST_MQ, mq.number(reply, WMQConstants.WMQ_TARGET_CLIENT));
+        }
+    }
+
+    /**
+     * The MQRC diagnosis is the same on both clients: each reason, in a JMSException of the jar's
+     * own API, gets the same line, the same reconnect verdict and the same login verdict from
+     * harness.jar's and harness-jakarta.jar's ibmmq providers (each jar in a class loader of its own).
+     */
+    @Test
+    void mqReasonsAreDiagnosedAlikeByBothClients() throws Exception {
+        int[] reasons = {2538, 2059, 2035, 2085, 2009, 2278, 2024, 2053, 2161, 2048};
+        List<List<Object>> javaxAnswers = new ArrayList<>();
+        try (JarMq javax = new JarMq("harness.jar", "javax")) {
+            Object provider = javax.open(Map.of(), null, null);
+            for (int reason : reasons) {
+                javaxAnswers.add(javax.diagnose(provider, reason));
+            }
+        }
+        try (JarMq jakarta = new JarMq()) {
+            Object provider = jakarta.open(Map.of(), null, null);
+            for (int i = 0; i < reasons.length; i++) {
+                List<Object> answer = jakarta.diagnose(provider, reasons[i]);
+                assertEquals(javaxAnswers.get(i), answer, "reason " + reasons[i]);
+                assertTrue(String.valueOf(answer.get(0)).contains("(" + reasons[i] + ")"), answer::toString);
+            }
+        }
+        assertTrue(String.valueOf(javaxAnswers.get(0).get(0)).contains("MQRC_HOST_NOT_AVAILABLE (2538)"), javaxAnswers::toString);
+        assertEquals(true, javaxAnswers.get(0).get(1), "2538: reconnecting may cure it");
+        assertEquals(false, javaxAnswers.get(7).get(1), "2053: a full queue is no lost connection");
+    }
+
+    /** A harness jar's ibmmq kind in a class loader of that jar alone (and the context loader), asked by reflection. */
+    private static final class JarMq implements AutoCloseable {
+        /** jakarta or javax: the package of the API in the jar. */
+        private final String api;
+        final URLClassLoader loader;
+        private final ClassLoader before = Thread.currentThread().getContextClassLoader();
+        private final Method text;
+        private final Method number;
+        private final Method flag;
+
+        JarMq() throws Exception {
+            this("harness-jakarta.jar", "jakarta");
+        }
+
+        JarMq(String jarName, String api) throws Exception {
+            this.api = api;
+            Path jar = HarnessProcess.jar().resolveSibling(jarName);
+            loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, ClassLoader.getPlatformClassLoader());
+            Thread.currentThread().setContextClassLoader(loader);
+            Class<?> properties = loader.loadClass(api.equals("jakarta") ? "com.ibm.msg.client.jakarta.jms.JmsPropertyContext"
+                    : "com.ibm.msg.client.jms.JmsPropertyContext");
+            text = properties.getMethod("getStringProperty", String.class);
+            number = properties.getMethod("getIntProperty", String.class);
+            flag = properties.getMethod("getBooleanProperty", String.class);
+        }
+
+        Object open(Map<String, ?> values, String user, String password) throws Exception {
+            Class<?> valuesClass = loader.loadClass("dev.harness.core.jms.ProviderValues");
+            Class<?> credentialsClass = loader.loadClass("dev.harness.core.jms.Credentials");
+            Object kind = ((java.util.Optional<?>) loader.loadClass("dev.harness.core.jms.ProviderKinds")
                     .getMethod("named", String.class).invoke(null, "ibmmq")).orElseThrow();
-            Object values = valuesClass.getConstructor(Map.class).newInstance(Map.of("--mq-qmgr", "QM1", "--mq-conn-name",
-                    "h1(1414),h2(1415)", "--mq-channel", "MY.SVRCONN", "--mq-app-name", "bench-app", "--mq-reconnect", "qmgr"));
-            Object credentials = credentialsClass.getConstructor(String.class, String.class).newInstance("app", "secret");
-            Object provider = jakarta.loadClass("dev.harness.core.jms.ProviderKind")
-                    .getMethod("open", valuesClass, credentialsClass).invoke(kind, values, credentials);
+            Object credentials = credentialsClass.getConstructor(String.class, String.class).newInstance(user, password);
+            return loader.loadClass("dev.harness.core.jms.ProviderKind").getMethod("open", valuesClass, credentialsClass)
+                    .invoke(kind, valuesClass.getConstructor(Map.class).newInstance(values), credentials);
+        }
+
+        Object factory(Object provider) throws Exception {
             Method factoryOf = provider.getClass().getDeclaredMethod("factory");
             factoryOf.setAccessible(true);
-            Object factory = factoryOf.invoke(provider);
-            assertEquals("com.ibm.mq.jakarta.jms.MQConnectionFactory", factory.getClass().getName());
+            return factoryOf.invoke(provider);
+        }
 
-            Class<?> properties = jakarta.loadClass("com.ibm.msg.client.jakarta.jms.JmsPropertyContext");
-            Method text = properties.getMethod("getStringProperty", String.class);
-            Method number = properties.getMethod("getIntProperty", String.class);
-            assertEquals(WMQConstants.WMQ_CM_CLIENT, number.invoke(factory, WMQConstants.WMQ_CONNECTION_MODE));
-            assertEquals("QM1", text.invoke(factory, WMQConstants.WMQ_QUEUE_MANAGER));
-            assertEquals("MY.SVRCONN", text.invoke(factory, WMQConstants.WMQ_CHANNEL));
-            assertEquals("h1(1414),h2(1415)", text.invoke(factory, WMQConstants.WMQ_CONNECTION_NAME_LIST));
-            assertEquals("bench-app", text.invoke(factory, WMQConstants.WMQ_APPLICATIONNAME));
-            assertEquals("app", text.invoke(factory, WMQConstants.USERID));
-            assertEquals(WMQConstants.WMQ_CLIENT_RECONNECT_Q_MGR, number.invoke(factory, WMQConstants.WMQ_CLIENT_RECONNECT_OPTIONS));
-            assertEquals("com.ibm.mq.jakarta.client", String.valueOf(provider.getClass().getMethod("client").invoke(provider))
-                    .split(" ")[0]);
-        } finally {
-            thread.setContextClassLoader(before);
+        Object queue(String name) throws Exception {
+            return loader.loadClass("com.ibm.mq.jakarta.jms.MQQueue").getConstructor(String.class).newInstance(name);
+        }
+
+        /** The queue as the provider opens it (IbmMqProvider.configure), with its settings applied. */
+        Object configure(Object provider, Object queue) throws Exception {
+            Method configure = provider.getClass().getDeclaredMethod("configure", loader.loadClass("jakarta.jms.Queue"));
+            configure.setAccessible(true);
+            return configure.invoke(provider, queue);
+        }
+
+        /**
+         * What the provider makes of a failure shaped as the MQ client throws it (a JMSException
+         * of this jar's API linking an MQException with this reason): its line, whether
+         * reconnecting cures it, whether it is a refused login.
+         */
+        List<Object> diagnose(Object provider, int reason) throws Exception {
+            Class<?> jmsException = loader.loadClass(api + ".jms.JMSException");
+            Exception e = (Exception) jmsException.getConstructor(String.class, String.class)
+                    .newInstance("JMSWMQ2008: Failed to open MQ queue 'DEV.QUEUE.1'.", "JMSWMQ2008");
+            Object mq = loader.loadClass("com.ibm.mq.MQException").getConstructor(int.class, int.class, Object.class)
+                    .newInstance(2, reason, null);
+            jmsException.getMethod("setLinkedException", Exception.class).invoke(e, mq);
+            Class<?> providerType = loader.loadClass("dev.harness.core.jms.Provider");
+            return List.of(providerType.getMethod("explain", Exception.class).invoke(provider, e),
+                    providerType.getMethod("reconnectCures", Exception.class).invoke(provider, e),
+                    providerType.getMethod("refusesLogin", Exception.class).invoke(provider, e));
+        }
+
+        Object text(Object properties, String name) throws Exception {
+            return text.invoke(properties, name);
+        }
+
+        Object number(Object properties, String name) throws Exception {
+            return number.invoke(properties, name);
+        }
+
+        Object flag(Object properties, String name) throws Exception {
+            return flag.invoke(properties, name);
+        }
+
+        @Override
+        public void close() throws IOException {
+            Thread.currentThread().setContextClassLoader(before);
+            loader.close();
         }
     }
 
@@ -171,16 +319,28 @@ class ApiJarsIT {
         assertEquals(0, s.get("delivery").get("lost").asLong());
     }
 
-    /** A provider whose JNDI holds only a jakarta.jms factory needs no --api: the factory decides. */
-    @Test
-    void aJakartaOnlyJndiProviderNeedsNoFlag() throws Exception {
+    /**
+     * A provider whose JNDI holds only a jakarta.jms factory needs no --api: the factory decides,
+     * even when HARNESS_CLASSPATH lacks the jakarta.jms API jar (harness.jar, which looks the
+     * factory up, then fails to load it for want of jakarta.jms, and reads that as jakarta).
+     * Asked for javax, it is one line naming the missing class and --api jakarta.
+     */
+    @ParameterizedTest(name = "with the API jar: {0}")
+    @ValueSource(booleans = {true, false})
+    void aJakartaOnlyJndiProviderNeedsNoFlag(boolean withApiJar) throws Exception {
         Path jndi = Files.writeString(dir.resolve("jakarta-only.properties"), """
                 java.naming.factory.initial=%s
                 java.naming.provider.url=%s
                 """.formatted(JakartaOnlyContextFactory.class.getName(), broker.url()));
-        String providerJars = codeSource(JakartaOnlyContextFactory.class) + File.pathSeparator
-                + codeSource(jakarta.jms.ConnectionFactory.class);
-        Path json = dir.resolve("jakarta-only.json");
+        String providerJars = codeSource(JakartaOnlyContextFactory.class)
+                + (withApiJar ? File.pathSeparator + codeSource(jakarta.jms.ConnectionFactory.class) : "");
+        if (!withApiJar) {
+            HarnessProcess.Result javax = run(dir.resolve("classes-jakarta-only-javax.log"), Map.of("HARNESS_CLASSPATH", providerJars),
+                    "run", "--api", "javax", "--provider", "jndi", "--jndi", jndi.toString(), "--duration", "1s");
+            assertEquals(2, javax.exitCode(), javax::toString);
+            javax.assertOneLine("--jndi", "jakarta.jms.ConnectionFactory", "give --api jakarta");
+        }
+        Path json = dir.resolve("jakarta-only-" + withApiJar + ".json");
         HarnessProcess.Result r = run(dir.resolve("classes-jakarta-only.log"), Map.of("HARNESS_CLASSPATH", providerJars),
                 "run", "--provider", "jndi", "--jndi", jndi.toString(), "--workload", "reqresp", "--requesters", "2",
                 "--rate", "100", "--warmup", "0s", "--duration", "1s", "--json", json.toString());
@@ -189,6 +349,16 @@ class ApiJarsIT {
         assertEquals("jakarta", run.get("settings").get("api").asText(), run.get("settings")::toString);
         assertTrue(run.get("settings").get("client").asText().startsWith("test-classes"), run.get("settings")::toString);
         assertEquals(100, run.get("summary").get("totalCompleted").asLong());
+    }
+
+    /** An IBM MQ client of the user's own on HARNESS_CLASSPATH would share a class loader with one of ours: refused. */
+    @Test
+    void anIbmClientOnHarnessClasspathIsRefusedInOneLine() throws Exception {
+        String client = codeSource(com.ibm.mq.jakarta.jms.MQConnectionFactory.class);
+        HarnessProcess.Result r = run(dir.resolve("classes-refused.log"), Map.of("HARNESS_CLASSPATH", client), "run",
+                "--duration", "1s");
+        assertEquals(2, r.exitCode(), r::toString);
+        r.assertOneLine("HARNESS_CLASSPATH: " + client, "com.ibm.mq.jakarta.client", "take it off HARNESS_CLASSPATH");
     }
 
     @Test

@@ -58,13 +58,15 @@ class BrokerKillIT {
         assertOutageMeasured(s, r);
     }
 
-    @Test
-    void persistentRequestResponseLosesNothingAcrossTheKill() throws Exception {
+    @ParameterizedTest(name = "api={0}")
+    @ValueSource(strings = {"javax", "jakarta"})
+    void persistentRequestResponseLosesNothingAcrossTheKill(String api) throws Exception {
         Path json = dir.resolve("reqresp.json");
         // Persistent round trips, each request and each get-and-reply committed: 100/s is what this
         // 2-core machine keeps up with beside a broker and responders, with room to catch up.
-        HarnessProcess.Result r = run(json, 100, "--workload", "reqresp", "--requesters", "10", "--queues", "2");
+        HarnessProcess.Result r = run(json, 100, "--workload", "reqresp", "--requesters", "10", "--queues", "2", "--api", api);
         assertEquals(0, r.exitCode(), r::toString);
+        HarnessProcess.assertDrivenBy(HarnessProcess.json(json), api, "artemis-" + (api.equals("jakarta") ? "jakarta" : "jms") + "-client ");
         JsonNode s = HarnessProcess.json(json).get("summary");
         JsonNode d = s.get("delivery");
         assertTrue(d.get("tracked").asBoolean() && d.get("persistent").asBoolean(), d::toString);

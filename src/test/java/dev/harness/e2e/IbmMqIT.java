@@ -71,11 +71,12 @@ class IbmMqIT {
         assertTrue(seconds < 45, "took " + seconds + " s");
     }
 
-    @Test
-    void mqServerVariableGivesChannelAndAddress() throws Exception {
+    @ParameterizedTest(name = "api={0}")
+    @ValueSource(strings = {"javax", "jakarta"})
+    void mqServerVariableGivesChannelAndAddress(String api) throws Exception {
         int port = closedPort();
         HarnessProcess.Result r = HarnessProcess.run(dir, Map.of("MQSERVER", "MY.SVRCONN/TCP/127.0.0.1(" + port + ")"), 60,
-                "run", "--provider", "ibmmq", "--duration", "1s");
+                "run", "--api", api, "--provider", "ibmmq", "--duration", "1s");
         assertUnreachable(r, "(2538)", "channel MY.SVRCONN at 127.0.0.1(" + port + ")");
     }
 
@@ -96,10 +97,11 @@ class IbmMqIT {
         assertUnreachable(r, "(2538)", "channel DEV.APP.SVRCONN at 127.0.0.1(" + port + ")");
     }
 
-    @Test
-    void malformedCcdtIs2278() throws Exception {
+    @ParameterizedTest(name = "api={0}")
+    @ValueSource(strings = {"javax", "jakarta"})
+    void malformedCcdtIs2278(String api) throws Exception {
         Path ccdt = Files.writeString(dir.resolve("ccdt.json"), "{ \"channel\": [ broken");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--provider", "ibmmq", "--mq-ccdt",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--api", api, "--provider", "ibmmq", "--mq-ccdt",
                 ccdt.toString(), "--mq-qmgr", "QM1", "--duration", "1s");
         assertUnreachable(r, "MQRC_CLIENT_CONN_ERROR (2278)", "--mq-ccdt");
     }
@@ -166,10 +168,11 @@ class IbmMqIT {
         assertUnreachable(r, "queue manager QM1", "127.0.0.1(" + port + ")", "(2538)");
     }
 
-    @Test
-    void respondersGetTheSameExplanation() throws Exception {
+    @ParameterizedTest(name = "api={0}")
+    @ValueSource(strings = {"javax", "jakarta"})
+    void respondersGetTheSameExplanation(String api) throws Exception {
         int port = closedPort();
-        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "respond", "--provider", "ibmmq",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "respond", "--api", api, "--provider", "ibmmq",
                 "--mq-conn-name", "127.0.0.1(" + port + ")", "--duration", "1s");
         assertUnreachable(r, "MQRC_HOST_NOT_AVAILABLE (2538)");
     }

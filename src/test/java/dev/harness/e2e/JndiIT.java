@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.harness.core.broker.EmbeddedArtemis;
+
 /**
  * --provider jndi with Artemis's own JNDI context factory, against a harness broker child over
  * TCP on 127.0.0.1: the workloads need nothing of the provider but JNDI.
@@ -72,6 +74,35 @@ class JndiIT {
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(300, s.get("totalSent").asLong());
         assertEquals(300, s.get("totalCompleted").asLong(), "every request answered");
+        assertEquals(0, s.get("lost").asLong());
+        assertEquals(200, s.get("views").get("responder").get("count").asLong());
+    }
+
+    /**
+     * Request/response through Artemis's Jakarta JNDI context factory (the same class name as the
+     * javax one: --api jakarta picks it) against a broker in this test's own JVM rather than a child.
+     */
+    @Test
+    void requestResponseThroughArtemisJakartaJndiAgainstABrokerInThisJvm() throws Exception {
+        Path json = dir.resolve("rr-jakarta.json");
+        try (EmbeddedArtemis inJvm = EmbeddedArtemis.startTemporary()) {
+            Path file = Files.writeString(dir.resolve("jndi-in-jvm.properties"), """
+                    java.naming.factory.initial=org.apache.activemq.artemis.jndi.ActiveMQInitialContextFactory
+                    connectionFactory.HarnessCF=%s
+                    queue.REQUEST1=REQUEST1
+                    """.formatted(inJvm.url()));
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--api", "jakarta", "--provider", "jndi", "--jndi",
+                    file.toString(), "--cf", "HarnessCF", "--workload", "reqresp", "--requesters", "2", "--queues", "2",
+                    "--rate", "100", "--warmup", "0s", "--duration", "2s", "--json", json.toString());
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.stdout().contains("queues from JNDI: REQUEST1"), r::toString);
+            assertTrue(r.stdout().contains("blockOnDurableSend=true"), "the Jakarta factory is read as Artemis's: " + r);
+        }
+        JsonNode run = HarnessProcess.json(json);
+        HarnessProcess.assertDrivenBy(run, "jakarta", "harness-jakarta.jar");
+        JsonNode s = run.get("summary");
+        assertEquals(200, s.get("totalSent").asLong());
+        assertEquals(200, s.get("totalCompleted").asLong(), "every request answered");
         assertEquals(0, s.get("lost").asLong());
         assertEquals(200, s.get("views").get("responder").get("count").asLong());
     }

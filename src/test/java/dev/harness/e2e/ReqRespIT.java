@@ -80,8 +80,13 @@ class ReqRespIT {
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
                     "--duration", "2s", "--json", json.toString(), "--api", api);
             assertEquals(0, r.exitCode(), r::toString);
+            String client = api.equals("jakarta") ? "artemis-jakarta-client 2." : "artemis-jms-client 2.";
+            // The console header names the API and the client library, in run and in respond alike.
+            assertTrue(r.stdout().contains("\n  api          " + api + "\n  client       " + client), r::toString);
             respond.signal("TERM");
             assertEquals(143, respond.waitFor(60), respond.stdout());
+            String respondOut = respond.stdout();
+            assertTrue(respondOut.contains("\n  api          " + api + "\n  client       " + client), respondOut);
             events = respond.events();
         }
         JsonNode s = HarnessProcess.json(json).get("summary");

@@ -1,6 +1,7 @@
 package dev.harness.cli;
 
 import java.io.File;
+import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
@@ -9,8 +10,11 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
+import java.util.zip.ZipFile;
 
 import dev.harness.core.jms.Api;
 
@@ -55,7 +59,7 @@ final class ApiJar {
         thread.setContextClassLoader(loader); // JNDI and ServiceLoader look there
         try {
             Object code = Class.forName(Harness.class.getName(), true, loader)
-                    .getMethod("execute", String[].class).invoke(null, (Object) args);
+                    .getMethod("execute", String[].class).invoke(null, (Object) handedOver(args, api));
             return (Integer) code;
         } catch (InvocationTargetException e) {
             throw new IllegalStateException(fileName(api) + " failed: " + e.getCause(), e.getCause());
@@ -64,6 +68,69 @@ final class ApiJar {
         } finally {
             thread.setContextClassLoader(before);
         }
+    }
+
+    /**
+     * Refuses a class path (HARNESS_CLASSPATH) that brings an IBM MQ or Artemis JMS client of its
+     * own: harness.jar holds the javax ones and would share its class loader with it, and every
+     * entry also goes into harness-jakarta.jar's loader beside the Jakarta ones. Either way IBM's
+     * two clients (or Artemis's two) would meet in one class loader.
+     */
+    static void refuseClientsOnClassPath(Function<String, RuntimeException> usage) {
+        Path self = ownJar();
+        if (self == null) {
+            return; // classes from a directory: a build's test class path, not a user's
+        }
+        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+            // Neither jar of the harness: harness-jakarta.jar, handed a run, sees harness.jar's class path.
+            if (!entry.isEmpty() && !sameFile(Path.of(entry), self)
+                    && !sameFile(Path.of(entry), self.resolveSibling(fileName(Api.JAVAX)))
+                    && !sameFile(Path.of(entry), self.resolveSibling(fileName(Api.JAKARTA)))) {
+                String client = clientIn(Path.of(entry));
+                if (client != null) {
+                    throw usage.apply("HARNESS_CLASSPATH: " + entry + " holds " + client + "; harness.jar and "
+                            + fileName(Api.JAKARTA) + " bring IBM MQ's and Artemis's javax and Jakarta clients, each"
+                            + " namespace in a class loader of its own: take it off HARNESS_CLASSPATH");
+                }
+            }
+        }
+    }
+
+    /** The IBM MQ or Artemis JMS client a class path entry (jar or directory) holds, by name; null for none. */
+    static String clientIn(Path entry) {
+        // Names built at run time: shading would move com.ibm.mq.jms in a literal to the jakarta name.
+        Map<String, String> marks = new LinkedHashMap<>();
+        marks.put(String.join("/", "com", "ibm", "mq", "jms", "MQConnectionFactory.class"),
+                "IBM MQ's classes for JMS (com.ibm.mq.allclient)");
+        marks.put(String.join("/", "com", "ibm", "mq", "jakarta", "jms", "MQConnectionFactory.class"),
+                "IBM MQ's classes for Jakarta Messaging (com.ibm.mq.jakarta.client)");
+        marks.put(String.join("/", "org", "apache", "activemq", "artemis", "jms", "client", "ActiveMQConnectionFactory.class"),
+                "Artemis's JMS client (artemis-jms-client or artemis-jakarta-client)");
+        if (Files.isDirectory(entry)) {
+            return marks.entrySet().stream().filter(m -> Files.isRegularFile(entry.resolve(m.getKey())))
+                    .map(Map.Entry::getValue).findFirst().orElse(null);
+        }
+        if (!Files.isRegularFile(entry)) {
+            return null;
+        }
+        try (ZipFile zip = new ZipFile(entry.toFile())) {
+            return marks.entrySet().stream().filter(m -> zip.getEntry(m.getKey()) != null)
+                    .map(Map.Entry::getValue).findFirst().orElse(null);
+        } catch (IOException e) {
+            return null; // not a jar: the JVM ignores it too
+        }
+    }
+
+    /**
+     * The args with {@code --api API} added last among the options (the last of an option wins):
+     * the other jar then runs on the namespace decided here, never deciding again (a jndi lookup
+     * that told it otherwise would hand the run back, and so on).
+     */
+    static String[] handedOver(String[] args, Api api) {
+        List<String> out = new ArrayList<>(List.of(args));
+        int end = out.indexOf("--"); // after it, no more options
+        out.addAll(end < 0 ? out.size() : end, List.of("--api", api.toString()));
+        return out.toArray(String[]::new);
     }
 
     /** The jar these classes were loaded from; null when run from a classes directory (unit tests). */
@@ -79,7 +146,7 @@ final class ApiJar {
     private static boolean sameFile(Path a, Path b) {
         try {
             return b != null && Files.exists(a) && Files.isSameFile(a, b);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }

@@ -3,6 +3,7 @@ package dev.harness.cli;
 import java.io.PrintWriter;
 
 import dev.harness.core.jms.Api;
+import dev.harness.core.jms.ProviderKinds;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -31,7 +32,11 @@ public final class Harness implements Runnable {
 
     /** Runs one command line and returns its exit code; public for {@link ApiJar}'s hand-over. */
     public static int execute(String... args) {
-        return commandLine().execute(args);
+        CommandLine cl = commandLine();
+        // A kind registered on HARNESS_CLASSPATH that this jar cannot load: said, and the rest works.
+        ProviderKinds.skipped().forEach(note -> cl.getErr().println("harness: " + note));
+        cl.getErr().flush();
+        return cl.execute(args);
     }
 
     /**
@@ -46,6 +51,7 @@ public final class Harness implements Runnable {
         if (leaf.commandSpec().userObject() instanceof UsesApi command && !leaf.isUsageHelpRequested()
                 && !leaf.isVersionHelpRequested()) {
             CommandLine cl = leaf.commandSpec().commandLine();
+            ApiJar.refuseClientsOnClassPath(message -> new ParameterException(cl, message));
             Api api = command.api();
             if (api != Api.current()) {
                 return ApiJar.execute(api, parsed.originalArgs().toArray(String[]::new), message -> new ParameterException(cl, message));

@@ -110,6 +110,9 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
             }
             System.out.println("harness respond: " + responders + " responders on " + requestPrefix + "1.." + queues
                     + " at " + provider.target());
+            // As run's header says them: which API and which client library answer.
+            System.out.println("  api          " + Api.current());
+            System.out.println("  client       " + provider.client());
             EventLog eventLog = openEvents();
             try (eventLog) {
                 new RespondRun(pool, control, settings.intervalNs()).run(settings.durationNs(), System.out, hlog,

@@ -17,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Credentials;
 import dev.harness.core.jms.ProviderKind;
 import dev.harness.core.jms.ProviderKinds;
@@ -106,6 +107,19 @@ class ProviderOptionsTest {
         assertEquals("artemis", parse("--url", "tcp://h:1").kind().name());
         assertEquals("ibmmq", parse("--provider", "IBMMQ").kind().name());
         assertEquals("jndi", parse("--url", "tcp://h:1", "--provider", "jndi").kind().name());
+    }
+
+    /** Without --api, embedded, artemis and ibmmq run on their javax clients; --api picks, whatever the kind. */
+    @Test
+    void theNamespaceIsJavaxUnlessAskedOrTheJndiFactoryIsJakarta() {
+        assertEquals(Api.JAVAX, parse().api());
+        assertEquals(Api.JAVAX, parse("--url", "tcp://h:1").api());
+        assertEquals(Api.JAVAX, parse("--provider", "ibmmq", "--mq-qmgr", "QM1").api());
+        assertEquals(Api.JAKARTA, parse("--api", "jakarta").api());
+        assertEquals(Api.JAKARTA, parse("--provider", "ibmmq", "--api", "JAKARTA").api());
+        assertEquals(Api.JAKARTA, parse("--url", "tcp://h:1", "--api", "javax", "--api", "jakarta").api(), "the last wins");
+        // A file that cannot be read tells nothing: javax, and the run then says what is wrong with it.
+        assertEquals(Api.JAVAX, parse("--provider", "jndi", "--jndi", dir.resolve("missing.properties").toString()).api());
     }
 
     @Test

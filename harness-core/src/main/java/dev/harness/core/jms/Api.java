@@ -57,6 +57,46 @@ public enum Api {
         return null;
     }
 
+    /**
+     * The API a class name belongs to, for a class this jar may be unable to load (what a JNDI
+     * Reference names when its factory class is not on the class path): a name with a package
+     * segment "jakarta" (jakarta.jms, IBM's com.ibm.mq.jakarta.jms) is jakarta, one in javax.jms is
+     * javax; null for neither.
+     */
+    public static Api ofClassName(String className) {
+        if (className == null) {
+            return null;
+        }
+        for (String segment : className.split("\\.")) {
+            if (segment.equals(JAKARTA.prefix)) {
+                return JAKARTA;
+            }
+        }
+        return className.startsWith(JAVAX.packageName() + ".") ? JAVAX : null;
+    }
+
+    /**
+     * The API whose class was missing when {@code failure} (or one of its causes) happened: a
+     * {@code NoClassDefFoundError} for jakarta/jms/ConnectionFactory in harness.jar, which has no
+     * jakarta.jms classes, says the provider is of the jakarta namespace. Null for none.
+     */
+    public static Api ofMissingClass(Throwable failure) {
+        int depth = 0;
+        for (Throwable t = failure; t != null && depth < 20; depth++) {
+            if (t instanceof NoClassDefFoundError || t instanceof ClassNotFoundException) {
+                String missing = String.valueOf(t.getMessage()).replace('/', '.');
+                for (Api api : values()) {
+                    if (missing.startsWith(api.packageName() + ".")) {
+                        return api;
+                    }
+                }
+            }
+            Throwable next = t instanceof javax.naming.NamingException n && n.getRootCause() != null ? n.getRootCause() : t.getCause();
+            t = next == t ? null : next;
+        }
+        return null;
+    }
+
     private static boolean implementsIn(Class<?> c, String packagePrefix) {
         for (Class<?> i : c.getInterfaces()) {
             if (i.getName().startsWith(packagePrefix) || implementsIn(i, packagePrefix)) {

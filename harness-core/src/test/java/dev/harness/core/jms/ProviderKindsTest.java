@@ -6,6 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -13,6 +18,7 @@ import java.util.TreeSet;
 
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import com.ibm.mq.jms.MQConnectionFactory;
 
@@ -34,6 +40,26 @@ class ProviderKindsTest {
                 "--mq-connect-timeout"), options("ibmmq"));
         Set<String> all = new TreeSet<>();
         kinds.forEach(k -> k.options().forEach(o -> assertTrue(all.add(o.name()), "one owner for " + o.name())));
+    }
+
+    /**
+     * A registration that cannot be loaded (here a services line naming a class no jar holds, as a
+     * jar built for the other namespace or missing a dependency gives) is skipped with a note; the
+     * kinds of harness-core still load, so every command still works.
+     */
+    @Test
+    void aKindThatCannotBeLoadedIsSkippedWithANote(@TempDir Path dir) throws Exception {
+        Path services = Files.createDirectories(dir.resolve("META-INF/services"));
+        Files.writeString(services.resolve(ProviderKind.class.getName()), "com.example.NoSuchKind\n");
+        List<String> skipped = new ArrayList<>();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {dir.toUri().toURL()}, getClass().getClassLoader())) {
+            List<ProviderKind> kinds = ProviderKinds.load(loader, skipped);
+            assertEquals(List.of("embedded", "artemis", "ibmmq", "jndi"), kinds.stream().map(ProviderKind::name).toList());
+        }
+        assertEquals(1, skipped.size(), skipped::toString);
+        assertTrue(skipped.get(0).startsWith("a provider kind skipped: ")
+                && skipped.get(0).contains("com.example.NoSuchKind"), skipped::toString);
+        assertEquals(List.of(), ProviderKinds.skipped(), "harness-core's own all load");
     }
 
     @Test

@@ -17,6 +17,7 @@ import javax.naming.InitialContext;
 import javax.naming.NameNotFoundException;
 import javax.naming.NamingException;
 import javax.naming.NoInitialContextException;
+import javax.naming.Reference;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Api;
@@ -66,6 +67,11 @@ public final class JndiProvider implements Provider {
         try {
             opened = new InitialContext(new Hashtable<>(environment));
             Object found = opened.lookup(factoryName);
+            if (found instanceof Reference ref) {
+                throw new SettingsException("--cf " + factoryName, "JNDI holds a reference to a " + ref.getClassName()
+                        + " that its factory " + ref.getFactoryClassName() + " cannot make here"
+                        + hint(Api.ofClassName(ref.getClassName()), "its client's jars"));
+            }
             if (!(found instanceof ConnectionFactory cf)) {
                 throw new SettingsException("--cf " + factoryName, "JNDI holds "
                         + (found == null ? "nothing" : "a " + found.getClass().getName())
@@ -87,8 +93,29 @@ public final class JndiProvider implements Provider {
             throw new SettingsException("--cf " + factoryName, "no such name in JNDI (" + source + ")");
         } catch (NamingException e) {
             closeQuietly(opened);
+            Api missing = Api.ofMissingClass(e);
+            if (missing != null) {
+                throw new SettingsException("--jndi " + source, "the provider's classes need a class of "
+                        + missing.title() + " that is not on the class path (" + Errors.oneLine(e) + ")"
+                        + hint(missing, "the jar that holds it"));
+            }
             throw new UnreachableException("cannot read JNDI (" + source + "): " + Errors.oneLine(e), e);
+        } catch (LinkageError e) {
+            closeQuietly(opened);
+            // A class the provider needs is missing: of the other namespace, or a jar left off.
+            throw new SettingsException("--jndi " + source, (e instanceof NoClassDefFoundError && e.getMessage() != null
+                    ? "the provider's classes need " + e.getMessage().replace('/', '.') + ", which is not on the class path"
+                    : "the provider's classes cannot be loaded: " + Errors.oneLine(e))
+                    + hint(Api.ofMissingClass(e), "the jar that holds it"));
         }
+    }
+
+    /** What to do about a factory of {@code api}'s namespace (or of none told) that this jar cannot make. */
+    private static String hint(Api api, String jars) {
+        if (api != null && api != Api.current()) {
+            return "; it is of " + api.title() + ": give --api " + api;
+        }
+        return "; put " + jars + " on HARNESS_CLASSPATH";
     }
 
     /**
@@ -101,9 +128,16 @@ public final class JndiProvider implements Provider {
         try {
             opened = new InitialContext(new Hashtable<>(environment));
             Object found = opened.lookup(factoryName);
+            if (found instanceof Reference ref) {
+                // Its object factory is not on this jar's class path (IBM's Jakarta client's, in a
+                // .bindings file read by harness.jar): the names it holds tell the namespace.
+                Api named = Api.ofClassName(ref.getClassName());
+                return named != null ? named : Api.ofClassName(ref.getFactoryClassName());
+            }
             return found == null ? null : Api.of(found);
         } catch (NamingException | RuntimeException | LinkageError e) {
-            return null;
+            // The provider's classes may need an API this jar does not hold (jakarta.jms in harness.jar).
+            return Api.ofMissingClass(e);
         } finally {
             closeQuietly(opened);
         }
