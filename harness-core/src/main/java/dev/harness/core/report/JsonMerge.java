@@ -57,8 +57,7 @@ public final class JsonMerge {
                 throw new SettingsException(option + " " + r.file(), "a " + r.header().workload() + " run, while "
                         + runs.get(0).file() + " is a " + runs.get(0).header().workload() + " run");
             }
-            members.add(new ShardSet.Member(r.file(), r.header().settings().get("shard"), r.header().settings().get("rate"),
-                    startMs(option, r)));
+            members.add(ShardSet.Member.of(r.file(), r.header().settings()::get, startMs(option, r)));
         }
         ShardSet.Problem problem = ShardSet.check(members);
         if (problem != null) {

@@ -153,6 +153,12 @@ class LogFiguresTest {
         Path again = Files.copy(a, dir.resolve("a-again.json"));
         assertTrue(assertThrows(SettingsException.class, () -> JsonMerge.read("--json", List.of(a, again, b))).getMessage()
                 .contains("shard 0/2 is given twice"));
+        // A shard of another --duration ran another schedule: named, in the JSON as in the hlog.
+        Path longer = Runs.json(dir.resolve("b-longer.json"), Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 5,
+                Runs.delivery(300, 3, 0, 1), null), 1, 2, "20s"), Verdict.NONE);
+        assertEquals("--json " + longer + ": shard 1/2 is not of the schedule of " + a + " (shard 0/2): its duration is 20s, "
+                + a + "'s 10s; the shards of one schedule share --rate, --warmup, --duration and the senders (requesters) per shard",
+                assertThrows(SettingsException.class, () -> JsonMerge.read("--json", List.of(a, longer))).getMessage());
         Path whole = Runs.json(dir.resolve("whole.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0,
                 Runs.delivery(300, 0, 0, 0), null), Verdict.NONE);
         assertTrue(assertThrows(SettingsException.class, () -> JsonMerge.read("--json", List.of(a, whole))).getMessage()

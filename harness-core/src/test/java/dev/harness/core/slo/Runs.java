@@ -66,7 +66,13 @@ final class Runs {
 
     /** The same run as shard I of N of one schedule of 200 msg/s started at HEADER's start. */
     static RunSummary shard(RunSummary s, int index, int count) {
+        return shard(s, index, count, "10s");
+    }
+
+    /** As {@link #shard(RunSummary, int, int)}, with this --duration. */
+    static RunSummary shard(RunSummary s, int index, int count, String duration) {
         RunHeader h = new RunHeader(WorkloadKind.PUT, HEADER.target(), List.of(new RunHeader.Setting("rate", "200 msg/s"),
+                new RunHeader.Setting("duration", duration),
                 new RunHeader.Setting("shard", index + "/" + count + ": messages k of the schedule with k mod " + count + " = "
                         + index), new RunHeader.Setting("queues", "1 (DEV.QUEUE." + (index + 1) + ")")), List.of(), HEADER.start());
         return new RunSummary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
