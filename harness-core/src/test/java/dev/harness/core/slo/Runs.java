@@ -79,6 +79,20 @@ final class Runs {
                 s.delivery(), s.recovery());
     }
 
+    /** The same run with these completions in its measured whole seconds. */
+    static RunSummary perSecond(RunSummary s, long... perSecond) {
+        RunSummary.Throughput t = s.throughput();
+        return new RunSummary(s.header(), s.ending(), s.counts(),
+                new RunSummary.Throughput(t.targetRate(), t.measuredSeconds(), t.completedAfterWarmup(), perSecond), s.views(),
+                s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery());
+    }
+
+    /** The same run, judged as having offered this share of its schedule. */
+    static RunSummary saturation(RunSummary s, dev.harness.core.run.Saturation saturation) {
+        return new RunSummary(s.header(), s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
+                s.delivery(), s.recovery(), saturation);
+    }
+
     /** The run's --json, written by the run's own reporter. */
     static Path json(Path file, RunSummary summary, Verdict verdict) throws Exception {
         try (JsonReporter json = new JsonReporter(file)) {
