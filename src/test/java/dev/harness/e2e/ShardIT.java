@@ -112,6 +112,7 @@ class ShardIT {
         assertEquals(rate, (double) sum / perSecond.size(), rate * 0.05, "per second, the shards summed are the target: "
                 + perSecond);
         assertEquals(perSecond.size(), m.get("throughputPerSecond").get("seconds").asInt(), m::toString);
+        assertTrue(m.get("saturation").get("limit").isTextual(), "whether the shards offered their parts: " + m);
     }
 
     /** PASS or FAIL of each objective line, in order. */
