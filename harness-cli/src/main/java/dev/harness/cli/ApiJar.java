@@ -34,24 +34,25 @@ final class ApiJar {
     }
 
     /**
+     * The variable that names {@code api}'s jar where it does not lie beside this one: the image
+     * (mvn -Pimage) runs the harness from Jib's classes, with harness-jakarta.jar elsewhere.
+     */
+    static String variable(Api api) {
+        return api == Api.JAKARTA ? "HARNESS_JAKARTA_JAR" : "HARNESS_JAR";
+    }
+
+    /**
      * Runs {@code args} in {@code api}'s jar, in this JVM, and returns its exit code. The jar's
      * class loader sees the platform's classes and the provider jars of HARNESS_CLASSPATH, none of
      * this jar's.
      */
     static int execute(Api api, String[] args, Function<String, RuntimeException> usage) {
         Path self = ownJar();
-        Path other = self == null ? null : self.resolveSibling(fileName(api));
-        if (other == null || !Files.isRegularFile(other)) {
-            throw usage.apply("--api " + api + ": " + fileName(api) + " not found"
-                    + (self == null ? "" : " beside " + self) + "; build both jars with mvn -B -DskipTests package");
-        }
+        Path other = find(api, self, System.getenv(), usage);
         List<URL> urls = new ArrayList<>();
         urls.add(url(other));
-        for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-            // Never this jar itself, however the class path spells it ("a/../target/harness.jar").
-            if (!entry.isEmpty() && !sameFile(Path.of(entry), self)) {
-                urls.add(url(Path.of(entry)));
-            }
+        for (Path entry : providerPath(self, System.getProperty("java.class.path", ""), System.getenv())) {
+            urls.add(url(entry));
         }
         ClassLoader loader = new URLClassLoader(fileName(api), urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
         Thread thread = Thread.currentThread();
@@ -131,6 +132,47 @@ final class ApiJar {
         int end = out.indexOf("--"); // after it, no more options
         out.addAll(end < 0 ? out.size() : end, List.of("--api", api.toString()));
         return out.toArray(String[]::new);
+    }
+
+    /**
+     * {@code api}'s jar: the file {@link #variable} names when it is set, else the one beside
+     * {@code self} (this jar; null when these classes run from a directory). Not there: one line.
+     */
+    static Path find(Api api, Path self, Map<String, String> environment, Function<String, RuntimeException> usage) {
+        String named = environment.get(variable(api));
+        if (named != null && !named.isBlank()) {
+            Path p = Path.of(named.strip());
+            if (!Files.isRegularFile(p)) {
+                throw usage.apply("--api " + api + ": " + variable(api) + "=" + named + " is no file; expected "
+                        + fileName(api));
+            }
+            return p;
+        }
+        Path other = self == null ? null : self.resolveSibling(fileName(api));
+        if (other == null || !Files.isRegularFile(other)) {
+            throw usage.apply("--api " + api + ": " + fileName(api) + " not found"
+                    + (self == null ? " (these classes run from a directory: set " + variable(api) + ")" : " beside " + self)
+                    + "; build both jars with mvn -B -DskipTests package");
+        }
+        return other;
+    }
+
+    /**
+     * The class path the other jar's loader gets besides that jar: a provider's client jars. Run
+     * from a jar, the class path without it ({@code java -cp harness.jar:$HARNESS_CLASSPATH}); run
+     * from classes (the image), the class path is this build's own classes and libraries, which
+     * must not reach the other namespace's loader, so only HARNESS_CLASSPATH's entries.
+     */
+    static List<Path> providerPath(Path self, String classPath, Map<String, String> environment) {
+        String entries = self != null ? classPath : environment.getOrDefault("HARNESS_CLASSPATH", "");
+        List<Path> path = new ArrayList<>();
+        for (String entry : entries.split(File.pathSeparator)) {
+            // Never this jar itself, however the class path spells it ("a/../target/harness.jar").
+            if (!entry.isEmpty() && !sameFile(Path.of(entry), self)) {
+                path.add(Path.of(entry));
+            }
+        }
+        return path;
     }
 
     /** The jar these classes were loaded from; null when run from a classes directory (unit tests). */

@@ -158,6 +158,28 @@ class K8sCommandTest {
         assertEquals(4, parse(Files.readString(dir.resolve("load.yaml"))).size());
     }
 
+    /**
+     * The README's harness k8s command is this example (its start aside, which the README leaves to
+     * --lead), so the README and deploy/kubernetes show one run.
+     */
+    @Test
+    void theReadmesExampleIsTheDeployExample() throws Exception {
+        String readme = Files.readString(Path.of("..", "README.md"));
+        int from = readme.indexOf("./harness k8s --shards 4");
+        int to = readme.indexOf("| kubectl apply", from);
+        assertTrue(from >= 0 && to > from, "the README's harness k8s example");
+        List<String> words = new ArrayList<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']*)'|(\\S+)")
+                .matcher(readme.substring(from, to).replace("\\\n", " "));
+        while (m.find()) {
+            words.add(m.group(1) != null ? m.group(1) : m.group(2));
+        }
+        List<String> example = new ArrayList<>(EXAMPLE);
+        int start = example.indexOf("--start-at");
+        example.subList(start, start + 2).clear();
+        assertEquals(example, words.subList(1, words.size()), "README.md's harness k8s example");
+    }
+
     /** deploy/kubernetes is what harness k8s writes; regenerated, the same text, so it cannot go stale. */
     @Test
     void theDeployExampleIsWhatTheCommandWrites() throws Exception {

@@ -268,8 +268,8 @@ public final class HlogMerge {
 
     /** Logs of shards merge only as a whole set of one schedule ({@link ShardSet}). */
     private static void checkShardSet(List<Scan> scans) throws BadHlogException {
-        ShardSet.Problem p = ShardSet.check(scans.stream().map(s -> new ShardSet.Member(s.file(),
-                s.header().setting("shard"), s.header().setting("rate"), s.header().startMs())).toList());
+        ShardSet.Problem p = ShardSet.check(scans.stream().map(s -> ShardSet.Member.of(s.file(),
+                s.header()::setting, s.header().startMs())).toList());
         if (p != null) {
             throw new BadHlogException(p.file(), p.problem());
         }

@@ -18,14 +18,17 @@ import java.util.Set;
 import dev.harness.core.SettingsException;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.Saturation;
+import dev.harness.core.schedule.Shard;
 import dev.harness.core.slo.Verdict;
 
 /**
  * Several runs' --json summaries (the shards of one schedule, or hosts started together) as one
  * harness-run/1 file that harness check and harness report read as they read one run's: counts
  * summed, the target rates summed, the achieved rate every completion over the schedule's measured
- * seconds ({@link RunJson#achievedRate}), the outage the worst, completions per second
- * added second by second. What only a histogram can give (views, percentiles) is the merged
+ * seconds ({@link RunJson#achievedRate}), the outage the worst, completions per second added
+ * second by second, and each run's offered-load sentence (saturation) named by its shard. What
+ * only a histogram can give (views, percentiles) is the merged
  * hlog's; the per-interval series and each JVM's pauses stay in each run's own file.
  */
 public final class JsonMerge {
@@ -58,8 +61,7 @@ public final class JsonMerge {
                 throw new SettingsException(option + " " + r.file(), "a " + r.header().workload() + " run, while "
                         + runs.get(0).file() + " is a " + runs.get(0).header().workload() + " run");
             }
-            members.add(new ShardSet.Member(r.file(), r.header().settings().get("shard"), r.header().settings().get("rate"),
-                    startMs(option, r)));
+            members.add(ShardSet.Member.of(r.file(), r.header().settings()::get, startMs(option, r)));
         }
         ShardSet.Problem problem = ShardSet.check(members);
         if (problem != null) {
@@ -111,6 +113,7 @@ public final class JsonMerge {
         JsonReporter.throughputPerSecond(j, perSecond);
         JsonReporter.delivery(j, delivery());
         JsonReporter.recovery(j, recovery(), null);
+        saturation(j);
         j.endObject();
         // The shards' own verdicts judged their shares; the merged set's is harness check's.
         JsonReporter.slo(j, Verdict.NONE);
@@ -172,15 +175,49 @@ public final class JsonMerge {
                 longestGap.longestGapNs());
     }
 
-    /** Second by second from the one start: the runs' completions in it added. */
+    /**
+     * Second by second from the one start: the runs' completions in it added, over the seconds
+     * every run measured whole. A run's series ends at its last whole second before its last
+     * completion, so of two shards one may count a last second the other does not: that second
+     * would hold one shard's share and read as half the rate.
+     */
     private long[] perSecond() {
-        long[] sum = new long[runs.stream().mapToInt(r -> r.perSecond().length).max().orElse(0)];
+        long[] sum = new long[runs.stream().mapToInt(r -> r.perSecond().length).min().orElse(0)];
         for (RunJson r : runs) {
-            for (int i = 0; i < r.perSecond().length; i++) {
+            for (int i = 0; i < sum.length; i++) {
                 sum[i] += r.perSecond()[i];
             }
         }
         return sum;
+    }
+
+    /**
+     * Whether the runs together offered the schedule: each run that could not offer its part says
+     * so ("shard 1/2: ..."), so the merged report does too; limit is held only when every run held.
+     */
+    private void saturation(JsonWriter j) {
+        Set<String> limits = new LinkedHashSet<>();
+        List<String> sentences = new ArrayList<>();
+        double asked = 0;
+        double achieved = 0;
+        for (RunJson r : runs) {
+            String limit = r.saturationLimit() == null ? Saturation.HELD : r.saturationLimit();
+            if (!limit.equals(Saturation.HELD)) {
+                limits.add(limit);
+            }
+            if (r.saturation() != null) {
+                Shard shard = ShardSet.shard(r.header().settings().get("shard"));
+                sentences.add((shard != null ? "shard " + shard : r.file().getFileName().toString()) + ": " + r.saturation());
+            }
+            asked += r.totals().targetRate();
+            achieved += r.totals().achievedRate();
+        }
+        j.name("saturation").beginObject()
+                .field("limit", limits.isEmpty() ? Saturation.HELD : String.join(", ", limits))
+                .field("sentence", sentences.isEmpty() ? null : String.join(" ", sentences))
+                .field("askedRate", asked)
+                .field("achievedRate", achieved)
+                .endObject();
     }
 
     /** The ledgers added; a run that could not check its deliveries leaves the sum unchecked too. */

@@ -43,9 +43,11 @@ import dev.harness.core.slo.Window;
  * @param totals the summary's counts and rates
  * @param perSecond completions in each second of the run
  * @param saturation summary.saturation.sentence: why the harness could not offer the schedule, or null
+ * @param saturationLimit summary.saturation.limit: who limited the rate, {@code held} when nobody did, or null
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
-        Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation) {
+        Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
+        String saturationLimit) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -143,7 +145,7 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
                 s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
                 header, totals, perSecond,
-                s.path("saturation").path("sentence").isTextual() ? s.path("saturation").path("sentence").asText() : null);
+                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"));
     }
 
     /** The verdict as the run wrote it: each objective read again, with the values it was judged on. */

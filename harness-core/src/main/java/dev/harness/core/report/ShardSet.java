@@ -2,14 +2,17 @@ package dev.harness.core.report;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 import dev.harness.core.schedule.Shard;
 
 /**
  * The shards ({@code --shard I/N}) among several runs' files (hlogs, JSON), which merge only as a
- * whole set of one schedule: the same rate and start, each shard once, none missing; a run that
+ * whole set of one schedule: the same {@link #SCHEDULE} settings and start, each shard once, none missing; a run that
  * is no shard does not mix in. One rule for the hlogs and the JSON of {@code harness merge}.
  */
 final class ShardSet {
@@ -17,13 +20,31 @@ final class ShardSet {
     static final long START_SLACK_MS = 1_000;
 
     /**
+     * The settings that make a schedule and the numbering across its shards: shards that differ in
+     * any of them ran different schedules (a --duration of its own sends another count of
+     * messages), whatever their start. A run states "senders" or "requesters", not both.
+     */
+    static final List<String> SCHEDULE = List.of("rate", "warmup", "duration", "senders", "requesters");
+
+    /**
      * One run's file, as its header states it.
      *
      * @param shard the setting "shard" ("1/3: messages k ..."), or null for a whole run
-     * @param rate the setting "rate"
+     * @param schedule the {@link #SCHEDULE} settings it states, by name
      * @param startMs the schedule's start, epoch ms
      */
-    record Member(Path file, String shard, String rate, long startMs) {
+    record Member(Path file, String shard, Map<String, String> schedule, long startMs) {
+        /** From a header's settings, looked up by name (null when it has none of that name). */
+        static Member of(Path file, Function<String, String> setting, long startMs) {
+            Map<String, String> schedule = new LinkedHashMap<>();
+            for (String name : SCHEDULE) {
+                String value = setting.apply(name);
+                if (value != null) {
+                    schedule.put(name, value);
+                }
+            }
+            return new Member(file, setting.apply("shard"), schedule, startMs);
+        }
     }
 
     /** What is wrong with the set, and in which file. */
@@ -48,11 +69,10 @@ final class ShardSet {
             if (shard == null) {
                 continue;
             }
-            if (shard.count() != firstShard.count() || !Objects.equals(m.rate(), first.rate())
-                    || Math.abs(m.startMs() - first.startMs()) > START_SLACK_MS) {
-                return new Problem(m.file(), "shard " + shard + " (rate " + m.rate() + ", start " + HlogMerge.iso(m.startMs())
-                        + ") is not of the schedule of " + first.file() + " (shard " + firstShard + ", rate " + first.rate()
-                        + ", start " + HlogMerge.iso(first.startMs()) + ")");
+            String differs = differs(m, shard, first, firstShard);
+            if (differs != null) {
+                return new Problem(m.file(), "shard " + shard + " is not of the schedule of " + first.file() + " (shard "
+                        + firstShard + "): " + differs);
             }
             if (byIndex[shard.index()] != null) {
                 return new Problem(m.file(), "shard " + shard + " is given twice: " + byIndex[shard.index()].file()
@@ -72,6 +92,27 @@ final class ShardSet {
                         + String.join(", ", missing) + (missing.size() > 1 ? " are" : " is") + " missing: merge all "
                         + byIndex.length + " shards");
             }
+        }
+        return null;
+    }
+
+    /** How m's schedule differs from first's, in one clause; null when it is the same. */
+    private static String differs(Member m, Shard shard, Member first, Shard firstShard) {
+        if (shard.count() != firstShard.count()) {
+            return "it is one of " + shard.count() + " shards, " + first.file() + " one of " + firstShard.count();
+        }
+        for (String name : SCHEDULE) {
+            String mine = m.schedule().get(name);
+            String theirs = first.schedule().get(name);
+            if (!Objects.equals(mine, theirs)) {
+                return "its " + name + " is " + (mine == null ? "not stated" : mine) + ", " + first.file() + "'s "
+                        + (theirs == null ? "not stated" : theirs) + "; the shards of one schedule share --rate, --warmup,"
+                        + " --duration and the senders (requesters) per shard";
+            }
+        }
+        if (Math.abs(m.startMs() - first.startMs()) > START_SLACK_MS) {
+            return "it started at " + HlogMerge.iso(m.startMs()) + ", " + first.file() + " at " + HlogMerge.iso(first.startMs())
+                    + ", more than " + START_SLACK_MS / 1000 + " s apart: the shards of one schedule share one --start-at";
         }
         return null;
     }

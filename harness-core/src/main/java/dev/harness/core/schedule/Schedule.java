@@ -5,10 +5,12 @@ package dev.harness.core.schedule;
  * {@code start + k / rate}. Computed from k each time, never by adding intervals, so it does
  * not drift over hours. Sender i of n owns messages i, i+n, i+2n, ... (interleaved).
  *
- * <p>A {@link Shard} of the schedule numbers its own messages 0, 1, 2 ... (what senders, the
- * ledger and the counts use) while their times are those of the whole schedule's messages
- * I, I+N, I+2N ...: {@link #total}, {@link #intendedNs}, {@link #dueBetween} and
- * {@link #firstDueAtOrAfter} are the shard's.
+ * <p>A {@link Shard} of the schedule counts its own messages 0, 1, 2 ... (what the counts and
+ * the interval cuts use) while their times are those of the whole schedule's messages I, I+N,
+ * I+2N ...: {@link #total}, {@link #intendedNs}, {@link #dueBetween} and
+ * {@link #firstDueAtOrAfter} are the shard's. Senders number their messages by the whole
+ * schedule's k ({@link #wholeIntendedNs}, {@link #wholeTotal}), so that numbers never repeat
+ * across the shards.
  */
 public final class Schedule {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
@@ -113,6 +115,11 @@ public final class Schedule {
         return total;
     }
 
+    /** How many messages the whole schedule holds, all shards together; {@link #total()} unless sharded. */
+    public long wholeTotal() {
+        return wholeTotal;
+    }
+
     /** The interval between two consecutive messages of the whole schedule; 0 when unthrottled. */
     public long intervalNs() {
         return intervalNs(rate);
@@ -128,7 +135,11 @@ public final class Schedule {
         return wholeIntendedNs(shard.globalIndex(t));
     }
 
-    private long wholeIntendedNs(long k) {
+    /**
+     * When the whole schedule's message k is due, whichever shard runs it: senders number their
+     * messages by k, so that a message's number is unique across the shards of one schedule.
+     */
+    public long wholeIntendedNs(long k) {
         if (integralRate > 0) {
             long seconds = k / integralRate;
             long rest = k % integralRate;

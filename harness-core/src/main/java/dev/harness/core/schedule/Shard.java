@@ -62,6 +62,20 @@ public record Shard(int index, int count) {
         return (k - index) / count;
     }
 
+    /**
+     * The number across the shard set of this shard's sender (or requester) {@code local} of
+     * {@code perShard}: {@code I + N * local}, so that {@link #owners} of them send the whole
+     * schedule's k with k mod owners = their number, as that many senders of one process would.
+     */
+    public int owner(int local) {
+        return index + count * local;
+    }
+
+    /** Senders (or requesters) across the shard set, {@code perShard} in each shard. */
+    public int owners(int perShard) {
+        return Math.multiplyExact(count, perShard);
+    }
+
     /** How many of the whole schedule's messages 0 .. k-1 are this shard's. */
     long countBefore(long k) {
         return k > index ? (k - index + count - 1) / count : 0;

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 import dev.harness.core.run.Delivery;
+import dev.harness.core.schedule.Shard;
 
 /**
  * Which messages were committed and which received, so that a second receipt is told from the
@@ -17,7 +18,10 @@ import dev.harness.core.run.Delivery;
  * of {@code n} sends {@code o, o+n, o+2n, ...} in that order, its {@code j}-th message being
  * sequence {@code o + j*n}; an unthrottled run numbers them the same, there is just no total. A
  * message may be sent again with its sequence (a unit of work after a reconnect): a second receipt
- * is a duplicate. Each owner has a ring of chunks, each chunk two bitmaps (committed, received)
+ * is a duplicate. In shard I of N the sequences are the whole schedule's k, unique across the
+ * shard set ({@link Shard#owner}); the ledger keys them by the shard's own number
+ * {@code t = (k - I) / N}, which is again {@code o + j*n} for its owner o of n, so everything below
+ * (owners, chunks, windows) is in the shard's own terms, and a k of another shard is foreign. Each owner has a ring of chunks, each chunk two bitmaps (committed, received)
  * for {@link #CHUNK} consecutive {@code j}. A chunk whose messages are all committed and received
  * is released when its owner's commits have moved past it, and recycled for a later chunk: ticking
  * a message off allocates nothing. The ring grows (allocates a chunk, and now and then a larger
@@ -80,14 +84,21 @@ final class Ledger {
     private final AtomicLong rolledBack = new AtomicLong();
     private final AtomicLong inDoubt = new AtomicLong();
     private final String untracked;
+    private final Shard shard;
 
     Ledger(long total, int owners, int window, String untracked) {
+        this(total, owners, window, untracked, Shard.WHOLE);
+    }
+
+    /** @param total the shard's messages, as owners number them: {@code t} below this */
+    Ledger(long total, int owners, int window, String untracked, Shard shard) {
         if (owners < 1 || window < 2 || total < NO_TOTAL) {
             throw new IllegalArgumentException("ledger: " + total + " messages, " + owners + " owners");
         }
         this.limit = total == NO_TOTAL ? Long.MAX_VALUE : total;
         this.window = window;
         this.untracked = untracked;
+        this.shard = shard;
         this.owners = new Owner[untracked == null ? owners : 0];
         for (int o = 0; o < this.owners.length; o++) {
             this.owners[o] = new Owner(o, owners);
@@ -102,6 +113,14 @@ final class Ledger {
         return new Ledger(total, owners, WINDOW, null);
     }
 
+    /**
+     * A ledger for shard I of N: {@code total} is the shard's count of messages, {@code owners} its
+     * senders or requesters; the sequences it is given are the whole schedule's.
+     */
+    static Ledger of(long total, int owners, Shard shard) {
+        return new Ledger(total, owners, WINDOW, null, shard);
+    }
+
     /** No ledger: nothing here receives the messages; {@code why} says so in the summary. */
     static Ledger untracked(String why) {
         return new Ledger(0, 1, WINDOW, why);
@@ -112,7 +131,8 @@ final class Ledger {
     }
 
     /** The send (outside syncpoint) or commit of this message returned; called by its owner. */
-    void committed(long sequence) {
+    void committed(long number) {
+        long sequence = own(number);
         if (untracked != null || sequence < 0 || sequence >= limit) {
             return;
         }
@@ -150,14 +170,24 @@ final class Ledger {
         return first == FIRST;
     }
 
-    private int receipt(long sequence) {
+    private int receipt(long k) {
         if (untracked != null) {
             return FIRST;
         }
+        long sequence = own(k);
         if (sequence < 0 || sequence >= limit) {
             return FOREIGN;
         }
         return owners[(int) (sequence % owners.length)].mark(sequence / owners.length, true);
+    }
+
+    /** This shard's number of the whole schedule's message k; -1 when k is another shard's. */
+    private long own(long k) {
+        if (shard.whole()) {
+            return k;
+        }
+        long offset = k - shard.index();
+        return offset >= 0 && offset % shard.count() == 0 ? offset / shard.count() : -1;
     }
 
     /** Second replies that responders made for redelivered requests (see {@link #answeredAgain(long)}). */

@@ -11,6 +11,7 @@ import javax.jms.Session;
 
 import dev.harness.core.jms.Provider;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.schedule.Shard;
 
 /**
  * The one consumer of a reply queue. It hands each reply to the requester named in the reply's
@@ -22,6 +23,8 @@ import dev.harness.core.run.RunControl;
 final class ReplyRouter {
     private final int queue;
     private final Requester[] requesters;
+    /** Requesters are named across the shard set (see {@link Shard#owner}): this shard's are I, I+N, ... */
+    private final Shard shard;
     private final RunControl control;
     private final long runId;
     private final AtomicLong stale = new AtomicLong();
@@ -37,9 +40,10 @@ final class ReplyRouter {
     private Provider provider;
     private Reconnect reconnect;
 
-    ReplyRouter(int queue, Requester[] requesters, RunControl control, long runId) {
+    ReplyRouter(int queue, Requester[] requesters, Shard shard, RunControl control, long runId) {
         this.queue = queue;
         this.requesters = requesters;
+        this.shard = shard;
         this.control = control;
         this.runId = runId;
     }
@@ -74,14 +78,15 @@ final class ReplyRouter {
         long handedOn = -1;
         try {
             if (h.read(message, runId)) {
-                if (h.sender < 0 || h.sender >= requesters.length) {
+                int r = requester(h.sender);
+                if (r < 0) {
                     stale.incrementAndGet();
                 } else if (!handedOnThenRolledBack.isEmpty() && handedOnThenRolledBack.remove(h.sequence)) {
                     ownRedeliveries.incrementAndGet(); // handed on already, before the failed commit
                 } else {
                     // Handed on before the commit: a reply whose commit failed is still a reply the
                     // application got, and its redelivery is remembered above.
-                    requesters[h.sender].replied(h.sequence, h.intendedNs, h.sendNs, receivedNs, h.answeredAgain);
+                    requesters[r].replied(h.sequence, h.intendedNs, h.sendNs, receivedNs, h.answeredAgain);
                     handedOn = h.sequence;
                 }
             } else {
@@ -103,6 +108,15 @@ final class ReplyRouter {
             rollback(session);
             control.fail("reply router " + queue + " stopped: " + e);
         }
+    }
+
+    /** The requester (of this process) that sent as {@code sender}; -1 when none did. */
+    private int requester(int sender) {
+        int offset = sender - shard.index();
+        if (offset < 0 || offset % shard.count() != 0 || offset / shard.count() >= requesters.length) {
+            return -1;
+        }
+        return offset / shard.count();
     }
 
     private void rollback(Session session) {

@@ -51,7 +51,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
         acknowledgedAsyncSends(provider, settings.asyncSends());
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
-        ledger = Ledger.of(scheduledTotal(), settings.requesters());
+        ledger = Ledger.of(scheduledTotal(), settings.requesters(), settings.shard());
         try {
             byte[] payload = new byte[settings.sizeBytes() - MessageHeader.BYTES];
             Arrays.fill(payload, (byte) 'r');
@@ -61,7 +61,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
             }
             // Consumers first, so no reply or request waits for one.
             for (int q = 0; q < settings.ownQueues(); q++) {
-                ReplyRouter router = new ReplyRouter(q, requesters, control, runId);
+                ReplyRouter router = new ReplyRouter(q, requesters, settings.shard(), control, runId);
                 routers.add(router);
                 router.open(provider, settings, reconnect);
             }

@@ -41,8 +41,11 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private static final long RESOLVED = -1;
     private static final long SWEEP_NS = 10_000_000L;
 
+    /** Its number across the shard set, and theirs, as a {@link Sender}'s: it sends the whole schedule's id, id+n, ... */
     private final int id;
     private final int requesterCount;
+    /** Its number in this process. */
+    private final int local;
     private final ReqRespSettings settings;
     private final long runId;
     private final byte[] payload;
@@ -77,14 +80,16 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private Measurement measurement;
     private long sweptUpTo;
 
-    Requester(int id, ReqRespSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
+    /** @param local its number in this process, from 0 */
+    Requester(int local, ReqRespSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
+        this.local = local;
+        this.id = settings.shard().owner(local);
+        this.requesterCount = settings.shard().owners(settings.requesters());
         this.unit = new UnitOfWork("requester " + id, control, reconnect, ledger, settings.syncpoint(), this);
         this.control = control;
         this.ledger = ledger;
         this.transacted = unit.transacted();
-        this.id = id;
-        this.requesterCount = settings.requesters();
         this.settings = settings;
         this.runId = runId;
         this.payload = payload;
@@ -144,13 +149,13 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         thread = Thread.currentThread();
         time.start(System.nanoTime(), measurement.warmupEndNs());
         try {
-            int queue = id % producers.length;
+            int queue = local % producers.length;
             for (long j = 0; ; j++) {
-                long sequence = id + j * requesterCount;
-                if (sequence >= schedule.total()) {
+                long sequence = id + j * requesterCount; // the whole schedule's k
+                if (sequence >= schedule.wholeTotal()) {
                     break;
                 }
-                long intendedNs = schedule.intendedNs(sequence);
+                long intendedNs = schedule.wholeIntendedNs(sequence);
                 unit.nextDue(intendedNs);
                 // Open mode in syncpoint: a request waits in its unit of work until N are pending,
                 // as with an application that commits every N puts; that wait is in its response.
@@ -427,7 +432,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
      * distribution there: leaving it out would let a system that drops requests look faster.
      */
     private void lost(long sequence, long sentNs) {
-        long intendedNs = schedule.intendedNs(sequence);
+        long intendedNs = schedule.wholeIntendedNs(sequence);
         long timeoutNs = settings.replyTimeoutNs();
         measurement.lost(intendedNs, sentNs + timeoutNs - intendedNs, timeoutNs);
         resolved.incrementAndGet();

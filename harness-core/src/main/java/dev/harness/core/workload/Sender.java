@@ -20,7 +20,9 @@ import dev.harness.core.schedule.Schedule;
 
 /**
  * One sender: its own connection and session, its share of the schedule (messages id, id+n,
- * ...), round robin over the queues. When it falls behind it sends the missed messages at once;
+ * ...), round robin over the queues. In a shard its id and n are those across the shard set
+ * ({@link dev.harness.core.schedule.Shard#owner}) and its messages are numbered by the whole
+ * schedule, so no two senders of the set share an id or a number. When it falls behind it sends the missed messages at once;
  * it never skips one and never restarts the schedule. The send loop allocates nothing but the
  * JMS message.
  *
@@ -32,8 +34,11 @@ import dev.harness.core.schedule.Schedule;
  * acknowledgement, in syncpoint the commit waits for the unit's acknowledgements first.
  */
 final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
+    /** Its number across the shard set, and theirs: it sends the whole schedule's messages id, id+n, ... */
     private final int id;
     private final int senderCount;
+    /** Its number in this process: where its round robin over the queues starts. */
+    private final int local;
     private final PutSettings settings;
     private final long runId;
     private final byte[] payload;
@@ -57,12 +62,14 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private PauseCorrectedStats pauseCorrected;
     private ThroughputMeter meter;
 
-    Sender(int id, PutSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
+    /** @param local its number in this process, from 0 */
+    Sender(int local, PutSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
+        this.local = local;
+        this.id = settings.shard().owner(local);
+        this.senderCount = settings.shard().owners(settings.senders());
         this.unit = new UnitOfWork("sender " + id, control, reconnect, ledger, settings.syncpoint(), this);
         this.control = control;
-        this.id = id;
-        this.senderCount = settings.senders();
         this.settings = settings;
         this.runId = runId;
         this.payload = payload;
@@ -128,9 +135,9 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     public void run() {
         time.start(System.nanoTime(), warmupEndNs);
         try {
-            int queue = id % producers.length;
+            int queue = local % producers.length;
             for (long j = 0; ; j++) {
-                long sequence = id + j * senderCount;
+                long sequence = id + j * senderCount; // the whole schedule's k
                 long intendedNs;
                 if (schedule.unthrottled()) {
                     intendedNs = System.nanoTime();
@@ -139,10 +146,10 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                     }
                     time.beforeWait(intendedNs, window == null ? 0 : window.fullNs(), unit.sendsReturned());
                 } else {
-                    if (sequence >= schedule.total()) {
+                    if (sequence >= schedule.wholeTotal()) {
                         break;
                     }
-                    intendedNs = schedule.intendedNs(sequence);
+                    intendedNs = schedule.wholeIntendedNs(sequence);
                     unit.nextDue(intendedNs);
                     long waitStartNs = System.nanoTime();
                     time.beforeWait(waitStartNs, window == null ? 0 : window.fullNs(), unit.sendsReturned());

@@ -308,10 +308,16 @@ class HlogMergeTest {
     /** No temporary file left behind: the directory holds exactly these. */
     /** A shard's log as a run writes it: the whole schedule's rate, its shard, one start. */
     private Path shardLog(String name, String shard, String rate, long startMs) throws IOException {
+        return shardLog(name, shard, rate, startMs, "2s", "10s");
+    }
+
+    private Path shardLog(String name, String shard, String rate, long startMs, String warmup, String duration)
+            throws IOException {
         Path file = dir.resolve(name);
         try (dev.harness.core.hlog.HlogWriter w = dev.harness.core.hlog.HlogWriter.create(file)) {
             w.header(dev.harness.core.hlog.HlogHeader.builder(startMs).comment("harness put against embedded Artemis (test)")
-                    .setting("rate", rate).setting("shard", shard + ": messages k of the schedule with k mod 3 = ...")
+                    .setting("rate", rate).setting("senders", "2").setting("warmup", warmup).setting("duration", duration)
+                    .setting("shard", shard + ": messages k of the schedule with k mod 3 = ...")
                     .interval(1000).build());
             Histogram h = new Histogram(3);
             h.recordValue(1_000_000);
@@ -335,6 +341,11 @@ class HlogMergeTest {
         assertMergeFails("is not of the schedule of", a, b, shardLog("c2.hlog", "2/3", "400 msg/s", T0));
         assertMergeFails("is not of the schedule of", a, b, shardLog("c3.hlog", "2/3", "300 msg/s", T0 + 5_000));
         assertMergeFails("is not of the schedule of", a, b, shardLog("c4.hlog", "2/4", "300 msg/s", T0));
+        // Another --duration or --warmup is another schedule (another count of messages), though rate and start agree.
+        assertEquals("c5.hlog: shard 2/3 is not of the schedule of " + a + " (shard 0/3): its duration is 20s, " + a
+                + "'s 10s; the shards of one schedule share --rate, --warmup, --duration and the senders (requesters) per shard",
+                problem(a, b, shardLog("c5.hlog", "2/3", "300 msg/s", T0, "2s", "20s")).replace(dir + "/c5.hlog", "c5.hlog"));
+        assertMergeFails("its warmup is 5s, " + a + "'s 2s", a, b, shardLog("c6.hlog", "2/3", "300 msg/s", T0, "5s", "10s"));
         Path whole = dir.resolve("whole.hlog");
         try (dev.harness.core.hlog.HlogWriter w = dev.harness.core.hlog.HlogWriter.create(whole)) {
             w.header(dev.harness.core.hlog.HlogHeader.builder(T0).setting("rate", "300 msg/s").interval(1000).build());

@@ -1,5 +1,6 @@
 package dev.harness.core.slo;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -24,6 +25,7 @@ import dev.harness.core.report.RunJson;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Saturation;
 
 /** harness check's figures: a log written by the harness's own writer, and runs' --json written by their reporter. */
 class LogFiguresTest {
@@ -130,10 +132,15 @@ class LogFiguresTest {
     @Test
     void theMergedJsonIsReadAsTheRunsTogether() throws Exception {
         HlogRun log = log();
-        Path a = Runs.json(dir.resolve("a.json"), Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 2, 0, 1,
-                Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), 0, 2), Verdict.NONE);
-        Path b = Runs.json(dir.resolve("b.json"), Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 5,
-                Runs.delivery(300, 3, 0, 1), Runs.outage(2_000 * MS, 2_800 * MS)), 1, 2), Verdict.NONE);
+        // Shard 0's last completion came after a whole second more than shard 1's did.
+        Path a = Runs.json(dir.resolve("a.json"), Runs.perSecond(Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 2, 0, 1,
+                Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), 0, 2), 100, 99, 101), Verdict.NONE);
+        // Shard 1 could not offer its part: its senders were the limit.
+        Saturation senders = new Saturation(Saturation.SENDERS, "the senders were busy 97 % of their time; add --senders.",
+                100, 80, 1, 1, 0.97, 0, 0.2, 0);
+        Path b = Runs.json(dir.resolve("b.json"), Runs.saturation(Runs.perSecond(Runs.shard(Runs.summary(Runs.views(MS), 100, 3,
+                300, 0, 0, 5, Runs.delivery(300, 3, 0, 1), Runs.outage(2_000 * MS, 2_800 * MS)), 1, 2), 98, 102), senders),
+                Verdict.NONE);
         Path merged = dir.resolve("merged.json");
         JsonMerge.read("--json", List.of(b, a)).write(merged);
         RunJson m = RunJson.read("--json", merged);
@@ -149,10 +156,20 @@ class LogFiguresTest {
         assertEquals(6, m.recovery().reconnections(), "every run's reconnections");
         assertEquals(600, m.delivery().committed());
         assertEquals(200.0, m.totals().targetRate(), "the shares' targets summed: the schedule's");
+        assertArrayEquals(new long[] {198, 201}, m.perSecond(), "second by second, over the seconds both measured whole");
         assertEquals("all 2 shards of one schedule, merged", m.header().settings().get("shard"));
         assertEquals("200 msg/s", m.header().settings().get("rate"));
         assertTrue(m.header().settings().get("queues").startsWith("(differs"), m.header()::toString);
         assertEquals(m.delivery(), m.outcome().delivery(), "harness report --json reads it as one run's");
+        assertEquals("shard 1/2: the senders were busy 97 % of their time; add --senders.", m.outcome().saturation(),
+                "the shard that could not offer its part says so in the merged set's report");
+        assertEquals(Saturation.SENDERS, m.saturationLimit());
+        // Shards that all kept their part: nothing to say.
+        Path b2 = Runs.json(dir.resolve("b2.json"), Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 5,
+                Runs.delivery(300, 3, 0, 1), null), 1, 2), Verdict.NONE);
+        JsonMerge.read("--json", List.of(a, b2)).write(merged);
+        assertEquals(null, RunJson.read("--json", merged).saturation());
+        assertEquals(Saturation.HELD, RunJson.read("--json", merged).saturationLimit());
 
         // Only a whole shard set merges: a missing or doubled shard is named.
         assertEquals("--json " + a + ": the schedule's shard 1/2 is missing: merge all 2 shards",
@@ -160,6 +177,12 @@ class LogFiguresTest {
         Path again = Files.copy(a, dir.resolve("a-again.json"));
         assertTrue(assertThrows(SettingsException.class, () -> JsonMerge.read("--json", List.of(a, again, b))).getMessage()
                 .contains("shard 0/2 is given twice"));
+        // A shard of another --duration ran another schedule: named, in the JSON as in the hlog.
+        Path longer = Runs.json(dir.resolve("b-longer.json"), Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 5,
+                Runs.delivery(300, 3, 0, 1), null), 1, 2, "20s"), Verdict.NONE);
+        assertEquals("--json " + longer + ": shard 1/2 is not of the schedule of " + a + " (shard 0/2): its duration is 20s, "
+                + a + "'s 10s; the shards of one schedule share --rate, --warmup, --duration and the senders (requesters) per shard",
+                assertThrows(SettingsException.class, () -> JsonMerge.read("--json", List.of(a, longer))).getMessage());
         Path whole = Runs.json(dir.resolve("whole.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0,
                 Runs.delivery(300, 0, 0, 0), null), Verdict.NONE);
         assertTrue(assertThrows(SettingsException.class, () -> JsonMerge.read("--json", List.of(a, whole))).getMessage()

@@ -80,11 +80,31 @@ final class Runs {
 
     /** The same run as shard I of N of one schedule of 200 msg/s started at HEADER's start. */
     static RunSummary shard(RunSummary s, int index, int count) {
+        return shard(s, index, count, "10s");
+    }
+
+    /** As {@link #shard(RunSummary, int, int)}, with this --duration. */
+    static RunSummary shard(RunSummary s, int index, int count, String duration) {
         RunHeader h = new RunHeader(WorkloadKind.PUT, HEADER.target(), List.of(new RunHeader.Setting("rate", "200 msg/s"),
+                new RunHeader.Setting("duration", duration),
                 new RunHeader.Setting("shard", index + "/" + count + ": messages k of the schedule with k mod " + count + " = "
                         + index), new RunHeader.Setting("queues", "1 (DEV.QUEUE." + (index + 1) + ")")), List.of(), HEADER.start());
         return new RunSummary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
                 s.delivery(), s.recovery());
+    }
+
+    /** The same run with these completions in its measured whole seconds. */
+    static RunSummary perSecond(RunSummary s, long... perSecond) {
+        RunSummary.Throughput t = s.throughput();
+        return new RunSummary(s.header(), s.ending(), s.counts(),
+                new RunSummary.Throughput(t.targetRate(), t.measuredSeconds(), t.completedAfterWarmup(), perSecond), s.views(),
+                s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery());
+    }
+
+    /** The same run, judged as having offered this share of its schedule. */
+    static RunSummary saturation(RunSummary s, dev.harness.core.run.Saturation saturation) {
+        return new RunSummary(s.header(), s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
+                s.delivery(), s.recovery(), saturation);
     }
 
     /** The run's --json, written by the run's own reporter. */

@@ -72,7 +72,7 @@ class ReplyRouterTest {
         Schedule schedule = new Schedule(System.nanoTime(), 100, 10 * S);
         m.begin(schedule);
         requester.bind(schedule, m);
-        ReplyRouter router = new ReplyRouter(0, new Requester[] {requester}, control, RUN);
+        ReplyRouter router = new ReplyRouter(0, new Requester[] {requester}, dev.harness.core.schedule.Shard.WHOLE, control, RUN);
         router.bind(provider, reconnect, true);
         return router;
     }
