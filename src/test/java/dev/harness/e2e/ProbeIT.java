@@ -110,6 +110,7 @@ class ProbeIT {
         Process closed = start(List.of("-XX:+DisableAttachMechanism"), IdleJvm.class, dir.resolve("closed").toString());
         try {
             awaitFile(idle, "ready");
+            awaitFile(closed, "closed/ready"); // refused for its attach setting, not for being too young to answer
             HarnessProcess.Result watched = HarnessProcess.run(dir, 60, "probe", "--pid", Long.toString(idle.pid()),
                     "--duration", "2s");
             assertEquals(0, watched.exitCode(), watched::toString);
