@@ -127,9 +127,14 @@ public final class Runner {
         }
     }
 
-    /** This JVM's CPU time and the clock at the schedule's start, for the saturation figures. */
+    /**
+     * This JVM's CPU time, the clock and its pauses so far where the measured phase starts, for the
+     * saturation figures: at the warmup's cut, or at the schedule's start when there is no warmup.
+     */
     private long cpuStartNs = -1;
     private long cpuWallStartNs;
+    private long pausedBeforeNs;
+    private boolean measuredFromWarmupEnd;
 
     public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         long runId = ThreadLocalRandom.current().nextLong();
@@ -181,6 +186,8 @@ public final class Runner {
             measurement.begin(schedule);
             cpuStartNs = processCpuNs();
             cpuWallStartNs = System.nanoTime();
+            pausedBeforeNs = 0;
+            measuredFromWarmupEnd = false;
             RunHeader header = header(provider, workload, measurement);
             toListeners(l -> l.started(header));
             workload.start(schedule, measurement, provider);
@@ -222,7 +229,14 @@ public final class Runner {
             // JVM stalled) stands for the ticks it missed: one interval of its real length rather
             // than empty ones back to back.
             if (now >= nextTickNs) {
+                boolean warmupCut = !measuredFromWarmupEnd && warmupEndNs > schedule.startNs() && nextTickNs - warmupEndNs >= 0;
                 long cutNs = cut(measurement, nextTickNs);
+                if (warmupCut) {
+                    measuredFromWarmupEnd = true;
+                    cpuStartNs = processCpuNs();
+                    cpuWallStartNs = System.nanoTime();
+                    pausedBeforeNs = measurement.pauseCorrected().pauseTotalNs();
+                }
                 nextTickNs = ticks.afterCut(nextTickNs, cutNs);
             }
             boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.committed();
@@ -289,7 +303,7 @@ public final class Runner {
         long cpuNs = processCpuNs();
         double cpu = cpuNs < 0 || cpuStartNs < 0 || wallNs <= 0 ? -1
                 : (cpuNs - cpuStartNs) / (double) wallNs / Runtime.getRuntime().availableProcessors();
-        double paused = wallNs <= 0 ? 0 : Math.min(1, t.jvmPauseTotalNs() / (double) wallNs);
+        double paused = wallNs <= 0 ? 0 : Math.min(1, Math.max(0, t.jvmPauseTotalNs() - pausedBeforeNs) / (double) wallNs);
         Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : "sender",
