@@ -61,7 +61,8 @@ public final class ProbeHooks {
             if (depth[family]++ > 0) {
                 return NESTED;
             }
-            return System.nanoTime();
+            long now = System.nanoTime();
+            return now == 0 || now == NOT_TIMED || now == NESTED ? now + 2 : now; // never a marker
         } catch (Throwable t) {
             return NOT_TIMED;
         }
@@ -69,7 +70,8 @@ public final class ProbeHooks {
 
     /** Closes what {@link #enter} opened; returns the elapsed time, or a negative value when not to record. */
     private static long leave(int family, long start) {
-        if (start == NOT_TIMED) {
+        // 0: the advice's enter threw and was suppressed (the depth was not raised): not timed.
+        if (start == NOT_TIMED || start == 0) {
             return -1;
         }
         int[] depth = DEPTH.get();

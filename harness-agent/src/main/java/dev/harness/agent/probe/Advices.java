@@ -13,6 +13,11 @@ import net.bytebuddy.implementation.bytecode.assign.Assigner;
  * The advice Byte Buddy inlines into the instrumented methods: nothing but calls to
  * {@link ProbeHooks}, which is on the bootstrap class path and so visible from any class loader.
  * {@link Op} and {@link Family} are bound to constants per instrumented method group.
+ *
+ * <p>Every advice method suppresses whatever it throws: under a class loader that does not
+ * delegate {@code dev.harness.*} to the bootstrap loader (OSGi, JBoss Modules) the call to the
+ * hooks throws NoClassDefFoundError, which must never reach the application. A suppressed enter
+ * leaves the start time 0, which the hooks treat as not timed.
  */
 final class Advices {
     private Advices() {
@@ -32,12 +37,12 @@ final class Advices {
 
     /** commit, rollback, onMessage, MQ get, commit, backout. */
     static final class Timed {
-        @Advice.OnMethodEnter
+        @Advice.OnMethodEnter(suppress = Throwable.class)
         static long enter(@Family int family) {
             return ProbeHooks.enter(family);
         }
 
-        @Advice.OnMethodExit(onThrowable = Throwable.class)
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Family int family, @Op int op, @Advice.Enter long start,
                 @Advice.This(optional = true) Object self, @Advice.Thrown Throwable thrown) {
             ProbeHooks.exit(family, op, start, self, thrown);
@@ -46,12 +51,12 @@ final class Advices {
 
     /** MessageProducer.send and JMSProducer.send: inside or outside syncpoint, by the producer. */
     static final class Send {
-        @Advice.OnMethodEnter
+        @Advice.OnMethodEnter(suppress = Throwable.class)
         static long enter() {
             return ProbeHooks.enter(ProbeHooks.F_SEND);
         }
 
-        @Advice.OnMethodExit(onThrowable = Throwable.class)
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter long start, @Advice.This(optional = true) Object self,
                 @Advice.Thrown Throwable thrown) {
             ProbeHooks.exitSend(start, self, thrown);
@@ -60,12 +65,12 @@ final class Advices {
 
     /** MessageConsumer.receive*: a null return is a receive that got no message. */
     static final class Receive {
-        @Advice.OnMethodEnter
+        @Advice.OnMethodEnter(suppress = Throwable.class)
         static long enter() {
             return ProbeHooks.enter(ProbeHooks.F_RECEIVE);
         }
 
-        @Advice.OnMethodExit(onThrowable = Throwable.class)
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter long start, @Advice.Return(typing = Assigner.Typing.DYNAMIC) Object message,
                 @Advice.Thrown Throwable thrown) {
             ProbeHooks.exitReceive(start, message, thrown);
@@ -78,12 +83,12 @@ final class Advices {
      * bound (the matcher skips overloads with a primitive there), so nothing is boxed.
      */
     static final class MqPut {
-        @Advice.OnMethodEnter
+        @Advice.OnMethodEnter(suppress = Throwable.class)
         static long enter() {
             return ProbeHooks.enter(ProbeHooks.F_MQ_PUT);
         }
 
-        @Advice.OnMethodExit(onThrowable = Throwable.class)
+        @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
         static void exit(@Advice.Enter long start,
                 @Advice.Argument(value = 1, optional = true, typing = Assigner.Typing.DYNAMIC) Object a1,
                 @Advice.Argument(value = 2, optional = true, typing = Assigner.Typing.DYNAMIC) Object a2,

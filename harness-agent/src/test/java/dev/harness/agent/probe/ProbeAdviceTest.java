@@ -39,8 +39,12 @@ class ProbeAdviceTest {
 
     /** The classes, each through the agent's groups; returns the loader and what was instrumented. */
     private static Map.Entry<ClassLoader, List<String>> instrumented(List<String> names) throws Exception {
-        ClassLoader parent = ProbeAdviceTest.class.getClassLoader();
-        ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(parent);
+        return instrumented(names, ProbeAdviceTest.class.getClassLoader());
+    }
+
+    private static Map.Entry<ClassLoader, List<String>> instrumented(List<String> names, ClassLoader parent)
+            throws Exception {
+        ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(ProbeAdviceTest.class.getClassLoader());
         TypePool pool = TypePool.Default.of(locator);
         Instrumenter.AllGroups all = new Instrumenter.AllGroups(Instrumenter.groups());
         Map<String, byte[]> bytes = new HashMap<>();
@@ -216,5 +220,39 @@ class ProbeAdviceTest {
         call(queue, "put", message);
         assertEquals(1, count(recorders.ok[ProbeHooks.MQ_PUT]));
         assertTrue(recorders.errorKinds().isEmpty());
+    }
+
+    /**
+     * Under a loader that does not delegate dev.harness.* to the bootstrap loader (OSGi, JBoss
+     * Modules) the inlined advice cannot resolve the hooks: the calls still return, and throw,
+     * exactly as without the probe.
+     */
+    @Test
+    void whereTheHooksCannotBeSeenTheCallsBehaveAsBefore() throws Throwable {
+        ClassLoader test = ProbeAdviceTest.class.getClassLoader();
+        ClassLoader hiding = new ClassLoader(null) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                if (name.startsWith("dev.harness.agent.boot.")) {
+                    throw new ClassNotFoundException(name);
+                }
+                return test.loadClass(name);
+            }
+        };
+        ClassLoader loader = instrumented(JMS, hiding).getKey();
+        ProbeHooks.sink = recorders;
+        Object m = make(loader, P + "TheMessage");
+        Object session = make(loader, P + "TheSession", true);
+        Object producer = make(loader, P + "TheProducer", session);
+        call(producer, "send", m);
+        call(producer, "send", m, 1, 4, 0L);
+        assertEquals(2, ((java.util.ArrayDeque<?>) session.getClass().getField("queue").get(session)).size());
+        assertThrows(IllegalArgumentException.class, () -> call(producer, "send", (Object) null),
+                "the application's own error, not a NoClassDefFoundError");
+        call(session, "commit");
+        Object consumer = make(loader, P + "TheConsumer", session);
+        assertTrue(call(consumer, "receive", 1L) != null);
+        assertEquals(0, count(recorders.ok[ProbeHooks.SEND]) + count(recorders.ok[ProbeHooks.SEND_SYNCPOINT]),
+                "nothing recorded: the hooks were out of reach");
     }
 }
