@@ -96,12 +96,12 @@ public final class ProbeHooks {
         }
     }
 
-    public static void exitSend(long start, Object self, Throwable thrown) {
+    public static void exitSend(long start, Object self, int deliveryMode, Throwable thrown) {
         try {
             long nanos = leave(F_SEND, start);
             ProbeSink s = sink;
             if (nanos >= 0 && s != null) {
-                s.send(nanos, self, thrown);
+                s.send(nanos, self, deliveryMode, thrown);
             }
         } catch (Throwable t) {
             // Never into the application.
@@ -120,12 +120,13 @@ public final class ProbeHooks {
         }
     }
 
-    public static void exitMqPut(long start, Object a1, Object a2, Object a3, Object a4, Object a5, Throwable thrown) {
+    public static void exitMqPut(long start, Object a0, Object a1, Object a2, Object a3, Object a4, Object a5,
+            Throwable thrown) {
         try {
             long nanos = leave(F_MQ_PUT, start);
             ProbeSink s = sink;
             if (nanos >= 0 && s != null) {
-                s.mqPut(nanos, a1, a2, a3, a4, a5, thrown);
+                s.mqPut(nanos, a0, a1, a2, a3, a4, a5, thrown);
             }
         } catch (Throwable t) {
             // Never into the application.

@@ -1,5 +1,6 @@
 package dev.harness.agent.probe;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -109,13 +110,15 @@ class ProbeAdviceTest {
         ProbeHooks.sink = recorders;
 
         Object queue = make(loader, "com.ibm.mq.MQQueue");
-        Object message = make(loader, "com.ibm.mq.MQMessage");
+        Object message = make(loader, "com.ibm.mq.MQMessage"); // persistence as the queue's default
+        Object persistent = make(loader, "com.ibm.mq.MQMessage");
+        persistent.getClass().getField("persistence").setInt(persistent, 1);
         Object syncpoint = make(loader, "com.ibm.mq.MQPutMessageOptions", 0x2);
         Object plain = make(loader, "com.ibm.mq.MQPutMessageOptions", 0x4);
         for (int i = 0; i < 3; i++) {
             call(queue, "put", message); // delegates to put(message, options): counted once
         }
-        call(queue, "put", message, plain);
+        call(queue, "put", persistent, plain);
         call(queue, "put", message, syncpoint);
         call(queue, "put", message, syncpoint);
         call(queue, "get", message);
@@ -123,7 +126,7 @@ class ProbeAdviceTest {
 
         Object qmgr = make(loader, "com.ibm.mq.MQQueueManager");
         call(qmgr, "put", "Q", message); // put1, delegating to put(int, ...): once
-        call(qmgr, "put", "Q", message, syncpoint);
+        call(qmgr, "put", "Q", persistent, syncpoint);
         call(qmgr, "commit");
         call(qmgr, "commit");
         call(qmgr, "backout");
@@ -142,6 +145,9 @@ class ProbeAdviceTest {
         assertEquals(1, count(recorders.failed[ProbeHooks.MQ_GET]));
         assertEquals(Map.of("mq-put MQRC_HOST_NOT_AVAILABLE (2538)", 1L, "mq-get MQRC_HOST_NOT_AVAILABLE (2538)", 1L),
                 recorders.errorKinds());
+        // {unknown, non-persistent, persistent}: MQPER_PERSISTENCE_AS_Q_DEF is unknown here.
+        assertArrayEquals(new long[] {4, 0, 1}, recorders.delivery(ProbeHooks.MQ_PUT), "the put of a persistent message");
+        assertArrayEquals(new long[] {2, 0, 1}, recorders.delivery(ProbeHooks.MQ_PUT_SYNCPOINT), "put1 of one");
         for (int op : new int[] {ProbeHooks.SEND, ProbeHooks.COMMIT, ProbeHooks.RECEIVE}) {
             assertEquals(0, count(recorders.ok[op]), Ops.TAGS.get(op));
         }
@@ -169,9 +175,10 @@ class ProbeAdviceTest {
         for (int i = 0; i < 3; i++) {
             call(txProducer, "send", m); // delegates to the four-argument overload: once
         }
+        producer.getClass().getMethod("setDeliveryMode", int.class).invoke(producer, 1);
+        call(producer, "send", m); // the producer says: non-persistent
         call(producer, "send", m);
-        call(producer, "send", m);
-        call(producer, "send", m, 1, 4, 0L);
+        call(producer, "send", m, 2, 4, 0L); // the call says: persistent
         assertThrows(IllegalArgumentException.class, () -> call(producer, "send", (Object) null));
         call(tx, "commit");
         call(tx, "rollback");
@@ -202,6 +209,9 @@ class ProbeAdviceTest {
         assertEquals(2, count(recorders.ok[ProbeHooks.ON_MESSAGE]));
         assertEquals(1, count(recorders.failed[ProbeHooks.SEND]));
         assertEquals(Map.of("send IllegalArgumentException", 1L), recorders.errorKinds());
+        // {unknown, non-persistent, persistent}; the JMSProducer's own mode, not its MessageProducer's.
+        assertArrayEquals(new long[] {0, 4, 1}, recorders.delivery(ProbeHooks.SEND));
+        assertArrayEquals(new long[] {0, 1, 3}, recorders.delivery(ProbeHooks.SEND_SYNCPOINT));
     }
 
     @Test
