@@ -255,10 +255,12 @@ final class ProbeSession {
      * detector, reports what the probe's threads cost, and says why.
      */
     void stop(String reason, boolean restore) {
+        long[] cpu;
         synchronized (ProbeSession.class) {
             if (ended) {
                 return;
             }
+            cpu = cpu(); // while the meter and the detector still run: a dead thread has no CPU time to read
             ended = true;
         }
         ProbeHooks.sink = null;
@@ -279,7 +281,6 @@ final class ProbeSession {
                 // Exiting.
             }
         }
-        long[] cpu = cpu();
         try {
             shipOnce();
             if (cpu != null) {

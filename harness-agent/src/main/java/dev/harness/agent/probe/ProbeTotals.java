@@ -259,7 +259,7 @@ public final class ProbeTotals {
     public String summary() {
         StringBuilder s = new StringBuilder();
         if (!any()) {
-            return "no messaging calls seen\n";
+            return "no messaging calls seen\n" + costLine();
         }
         s.append(String.format(Locale.ROOT, "%-18s %10s %10s %10s %10s %10s %10s %12s%n", "operation (µs)", "count", "mean",
                 "p50", "p90", "p99", "p99.9", "max"));
@@ -290,12 +290,16 @@ public final class ProbeTotals {
             s.append("pause-corrected: LatencyStats' view, adding the calls the probed JVM's own pauses held back"
                     + " (seed 003)\n");
         }
-        if (cost != null && cost[1] > 0) {
-            s.append(String.format(Locale.ROOT, "the probe's own threads used %.0f ms of the probed JVM's CPU in %.1f s"
-                    + " (%.2f %% of a core): pause detector %.0f ms, hiccup meter %.0f ms, the rest shipping%n",
-                    cost[0] / 1e6, cost[1] / 1e9, 100.0 * cost[0] / cost[1], cost[2] / 1e6, cost[3] / 1e6));
+        return s.append(costLine()).toString();
+    }
+
+    private String costLine() {
+        if (cost == null || cost[1] <= 0) {
+            return "";
         }
-        return s.toString();
+        return String.format(Locale.ROOT, "the probe's own threads used %.0f ms of the probed JVM's CPU in %.1f s"
+                + " (%.2f %% of a core): pause detector %.0f ms, hiccup meter %.0f ms, the rest shipping%n",
+                cost[0] / 1e6, cost[1] / 1e9, 100.0 * cost[0] / cost[1], cost[2] / 1e6, cost[3] / 1e6);
     }
 
     private static String summaryRow(String name, Histogram t) {
