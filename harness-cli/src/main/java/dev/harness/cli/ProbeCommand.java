@@ -375,7 +375,7 @@ final class ProbeCommand implements Callable<Integer> {
     }
 
     /** One line from the agent; false when it is malformed (skipped, counted). Unknown kinds of line are ignored. */
-    private boolean handle(String line, ProbeTotals totals, HlogWriter writer, long startMs, Map<String, Histogram> interval) {
+    boolean handle(String line, ProbeTotals totals, HlogWriter writer, long startMs, Map<String, Histogram> interval) {
         String[] f = line.split(" ", 6);
         try {
             switch (f[0]) {
