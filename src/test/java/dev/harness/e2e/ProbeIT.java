@@ -51,6 +51,19 @@ class ProbeIT {
                 assertEquals(ProbedApp.SEND_SYNCPOINT, summary.get("operations").get("send-syncpoint").get("count").asInt());
                 assertEquals(ProbedApp.RECEIVE, summary.get("operations").get("receive").get("count").asInt());
                 assertEquals(ProbedApp.EMPTY_RECEIVES, summary.get("emptyReceives").asInt());
+                var send = summary.get("operations").get("send");
+                assertEquals(ProbedApp.SEND - ProbedApp.SEND_NON_PERSISTENT, send.get("persistent").asInt(), send::toString);
+                assertEquals(ProbedApp.SEND_NON_PERSISTENT, send.get("nonPersistent").asInt(), send::toString);
+                assertEquals(ProbedApp.SEND_SYNCPOINT, summary.get("operations").get("send-syncpoint").get("persistent").asInt());
+                // The pause-corrected view holds every call, plus those the probed JVM's pauses held back.
+                for (String tag : List.of("send", "send-syncpoint", "commit", "receive", "on-message")) {
+                    var op = summary.get("operations").get(tag);
+                    assertTrue(op.get("pauseCorrected").get("count").asLong() >= op.get("count").asLong(), op::toString);
+                    assertTrue(HlogFiles.sum(hlog, tag + "-pause-corrected").getTotalCount()
+                            >= HlogFiles.sum(hlog, tag).getTotalCount(), tag);
+                }
+                assertTrue(summary.get("agentCost").get("cpuNs").asLong() > 0, summary::toString);
+                assertTrue(first.stdout().contains("send: 20 persistent, 10 non-persistent"), first::toString);
                 assertTrue(first.stdout().contains("operation (µs)") && first.stdout().contains("send-syncpoint"),
                         first::toString);
                 assertTrue(first.stdout().contains("harness probe ended: harness probe ended; removed the instrumentation"),
@@ -72,6 +85,11 @@ class ProbeIT {
                 try (HarnessProcess killed = HarnessProcess.start(dir, "probe", "--pid", Long.toString(pid),
                         "--interval", "1s")) {
                     awaitOutput(killed, "instrumented");
+                    // A second probe meanwhile is refused, and leaves the first's status as it was (done-3).
+                    HarnessProcess.Result busy = HarnessProcess.run(dir, 60, "probe", "--pid", Long.toString(pid),
+                            "--duration", "1s");
+                    assertEquals(4, busy.exitCode(), busy::toString);
+                    busy.assertOneLine("busy");
                     killed.signal("KILL");
                     killed.waitFor(10);
                 }

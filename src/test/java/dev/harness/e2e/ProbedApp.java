@@ -33,6 +33,8 @@ public final class ProbedApp {
     static final int RECEIVE = 70;
     static final int ON_MESSAGE = 10;
     static final int EMPTY_RECEIVES = 1;
+    /** Of the SEND sends, those of the JMSProducer, non-persistent; the rest and every SEND_SYNCPOINT persistent. */
+    static final int SEND_NON_PERSISTENT = ON_MESSAGE;
 
     private ProbedApp() {
     }
@@ -64,7 +66,7 @@ public final class ProbedApp {
             MessageConsumer consumer = plain.createConsumer(q);
             Counting listener = new Counting();
             listening.createConsumer(l).setMessageListener(listener);
-            JMSProducer jmsProducer = ctx.createProducer();
+            JMSProducer jmsProducer = ctx.createProducer().setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             c.start();
             Files.writeString(dir.resolve("ready"), Long.toString(ProcessHandle.current().pid()));
             long deadline = System.nanoTime() + 600_000_000_000L;

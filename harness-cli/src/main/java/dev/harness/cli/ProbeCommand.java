@@ -15,17 +15,23 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.DataFormatException;
 
 import org.HdrHistogram.Histogram;
 
 import dev.harness.agent.probe.Ops;
+import dev.harness.agent.probe.ProbeOptions;
 import dev.harness.agent.probe.ProbeTotals;
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
@@ -55,11 +61,14 @@ import picocli.CommandLine.Spec;
             "0:the probe ended (--duration, the application exited) and everything was written",
             "2:bad option value",
             "3:cannot attach to that process (not a JVM, not ours, attach disabled, or gone)",
-            "4:the probe did not start there (the line says why), or another probe runs there",
+            "4:the probe did not start there (the line says why), or another probe runs there (busy)",
             "6:an output file could not be written",
             "130:interrupted (Ctrl-C): the summary is printed and the files written"})
 final class ProbeCommand implements Callable<Integer> {
-    static final String STATUS_PROPERTY = "harness.probe.status";
+    /** Where the agent leaves "TOKEN outcome" of each attach (ProbeSession.ATTACH_PROPERTY). */
+    static final String ATTACH_PROPERTY = "harness.probe.attach";
+    /** What the agent's reader hands the main loop when the connection ends. */
+    private static final String CLOSED = new String("closed");
     private static final long HELLO_TIMEOUT_MS = 15_000;
     private static final long BYE_TIMEOUT_MS = 15_000;
 
@@ -82,9 +91,10 @@ final class ProbeCommand implements Callable<Integer> {
     boolean histogram;
 
     @Option(names = "--hlog", paramLabel = "FILE",
-            description = "Write every call's time to this hlog, one histogram per tag and second (send,"
-                    + " send-syncpoint, commit, rollback, receive, on-message, mq-put, mq-put-syncpoint, mq-get,"
-                    + " mq-commit, mq-backout), and the probed JVM's own hiccups (tag hiccup).")
+            description = "Write every call's time to this hlog, one histogram per tag and second (or per --interval"
+                    + " when shorter): send, send-syncpoint, commit, rollback, receive, on-message, mq-put,"
+                    + " mq-put-syncpoint, mq-get, mq-commit, mq-backout; each with its pause-corrected view"
+                    + " (TAG-pause-corrected); and the probed JVM's own hiccups (tag hiccup).")
     Path hlog;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the summary as JSON (schema harness-probe/1).")
@@ -94,6 +104,7 @@ final class ProbeCommand implements Callable<Integer> {
     Path report;
 
     private volatile boolean interrupted;
+    private long malformed;
 
     @Override
     public Integer call() throws UnreachableException {
@@ -123,17 +134,20 @@ final class ProbeCommand implements Callable<Integer> {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
             String[] status;
             try {
-                status = Attacher.load(pid, jar.toString(), "probe,port=" + server.getLocalPort() + ",token=" + token,
-                        STATUS_PROPERTY);
+                status = Attacher.load(pid, jar.toString(), "probe,port=" + server.getLocalPort() + ",token=" + token
+                        + ",interval=" + intervalNs / 1_000_000L + "ms", ATTACH_PROPERTY);
             } catch (Attacher.AttachFailure e) {
                 if (e.unreachable) {
                     throw new UnreachableException(e.getMessage(), e);
                 }
                 throw new Failure.DuringRun(e.getMessage());
             }
-            if (!"running".equals(status[1])) {
-                throw new Failure.DuringRun("the probe did not start in process " + pid + ": "
-                        + (status[1] == null ? "no word from it" : status[1].replaceFirst("^not started: ", "")));
+            String outcome = status[1] != null && status[1].startsWith(token + " ") ? status[1].substring(token.length() + 1)
+                    : null;
+            if (!"running".equals(outcome)) {
+                // "busy: ..." when another probe runs there: its status is left as it was.
+                throw new Failure.DuringRun((outcome != null && outcome.startsWith("busy:") ? "" : "the probe did not start"
+                        + " in process " + pid + ": ") + (outcome == null ? "no word from it (an older agent there?)" : outcome));
             }
             if (javaVersion(status[2]) >= 21) {
                 // JEP 451: that JVM printed a warning of its own, and a later release may refuse.
@@ -156,11 +170,36 @@ final class ProbeCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * Reads the agent's lines on a thread of its own, with blocking reads (a timeout in the middle
+     * of a line would lose its start), into {@code lines}; {@link #CLOSED} at the end.
+     */
+    private static Thread reader(BufferedReader in, BlockingQueue<String> lines) {
+        Thread t = new Thread(() -> {
+            try {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    lines.put(line);
+                }
+            } catch (IOException e) {
+                // Closed: as the end of the stream.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                lines.offer(CLOSED);
+            }
+        }, "harness-probe-reader");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
     private int probe(Socket socket, String token) throws IOException {
         BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
         Writer out = new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8);
-        socket.setSoTimeout(200);
-        String hello = readLine(in, HELLO_TIMEOUT_MS);
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        reader(in, lines);
+        String hello = take(lines, HELLO_TIMEOUT_MS);
         if (hello == null || !hello.startsWith("hello " + token + " ")) {
             throw new Failure.DuringRun("an unexpected peer connected instead of the probe in process " + pid);
         }
@@ -172,7 +211,7 @@ final class ProbeCommand implements Callable<Integer> {
         HlogWriter writer = hlogFile == null ? null : HlogWriter.create(hlogFile);
         if (writer != null) {
             writer.header(HlogHeader.builder(startMs).comment("harness probe of process " + pid + " (" + command() + ")")
-                    .interval(1000).build());
+                    .interval(ProbeOptions.shipMs(intervalNs / 1_000_000L)).build());
             writer.flush();
         }
         System.out.println("harness probe: probing process " + pid + " (" + command() + "); a table every " + intervalName
@@ -188,8 +227,12 @@ final class ProbeCommand implements Callable<Integer> {
             while (true) {
                 long now = System.nanoTime();
                 if (!stopSent && (interrupted || now >= deadline)) {
-                    out.write("stop\n");
-                    out.flush();
+                    try {
+                        out.write("stop\n");
+                        out.flush();
+                    } catch (IOException e) {
+                        // The agent went away: its end of the stream follows.
+                    }
                     stopSent = true;
                     stopSentAt = now;
                 }
@@ -204,13 +247,15 @@ final class ProbeCommand implements Callable<Integer> {
                 }
                 String line;
                 try {
-                    line = in.readLine();
-                } catch (SocketTimeoutException e) {
+                    line = lines.poll(Math.max(1, Math.min(200_000_000L, nextTable - System.nanoTime())), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
                     continue;
-                } catch (IOException e) {
-                    line = null;
                 }
                 if (line == null) {
+                    continue;
+                }
+                if (line == CLOSED) {
                     ended = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)
                             ? "the connection to the probe closed" : "process " + pid + " exited";
                     break;
@@ -219,7 +264,13 @@ final class ProbeCommand implements Callable<Integer> {
                     ended = line.substring(4);
                     break;
                 }
-                handle(line, totals, writer, startMs, intervalHistograms);
+                if (!handle(line, totals, writer, startMs, intervalHistograms)) {
+                    malformed++;
+                }
+            }
+            if (malformed > 0) {
+                System.out.println("harness probe: skipped " + malformed + " malformed line" + (malformed == 1 ? "" : "s")
+                        + " from the agent");
             }
             System.out.print(totals.table());
             drawHistograms(intervalHistograms);
@@ -271,12 +322,27 @@ final class ProbeCommand implements Callable<Integer> {
         for (String tag : totals.tags()) {
             long[] f = totals.figures(tag);
             w.name(tag).beginObject().field("count", f[0]).field("meanNs", f[1]).field("p50Ns", f[2]).field("p90Ns", f[3])
-                    .field("p99Ns", f[4]).field("p999Ns", f[5]).field("maxNs", f[6]).field("failed", totals.failedCount(tag))
-                    .endObject();
+                    .field("p99Ns", f[4]).field("p999Ns", f[5]).field("maxNs", f[6]).field("failed", totals.failedCount(tag));
+            long[] c = totals.correctedFigures(tag);
+            if (c != null) {
+                w.name("pauseCorrected").beginObject().field("count", c[0]).field("meanNs", c[1]).field("p50Ns", c[2])
+                        .field("p90Ns", c[3]).field("p99Ns", c[4]).field("p999Ns", c[5]).field("maxNs", c[6]).endObject();
+            }
+            long[] d = totals.delivery(tag);
+            if (d != null) {
+                w.field("persistent", d[0]).field("nonPersistent", d[1]).field("deliveryUnknown", d[2]);
+            }
+            w.endObject();
         }
         w.endObject().field("emptyReceives", totals.emptyReceives()).name("errors").beginObject();
         totals.errorKinds().forEach(w::field);
-        return w.endObject().field("hiccupMaxNs", totals.hiccupMaxNs()).endObject().toString() + "\n";
+        w.endObject().field("hiccupMaxNs", totals.hiccupMaxNs());
+        long[] cost = totals.cost();
+        if (cost != null) {
+            w.name("agentCost").beginObject().field("cpuNs", cost[0]).field("wallNs", cost[1])
+                    .field("pauseDetectorCpuNs", cost[2]).field("hiccupMeterCpuNs", cost[3]).endObject();
+        }
+        return w.endObject().toString() + "\n";
     }
 
     private static int javaVersion(String specification) {
@@ -287,16 +353,15 @@ final class ProbeCommand implements Callable<Integer> {
         }
     }
 
-    private static String readLine(BufferedReader in, long timeoutMs) throws IOException {
-        long deadline = System.currentTimeMillis() + timeoutMs;
-        while (System.currentTimeMillis() < deadline) {
-            try {
-                return in.readLine();
-            } catch (SocketTimeoutException e) {
-                // again
-            }
+    /** The next line within {@code timeoutMs}, or null (also when the connection ended). */
+    private static String take(BlockingQueue<String> lines, long timeoutMs) {
+        try {
+            String line = lines.poll(timeoutMs, TimeUnit.MILLISECONDS);
+            return line == CLOSED ? null : line;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
         }
-        return null;
     }
 
     private void drawHistograms(Map<String, Histogram> interval) {
@@ -309,38 +374,44 @@ final class ProbeCommand implements Callable<Integer> {
         interval.clear();
     }
 
-    private void handle(String line, ProbeTotals totals, HlogWriter writer, long startMs, Map<String, Histogram> interval) {
+    /** One line from the agent; false when it is malformed (skipped, counted). Unknown kinds of line are ignored. */
+    boolean handle(String line, ProbeTotals totals, HlogWriter writer, long startMs, Map<String, Histogram> interval) {
         String[] f = line.split(" ", 6);
-        switch (f[0]) {
-            case "msg" -> System.out.println("probe: " + line.substring(4));
-            case "kind" -> {
-                String[] k = line.split(" ", 3);
-                totals.errorKind(k[2], Long.parseLong(k[1]));
-            }
-            case "h" -> {
-                String outcome = f[1];
-                String tag = f[2];
-                totals.add(outcome, tag, f[5]);
-                if (outcome.equals("ok") || outcome.equals("pause")) {
-                    try {
+        try {
+            switch (f[0]) {
+                case "msg" -> System.out.println("probe: " + line.substring(Math.min(4, line.length())));
+                case "kind" -> {
+                    String[] k = line.split(" ", 3);
+                    totals.errorKind(k[2], Long.parseLong(k[1]));
+                }
+                case "delivery" -> totals.delivery(f[1], Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]));
+                case "cost" -> totals.cost(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
+                        Long.parseLong(f[4]));
+                case "h" -> {
+                    String outcome = f[1];
+                    String tag = f[2];
+                    long from = Long.parseLong(f[3]);
+                    long to = Long.parseLong(f[4]);
+                    totals.add(outcome, tag, f[5]);
+                    String hlogTag = Ops.hlogTag(outcome, tag);
+                    if (hlogTag != null) {
                         Histogram h = Histogram.decodeFromCompressedByteBuffer(ProbeTotals.decode(f[5]), 0);
                         if (outcome.equals("ok")) {
                             interval.computeIfAbsent(tag, t -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
                         }
-                        if (writer == null) {
-                            return;
+                        if (writer != null) {
+                            writer.interval((from - startMs) / 1000.0, (to - startMs) / 1000.0, hlogTag, h);
+                            writer.flush();
                         }
-                        writer.interval((Long.parseLong(f[3]) - startMs) / 1000.0, (Long.parseLong(f[4]) - startMs) / 1000.0,
-                                tag, h);
-                        writer.flush();
-                    } catch (DataFormatException e) {
-                        throw new IllegalStateException("the probe sent a histogram that does not decode: " + e, e);
                     }
                 }
+                default -> {
+                    // A line a later agent may send: ignored.
+                }
             }
-            default -> {
-                // A line a later agent may send: ignored.
-            }
+            return true;
+        } catch (ArrayIndexOutOfBoundsException | IllegalArgumentException | DataFormatException e) {
+            return false; // NumberFormatException is an IllegalArgumentException, as is a histogram that does not decode
         }
     }
 
@@ -348,15 +419,49 @@ final class ProbeCommand implements Callable<Integer> {
         return ProcessHandle.of(pid).flatMap(p -> p.info().command()).orElse("java");
     }
 
-    /** The agent's jar, carried inside harness.jar, written where the target JVM can read it. */
+    /**
+     * The agent's jar, carried inside harness.jar, written where the target JVM can read it: at a
+     * path named by its content's hash, so every probe with this build reuses one file instead of
+     * leaving a new one behind each time (the target JVM keeps it open as long as it runs).
+     */
     private static Path agentJar() throws IOException {
-        Path jar = Files.createTempFile("harness-agent-", ".jar");
+        byte[] bytes;
         try (InputStream in = ProbeCommand.class.getResourceAsStream("harness-agent.jar")) {
             if (in == null) {
                 throw new IOException("harness-agent.jar is missing from this build of harness.jar");
             }
-            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
+            bytes = in.readAllBytes();
         }
-        return jar; // the target JVM keeps it open as long as it runs
+        String hash = sha256(bytes);
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"));
+        Path jar = dir.resolve("harness-agent-" + hash.substring(0, 16) + ".jar");
+        try {
+            if (Files.isRegularFile(jar) && sha256(Files.readAllBytes(jar)).equals(hash)) {
+                return jar;
+            }
+        } catch (IOException e) {
+            // Unreadable (another user's?): written afresh below.
+        }
+        Path part = Files.createTempFile(dir, "harness-agent-", ".part");
+        try {
+            Files.write(part, bytes);
+            Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return jar;
+        } catch (IOException e) {
+            // A file of that name we may not replace: this probe's own copy, as before.
+            Path own = Files.createTempFile(dir, "harness-agent-", ".jar");
+            Files.move(part, own, StandardCopyOption.REPLACE_EXISTING);
+            return own;
+        } finally {
+            Files.deleteIfExists(part);
+        }
+    }
+
+    private static String sha256(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("this JDK has no SHA-256", e);
+        }
     }
 }

@@ -61,7 +61,8 @@ public final class ProbeHooks {
             if (depth[family]++ > 0) {
                 return NESTED;
             }
-            return System.nanoTime();
+            long now = System.nanoTime();
+            return now == 0 || now == NOT_TIMED || now == NESTED ? now + 2 : now; // never a marker
         } catch (Throwable t) {
             return NOT_TIMED;
         }
@@ -69,7 +70,8 @@ public final class ProbeHooks {
 
     /** Closes what {@link #enter} opened; returns the elapsed time, or a negative value when not to record. */
     private static long leave(int family, long start) {
-        if (start == NOT_TIMED) {
+        // 0: the advice's enter threw and was suppressed (the depth was not raised): not timed.
+        if (start == NOT_TIMED || start == 0) {
             return -1;
         }
         int[] depth = DEPTH.get();
@@ -94,12 +96,12 @@ public final class ProbeHooks {
         }
     }
 
-    public static void exitSend(long start, Object self, Throwable thrown) {
+    public static void exitSend(long start, Object self, int deliveryMode, Throwable thrown) {
         try {
             long nanos = leave(F_SEND, start);
             ProbeSink s = sink;
             if (nanos >= 0 && s != null) {
-                s.send(nanos, self, thrown);
+                s.send(nanos, self, deliveryMode, thrown);
             }
         } catch (Throwable t) {
             // Never into the application.
@@ -118,12 +120,13 @@ public final class ProbeHooks {
         }
     }
 
-    public static void exitMqPut(long start, Object a1, Object a2, Object a3, Object a4, Object a5, Throwable thrown) {
+    public static void exitMqPut(long start, Object a0, Object a1, Object a2, Object a3, Object a4, Object a5,
+            Throwable thrown) {
         try {
             long nanos = leave(F_MQ_PUT, start);
             ProbeSink s = sink;
             if (nanos >= 0 && s != null) {
-                s.mqPut(nanos, a1, a2, a3, a4, a5, thrown);
+                s.mqPut(nanos, a0, a1, a2, a3, a4, a5, thrown);
             }
         } catch (Throwable t) {
             // Never into the application.

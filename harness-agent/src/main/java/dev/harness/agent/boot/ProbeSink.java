@@ -9,12 +9,19 @@ public abstract class ProbeSink {
     /** A call of {@code op} ({@link ProbeHooks} codes) that took {@code nanos}; {@code thrown} if it threw. */
     public abstract void timed(int op, long nanos, Object self, Throwable thrown);
 
-    /** A JMS send: {@code self} is the producer, which says whether it sends inside syncpoint. */
-    public abstract void send(long nanos, Object self, Throwable thrown);
+    /**
+     * A JMS send: {@code self} is the producer, which says whether it sends inside syncpoint;
+     * {@code deliveryMode} the send's own argument (1 non-persistent, 2 persistent), 0 if it has none.
+     */
+    public abstract void send(long nanos, Object self, int deliveryMode, Throwable thrown);
 
     /** A receive: {@code message} null is a receive that returned no message. */
     public abstract void receive(long nanos, Object message, Throwable thrown);
 
-    /** An MQ put or put1: the arguments after the first, one of which may be the put-message options. */
-    public abstract void mqPut(long nanos, Object a1, Object a2, Object a3, Object a4, Object a5, Throwable thrown);
+    /**
+     * An MQ put or put1: its reference arguments (null where absent or not bound), among them the
+     * message and perhaps the put-message options.
+     */
+    public abstract void mqPut(long nanos, Object a0, Object a1, Object a2, Object a3, Object a4, Object a5,
+            Throwable thrown);
 }

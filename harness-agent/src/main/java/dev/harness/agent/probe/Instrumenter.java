@@ -8,6 +8,7 @@ import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.not;
+import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import java.lang.instrument.Instrumentation;
@@ -48,8 +49,16 @@ final class Instrumenter {
         List<Group> groups = new ArrayList<>();
         for (String ns : List.of("javax", "jakarta")) {
             String jms = ns + ".jms."; // built at run time: the jakarta shading must not rewrite it
-            groups.add(group(ns + " send", implementing(jms + "MessageProducer", jms + "JMSProducer"),
-                    named("send"), Advice.to(Advices.Send.class)));
+            // The send's delivery mode argument, where it has one, is the first int: at 1 or 2.
+            ElementMatcher.Junction<TypeDescription> producers = implementing(jms + "MessageProducer", jms + "JMSProducer");
+            groups.add(group(ns + " send", producers,
+                    named("send").and(not(takesArgument(1, int.class))).and(not(takesArgument(2, int.class))),
+                    Advice.to(Advices.Send.class)));
+            groups.add(group(ns + " send with delivery mode", producers,
+                    named("send").and(takesArgument(1, int.class)), Advice.to(Advices.SendModeAt1.class)));
+            groups.add(group(ns + " send to a destination with delivery mode", producers,
+                    named("send").and(not(takesArgument(1, int.class))).and(takesArgument(2, int.class)),
+                    Advice.to(Advices.SendModeAt2.class)));
             groups.add(group(ns + " commit", implementing(jms + "Session", jms + "JMSContext"),
                     named("commit").and(takesArguments(0)), timed(ProbeHooks.F_TRANSACTION, ProbeHooks.COMMIT)));
             groups.add(group(ns + " rollback", implementing(jms + "Session", jms + "JMSContext"),
@@ -62,10 +71,10 @@ final class Instrumenter {
         String mq = "com.ibm.mq.";
         // MQQueue inherits put and get from MQDestination (MQ 9); older clients declare them on MQQueue.
         ElementMatcher.Junction<TypeDescription> queue = implementing(mq + "MQDestination", mq + "MQQueue");
-        groups.add(group("MQ put", queue, named("put").and(referenceArgumentsAfterFirst()), Advice.to(Advices.MqPut.class)));
+        groups.add(group("MQ put", queue, named("put").and(referenceArguments(0)), Advice.to(Advices.MqQueuePut.class)));
         groups.add(group("MQ get", queue, named("get"), timed(ProbeHooks.F_MQ_GET, ProbeHooks.MQ_GET)));
         ElementMatcher.Junction<TypeDescription> qmgr = implementing(mq + "MQQueueManager");
-        groups.add(group("MQ put1", qmgr, namedOneOf("put", "put1").and(referenceArgumentsAfterFirst()),
+        groups.add(group("MQ put1", qmgr, namedOneOf("put", "put1").and(referenceArguments(1)),
                 Advice.to(Advices.MqPut.class)));
         groups.add(group("MQ commit", qmgr, named("commit").and(takesArguments(0)),
                 timed(ProbeHooks.F_MQ_TRANSACTION, ProbeHooks.MQ_COMMIT)));
@@ -92,13 +101,13 @@ final class Instrumenter {
                 .to(Advices.Timed.class);
     }
 
-    /** Arguments 1 to 5, where present, are references: the put advice binds them without boxing. */
-    private static ElementMatcher.Junction<MethodDescription> referenceArgumentsAfterFirst() {
+    /** Arguments {@code from} to 5, where present, are references: the put advice binds them without boxing. */
+    private static ElementMatcher.Junction<MethodDescription> referenceArguments(int from) {
         return new ElementMatcher.Junction.AbstractBase<MethodDescription>() {
             @Override
             public boolean matches(MethodDescription m) {
                 var params = m.getParameters();
-                for (int i = 1; i < params.size() && i <= 5; i++) {
+                for (int i = from; i < params.size() && i <= 5; i++) {
                     if (params.get(i).getType().isPrimitive()) {
                         return false;
                     }

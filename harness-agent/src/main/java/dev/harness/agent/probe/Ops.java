@@ -13,6 +13,24 @@ public final class Ops {
     private Ops() {
     }
 
+    /** The hlog tag of the pause-corrected view of an operation's tag. */
+    public static String correctedTag(String tag) {
+        return tag + "-pause-corrected";
+    }
+
+    /**
+     * The hlog tag a shipped histogram is written under: the operation's own for calls that
+     * returned, {@code TAG-pause-corrected} for that view, {@code hiccup} for the JVM's pauses;
+     * null for those the hlog does not hold (failed calls, empty receives).
+     */
+    public static String hlogTag(String outcome, String tag) {
+        return switch (outcome) {
+            case "ok", "pause" -> tag;
+            case "corrected" -> correctedTag(tag);
+            default -> null;
+        };
+    }
+
     /** The code of a tag, or -1. */
     public static int code(String tag) {
         return TAGS.indexOf(tag);

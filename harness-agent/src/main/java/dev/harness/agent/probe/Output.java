@@ -26,6 +26,12 @@ interface Output {
 
     void errorKinds(Map<String, Long> kinds) throws IOException;
 
+    /** Sends of a tag that returned so far, by delivery mode. */
+    void delivery(String tag, long persistent, long nonPersistent, long unknown) throws IOException;
+
+    /** What the probe's own threads cost this JVM: CPU ns in all, over wall ns, of them the pause detector's and the hiccup meter's. */
+    void cost(long cpuNs, long wallNs, long detectorNs, long meterNs) throws IOException;
+
     /** Called after each ship. */
     void flush() throws IOException;
 
@@ -34,8 +40,10 @@ interface Output {
 
     /**
      * The wire to harness probe: text lines over a loopback socket, one per item, flushed once per
-     * ship. {@code h OUTCOME TAG START_MS END_MS BASE64}, {@code msg TEXT}, {@code kind COUNT TAG KIND},
-     * {@code bye REASON}; the first line is {@code hello TOKEN PID}. The probe's only line back is
+     * ship. {@code h OUTCOME TAG START_MS END_MS BASE64} (outcome {@code ok}, {@code failed},
+     * {@code empty}, {@code pause}, {@code corrected}), {@code msg TEXT}, {@code kind COUNT TAG KIND},
+     * {@code delivery TAG PERSISTENT NON_PERSISTENT UNKNOWN}, {@code cost CPU_NS WALL_NS DETECTOR_NS
+     * METER_NS}, {@code bye REASON}; the first line is {@code hello TOKEN PID}. The probe's only line back is
      * {@code stop}; its end of the socket closing (the probe died) stops the agent as well.
      */
     final class Wire implements Output {
@@ -87,6 +95,17 @@ interface Output {
         }
 
         @Override
+        public synchronized void delivery(String tag, long persistent, long nonPersistent, long unknown)
+                throws IOException {
+            out.write("delivery " + tag + " " + persistent + " " + nonPersistent + " " + unknown + "\n");
+        }
+
+        @Override
+        public synchronized void cost(long cpuNs, long wallNs, long detectorNs, long meterNs) throws IOException {
+            out.write("cost " + cpuNs + " " + wallNs + " " + detectorNs + " " + meterNs + "\n");
+        }
+
+        @Override
         public synchronized void flush() throws IOException {
             out.flush();
         }
@@ -126,7 +145,7 @@ interface Output {
             table = new PrintStream(new FileOutputStream(o.table()), true, StandardCharsets.UTF_8);
             writer = new HistogramLogWriter(hlog);
             writer.outputComment(title);
-            writer.outputComment("interval: 1s");
+            writer.outputComment("interval: " + ProbeOptions.shipMs(o.intervalMs()) + "ms");
             writer.outputLogFormatVersion();
             writer.outputStartTime(startMs);
             writer.setBaseTime(startMs);
@@ -146,11 +165,22 @@ interface Output {
 
         @Override
         public void interval(String outcome, String tag, long startMs, long endMs, Histogram h) {
-            if (outcome.equals("ok") || outcome.equals("pause")) {
-                h.setTag(tag);
+            String hlogTag = Ops.hlogTag(outcome, tag);
+            if (hlogTag != null) {
+                h.setTag(hlogTag);
                 writer.outputIntervalHistogram((startMs - this.startMs) / 1000.0, (endMs - this.startMs) / 1000.0, h);
             }
             totals.add(outcome, tag, ProbeTotals.encode(h));
+        }
+
+        @Override
+        public void delivery(String tag, long persistent, long nonPersistent, long unknown) {
+            totals.delivery(tag, persistent, nonPersistent, unknown);
+        }
+
+        @Override
+        public void cost(long cpuNs, long wallNs, long detectorNs, long meterNs) {
+            totals.cost(cpuNs, wallNs, detectorNs, meterNs);
         }
 
         @Override

@@ -27,13 +27,17 @@ public final class ProbeAgent {
     }
 
     /**
-     * Starts the probe; returns null, else why not in one line. Never throws. The outcome is
-     * also left in the system property {@code harness.probe.status} for harness probe to read.
+     * Starts the probe; returns null, else why not in one line. Never throws. The outcome of
+     * this attach is left in the system property {@code harness.probe.attach} ("TOKEN outcome",
+     * for harness probe to read); {@code harness.probe.status} says how the probe of this JVM is
+     * doing, and a second attach refused as busy leaves it as the first probe set it.
      */
     public static String start(String args, Instrumentation inst) {
         String failure;
+        String token = null;
         try {
             ProbeOptions options = ProbeOptions.parse(args);
+            token = options.token();
             if (!inst.isRetransformClassesSupported()) {
                 failure = "this JVM cannot retransform classes";
             } else {
@@ -45,10 +49,14 @@ public final class ProbeAgent {
         } catch (Throwable e) {
             failure = "could not start (" + e + ")";
         }
-        if (failure != null && !failure.startsWith("busy:")) {
-            System.setProperty(ProbeSession.STATUS_PROPERTY, "not started: " + failure);
-        } else if (failure != null) {
-            System.setProperty(ProbeSession.STATUS_PROPERTY, failure);
+        try {
+            if (failure != null && !failure.startsWith("busy:")) {
+                System.setProperty(ProbeSession.STATUS_PROPERTY, "not started: " + failure);
+            }
+            System.setProperty(ProbeSession.ATTACH_PROPERTY, (token == null ? "-" : token) + " "
+                    + (failure == null ? "running" : failure));
+        } catch (RuntimeException e) {
+            // A security manager that forbids it: the probe runs or not all the same.
         }
         return failure;
     }

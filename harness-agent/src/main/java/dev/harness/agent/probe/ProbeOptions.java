@@ -27,6 +27,28 @@ public record ProbeOptions(int port, String token, String hlog, String table, lo
         return a.equals("probe") || a.startsWith("probe,");
     }
 
+    /**
+     * How often the agent ships its intervals for a table every {@code intervalMs}: once a
+     * second, or once per interval when that is shorter, or a divisor of the interval (from
+     * 100 ms) when it is no whole number of seconds, so that every table covers whole shipments.
+     */
+    public static long shipMs(long intervalMs) {
+        if (intervalMs <= 1000) {
+            return intervalMs;
+        }
+        if (intervalMs % 1000 == 0) {
+            return 1000;
+        }
+        long a = intervalMs;
+        long b = 1000;
+        while (b != 0) {
+            long t = a % b;
+            a = b;
+            b = t;
+        }
+        return a >= 100 ? a : 1000;
+    }
+
     /** Streaming back to a harness probe. */
     public boolean streams() {
         return port > 0;

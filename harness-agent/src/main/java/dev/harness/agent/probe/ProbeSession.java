@@ -1,7 +1,11 @@
 package dev.harness.agent.probe;
 
 import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -14,25 +18,36 @@ import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 
 /**
  * One probe of this JVM, from start to end: installs the sink and the instrumentation, ships the
- * recorders' interval histograms once a second from a daemon thread of its own, and at the end
+ * recorders' interval histograms (and the pause-corrected view's) once a second, or once per
+ * interval when that is shorter, from a daemon thread of its own, and at the end
  * (the probe said stop or went away, or this JVM exits) removes the sink and the instrumentation,
  * retransforming the classes back to their original bytes. Only one at a time; a later probe of
  * the same JVM starts a new one on the classes the first left as found.
  */
 final class ProbeSession {
     static final String STATUS_PROPERTY = "harness.probe.status";
-    private static final long SHIP_MS = 1_000;
-    /** 5 ms, not 1: 200 wake-ups a second cost the host next to nothing (bench/probe-overhead.sh). */
-    static final long HICCUP_SLEEP_MS = 5;
+    /**
+     * The outcome of the latest attach, "TOKEN outcome": a second probe refused as busy reads
+     * its answer here while the first's {@link #STATUS_PROPERTY} stays as it was.
+     */
+    static final String ATTACH_PROPERTY = "harness.probe.attach";
+    /** 10 ms, as the pause detector's resolution: 100 wake-ups a second, whose CPU the session reports. */
+    static final long HICCUP_SLEEP_MS = 10;
 
     private static ProbeSession current;
 
     private final Instrumentation inst;
     private final Output output;
-    private final Recorders recorders = new Recorders();
+    private final long shipMs;
+    private final PauseCorrection corrected;
+    private final Recorders recorders;
     private final Instrumenter.Seen seen = new Instrumenter.Seen();
     private final Histogram[] spareOk = new Histogram[Ops.COUNT];
     private final Histogram[] spareFailed = new Histogram[Ops.COUNT];
+    private final Histogram[] spareCorrected = new Histogram[Ops.COUNT];
+    private final long[][] deliveryShipped = new long[Ops.COUNT][];
+    private final long startNs = System.nanoTime();
+    private Thread meter;
     private Histogram spareEmpty;
     private Histogram spareHiccup;
     /** How late a thread that sleeps {@link #HICCUP_SLEEP_MS} wakes: this JVM's pauses, as jHiccup sees them. */
@@ -45,10 +60,17 @@ final class ProbeSession {
     private final Set<String> announced = new TreeSet<>();
     private Map<String, Long> kindsShipped = Map.of();
 
-    private ProbeSession(Instrumentation inst, Output output) {
+    private ProbeSession(Instrumentation inst, Output output, long shipMs, PauseCorrection corrected) {
         this.inst = inst;
         this.output = output;
+        this.shipMs = shipMs;
+        this.corrected = corrected;
+        this.recorders = new Recorders(corrected.active() ? corrected : null);
+        for (int op = 0; op < Ops.COUNT; op++) {
+            spareCorrected[op] = Recorders.histogram();
+        }
     }
+
 
     /** Starts a probe; null once started, else why not (one line). Never throws. */
     static synchronized String start(ProbeOptions options, Instrumentation inst) {
@@ -65,7 +87,7 @@ final class ProbeSession {
             return options.streams() ? "cannot connect back to harness probe on 127.0.0.1:" + options.port() + " (" + e + ")"
                     : "hlog=" + options.hlog() + " or table=" + options.table() + ": cannot write (" + e.getMessage() + ")";
         }
-        ProbeSession s = new ProbeSession(inst, output);
+        ProbeSession s = new ProbeSession(inst, output, ProbeOptions.shipMs(options.intervalMs()), PauseCorrection.start());
         try {
             s.intervalStartMs = startMs;
             ProbeHooks.sink = s.recorders;
@@ -75,6 +97,7 @@ final class ProbeSession {
             if (s.transformer != null) {
                 s.transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
             }
+            s.corrected.stop();
             output.end("the probe could not instrument this JVM: " + e);
             return "could not instrument (" + e + ")";
         }
@@ -82,9 +105,9 @@ final class ProbeSession {
         s.shipper = new Thread(s::ship, "harness-probe-shipper");
         s.shipper.setDaemon(true);
         s.shipper.start();
-        Thread meter = new Thread(s::meterHiccups, "harness-probe-hiccups");
-        meter.setDaemon(true);
-        meter.start();
+        s.meter = new Thread(s::meterHiccups, "harness-probe-hiccups");
+        s.meter.setDaemon(true);
+        s.meter.start();
         if (output instanceof Output.Wire wire) {
             Thread watcher = new Thread(() -> s.stop(wire.awaitStop(), true), "harness-probe-watcher");
             watcher.setDaemon(true);
@@ -107,13 +130,16 @@ final class ProbeSession {
     private void ship() {
         try {
             announce();
+            if (corrected.note != null) {
+                output.message(corrected.note);
+            }
             if (seen.instrumented.isEmpty()) {
                 output.message("no messaging classes loaded yet (JMS, Jakarta Messaging, MQ classes for Java);"
                         + " watching for them");
                 output.flush();
             }
             while (!ended) {
-                long next = intervalStartMs + SHIP_MS;
+                long next = intervalStartMs + shipMs;
                 long wait;
                 while (!ended && (wait = next - System.currentTimeMillis()) > 0) {
                     Thread.sleep(Math.min(wait, 100));
@@ -130,16 +156,37 @@ final class ProbeSession {
         }
     }
 
+    /** jHiccup's way: park for the resolution, record how late the thread woke. */
     private void meterHiccups() {
         long sleepNs = HICCUP_SLEEP_MS * 1_000_000L;
+        while (!ended) {
+            long t0 = System.nanoTime();
+            LockSupport.parkNanos(sleepNs);
+            // Early wake-ups (parkNanos may return spuriously) are recorded as no hiccup.
+            hiccups.recordValue(Math.min(Recorders.HIGHEST_NS, Math.max(0, System.nanoTime() - t0 - sleepNs)));
+        }
+    }
+
+    /**
+     * What the probe's own threads cost this JVM so far: CPU ns of all of them (the pause
+     * detector's, the hiccup meter, the shipper), of the pause detector's, of the hiccup meter;
+     * null where the JVM does not measure thread CPU time.
+     */
+    private long[] cpu() {
         try {
-            while (!ended) {
-                long t0 = System.nanoTime();
-                Thread.sleep(HICCUP_SLEEP_MS);
-                hiccups.recordValue(Math.min(Recorders.HIGHEST_NS, Math.max(0, System.nanoTime() - t0 - sleepNs)));
+            ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            if (!mx.isThreadCpuTimeSupported() || !mx.isThreadCpuTimeEnabled()) {
+                return null;
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            long detector = 0;
+            for (Thread t : corrected.detectorThreads()) {
+                detector += Math.max(0, mx.getThreadCpuTime(t.getId()));
+            }
+            long meterNs = meter == null ? 0 : Math.max(0, mx.getThreadCpuTime(meter.getId()));
+            long shipperNs = shipper == null ? 0 : Math.max(0, mx.getThreadCpuTime(shipper.getId()));
+            return new long[] {detector + meterNs + shipperNs, detector, meterNs};
+        } catch (Throwable e) {
+            return null;
         }
     }
 
@@ -169,6 +216,22 @@ final class ProbeSession {
         }
         spareEmpty = take(recorders.empty, spareEmpty, "empty", "receive", start, end);
         spareHiccup = take(hiccups, spareHiccup, "pause", "hiccup", start, end);
+        if (corrected.active()) {
+            corrected.tick(System.nanoTime());
+            for (int op = 0; op < Ops.COUNT; op++) {
+                corrected.take(op, spareCorrected[op]);
+                if (spareCorrected[op].getTotalCount() > 0) {
+                    output.interval("corrected", Ops.TAGS.get(op), start, end, spareCorrected[op]);
+                }
+            }
+        }
+        for (int op : new int[] {ProbeHooks.SEND, ProbeHooks.SEND_SYNCPOINT, ProbeHooks.MQ_PUT, ProbeHooks.MQ_PUT_SYNCPOINT}) {
+            long[] d = recorders.delivery(op);
+            if (!Arrays.equals(d, deliveryShipped[op]) && (d[0] + d[1] + d[2]) > 0) {
+                output.delivery(Ops.TAGS.get(op), d[2], d[1], d[0]);
+                deliveryShipped[op] = d;
+            }
+        }
         Map<String, Long> kinds = recorders.errorKinds();
         if (!kinds.equals(kindsShipped)) {
             output.errorKinds(kinds);
@@ -188,13 +251,16 @@ final class ProbeSession {
 
     /**
      * Ends the probe once: stops recording, ships what is left, removes the instrumentation
-     * (unless this JVM is exiting: then nothing runs on) and says why.
+     * (unless this JVM is exiting: then nothing runs on), stops the pause-corrected view and its
+     * detector, reports what the probe's threads cost, and says why.
      */
     void stop(String reason, boolean restore) {
+        long[] cpu;
         synchronized (ProbeSession.class) {
             if (ended) {
                 return;
             }
+            cpu = cpu(); // while the meter and the detector still run: a dead thread has no CPU time to read
             ended = true;
         }
         ProbeHooks.sink = null;
@@ -202,8 +268,10 @@ final class ProbeSession {
         if (restore) {
             try {
                 int n = seen.instrumented.size();
-                transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION);
-                removed = "; removed the instrumentation from " + n + " class" + (n == 1 ? "" : "es");
+                // reset says false when the transformer was no longer registered: nothing was retransformed.
+                removed = transformer.reset(inst, AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                        ? "; removed the instrumentation from " + n + " class" + (n == 1 ? "" : "es")
+                        : "; could not remove the instrumentation (its transformer was no longer registered)";
             } catch (Throwable e) {
                 removed = "; could not remove the instrumentation (" + e + ")";
             }
@@ -215,8 +283,15 @@ final class ProbeSession {
         }
         try {
             shipOnce();
+            if (cpu != null) {
+                output.cost(cpu[0], System.nanoTime() - startNs, cpu[1], cpu[2]);
+            }
         } catch (Exception e) {
             // The probe is gone: what is left has nowhere to go.
+        }
+        corrected.stop();
+        if (meter != null) {
+            LockSupport.unpark(meter);
         }
         output.end(reason + removed);
         System.setProperty(STATUS_PROPERTY, "ended: " + reason + removed);

@@ -27,6 +27,12 @@ public final class ProbeTotals {
 
     private final Map<String, Pair> ok = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
     private final Map<String, Pair> failed = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
+    /** The pause-corrected view, by the operation's tag. */
+    private final Map<String, Pair> corrected = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
+    /** Per send tag: persistent, non-persistent, unknown. */
+    private final Map<String, long[]> delivery = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
+    /** The probe's own threads: CPU ns, wall ns, of which the detector's and the meter's; null until said. */
+    private long[] cost;
     private final Pair empty = new Pair();
     private final Pair hiccups = new Pair();
     private final Map<String, Long> errorKinds = new TreeMap<>();
@@ -57,8 +63,9 @@ public final class ProbeTotals {
     /**
      * Adds one shipped histogram.
      *
-     * @param outcome {@code ok}, {@code failed}, {@code empty} (receives that got no message) or
-     *        {@code pause} (the probed JVM's hiccups, tag {@code hiccup})
+     * @param outcome {@code ok}, {@code failed}, {@code empty} (receives that got no message),
+     *        {@code pause} (the probed JVM's hiccups, tag {@code hiccup}) or {@code corrected} (the
+     *        pause-corrected view of the tag's calls)
      * @throws IllegalArgumentException when the text is no histogram
      */
     public void add(String outcome, String tag, String base64) {
@@ -72,8 +79,13 @@ public final class ProbeTotals {
             case "ok" -> ok.computeIfAbsent(tag, t -> new Pair());
             case "failed" -> failed.computeIfAbsent(tag, t -> new Pair());
             case "pause" -> hiccups;
-            default -> empty;
+            case "corrected" -> corrected.computeIfAbsent(tag, t -> new Pair());
+            case "empty" -> empty;
+            default -> null; // an outcome of a later agent
         };
+        if (p == null) {
+            return;
+        }
         p.interval.add(h);
         p.total.add(h);
     }
@@ -86,6 +98,41 @@ public final class ProbeTotals {
 
     public void errorKind(String tagAndKind, long count) {
         errorKinds.put(tagAndKind, count);
+    }
+
+    /** Sends of a tag that returned so far, by delivery mode (replacing what was said before). */
+    public void delivery(String tag, long persistent, long nonPersistent, long unknown) {
+        delivery.put(tag, new long[] {persistent, nonPersistent, unknown});
+    }
+
+    /** Of a send tag: {persistent, non-persistent, unknown}, or null when not told. */
+    public long[] delivery(String tag) {
+        long[] d = delivery.get(tag);
+        return d == null ? null : d.clone();
+    }
+
+    /** What the probe's own threads cost the probed JVM (see Output#cost). */
+    public void cost(long cpuNs, long wallNs, long detectorNs, long meterNs) {
+        cost = new long[] {cpuNs, wallNs, detectorNs, meterNs};
+    }
+
+    /** {cpu ns, wall ns, detector ns, meter ns}, or null when the agent did not say. */
+    public long[] cost() {
+        return cost == null ? null : cost.clone();
+    }
+
+    /**
+     * Of the pause-corrected view of a tag over the whole probe: count, mean, p50, p90, p99,
+     * p99.9, max (ns); null when there is none.
+     */
+    public long[] correctedFigures(String tag) {
+        Pair p = corrected.get(tag);
+        if (p == null || p.total.getTotalCount() == 0) {
+            return null;
+        }
+        Histogram t = p.total;
+        return new long[] {t.getTotalCount(), Math.round(t.getMean()), t.getValueAtPercentile(50),
+            t.getValueAtPercentile(90), t.getValueAtPercentile(99), t.getValueAtPercentile(99.9), t.getMaxValue()};
     }
 
     /** Calls seen, per tag (successful only). */
@@ -139,8 +186,8 @@ public final class ProbeTotals {
         return !ok.isEmpty() || !failed.isEmpty() || empty.total.getTotalCount() > 0;
     }
 
-    private static final String HEADER = "%-18s %10s %10s %12s %10s %10s %10s %10s %10s";
-    private static final String ROW = "%-18s %10d %10d %12d %10d %10d %10d %10d %10d";
+    private static final String HEADER = "%-18s %10s %10s %12s %10s %10s %10s %10s %10s %12s";
+    private static final String ROW = "%-18s %10d %10d %12d %10d %10d %10d %10d %10d %12s";
 
     /** The interval's table, then starts the next interval. Empty when nothing was ever seen. */
     public String table() {
@@ -149,7 +196,7 @@ public final class ProbeTotals {
         }
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, HEADER, "operation (µs)", intervalName + " count", "total", "max", "min", "avg",
-                "p50", "p99", "p99.9")).append('\n');
+                "p50", "p99", "p99.9", "p99 pc")).append('\n');
         StringBuilder warnings = new StringBuilder();
         StringBuilder notes = new StringBuilder();
         for (Map.Entry<String, Pair> e : ok.entrySet()) {
@@ -179,6 +226,9 @@ public final class ProbeTotals {
                     hiccups.interval.getMaxValue() / 1e6, hiccups.total.getMaxValue() / 1e6));
         }
         hiccups.interval.reset();
+        for (Pair p : corrected.values()) {
+            p.interval.reset();
+        }
         for (Pair p : ok.values()) {
             p.interval.reset();
         }
@@ -193,9 +243,12 @@ public final class ProbeTotals {
         Histogram t = p.total;
         Histogram i = p.interval;
         boolean none = i.getTotalCount() == 0;
+        Pair c = corrected.get(tag);
+        String pc = c == null ? "-" : c.interval.getTotalCount() == 0 ? "0"
+                : Long.toString(us(c.interval.getValueAtPercentile(99)));
         return String.format(Locale.ROOT, ROW, tag, i.getTotalCount(), t.getTotalCount(), us(t.getMaxValue()),
                 us(t.getMinValue()), us(Math.round(t.getMean())), none ? 0 : us(i.getValueAtPercentile(50)),
-                none ? 0 : us(i.getValueAtPercentile(99)), none ? 0 : us(i.getValueAtPercentile(99.9)));
+                none ? 0 : us(i.getValueAtPercentile(99)), none ? 0 : us(i.getValueAtPercentile(99.9)), pc);
     }
 
     private static long us(long ns) {
@@ -206,16 +259,19 @@ public final class ProbeTotals {
     public String summary() {
         StringBuilder s = new StringBuilder();
         if (!any()) {
-            return "no messaging calls seen\n";
+            return "no messaging calls seen\n" + costLine();
         }
         s.append(String.format(Locale.ROOT, "%-18s %10s %10s %10s %10s %10s %10s %12s%n", "operation (µs)", "count", "mean",
                 "p50", "p90", "p99", "p99.9", "max"));
         for (Map.Entry<String, Pair> e : ok.entrySet()) {
-            Histogram t = e.getValue().total;
-            s.append(String.format(Locale.ROOT, "%-18s %10d %10d %10d %10d %10d %10d %12d%n", e.getKey(), t.getTotalCount(),
-                    us(Math.round(t.getMean())), us(t.getValueAtPercentile(50)), us(t.getValueAtPercentile(90)),
-                    us(t.getValueAtPercentile(99)), us(t.getValueAtPercentile(99.9)), us(t.getMaxValue())));
+            s.append(summaryRow(e.getKey(), e.getValue().total));
+            Pair c = corrected.get(e.getKey());
+            if (c != null && c.total.getTotalCount() > 0) {
+                s.append(summaryRow("  pause-corrected", c.total));
+            }
         }
+        delivery.forEach((tag, d) -> s.append(String.format(Locale.ROOT, "%s: %d persistent, %d non-persistent%s%n", tag,
+                d[0], d[1], d[2] > 0 ? ", " + d[2] + " as the queue's default or not said" : "")));
         if (empty.total.getTotalCount() > 0) {
             s.append(String.format(Locale.ROOT, "receive returned no message %d times (not in receive's figures)%n",
                     empty.total.getTotalCount()));
@@ -230,6 +286,25 @@ public final class ProbeTotals {
                     ProbeSession.HICCUP_SLEEP_MS, hiccups.total.getValueAtPercentile(99) / 1e6,
                     hiccups.total.getMaxValue() / 1e6));
         }
-        return s.toString();
+        if (!corrected.isEmpty()) {
+            s.append("pause-corrected: LatencyStats' view, adding the calls the probed JVM's own pauses held back"
+                    + " (seed 003)\n");
+        }
+        return s.append(costLine()).toString();
+    }
+
+    private String costLine() {
+        if (cost == null || cost[1] <= 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "the probe's own threads used %.0f ms of the probed JVM's CPU in %.1f s"
+                + " (%.2f %% of a core): pause detector %.0f ms, hiccup meter %.0f ms, the rest shipping%n",
+                cost[0] / 1e6, cost[1] / 1e9, 100.0 * cost[0] / cost[1], cost[2] / 1e6, cost[3] / 1e6);
+    }
+
+    private static String summaryRow(String name, Histogram t) {
+        return String.format(Locale.ROOT, "%-18s %10d %10d %10d %10d %10d %10d %12d%n", name, t.getTotalCount(),
+                us(Math.round(t.getMean())), us(t.getValueAtPercentile(50)), us(t.getValueAtPercentile(90)),
+                us(t.getValueAtPercentile(99)), us(t.getValueAtPercentile(99.9)), us(t.getMaxValue()));
     }
 }

@@ -1,11 +1,7 @@
 package dev.harness.agent.probe;
 
-import java.lang.reflect.Field;
-import java.lang.reflect.Method;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
@@ -15,24 +11,33 @@ import dev.harness.agent.boot.ProbeSink;
 
 /**
  * The probe's sink: one wait-free HdrHistogram {@link Recorder} per operation for the calls that
- * returned, one per operation for those that threw, one for receives that returned no message.
- * The recording path allocates nothing; only a call that throws looks up its error's kind.
+ * returned, one per operation for those that threw, one for receives that returned no message;
+ * the pause-corrected view of the calls that returned; the count of persistent, non-persistent
+ * and unknown sends per send tag; the kinds of errors. Nothing on this path allocates, locks or
+ * builds a string: what the application's objects say is read through method handles cached per
+ * class, and names are worked out on the shipper's thread.
  */
 final class Recorders extends ProbeSink {
     /** One hour in ns: anything longer is recorded as one hour, never thrown on the caller. */
     static final long HIGHEST_NS = 3_600_000_000_000L;
     /** Two significant digits keep each histogram at tens of KB in someone else's heap. */
     static final int DIGITS = 2;
-    private static final int MQPMO_SYNCPOINT = 0x00000002;
 
     final Recorder[] ok = new Recorder[Ops.COUNT];
     final Recorder[] failed = new Recorder[Ops.COUNT];
     final Recorder empty = recorder();
-    /** "tag kind" to count, for the summary. */
-    final Map<String, LongAdder> errorKinds = new ConcurrentHashMap<>();
-    private final Transacted transacted = new Transacted();
+    final ErrorKinds errorKinds = new ErrorKinds();
+    /** Per operation, sends that returned: [op * 3 + Producers mode] (unknown, non-persistent, persistent). */
+    private final AtomicLongArray delivery = new AtomicLongArray(Ops.COUNT * 3);
+    /** Null in tests that look at the raw view only. */
+    private final PauseCorrection corrected;
 
     Recorders() {
+        this(null);
+    }
+
+    Recorders(PauseCorrection corrected) {
+        this.corrected = corrected;
         for (int i = 0; i < Ops.COUNT; i++) {
             ok[i] = recorder();
             failed[i] = recorder();
@@ -54,8 +59,12 @@ final class Recorders extends ProbeSink {
     }
 
     @Override
-    public void send(long nanos, Object self, Throwable thrown) {
-        record(transacted.of(self) ? ProbeHooks.SEND_SYNCPOINT : ProbeHooks.SEND, nanos, thrown);
+    public void send(long nanos, Object self, int deliveryMode, Throwable thrown) {
+        int op = Producers.transacted(self) ? ProbeHooks.SEND_SYNCPOINT : ProbeHooks.SEND;
+        record(op, nanos, thrown);
+        if (thrown == null) {
+            delivery.incrementAndGet(op * 3 + Producers.deliveryMode(self, deliveryMode));
+        }
     }
 
     @Override
@@ -68,84 +77,40 @@ final class Recorders extends ProbeSink {
     }
 
     @Override
-    public void mqPut(long nanos, Object a1, Object a2, Object a3, Object a4, Object a5, Throwable thrown) {
-        boolean syncpoint = syncpoint(a1) || syncpoint(a2) || syncpoint(a3) || syncpoint(a4) || syncpoint(a5);
-        record(syncpoint ? ProbeHooks.MQ_PUT_SYNCPOINT : ProbeHooks.MQ_PUT, nanos, thrown);
+    public void mqPut(long nanos, Object a0, Object a1, Object a2, Object a3, Object a4, Object a5, Throwable thrown) {
+        boolean syncpoint = Mq.syncpoint(a1) || Mq.syncpoint(a2) || Mq.syncpoint(a3) || Mq.syncpoint(a4)
+                || Mq.syncpoint(a5);
+        int op = syncpoint ? ProbeHooks.MQ_PUT_SYNCPOINT : ProbeHooks.MQ_PUT;
+        record(op, nanos, thrown);
+        if (thrown == null) {
+            int mode = Mq.persistence(a0);
+            mode = mode >= 0 ? mode : Mq.persistence(a1);
+            mode = mode >= 0 ? mode : Mq.persistence(a2);
+            mode = mode >= 0 ? mode : Mq.persistence(a3);
+            delivery.incrementAndGet(op * 3 + Math.max(mode, Producers.UNKNOWN));
+        }
     }
 
     private void record(int op, long nanos, Throwable thrown) {
         long v = Math.min(nanos, HIGHEST_NS);
         if (thrown == null) {
             ok[op].recordValue(v);
+            if (corrected != null) {
+                corrected.record(op, v);
+            }
         } else {
             failed[op].recordValue(v);
-            errorKinds.computeIfAbsent(Ops.TAGS.get(op) + " " + kind(thrown), k -> new LongAdder()).increment();
+            errorKinds.count(op, thrown);
         }
     }
 
-    /** The options field of an MQPutMessageOptions (or a class extending it), else null. */
-    private static final ClassValue<Field> OPTIONS = new ClassValue<>() {
-        @Override
-        protected Field computeValue(Class<?> type) {
-            for (Class<?> c = type; c != null; c = c.getSuperclass()) {
-                if (c.getName().equals("com.ibm.mq.MQPutMessageOptions")) {
-                    try {
-                        Field f = c.getField("options");
-                        return f.getType() == int.class ? f : null;
-                    } catch (NoSuchFieldException | RuntimeException e) {
-                        return null;
-                    }
-                }
-            }
-            return null;
-        }
-    };
-
-    private static boolean syncpoint(Object arg) {
-        if (arg == null || arg instanceof String) {
-            return false;
-        }
-        Field f = OPTIONS.get(arg.getClass());
-        try {
-            return f != null && (f.getInt(arg) & MQPMO_SYNCPOINT) != 0;
-        } catch (IllegalAccessException | RuntimeException e) {
-            return false;
-        }
-    }
-
-    /** An error's kind: for the MQ classes for Java its reason code's name, else the exception's class. */
-    static String kind(Throwable t) {
-        Class<?> c = t.getClass();
-        try {
-            Field reason = c.getField("reasonCode");
-            if (reason.getType() == int.class && c.getName().startsWith("com.ibm.mq.")) {
-                int code = reason.getInt(t);
-                return reasonName(c.getClassLoader(), code) + " (" + code + ")";
-            }
-        } catch (NoSuchFieldException | IllegalAccessException | RuntimeException e) {
-            // Not an MQException.
-        }
-        return c.getSimpleName().isEmpty() ? c.getName() : c.getSimpleName();
-    }
-
-    private static String reasonName(ClassLoader loader, int code) {
-        try {
-            Class<?> constants = Class.forName("com.ibm.mq.constants.MQConstants", false, loader);
-            Method lookup = constants.getMethod("lookupReasonCode", int.class);
-            Object name = lookup.invoke(null, code);
-            if (name instanceof String s && !s.isEmpty()) {
-                return s;
-            }
-        } catch (Throwable e) {
-            // An MQ client without the lookup: the number alone.
-        }
-        return "MQ reason";
-    }
-
-    /** The error kinds so far, "tag kind" to count, sorted. */
+    /** The error kinds so far, "tag kind" to count, sorted. On the shipper's thread. */
     Map<String, Long> errorKinds() {
-        Map<String, Long> out = new TreeMap<>();
-        errorKinds.forEach((k, v) -> out.put(k, v.sum()));
-        return out;
+        return errorKinds.snapshot();
+    }
+
+    /** Sends of {@code op} that returned so far: {unknown, non-persistent, persistent}. */
+    long[] delivery(int op) {
+        return new long[] {delivery.get(op * 3), delivery.get(op * 3 + 1), delivery.get(op * 3 + 2)};
     }
 }

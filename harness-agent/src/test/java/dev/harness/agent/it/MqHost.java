@@ -8,7 +8,7 @@ import com.ibm.mq.MQQueueManager;
 
 /**
  * A host for ProbeAtStartIT: makes known calls on the MQ stand-ins (test sources, IBM's names):
- * 200 puts in syncpoint with a commit every 10, 100 outside, 3 that fail with reason 2538, then exits.
+ * 200 persistent puts in syncpoint with a commit every 10, 100 outside, 3 that fail with reason 2538, then exits.
  */
 public final class MqHost {
     private MqHost() {
@@ -17,10 +17,12 @@ public final class MqHost {
     public static void main(String[] args) throws Exception {
         MQQueue queue = new MQQueue();
         MQQueueManager qmgr = new MQQueueManager();
-        MQMessage message = new MQMessage();
+        MQMessage message = new MQMessage(); // persistence as the queue's default
+        MQMessage persistent = new MQMessage();
+        persistent.persistence = 1; // MQPER_PERSISTENT
         MQPutMessageOptions syncpoint = new MQPutMessageOptions(0x2);
         for (int i = 1; i <= 200; i++) {
-            queue.put(message, syncpoint);
+            queue.put(persistent, syncpoint);
             if (i % 10 == 0) {
                 qmgr.commit();
             }

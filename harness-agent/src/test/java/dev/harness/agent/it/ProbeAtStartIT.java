@@ -45,6 +45,14 @@ class ProbeAtStartIT {
         assertTrue(table.contains("probe ended: the probed JVM is exiting"), table);
         assertTrue(table.contains("mq-put failed 3 times"), table);
         assertTrue(table.contains("mq-put MQRC_HOST_NOT_AVAILABLE (2538): 3"), table);
+        // The pause-corrected view: every call, and the calls the host's own pauses held back.
+        for (String tag : List.of("mq-put", "mq-put-syncpoint", "mq-commit")) {
+            assertTrue(count(hlog, tag + "-pause-corrected") >= count(hlog, tag), tag);
+        }
+        assertTrue(table.contains("p99 pc") && table.contains("  pause-corrected "), table);
+        assertTrue(table.contains("the probe's own threads used"), table);
+        assertTrue(table.contains("mq-put-syncpoint: 200 persistent, 0 non-persistent\n"), table);
+        assertTrue(table.contains("mq-put: 0 persistent, 0 non-persistent, 100 as the queue's default or not said"), table);
     }
 
     private static long count(Path hlog, String tag) throws Exception {

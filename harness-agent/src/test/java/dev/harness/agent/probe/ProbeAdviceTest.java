@@ -1,5 +1,6 @@
 package dev.harness.agent.probe;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -39,8 +40,12 @@ class ProbeAdviceTest {
 
     /** The classes, each through the agent's groups; returns the loader and what was instrumented. */
     private static Map.Entry<ClassLoader, List<String>> instrumented(List<String> names) throws Exception {
-        ClassLoader parent = ProbeAdviceTest.class.getClassLoader();
-        ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(parent);
+        return instrumented(names, ProbeAdviceTest.class.getClassLoader());
+    }
+
+    private static Map.Entry<ClassLoader, List<String>> instrumented(List<String> names, ClassLoader parent)
+            throws Exception {
+        ClassFileLocator locator = ClassFileLocator.ForClassLoader.of(ProbeAdviceTest.class.getClassLoader());
         TypePool pool = TypePool.Default.of(locator);
         Instrumenter.AllGroups all = new Instrumenter.AllGroups(Instrumenter.groups());
         Map<String, byte[]> bytes = new HashMap<>();
@@ -105,13 +110,15 @@ class ProbeAdviceTest {
         ProbeHooks.sink = recorders;
 
         Object queue = make(loader, "com.ibm.mq.MQQueue");
-        Object message = make(loader, "com.ibm.mq.MQMessage");
+        Object message = make(loader, "com.ibm.mq.MQMessage"); // persistence as the queue's default
+        Object persistent = make(loader, "com.ibm.mq.MQMessage");
+        persistent.getClass().getField("persistence").setInt(persistent, 1);
         Object syncpoint = make(loader, "com.ibm.mq.MQPutMessageOptions", 0x2);
         Object plain = make(loader, "com.ibm.mq.MQPutMessageOptions", 0x4);
         for (int i = 0; i < 3; i++) {
             call(queue, "put", message); // delegates to put(message, options): counted once
         }
-        call(queue, "put", message, plain);
+        call(queue, "put", persistent, plain);
         call(queue, "put", message, syncpoint);
         call(queue, "put", message, syncpoint);
         call(queue, "get", message);
@@ -119,7 +126,7 @@ class ProbeAdviceTest {
 
         Object qmgr = make(loader, "com.ibm.mq.MQQueueManager");
         call(qmgr, "put", "Q", message); // put1, delegating to put(int, ...): once
-        call(qmgr, "put", "Q", message, syncpoint);
+        call(qmgr, "put", "Q", persistent, syncpoint);
         call(qmgr, "commit");
         call(qmgr, "commit");
         call(qmgr, "backout");
@@ -138,6 +145,9 @@ class ProbeAdviceTest {
         assertEquals(1, count(recorders.failed[ProbeHooks.MQ_GET]));
         assertEquals(Map.of("mq-put MQRC_HOST_NOT_AVAILABLE (2538)", 1L, "mq-get MQRC_HOST_NOT_AVAILABLE (2538)", 1L),
                 recorders.errorKinds());
+        // {unknown, non-persistent, persistent}: MQPER_PERSISTENCE_AS_Q_DEF is unknown here.
+        assertArrayEquals(new long[] {4, 0, 1}, recorders.delivery(ProbeHooks.MQ_PUT), "the put of a persistent message");
+        assertArrayEquals(new long[] {2, 0, 1}, recorders.delivery(ProbeHooks.MQ_PUT_SYNCPOINT), "put1 of one");
         for (int op : new int[] {ProbeHooks.SEND, ProbeHooks.COMMIT, ProbeHooks.RECEIVE}) {
             assertEquals(0, count(recorders.ok[op]), Ops.TAGS.get(op));
         }
@@ -165,9 +175,10 @@ class ProbeAdviceTest {
         for (int i = 0; i < 3; i++) {
             call(txProducer, "send", m); // delegates to the four-argument overload: once
         }
+        producer.getClass().getMethod("setDeliveryMode", int.class).invoke(producer, 1);
+        call(producer, "send", m); // the producer says: non-persistent
         call(producer, "send", m);
-        call(producer, "send", m);
-        call(producer, "send", m, 1, 4, 0L);
+        call(producer, "send", m, 2, 4, 0L); // the call says: persistent
         assertThrows(IllegalArgumentException.class, () -> call(producer, "send", (Object) null));
         call(tx, "commit");
         call(tx, "rollback");
@@ -198,6 +209,9 @@ class ProbeAdviceTest {
         assertEquals(2, count(recorders.ok[ProbeHooks.ON_MESSAGE]));
         assertEquals(1, count(recorders.failed[ProbeHooks.SEND]));
         assertEquals(Map.of("send IllegalArgumentException", 1L), recorders.errorKinds());
+        // {unknown, non-persistent, persistent}; the JMSProducer's own mode, not its MessageProducer's.
+        assertArrayEquals(new long[] {0, 4, 1}, recorders.delivery(ProbeHooks.SEND));
+        assertArrayEquals(new long[] {0, 1, 3}, recorders.delivery(ProbeHooks.SEND_SYNCPOINT));
     }
 
     @Test
@@ -216,5 +230,39 @@ class ProbeAdviceTest {
         call(queue, "put", message);
         assertEquals(1, count(recorders.ok[ProbeHooks.MQ_PUT]));
         assertTrue(recorders.errorKinds().isEmpty());
+    }
+
+    /**
+     * Under a loader that does not delegate dev.harness.* to the bootstrap loader (OSGi, JBoss
+     * Modules) the inlined advice cannot resolve the hooks: the calls still return, and throw,
+     * exactly as without the probe.
+     */
+    @Test
+    void whereTheHooksCannotBeSeenTheCallsBehaveAsBefore() throws Throwable {
+        ClassLoader test = ProbeAdviceTest.class.getClassLoader();
+        ClassLoader hiding = new ClassLoader(null) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                if (name.startsWith("dev.harness.agent.boot.")) {
+                    throw new ClassNotFoundException(name);
+                }
+                return test.loadClass(name);
+            }
+        };
+        ClassLoader loader = instrumented(JMS, hiding).getKey();
+        ProbeHooks.sink = recorders;
+        Object m = make(loader, P + "TheMessage");
+        Object session = make(loader, P + "TheSession", true);
+        Object producer = make(loader, P + "TheProducer", session);
+        call(producer, "send", m);
+        call(producer, "send", m, 1, 4, 0L);
+        assertEquals(2, ((java.util.ArrayDeque<?>) session.getClass().getField("queue").get(session)).size());
+        assertThrows(IllegalArgumentException.class, () -> call(producer, "send", (Object) null),
+                "the application's own error, not a NoClassDefFoundError");
+        call(session, "commit");
+        Object consumer = make(loader, P + "TheConsumer", session);
+        assertTrue(call(consumer, "receive", 1L) != null);
+        assertEquals(0, count(recorders.ok[ProbeHooks.SEND]) + count(recorders.ok[ProbeHooks.SEND_SYNCPOINT]),
+                "nothing recorded: the hooks were out of reach");
     }
 }

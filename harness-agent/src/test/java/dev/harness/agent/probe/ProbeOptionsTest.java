@@ -53,4 +53,15 @@ class ProbeOptionsTest {
         assertTrue(e.getMessage().contains(expected), e.getMessage());
         assertEquals(1, e.getMessage().lines().count());
     }
+
+    /** The agent ships so that every table covers whole shipments, never less often than the table. */
+    @Test
+    void theAgentShipsAtTheTablesGranularity() {
+        assertEquals(500, ProbeOptions.shipMs(500), "a 500 ms table needs a shipment every 500 ms, not every second");
+        assertEquals(100, ProbeOptions.shipMs(100));
+        assertEquals(1_000, ProbeOptions.shipMs(1_000));
+        assertEquals(1_000, ProbeOptions.shipMs(10_000));
+        assertEquals(500, ProbeOptions.shipMs(1_500));
+        assertEquals(1_000, ProbeOptions.shipMs(1_050), "no divisor from 100 ms: once a second");
+    }
 }

@@ -50,14 +50,23 @@ public final class Provider {
 
     public static final class TheProducer implements MessageProducer {
         private final TheSession session;
+        private int deliveryMode = 2;
 
         public TheProducer(TheSession session) {
             this.session = session;
         }
 
+        public void setDeliveryMode(int deliveryMode) {
+            this.deliveryMode = deliveryMode;
+        }
+
+        public int getDeliveryMode() {
+            return deliveryMode;
+        }
+
         @Override
         public void send(Message message) {
-            send(message, 2, 4, 0);
+            send(message, deliveryMode, 4, 0);
         }
 
         @Override
@@ -94,6 +103,11 @@ public final class Provider {
         public TheJmsProducer(TheContext context) {
             this.context = context;
             this.producer = new TheProducer(context.session);
+        }
+
+        /** JMSProducer.getDeliveryMode: non-persistent, unlike its MessageProducer underneath. */
+        public int getDeliveryMode() {
+            return 1;
         }
 
         @Override

@@ -1,0 +1,86 @@
+package dev.harness.agent.probe;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import dev.harness.agent.boot.ProbeHooks;
+
+/**
+ * The probe's pause-corrected view against the trap of shared/notes/measurement.md: calls that
+ * came in a burst must not collapse the interval estimate, after which one pause would add
+ * millions of samples. Pauses are injected into the view's own detector, whose threshold no real
+ * pause here reaches, so the numbers are exact.
+ */
+class PauseCorrectionTest {
+    private static final long S = 1_000_000_000L;
+
+    private final PauseCorrection.Detector detector = new PauseCorrection.Detector(100_000_000L, 3_600 * S, 1);
+    private final PauseCorrection view = new PauseCorrection(detector, null);
+
+    @AfterEach
+    void stop() {
+        view.stop();
+    }
+
+    @Test
+    void aPauseAfterABurstAddsTheCallsItHeldBackAtTheRateOfTheLastSeconds() throws Exception {
+        assertTrue(view.active(), view.note);
+        long now = System.nanoTime();
+        view.tick(now - 5 * S); // the shipper's tick 5 s ago, before any call
+        for (int i = 0; i < 5_000; i++) {
+            view.record(ProbeHooks.SEND, 20_000); // 5,000 calls in a burst of microseconds
+        }
+        Histogram h = Recorders.histogram();
+        view.take(ProbeHooks.SEND, h);
+        assertEquals(5_000, h.getTotalCount(), "the calls themselves, nothing added without a pause");
+
+        // 5,000 calls in 5 s: one per ms. A 2 s pause held back 2,000 of them, less the one in flight.
+        long added = pauseAndCollect(ProbeHooks.SEND, 2 * S, System.nanoTime());
+        assertTrue(added >= 1_900 && added <= 2_000, added + " samples added for a 2 s pause at 1,000 calls/s");
+    }
+
+    @Test
+    void anOperationWithNoCallsGetsNoCorrection() throws Exception {
+        view.tick(System.nanoTime() - 5 * S);
+        view.record(ProbeHooks.SEND, 20_000);
+        assertEquals(0, pauseAndCollect(ProbeHooks.COMMIT, 2 * S, System.nanoTime()), "no commit was ever made");
+    }
+
+    @Test
+    void aPauseBeyondTheHistogramsRangeIsClampedAndCorrectionGoesOn() throws Exception {
+        view.tick(System.nanoTime() - 5 * S);
+        for (int i = 0; i < 5; i++) {
+            view.record(ProbeHooks.RECEIVE, 20_000); // one a second
+        }
+        long huge = pauseAndCollect(ProbeHooks.RECEIVE, 10 * Recorders.HIGHEST_NS, System.nanoTime());
+        assertTrue(huge > 0, "a pause longer than an hour still corrects");
+        // The detector's notifier survived the huge pause: a later one is corrected too.
+        long later = pauseAndCollect(ProbeHooks.RECEIVE, 10 * S, System.nanoTime());
+        assertTrue(later > 0, "no correction after the huge pause: the notifier died");
+    }
+
+    /** Injects a pause and waits (bounded) for its corrections, which arrive on the detector's thread. */
+    private long pauseAndCollect(int op, long pauseNs, long endNs) throws InterruptedException {
+        Histogram h = Recorders.histogram();
+        view.take(op, h);
+        detector.inject(pauseNs, endNs);
+        long added = 0;
+        long deadline = System.nanoTime() + 10 * S;
+        long quietSince = System.nanoTime();
+        while (System.nanoTime() < deadline) {
+            view.take(op, h);
+            if (h.getTotalCount() > 0) {
+                added += h.getTotalCount();
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince > (added > 0 ? 200_000_000L : 2 * S)) {
+                break;
+            }
+            Thread.sleep(10);
+        }
+        return added;
+    }
+}
