@@ -161,7 +161,11 @@ class RealMqClassesTest {
                 .getCause();
         assertEquals("com.ibm.mq.MQException", refused.getClass().getName(), refused::toString);
         assertEquals(2538, refused.getClass().getField("reasonCode").getInt(refused));
-        assertEquals("MQRC_HOST_NOT_AVAILABLE (2538)", Recorders.kind(refused), "the reason's name from the real client");
+        // Counted as the probe counts a failed call: the kind's name from the real client's reason.
+        ErrorKinds connectKinds = new ErrorKinds();
+        connectKinds.count(Ops.code("mq-put"), refused);
+        assertEquals(Map.of("mq-put MQRC_HOST_NOT_AVAILABLE (2538)", 1L), connectKinds.snapshot(),
+                "the reason's name from the real client");
 
         // Instrumented real calls: a queue manager and a queue whose constructors never ran (none can
         // connect here) fail inside IBM's code; each call is timed once and counted apart with its reason.
