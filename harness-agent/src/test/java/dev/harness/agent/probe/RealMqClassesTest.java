@@ -160,8 +160,10 @@ class RealMqClassesTest {
         Throwable refused = assertThrows(InvocationTargetException.class, () -> connect.newInstance("QM1", properties))
                 .getCause();
         assertEquals("com.ibm.mq.MQException", refused.getClass().getName(), refused::toString);
-        assertEquals(2538, refused.getClass().getField("reasonCode").getInt(refused));
-        assertEquals("MQRC_HOST_NOT_AVAILABLE (2538)", Recorders.kind(refused), "the reason's name from the real client");
+        int reason = refused.getClass().getField("reasonCode").getInt(refused);
+        assertEquals(2538, reason);
+        assertEquals("MQRC_HOST_NOT_AVAILABLE (2538)", ErrorKinds.name(refused.getClass(), reason),
+                "the reason's name from the real client");
 
         // Instrumented real calls: a queue manager and a queue whose constructors never ran (none can
         // connect here) fail inside IBM's code; each call is timed once and counted apart with its reason.
