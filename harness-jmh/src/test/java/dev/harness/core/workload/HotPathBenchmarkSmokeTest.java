@@ -12,19 +12,23 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
+import dev.harness.agent.probe.ProbeAdviceBenchmark;
+
 /**
- * The smoke run the build affords: every benchmark once, in this JVM, for a tenth of a second, so a
- * benchmark that throws or was not generated fails the build. No figure is judged here (this
+ * The smoke run the build affords: every benchmark (the hot path's and the probe advice's) once,
+ * in this JVM, for a tenth of a second, so a benchmark that throws or was not generated fails the
+ * build. No figure is judged here (this
  * machine is shared and noisy); bench/jmh.sh measures.
  */
 class HotPathBenchmarkSmokeTest {
     @Test
     void everyBenchmarkRuns() throws Exception {
         Options o = new OptionsBuilder().include(HotPathBenchmark.class.getName())
+                .include(ProbeAdviceBenchmark.class.getName())
                 .forks(0).warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(100))
                 .shouldFailOnError(true).build();
         Collection<RunResult> results = new Runner(o).run();
-        assertEquals(7, results.size(), "every benchmark ran");
+        assertEquals(7 + 4, results.size(), "every benchmark ran");
         for (RunResult r : results) {
             assertTrue(r.getPrimaryResult().getScore() > 0, r.getParams().getBenchmark());
         }
