@@ -113,6 +113,7 @@ public final class Measurement implements AutoCloseable {
         pauseCorrected.follow(schedule);
         timedOut.warmupEndsAt(warmupEndNs);
         meter.startAt(startNs);
+        meter.measureGapsFrom(warmupEndNs);
     }
 
     public LatencyRecorder recorder() {

@@ -18,6 +18,8 @@ public final class ThroughputMeter {
     private long longestGapStartNs;
     private long longestGapEndNs;
     private long startNs;
+    /** Gaps count from here on: the measured phase's start, as every figure an objective judges. */
+    private long gapsFromNs = Long.MIN_VALUE;
     /** Told of completions while the backlog of an outage drains. */
     private volatile Outages outages;
 
@@ -45,6 +47,11 @@ public final class ThroughputMeter {
         }
     }
 
+    /** Warmup's gaps are not the run's: a gap that spans the warmup's end counts from there. */
+    void measureGapsFrom(long fromNs) {
+        this.gapsFromNs = fromNs;
+    }
+
     /** The outages whose backlog's drain this meter watches. */
     void watch(Outages outages) {
         this.outages = outages;
@@ -66,7 +73,7 @@ public final class ThroughputMeter {
         }
         long previous = previousNs.getAndSet(nowNs);
         if (previous != Long.MIN_VALUE) {
-            long from = Math.max(previous, dueNs);
+            long from = Math.max(Math.max(previous, dueNs), gapsFromNs);
             if (nowNs - from > longestGapNs) {
                 gap(from, nowNs);
             }

@@ -107,4 +107,16 @@ class OutagesTest {
         assertEquals(5_100 * MS, meter.longestGapEndNs());
         assertEquals(2_100 * MS, meter.longestGapNs());
     }
+
+    @Test
+    void warmupsGapsAreNotTheRuns() {
+        ThroughputMeter meter = new ThroughputMeter(60);
+        meter.measureGapsFrom(1_000 * MS);
+        meter.completion(100 * MS, 100 * MS);
+        meter.completion(900 * MS, 110 * MS); // 800 ms, all of it warmup
+        assertEquals(0, meter.longestGapNs());
+        meter.completion(1_300 * MS, 910 * MS); // 400 ms, of which 300 after warmup
+        assertEquals(1_000 * MS, meter.longestGapStartNs());
+        assertEquals(300 * MS, meter.longestGapNs());
+    }
 }
