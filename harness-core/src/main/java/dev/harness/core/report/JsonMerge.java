@@ -199,7 +199,6 @@ public final class JsonMerge {
         Set<String> limits = new LinkedHashSet<>();
         List<String> sentences = new ArrayList<>();
         double asked = 0;
-        double achieved = 0;
         for (RunJson r : runs) {
             String limit = r.saturationLimit() == null ? Saturation.HELD : r.saturationLimit();
             if (!limit.equals(Saturation.HELD)) {
@@ -210,13 +209,12 @@ public final class JsonMerge {
                 sentences.add((shard != null ? "shard " + shard : r.file().getFileName().toString()) + ": " + r.saturation());
             }
             asked += r.totals().targetRate();
-            achieved += r.totals().achievedRate();
         }
         j.name("saturation").beginObject()
                 .field("limit", limits.isEmpty() ? Saturation.HELD : String.join(", ", limits))
                 .field("sentence", sentences.isEmpty() ? null : String.join(" ", sentences))
                 .field("askedRate", asked)
-                .field("achievedRate", achieved)
+                .field("achievedRate", RunJson.achievedRate(runs)) // the summary's, one rate for one schedule
                 .endObject();
     }
 
