@@ -57,9 +57,13 @@ public record Shard(int index, int count) {
         return index + count * t;
     }
 
-    /** This shard's number of the whole schedule's message k (which must be one of its own). */
-    public long localIndex(long k) {
-        return (k - index) / count;
+    /**
+     * This shard's number of the number {@code k} across the set (a message of the whole schedule,
+     * or a sender across the set); -1 when {@code k} is another shard's.
+     */
+    public long localOf(long k) {
+        long offset = k - index;
+        return offset >= 0 && offset % count == 0 ? offset / count : -1;
     }
 
     /**

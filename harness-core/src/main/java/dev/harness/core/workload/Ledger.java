@@ -183,11 +183,7 @@ final class Ledger {
 
     /** This shard's number of the whole schedule's message k; -1 when k is another shard's. */
     private long own(long k) {
-        if (shard.whole()) {
-            return k;
-        }
-        long offset = k - shard.index();
-        return offset >= 0 && offset % shard.count() == 0 ? offset / shard.count() : -1;
+        return shard.whole() ? k : shard.localOf(k);
     }
 
     /** Second replies that responders made for redelivered requests (see {@link #answeredAgain(long)}). */

@@ -112,11 +112,8 @@ final class ReplyRouter {
 
     /** The requester (of this process) that sent as {@code sender}; -1 when none did. */
     private int requester(int sender) {
-        int offset = sender - shard.index();
-        if (offset < 0 || offset % shard.count() != 0 || offset / shard.count() >= requesters.length) {
-            return -1;
-        }
-        return offset / shard.count();
+        long local = shard.localOf(sender);
+        return local < requesters.length ? (int) local : -1;
     }
 
     private void rollback(Session session) {

@@ -94,6 +94,9 @@ class ScheduleTest {
                 total += shard.total();
                 for (long t = 0; t < shard.total(); t++) {
                     assertEquals(whole.intendedNs(i + n * t), shard.intendedNs(t), "message t of shard i is the whole's i + n t");
+                    Shard s = new Shard(i, n);
+                    assertEquals(t, s.localOf(s.globalIndex(t)), "its own number back");
+                    assertEquals(-1, new Shard((i + 1) % n, n).localOf(s.globalIndex(t)), "another shard's");
                     times.add(shard.intendedNs(t));
                 }
             }
