@@ -60,7 +60,7 @@ final class Recorders extends ProbeSink {
 
     @Override
     public void send(long nanos, Object self, int deliveryMode, Throwable thrown) {
-        int op = Producers.transacted(self) ? ProbeHooks.SEND_SYNCPOINT : ProbeHooks.SEND;
+        int op = Producers.transacted(self, thrown == null) ? ProbeHooks.SEND_SYNCPOINT : ProbeHooks.SEND;
         record(op, nanos, thrown);
         if (thrown == null) {
             delivery.incrementAndGet(op * 3 + Producers.deliveryMode(self, deliveryMode));
