@@ -87,6 +87,7 @@ final class Recorders extends ProbeSink {
             mode = mode >= 0 ? mode : Mq.persistence(a1);
             mode = mode >= 0 ? mode : Mq.persistence(a2);
             mode = mode >= 0 ? mode : Mq.persistence(a3);
+            mode = mode >= 0 ? mode : Mq.persistence(a4); // MQQueueManager.put(int, String, String, String, MQMessage, ...)
             delivery.incrementAndGet(op * 3 + Math.max(mode, Producers.UNKNOWN));
         }
     }
