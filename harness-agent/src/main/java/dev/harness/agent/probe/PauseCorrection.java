@@ -202,7 +202,8 @@ final class PauseCorrection {
      * (the shipper samples the count once a ship): a burst of thousands of calls in a millisecond
      * after a stall moves it by its share of {@link #WINDOW_NS}, not to nanoseconds. The window
      * holds the pause itself, with no calls, so the estimate errs long: fewer corrections, never
-     * invented ones. No calls in the window: no estimate, no correction.
+     * invented ones. The count and the span both run up to the moment of asking. No calls in the
+     * window: no estimate, no correction.
      */
     static final class RateEstimator extends IntervalEstimator {
         static final long WINDOW_NS = 10_000_000_000L;
@@ -242,8 +243,11 @@ final class PauseCorrection {
                     found = true;
                 }
             }
+            // The calls counted up to now, over the span up to now: the catch-up burst after the
+            // pause is counted, so its time is too (a span that stopped at the pause's end would
+            // read the interval short and invent corrections).
             long n = calls.sum() - oldestCount;
-            long span = when - oldestTime;
+            long span = Math.max(when, System.nanoTime()) - oldestTime;
             if (!found || n <= 0 || span <= 0) {
                 return Long.MAX_VALUE;
             }

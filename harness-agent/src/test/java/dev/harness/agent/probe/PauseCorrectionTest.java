@@ -63,6 +63,18 @@ class PauseCorrectionTest {
         assertTrue(later > 0, "no correction after the huge pause: the notifier died");
     }
 
+    @Test
+    void theCatchUpAfterAPauseIsCountedOverItsOwnTimeNotOverASpanThatEndsBeforeIt() {
+        PauseCorrection.RateEstimator rate = new PauseCorrection.RateEstimator();
+        long now = System.nanoTime();
+        rate.sample(now - 5 * S); // the shipper's tick 5 s ago, no calls yet
+        // A pause ended 2 s ago; 5,000 calls since (the catch-up). At most one call per ms over the
+        // 5 s up to now; a span that stopped at the pause's end would say one per 0.6 ms.
+        rate.calls.add(5_000);
+        long interval = rate.getEstimatedInterval(now - 2 * S);
+        assertTrue(interval >= 1_000_000L, interval + " ns: the catch-up counted over a span that excludes it");
+    }
+
     /** Injects a pause and waits (bounded) for its corrections, which arrive on the detector's thread. */
     private long pauseAndCollect(int op, long pauseNs, long endNs) throws InterruptedException {
         Histogram h = Recorders.histogram();
