@@ -225,8 +225,12 @@ final class ProbeSession {
         if (corrected.active()) {
             corrected.tick(System.nanoTime());
             for (int op = 0; op < Ops.COUNT; op++) {
-                corrected.take(op, spareCorrected[op]);
-                if (spareCorrected[op].getTotalCount() > 0) {
+                // The calls of this interval (as shipped above) plus the pauses' corrections.
+                Histogram corrections = corrected.corrections(op);
+                if (spareOk[op].getTotalCount() + corrections.getTotalCount() > 0) {
+                    spareCorrected[op].reset();
+                    spareCorrected[op].add(spareOk[op]);
+                    spareCorrected[op].add(corrections);
                     output.interval("corrected", Ops.TAGS.get(op), start, end, spareCorrected[op]);
                 }
             }

@@ -97,7 +97,7 @@ final class Recorders extends ProbeSink {
         if (thrown == null) {
             ok[op].recordValue(v);
             if (corrected != null) {
-                corrected.record(op, v);
+                corrected.record(op);
             }
         } else {
             failed[op].recordValue(v);
