@@ -136,7 +136,7 @@ public final class GcAgent {
             fragger.start();
             detector = new PauseDetector(options.reportMs(), log);
             detector.start();
-            System.setProperty(STATUS_PROPERTY, "running");
+            SystemProperties.set(STATUS_PROPERTY, "running");
             return null;
         } catch (Throwable e) {
             // Nothing half-started is left behind, so a later load with good options may start.
@@ -156,7 +156,7 @@ public final class GcAgent {
 
     private static String notStarted(String reason) {
         if (!RUNNING.get()) {
-            System.setProperty(STATUS_PROPERTY, "not started: " + reason);
+            SystemProperties.set(STATUS_PROPERTY, "not started: " + reason);
         }
         return reason;
     }

@@ -12,6 +12,11 @@ public class MQQueueManager {
     public void put(int type, String queue, MQMessage message) throws MQException {
     }
 
+    /** IBM's put to a queue or topic: the message at index 4. */
+    public void put(int type, String queue, String queueManager, String topic, MQMessage message,
+            MQPutMessageOptions options) throws MQException {
+    }
+
     public void commit() throws MQException {
     }
 

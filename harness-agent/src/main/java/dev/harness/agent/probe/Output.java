@@ -39,6 +39,12 @@ interface Output {
     void end(String reason);
 
     /**
+     * Closes at once, from any thread, without waiting for one blocked writing: the exit hook's
+     * way out when the last word does not get through.
+     */
+    void abort();
+
+    /**
      * The wire to harness probe: text lines over a loopback socket, one per item, flushed once per
      * ship. {@code h OUTCOME TAG START_MS END_MS BASE64} (outcome {@code ok}, {@code failed},
      * {@code empty}, {@code pause}, {@code corrected}), {@code msg TEXT}, {@code kind COUNT TAG KIND},
@@ -118,6 +124,12 @@ interface Output {
             } catch (IOException e) {
                 // The probe is gone: nobody to tell.
             }
+            abort();
+        }
+
+        /** Not synchronized: a writer blocked on a full socket holds the lock, and closing is what frees it. */
+        @Override
+        public void abort() {
             try {
                 socket.close();
             } catch (IOException e) {
@@ -196,6 +208,11 @@ interface Output {
                 table.print(totals.table());
                 nextTableMs = now + tableMs;
             }
+        }
+
+        @Override
+        public void abort() {
+            // Files: nothing else writes to them, and the JVM's exit closes them.
         }
 
         @Override

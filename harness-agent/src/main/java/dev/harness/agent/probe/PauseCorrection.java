@@ -4,29 +4,28 @@ import java.lang.reflect.Field;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.HdrHistogram.Histogram;
-import org.LatencyUtils.IntervalEstimator;
-import org.LatencyUtils.LatencyStats;
+import org.HdrHistogram.Recorder;
+import org.LatencyUtils.PauseDetectorListener;
 import org.LatencyUtils.SimplePauseDetector;
-import org.LatencyUtils.TimeCappedMovingAverageIntervalEstimator;
 
 /**
- * The {@code pause-corrected} view of each operation (shared/seeds/003): LatencyUtils'
- * LatencyStats, fed the same call times as the raw view, adds the calls a pause of this JVM held
- * back. The traps of shared/notes/measurement.md, handled here as in harness-core's own
- * PauseCorrectedStats but without depending on it:
+ * The {@code pause-corrected} view of each operation (shared/seeds/003): the calls that returned
+ * (the raw view) plus the calls a pause of this JVM held back, added as LatencyUtils' LatencyStats
+ * adds them (HdrHistogram's recordValueWithExpectedInterval of the pause less one interval), but
+ * from a listener of the probe's own on its own detector: LatencyStats keeps its interval
+ * estimate in a private final field, which the probe would have to overwrite by reflection (a
+ * warning on the host's stderr from JDK 26, JEP 500). The traps of shared/notes/measurement.md,
+ * handled here as in harness-core's own PauseCorrectedStats but without depending on it:
  * <ul>
  * <li>a pause detector of the probe's own, never LatencyStats' shared static default, coarse
  * ({@link #RESOLUTION_NS}, {@link #DETECTOR_THREADS} threads: ~300 wake-ups a second, whose CPU
  * the session measures and reports), shut down at the end;</li>
  * <li>an interval estimate a catch-up burst cannot collapse ({@link RateEstimator}: calls per
  * second over the last seconds of wall time, not the last 1,024 calls);</li>
- * <li>pauses beyond the histograms' range clamped before LatencyStats sees them (above it, the
- * correction throws on the detector's thread, which dies);</li>
- * <li>fail soft: if LatencyStats cannot be given the estimator (a LatencyUtils that renamed its
- * field), there is no pause-corrected view and {@link #note} says why; nothing is thrown.</li>
+ * <li>pauses beyond the histograms' range clamped before they are corrected for.</li>
  * </ul>
- * Recording ({@link #record}) is LatencyStats.recordLatency: a WriterReaderPhaser and an
- * AtomicHistogram, wait-free and allocation-free, plus one LongAdder increment.
+ * Recording ({@link #record}) is one LongAdder increment; the corrections go into a wait-free
+ * {@link Recorder} per operation on the detector's thread.
  */
 final class PauseCorrection {
     /** How often each detector thread wakes, and the shortest pause it reports: 10 ms. */
@@ -35,7 +34,8 @@ final class PauseCorrection {
     static final int DETECTOR_THREADS = 3;
 
     private final Detector detector;
-    private final LatencyStats[] stats = new LatencyStats[Ops.COUNT];
+    private final Recorder[] corrections = new Recorder[Ops.COUNT];
+    private final Histogram[] spare = new Histogram[Ops.COUNT];
     private final RateEstimator[] rates = new RateEstimator[Ops.COUNT];
     /** Why there is no pause-corrected view, or null. */
     final String note;
@@ -76,39 +76,34 @@ final class PauseCorrection {
             try {
                 for (int op = 0; op < Ops.COUNT; op++) {
                     rates[op] = new RateEstimator();
-                    stats[op] = new LatencyStats.Builder().lowestTrackableLatency(1)
-                            .highestTrackableLatency(Recorders.HIGHEST_NS).numberOfSignificantValueDigits(Recorders.DIGITS)
-                            .pauseDetector(detector).build();
-                    useEstimator(stats[op], rates[op]);
+                    corrections[op] = Recorders.recorder();
                 }
+                PauseDetectorListener listener = this::corrected;
+                detector.addListener(listener);
             } catch (Throwable e) {
-                stopAll();
-                why = "no pause-corrected view: " + e.getMessage();
+                stop();
+                why = "no pause-corrected view: " + e;
             }
         }
         this.note = why;
     }
 
     /**
-     * LatencyStats builds its estimator privately (a moving average of the last 1,024 calls,
-     * which a burst collapses) and offers no way to supply one: it is replaced in place before
-     * the first recording.
+     * A pause of this JVM, on the detector's thread: per operation, the calls it held back at the
+     * operation's estimated interval, as LatencyStats counts them (none for an operation with no
+     * calls in the estimator's window, or whose interval is as long as the pause).
      */
-    private static void useEstimator(LatencyStats stats, IntervalEstimator estimator) {
-        IntervalEstimator builtIn = stats.getIntervalEstimator();
-        try {
-            Field f = LatencyStats.class.getDeclaredField("intervalEstimator");
-            f.setAccessible(true);
-            f.set(stats, estimator);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new IllegalStateException("this LatencyUtils does not let the probe set its interval estimate (" + e
-                    + ")", e);
-        }
-        if (stats.getIntervalEstimator() != estimator) {
-            throw new IllegalStateException("this LatencyUtils did not take the probe's interval estimate");
-        }
-        if (builtIn instanceof TimeCappedMovingAverageIntervalEstimator capped) {
-            capped.stop(); // it listens to the detector; it would never be asked again
+    private void corrected(long pauseLengthNs, long pauseEndTimeNs) {
+        for (int op = 0; op < Ops.COUNT; op++) {
+            try {
+                long interval = rates[op].getEstimatedInterval(pauseEndTimeNs);
+                long minbar = pauseLengthNs - interval;
+                if (interval != Long.MAX_VALUE && minbar >= interval) {
+                    corrections[op].recordValueWithExpectedInterval(minbar, interval);
+                }
+            } catch (Throwable e) {
+                // One operation's correction lost; the detector's thread lives on for the others.
+            }
         }
     }
 
@@ -117,12 +112,11 @@ final class PauseCorrection {
         return note == null;
     }
 
-    /** One call of {@code op} that returned, taking {@code nanos} (at most the histograms' highest). */
-    void record(int op, long nanos) {
-        LatencyStats s = stats[op];
-        if (s != null) {
-            rates[op].calls.increment();
-            s.recordLatency(nanos);
+    /** One call of {@code op} that returned: counted for the interval estimate. */
+    void record(int op) {
+        RateEstimator r = rates[op];
+        if (r != null) {
+            r.calls.increment();
         }
     }
 
@@ -135,14 +129,21 @@ final class PauseCorrection {
         }
     }
 
-    /** The interval's calls of {@code op} plus the corrections, into {@code into} (shaped as the recorders'). */
-    void take(int op, Histogram into) {
-        LatencyStats s = stats[op];
-        if (s == null) {
-            into.reset();
-        } else {
-            s.getIntervalHistogramInto(into);
+    /**
+     * The interval's corrections of {@code op} (the samples added for pauses, without the calls
+     * themselves), valid until the next take of {@code op}; on the shipper's thread.
+     */
+    Histogram corrections(int op) {
+        Recorder r = corrections[op];
+        if (r == null) {
+            if (spare[op] == null) {
+                spare[op] = Recorders.histogram();
+            }
+            spare[op].reset();
+            return spare[op];
         }
+        spare[op] = spare[op] == null ? r.getIntervalHistogram() : r.getIntervalHistogram(spare[op]);
+        return spare[op];
     }
 
     /**
@@ -173,21 +174,8 @@ final class PauseCorrection {
         return out;
     }
 
-    /** Stops every LatencyStats and shuts the detector down: no thread of it is left behind. */
+    /** Shuts the detector down: no thread of it is left behind. */
     void stop() {
-        stopAll();
-    }
-
-    private void stopAll() {
-        for (LatencyStats s : stats) {
-            if (s != null) {
-                try {
-                    s.stop();
-                } catch (Throwable e) {
-                    // Stopping the others matters more.
-                }
-            }
-        }
         if (detector != null) {
             try {
                 detector.shutdown();
@@ -202,9 +190,10 @@ final class PauseCorrection {
      * (the shipper samples the count once a ship): a burst of thousands of calls in a millisecond
      * after a stall moves it by its share of {@link #WINDOW_NS}, not to nanoseconds. The window
      * holds the pause itself, with no calls, so the estimate errs long: fewer corrections, never
-     * invented ones. No calls in the window: no estimate, no correction.
+     * invented ones. The count and the span both run up to the moment of asking. No calls in the
+     * window: no estimate, no correction.
      */
-    static final class RateEstimator extends IntervalEstimator {
+    static final class RateEstimator {
         static final long WINDOW_NS = 10_000_000_000L;
         private static final int SAMPLES = 64;
         final LongAdder calls = new LongAdder();
@@ -212,11 +201,6 @@ final class PauseCorrection {
         private final long[] counts = new long[SAMPLES];
         private int next;
         private int size;
-
-        @Override
-        public void recordInterval(long when) {
-            // Counted in record(), beside the raw count: nothing to do per call here.
-        }
 
         /** Notes the count of calls at {@code nowNs}. On the shipper's thread. */
         synchronized void sample(long nowNs) {
@@ -226,8 +210,8 @@ final class PauseCorrection {
             size = Math.min(size + 1, SAMPLES);
         }
 
-        @Override
-        public synchronized long getEstimatedInterval(long when) {
+        /** The interval between calls around {@code when} (a pause's end), or Long.MAX_VALUE when there is no estimate. */
+        synchronized long getEstimatedInterval(long when) {
             long oldestTime = 0;
             long oldestCount = 0;
             boolean found = false;
@@ -242,8 +226,11 @@ final class PauseCorrection {
                     found = true;
                 }
             }
+            // The calls counted up to now, over the span up to now: the catch-up burst after the
+            // pause is counted, so its time is too (a span that stopped at the pause's end would
+            // read the interval short and invent corrections).
             long n = calls.sum() - oldestCount;
-            long span = when - oldestTime;
+            long span = Math.max(when, System.nanoTime()) - oldestTime;
             if (!found || n <= 0 || span <= 0) {
                 return Long.MAX_VALUE;
             }

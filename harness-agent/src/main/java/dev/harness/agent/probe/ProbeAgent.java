@@ -11,6 +11,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 
+import dev.harness.agent.SystemProperties;
 import net.bytebuddy.dynamic.loading.ClassInjector;
 
 /**
@@ -49,15 +50,12 @@ public final class ProbeAgent {
         } catch (Throwable e) {
             failure = "could not start (" + e + ")";
         }
-        try {
-            if (failure != null && !failure.startsWith("busy:")) {
-                System.setProperty(ProbeSession.STATUS_PROPERTY, "not started: " + failure);
-            }
-            System.setProperty(ProbeSession.ATTACH_PROPERTY, (token == null ? "-" : token) + " "
-                    + (failure == null ? "running" : failure));
-        } catch (RuntimeException e) {
-            // A security manager that forbids it: the probe runs or not all the same.
+        // Never throws: a security manager that forbids it leaves the probe running or not all the same.
+        if (failure != null && !failure.startsWith("busy:")) {
+            SystemProperties.set(ProbeSession.STATUS_PROPERTY, "not started: " + failure);
         }
+        SystemProperties.set(ProbeSession.ATTACH_PROPERTY, (token == null ? "-" : token) + " "
+                + (failure == null ? "running" : failure));
         return failure;
     }
 

@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import dev.harness.agent.SystemProperties;
 import dev.harness.agent.boot.ProbeHooks;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
@@ -33,6 +34,10 @@ final class ProbeSession {
     static final String ATTACH_PROPERTY = "harness.probe.attach";
     /** 10 ms, as the pause detector's resolution: 100 wake-ups a second, whose CPU the session reports. */
     static final long HICCUP_SLEEP_MS = 10;
+    /** How long this JVM's exit waits for the probe's last word over the wire: a stopped harness probe must not hold it. */
+    static final long LAST_WORD_MS = 1_000;
+    /** The same to the files of a probe from this JVM's start, whose summary is written last: no peer can stop reading. */
+    static final long LAST_FILES_MS = 5_000;
 
     private static ProbeSession current;
 
@@ -60,7 +65,8 @@ final class ProbeSession {
     private final Set<String> announced = new TreeSet<>();
     private Map<String, Long> kindsShipped = Map.of();
 
-    private ProbeSession(Instrumentation inst, Output output, long shipMs, PauseCorrection corrected) {
+    /** Package-private for tests, which pass no Instrumentation and stop with {@code restore} false. */
+    ProbeSession(Instrumentation inst, Output output, long shipMs, PauseCorrection corrected) {
         this.inst = inst;
         this.output = output;
         this.shipMs = shipMs;
@@ -116,10 +122,10 @@ final class ProbeSession {
         s.hook = new Thread(() -> s.stop("the probed JVM is exiting", false), "harness-probe-exit");
         try {
             Runtime.getRuntime().addShutdownHook(s.hook);
-        } catch (IllegalStateException e) {
-            // Already exiting.
+        } catch (RuntimeException e) {
+            // Already exiting, or a security manager that forbids it: the probe ends with its harness probe.
         }
-        System.setProperty(STATUS_PROPERTY, "running");
+        SystemProperties.set(STATUS_PROPERTY, "running");
         return null;
     }
 
@@ -205,7 +211,7 @@ final class ProbeSession {
     }
 
     /** One interval: every recorder's histogram since the last ship. Only on the shipper or at the end. */
-    private synchronized void shipOnce() throws java.io.IOException {
+    synchronized void shipOnce() throws java.io.IOException {
         long end = System.currentTimeMillis();
         long start = intervalStartMs;
         intervalStartMs = end;
@@ -219,8 +225,12 @@ final class ProbeSession {
         if (corrected.active()) {
             corrected.tick(System.nanoTime());
             for (int op = 0; op < Ops.COUNT; op++) {
-                corrected.take(op, spareCorrected[op]);
-                if (spareCorrected[op].getTotalCount() > 0) {
+                // The calls of this interval (as shipped above) plus the pauses' corrections.
+                Histogram corrections = corrected.corrections(op);
+                if (spareOk[op].getTotalCount() + corrections.getTotalCount() > 0) {
+                    spareCorrected[op].reset();
+                    spareCorrected[op].add(spareOk[op]);
+                    spareCorrected[op].add(corrections);
                     output.interval("corrected", Ops.TAGS.get(op), start, end, spareCorrected[op]);
                 }
             }
@@ -252,15 +262,21 @@ final class ProbeSession {
     /**
      * Ends the probe once: stops recording, ships what is left, removes the instrumentation
      * (unless this JVM is exiting: then nothing runs on), stops the pause-corrected view and its
-     * detector, reports what the probe's threads cost, and says why.
+     * detector, reports what the probe's threads cost, and says why. On the exit hook
+     * ({@code restore} false, the host's thread) it never waits on the shipper, which may hold
+     * the session blocked in a write to a probe that stopped reading: the last word goes on a
+     * daemon thread of its own, waited for {@link #LAST_WORD_MS} at most, then the output is
+     * closed under it.
      */
     void stop(String reason, boolean restore) {
         long[] cpu;
+        long wallNs;
         synchronized (ProbeSession.class) {
             if (ended) {
                 return;
             }
             cpu = cpu(); // while the meter and the detector still run: a dead thread has no CPU time to read
+            wallNs = System.nanoTime() - startNs; // with the CPU time, over the same span
             ended = true;
         }
         ProbeHooks.sink = null;
@@ -276,15 +292,36 @@ final class ProbeSession {
                 removed = "; could not remove the instrumentation (" + e + ")";
             }
             try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // Exiting.
+                if (hook != null) {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                }
+            } catch (RuntimeException e) {
+                // Exiting, or a security manager that forbids it: the hook finds the probe ended.
             }
+            lastWord(reason + removed, cpu, wallNs); // on the probe's own thread (watcher, shipper)
+            return;
         }
+        String why = reason;
+        Thread last = new Thread(() -> lastWord(why, cpu, wallNs), "harness-probe-last-word");
+        last.setDaemon(true);
+        try {
+            last.start();
+            last.join(output instanceof Output.Wire ? LAST_WORD_MS : LAST_FILES_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Throwable e) {
+            // No thread to be had: the exit goes on without the last word.
+        }
+        if (last.isAlive()) {
+            output.abort();
+        }
+    }
+
+    private void lastWord(String why, long[] cpu, long wallNs) {
         try {
             shipOnce();
             if (cpu != null) {
-                output.cost(cpu[0], System.nanoTime() - startNs, cpu[1], cpu[2]);
+                output.cost(cpu[0], wallNs, cpu[1], cpu[2]);
             }
         } catch (Exception e) {
             // The probe is gone: what is left has nowhere to go.
@@ -293,8 +330,8 @@ final class ProbeSession {
         if (meter != null) {
             LockSupport.unpark(meter);
         }
-        output.end(reason + removed);
-        System.setProperty(STATUS_PROPERTY, "ended: " + reason + removed);
+        output.end(why);
+        SystemProperties.set(STATUS_PROPERTY, "ended: " + why);
         synchronized (ProbeSession.class) {
             if (current == this) {
                 current = null;

@@ -6,15 +6,18 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.Map;
 
 /**
  * What a JMS producer says about a send: whether it sends inside syncpoint (its session or
- * context is transacted) and its delivery mode. The JMS API does not tell a producer's session,
- * so each producer class is looked at once for a field holding an object with
- * {@code getTransacted()} (Artemis' producers keep their session, its JMSProducer its context);
- * the answer is a method handle per class, kept in a {@link ClassValue}. A send then costs two
- * handle calls and allocates nothing, however many producers the application makes (Spring's
- * JmsTemplate without caching makes one per send).
+ * context is transacted) and its delivery mode, read once per send on the application's thread.
+ * For the providers we know (Artemis' javax and jakarta clients, IBM MQ's classes for JMS and for
+ * Jakarta Messaging) it reads their plain fields through method handles cached per class: their
+ * getters check the producer is open (building an exception on a closed one) and IBM's
+ * getDeliveryMode goes through a synchronized map, a lock taken on the application's thread.
+ * IBM's producers keep their delivery mode only in that map: it is unknown here. Other providers
+ * are asked through their getters, and only after a send that returned. Nothing here allocates
+ * once a class has been seen.
  */
 final class Producers {
     /** JMS DeliveryMode values, and ours for a send that does not say. */
@@ -24,47 +27,142 @@ final class Producers {
 
     private static final MethodType TO_BOOLEAN = MethodType.methodType(boolean.class, Object.class);
     private static final MethodType TO_INT = MethodType.methodType(int.class, Object.class);
+    private static final MethodType TO_OBJECT = MethodType.methodType(Object.class, Object.class);
 
-    /** Per producer class: producer to its session's getTransacted(), or null. */
-    private static final ClassValue<MethodHandle> TRANSACTED = new ClassValue<>() {
+    /**
+     * How a known provider's producer class says it: a path of field names to a boolean (or, for
+     * a context's session mode, an int that is 0 when transacted), and a path to its delivery
+     * mode, or null when no plain field holds it.
+     */
+    record Known(String[] transacted, boolean zeroIsTransacted, String[] deliveryMode) {
+    }
+
+    private static final String[] MQ_TRANSACTED = {"commonProducer", "session", "transacted"};
+    private static final String[] MQ_CONTEXT_TRANSACTED = {"session", "transacted"};
+    /** Class names, not classes: the javax and jakarta builds of Artemis share them. */
+    static final Map<String, Known> KNOWN = Map.of(
+            "org.apache.activemq.artemis.jms.client.ActiveMQMessageProducer",
+            new Known(new String[] {"session", "transacted"}, false, new String[] {"defaultDeliveryMode"}),
+            // JMSContext.SESSION_TRANSACTED is 0; its getTransacted() would create the context's session.
+            "org.apache.activemq.artemis.jms.client.ActiveMQJMSProducer",
+            new Known(new String[] {"context", "sessionMode"}, true, new String[] {"producer", "defaultDeliveryMode"}),
+            "com.ibm.mq.jms.MQMessageProducer", new Known(MQ_TRANSACTED, false, null),
+            "com.ibm.mq.jakarta.jms.MQMessageProducer", new Known(MQ_TRANSACTED, false, null),
+            "com.ibm.msg.client.jms.internal.JmsProducerImpl", new Known(MQ_CONTEXT_TRANSACTED, false, null),
+            "com.ibm.msg.client.jakarta.jms.internal.JmsProducerImpl", new Known(MQ_CONTEXT_TRANSACTED, false, null));
+
+    /** Per producer class: how to read it. */
+    private static final ClassValue<Reader> READERS = new ClassValue<>() {
         @Override
-        protected MethodHandle computeValue(Class<?> type) {
-            try {
-                for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
-                    for (Field f : c.getDeclaredFields()) {
-                        if (Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()) {
-                            continue;
-                        }
-                        Method m = getter(f.getType(), "getTransacted", boolean.class);
-                        if (m != null) {
-                            f.setAccessible(true);
-                            MethodHandles.Lookup lookup = MethodHandles.lookup();
-                            MethodHandle ask = lookup.unreflect(m).asType(MethodType.methodType(boolean.class, f.getType()));
-                            return MethodHandles.filterReturnValue(lookup.unreflectGetter(f), ask).asType(TO_BOOLEAN);
+        protected Reader computeValue(Class<?> type) {
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                Known k = KNOWN.get(c.getName());
+                if (k != null) {
+                    return new Reader(k, null, null);
+                }
+            }
+            return new Reader(null, genericTransacted(type), genericDeliveryMode(type));
+        }
+    };
+
+    /** Per class and field name: the field's getter, typed Object to Object, or to int for an int or boolean field. */
+    private static final ClassValue<Map<String, MethodHandle>> FIELDS = new ClassValue<>() {
+        @Override
+        protected Map<String, MethodHandle> computeValue(Class<?> type) {
+            Map<String, MethodHandle> out = new java.util.HashMap<>();
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                for (Field f : c.getDeclaredFields()) {
+                    if (Modifier.isStatic(f.getModifiers()) || out.containsKey(f.getName()) || !wanted(f.getName())) {
+                        continue;
+                    }
+                    try {
+                        f.setAccessible(true);
+                        MethodHandle h = MethodHandles.lookup().unreflectGetter(f);
+                        Class<?> t = f.getType();
+                        out.put(f.getName(), t == int.class || t == boolean.class
+                                ? MethodHandles.explicitCastArguments(h, TO_INT)
+                                : t.isPrimitive() ? null : h.asType(TO_OBJECT));
+                    } catch (Throwable e) {
+                        // A module that does not open it: that path reads as unknown.
+                    }
+                }
+            }
+            return out;
+        }
+    };
+
+    private static boolean wanted(String field) {
+        for (Known k : KNOWN.values()) {
+            for (String[] path : new String[][] {k.transacted(), k.deliveryMode()}) {
+                if (path != null) {
+                    for (String p : path) {
+                        if (p.equals(field)) {
+                            return true;
                         }
                     }
                 }
-            } catch (Throwable e) {
-                // A class we may not open: its sends count as outside syncpoint.
             }
-            return null;
         }
-    };
+        return false;
+    }
 
-    /** Per producer class: its getDeliveryMode(), or null. */
-    private static final ClassValue<MethodHandle> DELIVERY_MODE = new ClassValue<>() {
-        @Override
-        protected MethodHandle computeValue(Class<?> type) {
-            try {
-                Method m = getter(type, "getDeliveryMode", int.class);
-                return m == null ? null : MethodHandles.lookup().unreflect(m).asType(TO_INT);
-            } catch (Throwable e) {
-                return null;
-            }
-        }
-    };
+    private record Reader(Known known, MethodHandle transacted, MethodHandle deliveryMode) {
+    }
 
     private Producers() {
+    }
+
+    /** Reads the int (or boolean as 0/1) at the end of {@code path} from {@code o}; {@code otherwise} if any step cannot. */
+    private static int readInt(Object o, String[] path, int otherwise) throws Throwable {
+        for (int i = 0; i < path.length; i++) {
+            if (o == null) {
+                return otherwise;
+            }
+            MethodHandle h = FIELDS.get(o.getClass()).get(path[i]);
+            if (h == null) {
+                return otherwise;
+            }
+            if (i == path.length - 1) {
+                return h.type() == TO_INT ? (int) h.invokeExact(o) : otherwise;
+            }
+            if (h.type() != TO_OBJECT) {
+                return otherwise;
+            }
+            o = (Object) h.invokeExact(o);
+        }
+        return otherwise;
+    }
+
+    /** Per producer class of another provider: producer to its session's getTransacted(), or null. */
+    private static MethodHandle genericTransacted(Class<?> type) {
+        try {
+            for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+                for (Field f : c.getDeclaredFields()) {
+                    if (Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()) {
+                        continue;
+                    }
+                    Method m = getter(f.getType(), "getTransacted", boolean.class);
+                    if (m != null) {
+                        f.setAccessible(true);
+                        MethodHandles.Lookup lookup = MethodHandles.lookup();
+                        MethodHandle ask = lookup.unreflect(m).asType(MethodType.methodType(boolean.class, f.getType()));
+                        return MethodHandles.filterReturnValue(lookup.unreflectGetter(f), ask).asType(TO_BOOLEAN);
+                    }
+                }
+            }
+        } catch (Throwable e) {
+            // A class we may not open: its sends count as outside syncpoint.
+        }
+        return null;
+    }
+
+    private static MethodHandle genericDeliveryMode(Class<?> type) {
+        try {
+            Method m = getter(type, "getDeliveryMode", int.class);
+            return m == null ? null : MethodHandles.lookup().unreflect(m).asType(TO_INT);
+        } catch (Throwable e) {
+            return null;
+        }
     }
 
     /** A public no-argument method of that name and return type, made accessible, or null. */
@@ -81,14 +179,22 @@ final class Producers {
         }
     }
 
-    /** Whether the producer sends inside syncpoint; false when it cannot tell. Allocates nothing. */
-    static boolean transacted(Object producer) {
+    /**
+     * Whether the producer sends inside syncpoint; false when it cannot tell. A provider we do
+     * not know is asked (its getter) only when {@code returned}: after a send that threw (a closed
+     * session) the getter would build an exception of its own. Allocates nothing.
+     */
+    static boolean transacted(Object producer, boolean returned) {
         if (producer == null) {
             return false;
         }
-        MethodHandle h = TRANSACTED.get(producer.getClass());
+        Reader r = READERS.get(producer.getClass());
         try {
-            return h != null && (boolean) h.invokeExact(producer);
+            if (r.known != null) {
+                int v = readInt(producer, r.known.transacted(), -1);
+                return r.known.zeroIsTransacted() ? v == 0 : v > 0;
+            }
+            return returned && r.transacted != null && (boolean) r.transacted.invokeExact(producer);
         } catch (Throwable e) {
             return false; // a closed session: outside syncpoint
         }
@@ -97,7 +203,7 @@ final class Producers {
     /**
      * {@link #PERSISTENT} or {@link #NON_PERSISTENT}: the send's own delivery mode argument when
      * it has one ({@code given} is then 1 or 2), else the producer's; {@link #UNKNOWN} when
-     * neither says.
+     * neither says. Only for a send that returned.
      */
     static int deliveryMode(Object producer, int given) {
         if (given == PERSISTENT || given == NON_PERSISTENT) {
@@ -106,9 +212,14 @@ final class Producers {
         if (producer == null) {
             return UNKNOWN;
         }
-        MethodHandle h = DELIVERY_MODE.get(producer.getClass());
+        Reader r = READERS.get(producer.getClass());
         try {
-            int mode = h == null ? UNKNOWN : (int) h.invokeExact(producer);
+            int mode;
+            if (r.known != null) {
+                mode = r.known.deliveryMode() == null ? UNKNOWN : readInt(producer, r.known.deliveryMode(), UNKNOWN);
+            } else {
+                mode = r.deliveryMode == null ? UNKNOWN : (int) r.deliveryMode.invokeExact(producer);
+            }
             return mode == PERSISTENT || mode == NON_PERSISTENT ? mode : UNKNOWN;
         } catch (Throwable e) {
             return UNKNOWN;

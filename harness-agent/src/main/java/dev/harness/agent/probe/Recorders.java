@@ -60,7 +60,7 @@ final class Recorders extends ProbeSink {
 
     @Override
     public void send(long nanos, Object self, int deliveryMode, Throwable thrown) {
-        int op = Producers.transacted(self) ? ProbeHooks.SEND_SYNCPOINT : ProbeHooks.SEND;
+        int op = Producers.transacted(self, thrown == null) ? ProbeHooks.SEND_SYNCPOINT : ProbeHooks.SEND;
         record(op, nanos, thrown);
         if (thrown == null) {
             delivery.incrementAndGet(op * 3 + Producers.deliveryMode(self, deliveryMode));
@@ -87,6 +87,7 @@ final class Recorders extends ProbeSink {
             mode = mode >= 0 ? mode : Mq.persistence(a1);
             mode = mode >= 0 ? mode : Mq.persistence(a2);
             mode = mode >= 0 ? mode : Mq.persistence(a3);
+            mode = mode >= 0 ? mode : Mq.persistence(a4); // MQQueueManager.put(int, String, String, String, MQMessage, ...)
             delivery.incrementAndGet(op * 3 + Math.max(mode, Producers.UNKNOWN));
         }
     }
@@ -96,7 +97,7 @@ final class Recorders extends ProbeSink {
         if (thrown == null) {
             ok[op].recordValue(v);
             if (corrected != null) {
-                corrected.record(op, v);
+                corrected.record(op);
             }
         } else {
             failed[op].recordValue(v);

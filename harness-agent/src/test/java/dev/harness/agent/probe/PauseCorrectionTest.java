@@ -32,11 +32,9 @@ class PauseCorrectionTest {
         long now = System.nanoTime();
         view.tick(now - 5 * S); // the shipper's tick 5 s ago, before any call
         for (int i = 0; i < 5_000; i++) {
-            view.record(ProbeHooks.SEND, 20_000); // 5,000 calls in a burst of microseconds
+            view.record(ProbeHooks.SEND); // 5,000 calls in a burst of microseconds
         }
-        Histogram h = Recorders.histogram();
-        view.take(ProbeHooks.SEND, h);
-        assertEquals(5_000, h.getTotalCount(), "the calls themselves, nothing added without a pause");
+        assertEquals(0, view.corrections(ProbeHooks.SEND).getTotalCount(), "nothing added without a pause");
 
         // 5,000 calls in 5 s: one per ms. A 2 s pause held back 2,000 of them, less the one in flight.
         long added = pauseAndCollect(ProbeHooks.SEND, 2 * S, System.nanoTime());
@@ -46,7 +44,7 @@ class PauseCorrectionTest {
     @Test
     void anOperationWithNoCallsGetsNoCorrection() throws Exception {
         view.tick(System.nanoTime() - 5 * S);
-        view.record(ProbeHooks.SEND, 20_000);
+        view.record(ProbeHooks.SEND);
         assertEquals(0, pauseAndCollect(ProbeHooks.COMMIT, 2 * S, System.nanoTime()), "no commit was ever made");
     }
 
@@ -54,7 +52,7 @@ class PauseCorrectionTest {
     void aPauseBeyondTheHistogramsRangeIsClampedAndCorrectionGoesOn() throws Exception {
         view.tick(System.nanoTime() - 5 * S);
         for (int i = 0; i < 5; i++) {
-            view.record(ProbeHooks.RECEIVE, 20_000); // one a second
+            view.record(ProbeHooks.RECEIVE); // one a second
         }
         long huge = pauseAndCollect(ProbeHooks.RECEIVE, 10 * Recorders.HIGHEST_NS, System.nanoTime());
         assertTrue(huge > 0, "a pause longer than an hour still corrects");
@@ -63,16 +61,46 @@ class PauseCorrectionTest {
         assertTrue(later > 0, "no correction after the huge pause: the notifier died");
     }
 
+    @Test
+    void theCatchUpAfterAPauseIsCountedOverItsOwnTimeNotOverASpanThatEndsBeforeIt() {
+        PauseCorrection.RateEstimator rate = new PauseCorrection.RateEstimator();
+        long now = System.nanoTime();
+        rate.sample(now - 5 * S); // the shipper's tick 5 s ago, no calls yet
+        // A pause ended 2 s ago; 5,000 calls since (the catch-up). At most one call per ms over the
+        // 5 s up to now; a span that stopped at the pause's end would say one per 0.6 ms.
+        rate.calls.add(5_000);
+        long interval = rate.getEstimatedInterval(now - 2 * S);
+        assertTrue(interval >= 1_000_000L, interval + " ns: the catch-up counted over a span that excludes it");
+    }
+
+    @Test
+    void theCorrectionsAreThePauseLessOneIntervalDownByTheInterval() throws Exception {
+        view.tick(System.nanoTime() - 10 * S);
+        for (int i = 0; i < 10; i++) {
+            view.record(ProbeHooks.MQ_GET); // one a second, at most
+        }
+        view.corrections(ProbeHooks.MQ_GET);
+        detector.inject(5 * S, System.nanoTime());
+        Histogram h = Recorders.histogram();
+        long deadline = System.nanoTime() + 10 * S;
+        while (h.getTotalCount() == 0 && System.nanoTime() < deadline) {
+            h.add(view.corrections(ProbeHooks.MQ_GET));
+            Thread.sleep(10);
+        }
+        // An interval of a second or a little more: held back, calls due 4 s, 3 s, 2 s (and 1 s) before the end.
+        assertTrue(h.getTotalCount() >= 3 && h.getTotalCount() <= 4, h.getTotalCount() + " corrections");
+        assertTrue(h.getMaxValue() >= 3 * S && h.getMaxValue() < 4_100_000_000L, h.getMaxValue() + " ns, the longest");
+    }
+
     /** Injects a pause and waits (bounded) for its corrections, which arrive on the detector's thread. */
     private long pauseAndCollect(int op, long pauseNs, long endNs) throws InterruptedException {
-        Histogram h = Recorders.histogram();
-        view.take(op, h);
+        view.corrections(op); // what came before
         detector.inject(pauseNs, endNs);
         long added = 0;
         long deadline = System.nanoTime() + 10 * S;
         long quietSince = System.nanoTime();
         while (System.nanoTime() < deadline) {
-            view.take(op, h);
+            Histogram h = view.corrections(op);
             if (h.getTotalCount() > 0) {
                 added += h.getTotalCount();
                 quietSince = System.nanoTime();

@@ -127,6 +127,7 @@ class ProbeAdviceTest {
         Object qmgr = make(loader, "com.ibm.mq.MQQueueManager");
         call(qmgr, "put", "Q", message); // put1, delegating to put(int, ...): once
         call(qmgr, "put", "Q", persistent, syncpoint);
+        call(qmgr, "put", 1, "Q", null, null, persistent, syncpoint); // the message at index 4
         call(qmgr, "commit");
         call(qmgr, "commit");
         call(qmgr, "backout");
@@ -137,7 +138,7 @@ class ProbeAdviceTest {
         assertThrows(Exception.class, () -> call(queue, "get", message));
 
         assertEquals(5, count(recorders.ok[ProbeHooks.MQ_PUT]), "4 puts outside syncpoint and one put1");
-        assertEquals(3, count(recorders.ok[ProbeHooks.MQ_PUT_SYNCPOINT]));
+        assertEquals(4, count(recorders.ok[ProbeHooks.MQ_PUT_SYNCPOINT]));
         assertEquals(2, count(recorders.ok[ProbeHooks.MQ_GET]), "get with options delegates: once");
         assertEquals(2, count(recorders.ok[ProbeHooks.MQ_COMMIT]));
         assertEquals(1, count(recorders.ok[ProbeHooks.MQ_BACKOUT]));
@@ -147,7 +148,8 @@ class ProbeAdviceTest {
                 recorders.errorKinds());
         // {unknown, non-persistent, persistent}: MQPER_PERSISTENCE_AS_Q_DEF is unknown here.
         assertArrayEquals(new long[] {4, 0, 1}, recorders.delivery(ProbeHooks.MQ_PUT), "the put of a persistent message");
-        assertArrayEquals(new long[] {2, 0, 1}, recorders.delivery(ProbeHooks.MQ_PUT_SYNCPOINT), "put1 of one");
+        assertArrayEquals(new long[] {2, 0, 2}, recorders.delivery(ProbeHooks.MQ_PUT_SYNCPOINT),
+                "put1 of one, and the put whose message is its fifth argument");
         for (int op : new int[] {ProbeHooks.SEND, ProbeHooks.COMMIT, ProbeHooks.RECEIVE}) {
             assertEquals(0, count(recorders.ok[op]), Ops.TAGS.get(op));
         }
