@@ -27,7 +27,7 @@ import dev.harness.core.broker.EmbeddedArtemis;
  * What the probe's advice costs the probed application's thread per call (issue 18): for a send
  * that returned, what {@link Advices.Send} calls, {@code ProbeHooks.enter} (the per-thread nesting
  * depth, the start time) and {@code ProbeHooks.exitSend} (the elapsed time into the operation's
- * wait-free recorder and its pause-corrected LatencyStats, the producer asked through its cached
+ * wait-free recorder and its pause-corrected call count, the producer asked through its cached
  * handles whether it is transacted and persistent, the persistence count), with the probe's real
  * sink and pause detector (10 ms, three threads) installed as a probe session installs them. The
  * hooks are called directly, as the inlined advice calls them, without Byte Buddy: what Byte Buddy
@@ -99,21 +99,21 @@ public class ProbeAdviceBenchmark {
         ProbeHooks.exitSend(start, p.producer, 0, null);
     }
 
-    /** exitSend's recording: the send's raw recorder and its pause-corrected LatencyStats. */
+    /** exitSend's recording: the send's raw recorder and the call count of its pause-corrected view. */
     @Benchmark
     public void recordRawAndPauseCorrected() {
         recorders.timed(ProbeHooks.SEND, nanos(), null, null);
     }
 
-    /** The pause-corrected part alone: LatencyStats.recordLatency and the call count for its interval estimate. */
+    /** The pause-corrected part alone: the call counted for the interval estimate (corrections come from the detector's thread). */
     @Benchmark
     public void recordPauseCorrected() {
-        corrected.record(ProbeHooks.SEND, nanos());
+        corrected.record(ProbeHooks.SEND);
     }
 
     /** exitSend's questions to the producer: transacted (through its session) and its delivery mode. */
     @Benchmark
     public int askProducer(ArtemisProducer p) {
-        return (Producers.transacted(p.producer) ? 4 : 0) + Producers.deliveryMode(p.producer, 0);
+        return (Producers.transacted(p.producer, true) ? 4 : 0) + Producers.deliveryMode(p.producer, 0);
     }
 }
