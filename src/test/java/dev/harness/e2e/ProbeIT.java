@@ -66,7 +66,7 @@ class ProbeIT {
                 assertTrue(first.stdout().contains("send: 20 persistent, 10 non-persistent"), first::toString);
                 assertTrue(first.stdout().contains("operation (µs)") && first.stdout().contains("send-syncpoint"),
                         first::toString);
-                assertTrue(first.stdout().contains("harness probe ended: harness probe ended; removed the instrumentation"),
+                assertTrue(first.stdout().contains("harness probe ended: stopped by harness probe; removed the instrumentation"),
                         first::toString);
                 // The probe's send times sit inside the application's own timing of the same calls.
                 String done1 = Files.readString(dir.resolve("done-1"));
@@ -78,7 +78,7 @@ class ProbeIT {
 
                 // Unprobed, the application runs on, and the agent says it removed what it added.
                 go(app, 2);
-                assertTrue(Files.readString(dir.resolve("done-2")).contains("status=ended: harness probe ended; removed the"
+                assertTrue(Files.readString(dir.resolve("done-2")).contains("status=ended: stopped by harness probe; removed the"
                         + " instrumentation from"), () -> read("done-2"));
 
                 // A killed probe: the agent sees its connection close and removes itself.

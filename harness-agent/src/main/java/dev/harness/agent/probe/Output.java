@@ -73,7 +73,7 @@ interface Output {
                 String line;
                 while ((line = in.readLine()) != null) {
                     if (line.equals("stop")) {
-                        return "harness probe ended";
+                        return "stopped by harness probe";
                     }
                 }
                 return "harness probe went away (its connection closed)";
