@@ -114,6 +114,7 @@ public final class Measurement implements AutoCloseable {
         timedOut.warmupEndsAt(warmupEndNs);
         meter.startAt(startNs);
         meter.measureGapsFrom(warmupEndNs);
+        meter.follow(schedule);
     }
 
     public LatencyRecorder recorder() {

@@ -158,7 +158,7 @@ public final class Outages {
      * @param restartedAtNs when the killed broker was ready again
      * @param restartMillis its start to ready (see restartSpan)
      * @param outageFromNs when the longest time without a completion while one was due began: the last
-     *     completion before it, or when the message that ended it was due (ThroughputMeter)
+     *     completion before it, or when the first message after it was due (ThroughputMeter)
      * @param outageToNs the first completion after it
      * @param caughtUpAtNs when the last sender was back on its schedule
      * @param drainedAtNs when the first message due after that completed: the backlog was through

@@ -3,6 +3,8 @@ package dev.harness.core.measure;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 
+import dev.harness.core.schedule.Schedule;
+
 /**
  * Completions per wall-clock second since the schedule's start: the per-second throughput
  * series, kept apart from any running average. Fixed size, allocation-free to record.
@@ -20,6 +22,8 @@ public final class ThroughputMeter {
     private long startNs;
     /** Gaps count from here on: the measured phase's start, as every figure an objective judges. */
     private long gapsFromNs = Long.MIN_VALUE;
+    /** When messages were due, for where a gap begins; null until set (and for unthrottled runs). */
+    private volatile Schedule schedule;
     /** Told of completions while the backlog of an outage drains. */
     private volatile Outages outages;
 
@@ -47,6 +51,11 @@ public final class ThroughputMeter {
         }
     }
 
+    /** The schedule whose messages make a gap an outage: time without a completion while one was due. */
+    void follow(Schedule schedule) {
+        this.schedule = schedule.unthrottled() ? null : schedule;
+    }
+
     /** Warmup's gaps are not the run's: a gap that spans the warmup's end counts from there. */
     void measureGapsFrom(long fromNs) {
         this.gapsFromNs = fromNs;
@@ -64,16 +73,26 @@ public final class ThroughputMeter {
 
     /**
      * The gap before a completion is client-visible time without one while a message was due:
-     * from the completion before, or from when this message was due if that was later (at a low
-     * rate the time between two messages is no outage).
+     * from the completion before, or from when the first message after it was due if that was
+     * later (at a low rate the time between two messages is no outage). The first due is this
+     * message's due time or the schedule's next one after the completion before, whichever is
+     * earlier: with many workers the message that ends a gap is not always the oldest one waiting.
      */
     private void completed(long nowNs, int count, long dueNs) {
         if (nowNs > lastCompletionNs.get()) {
             lastCompletionNs.accumulateAndGet(nowNs, Math::max);
         }
         long previous = previousNs.getAndSet(nowNs);
-        if (previous != Long.MIN_VALUE) {
-            long from = Math.max(Math.max(previous, dueNs), gapsFromNs);
+        if (previous != Long.MIN_VALUE && nowNs - Math.max(previous, gapsFromNs) > longestGapNs) { // rare: maybe a longer gap
+            long firstDue = dueNs;
+            Schedule s = schedule;
+            if (s != null && dueNs != Long.MIN_VALUE) {
+                long next = s.firstDueAtOrAfter(previous);
+                if (next < s.total()) {
+                    firstDue = Math.min(dueNs, s.intendedNs(next));
+                }
+            }
+            long from = Math.max(Math.max(previous, firstDue), gapsFromNs);
             if (nowNs - from > longestGapNs) {
                 gap(from, nowNs);
             }
@@ -98,7 +117,7 @@ public final class ThroughputMeter {
 
     /**
      * When the longest time without a completion while a message was due began (the run's longest
-     * client-visible outage): the completion before it, or when the message that ended it was due.
+     * client-visible outage): the completion before it, or when the first message after it was due.
      */
     public synchronized long longestGapStartNs() {
         return longestGapStartNs;

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import dev.harness.core.schedule.Schedule;
+
 class OutagesTest {
     private static final long MS = 1_000_000L;
 
@@ -106,6 +108,18 @@ class OutagesTest {
         assertEquals(3_000 * MS, meter.longestGapStartNs());
         assertEquals(5_100 * MS, meter.longestGapEndNs());
         assertEquals(2_100 * MS, meter.longestGapNs());
+    }
+
+    @Test
+    void aGapBeginsWhenTheFirstMessageAfterTheLastCompletionWasDueWhicheverEndsIt() {
+        ThroughputMeter meter = new ThroughputMeter(60);
+        meter.follow(new Schedule(0, 100, 20 * 1_000 * MS)); // one due every 10 ms
+        meter.completion(4_000 * MS, 3_990 * MS);
+        // The broker away until 9.87 s; of the workers waiting, the first to complete holds a
+        // message due at 5.86 s: the messages due from 4.0 s on went without a completion too.
+        meter.completion(9_870 * MS, 5_860 * MS);
+        assertEquals(4_000 * MS, meter.longestGapStartNs());
+        assertEquals(5_870 * MS, meter.longestGapNs());
     }
 
     @Test
