@@ -227,7 +227,7 @@ public final class ConsoleReporter implements RunListener {
                 Units.rate(r.throughput().achievedRate()));
         // The recovery's outage line says the same of a run that lost its broker.
         if (r.throughput().longestGapNs() > 0 && (r.recovery() == null || r.recovery().outageFromNs() < 0)) {
-            out.printf(Locale.ROOT, "longest time without a completion while one was due: %s ms, from %s (outage)%n",
+            out.printf(Locale.ROOT, "longest time without a completion while one was due: %s ms, from %s (what --slo's outage reads)%n",
                     Units.ms(r.throughput().longestGapNs()), offset(r.throughput().longestGapFromNs()));
         }
         long[] ps = r.throughput().perSecond();
