@@ -1,0 +1,37 @@
+package dev.harness.core.findings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ScheduleBoundsTest {
+    @Test
+    void aFastScheduleIsBoundedByTheFloorInTime() {
+        // 100,000 msg/s from one sender: 10 intervals are 0.1 ms, the floor of 100 ms rules.
+        assertEquals(100_000_000L, ScheduleBounds.lagBoundNs(100_000, 1));
+    }
+
+    @Test
+    void aSlowScheduleIsBoundedByTenOfOneSendersIntervals() {
+        // 1 msg/s: ten messages behind is 10 s.
+        assertEquals(10_000_000_000L, ScheduleBounds.lagBoundNs(1, 1));
+        // 50 msg/s over 10 senders: each sends every 200 ms, so 2 s.
+        assertEquals(2_000_000_000L, ScheduleBounds.lagBoundNs(50, 10));
+    }
+
+    @Test
+    void anUnthrottledRunHasNoScheduleToFallBehind() {
+        assertEquals(Long.MAX_VALUE, ScheduleBounds.lagBoundNs(0, 4));
+    }
+
+    @Test
+    void theRateIsHeldWithinFivePerCentEitherWay() {
+        assertTrue(ScheduleBounds.rateHeld(1000, 950));
+        assertTrue(ScheduleBounds.rateHeld(1000, 1050));
+        assertFalse(ScheduleBounds.rateHeld(1000, 949));
+        assertFalse(ScheduleBounds.rateHeld(1000, 1051), "above the target is a catch-up");
+        assertTrue(ScheduleBounds.rateHeld(0, 12345), "unthrottled");
+    }
+}
