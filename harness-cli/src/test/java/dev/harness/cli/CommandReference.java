@@ -45,7 +45,7 @@ final class CommandReference {
         for (CommandLine sub : commands(root)) {
             pages.put(sub.getCommandName() + ".md", page(sub.getCommandSpec(), providerOptions));
         }
-        pages.put("providers.md", providers(anyCommandWith(root, ProviderOptions.PROVIDER)));
+        pages.put("providers.md", providers(root));
         return pages;
     }
 
@@ -99,7 +99,7 @@ final class CommandReference {
             for (PositionalParamSpec p : spec.positionalParameters()) {
                 if (!p.hidden()) {
                     md.append("| `").append(code(p.paramLabel())).append(p.isMultiValue() ? "...` (one or more)" : "`")
-                            .append(" | ").append(cell(description(p.renderedDescription()))).append(" |\n");
+                            .append(" | ").append(cell(description(p.description()))).append(" |\n");
                 }
             }
             md.append("\n");
@@ -130,13 +130,16 @@ final class CommandReference {
         return md.toString();
     }
 
-    private static String providers(CommandSpec spec) {
+    private static String providers(CommandLine root) {
+        List<String> taking = commands(root).stream().map(CommandLine::getCommandSpec)
+                .filter(s -> s.findOption(ProviderOptions.PROVIDER) != null).map(s -> "`harness " + s.name() + "`").toList();
+        CommandSpec spec = root.getSubcommands().get("run").getCommandSpec();
         StringBuilder md = new StringBuilder();
         md.append(NOTICE).append("\n\n");
         md.append("# Provider options\n\n");
-        md.append("The options that choose the messaging system a command drives and say how to reach it. `harness "
-                + "run`, `respond`, `bench`, `ab` (as run options) and `restart-study` take them. An option of"
-                + " another provider than the one chosen is refused.\n\n");
+        md.append("The options that choose the messaging system a command drives, and say how to reach it. ")
+                .append(String.join(", ", taking)).append(" take them; `harness ab` takes them as run options common"
+                        + " to both sides. An option of another provider than the one chosen is refused.\n\n");
         optionTable(md, List.of(spec.findOption(ProviderOptions.PROVIDER)));
         for (ProviderKind kind : ProviderKinds.all()) {
             md.append("\n## ").append(kind.name()).append("\n\n`--provider ").append(kind.name()).append("`: ")
@@ -148,11 +151,6 @@ final class CommandReference {
             }
         }
         return md.toString();
-    }
-
-    private static CommandSpec anyCommandWith(CommandLine root, String option) {
-        return commands(root).stream().map(CommandLine::getCommandSpec).filter(s -> s.findOption(option) != null)
-                .findFirst().orElseThrow(() -> new IllegalStateException("no command takes " + option));
     }
 
     private static void optionTable(StringBuilder md, List<OptionSpec> options) {
@@ -174,7 +172,7 @@ final class CommandReference {
             }
             md.append("| `").append(code(optionName(o))).append("`")
                     .append(notes.isEmpty() ? "" : " (" + String.join(", ", notes) + ")")
-                    .append(" | ").append(cell(description(o.renderedDescription()))).append(" |\n");
+                    .append(" | ").append(cell(description(o.description()))).append(" |\n");
         }
     }
 
