@@ -84,13 +84,13 @@ class ValidityIT {
         assertTrue(r.stdout().contains("delivery-unchecked: an objective reads delivery"), r.toString());
     }
 
-    /** One closed-mode requester cannot offer 20,000 round trips/s: the harness was the limit, and says so. */
+    /** One closed-mode requester cannot offer 50,000 round trips/s: the harness was the limit, and says so. */
     @Test
     void aScheduleTheHarnessCouldNotOfferIsNotValid() throws Exception {
         Path json = dir.resolve("closed.json");
         HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--workload", "reqresp", "--requesters", "1",
-                "--mode", "closed", "--rate", "20000", "--warmup", "1s", "--duration", "3s", "--slo", "response.p99 < 60s",
-                "--json", json.toString());
+                "--mode", "closed", "--non-persistent", "--rate", "50000", "--warmup", "0s", "--duration", "3s",
+                "--drain-timeout", "2s", "--slo", "response.p99 < 60s", "--json", json.toString());
         assertEquals(5, r.exitCode(), r.toString());
         List<String> codes = codes(HarnessProcess.json(json));
         assertTrue(codes.contains("generator-saturated"), codes + "\n" + r);
