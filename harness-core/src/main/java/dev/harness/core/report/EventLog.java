@@ -70,7 +70,10 @@ public final class EventLog implements RunListener, AutoCloseable {
                 .field("completed", s.counts().completed())
                 .field("sent", s.counts().sent())
                 .field("lost", s.counts().lost())
-                .field("cumulativeCompleted", s.counts().cumulativeCompleted()));
+                .field("cumulativeCompleted", s.counts().cumulativeCompleted())
+                .field("brokerAway", s.broker().away())
+                .field("reconnections", s.broker().reconnections())
+                .field("recoveries", s.broker().recoveries()));
     }
 
     @Override
