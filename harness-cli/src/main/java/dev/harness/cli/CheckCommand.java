@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JunitReport;
@@ -58,6 +59,10 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "FILE", description = "Write the verdict as JUnit XML: one testcase each.")
     Path junit;
 
+    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when a run was NOT VALID (its --json"
+            + " says why). By default such a run fails the verdict (exit 5).")
+    boolean sloAllowInvalid;
+
     @Override
     public Integer call() {
         String problem = junit == null ? null : FileErrors.unwritable(junit);
@@ -72,8 +77,19 @@ final class CheckCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         Objectives objectives = LogFigures.objectives(slo, log, runs);
-        Verdict verdict = LogFigures.verdict(objectives, log, runs);
+        // Each run's validity as it read itself; a merged log's is every host's.
+        Validity validity = Validity.VALID;
+        for (RunJson run : runs) {
+            validity = validity.plus(run.reading().validity(), runs.size() == 1 ? "" : run.file().getFileName() + ": ");
+        }
+        Verdict verdict = LogFigures.verdict(objectives, log, runs).gated(validity, sloAllowInvalid);
         System.out.println("harness check " + hlog + ": " + log.title());
+        if (runs.isEmpty()) {
+            System.out.println("validity: not known from an hlog alone; give the run's --json to check it too");
+        } else {
+            System.out.println(validity.valid() ? "validity: VALID" : "validity: NOT VALID: "
+                    + String.join("; ", validity.reasons().stream().map(r -> r.line()).toList()));
+        }
         ConsoleReporter.verdict(System.out, verdict);
         String notWritten = null;
         if (junit != null) {
@@ -102,7 +118,7 @@ final class CheckCommand implements Callable<Integer> {
             if (notWritten != null) {
                 System.err.println(spec.qualifiedName() + ": " + notWritten);
             }
-            throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size() + " objectives not met");
+            throw new Failure.ObjectivesFailed(verdict.failureLine());
         }
         if (notWritten != null) {
             throw new Failure.OutputNotWritten(notWritten);

@@ -70,7 +70,10 @@ public final class EventLog implements RunListener, AutoCloseable {
                 .field("completed", s.counts().completed())
                 .field("sent", s.counts().sent())
                 .field("lost", s.counts().lost())
-                .field("cumulativeCompleted", s.counts().cumulativeCompleted()));
+                .field("cumulativeCompleted", s.counts().cumulativeCompleted())
+                .field("brokerAway", s.broker().away())
+                .field("reconnections", s.broker().reconnections())
+                .field("recoveries", s.broker().recoveries()));
     }
 
     @Override
@@ -82,6 +85,14 @@ public final class EventLog implements RunListener, AutoCloseable {
                 .field("totalSent", r.counts().committed())
                 .field("totalCompleted", r.counts().completed())
                 .field("lost", r.counts().lost()));
+        // Whether the run was a valid test, as harness-run/1's "validity" says it.
+        emit("validity", j -> {
+            j.field("valid", r.reading().validity().valid());
+            j.name("reasons").beginArray();
+            r.reading().validity().reasons().forEach(reason -> j.beginObject().field("code", reason.code())
+                    .field("text", reason.text()).field("advice", reason.advice()).endObject());
+            j.endArray();
+        });
     }
 
     /** Why a line could not be written, or null. */

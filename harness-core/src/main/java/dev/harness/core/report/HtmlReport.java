@@ -13,6 +13,10 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
 import dev.harness.core.hlog.HostFigures;
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.Reason;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;
@@ -123,6 +127,9 @@ public final class HtmlReport {
                 .append("td.FAIL{color:#c62828;font-weight:bold}\n</style></head><body>\n");
         b.append("<h1>").append(Html.escape(run.title())).append("</h1>\n");
         if (outcome != null) {
+            if (outcome.reading() != null) {
+                b.append(validityBox(outcome.reading()));
+            }
             b.append(verdictBox(outcome.verdict()));
             if (outcome.saturation() != null) {
                 b.append("<p id=\"saturation\" class=\"saturation\"><b>Offered load:</b> ")
@@ -334,6 +341,29 @@ public final class HtmlReport {
         return b.append("</table>\n").toString();
     }
 
+    /** Valid or not, and why, first: the figures below mean what they say only for a valid run. */
+    static String validityBox(Reading reading) {
+        Validity v = reading.validity();
+        StringBuilder b = new StringBuilder("<div id=\"validity\" class=\"verdict ").append(v.valid() ? "passed" : "failed")
+                .append("\">\n<h2>").append(v.word()).append("</h2>\n");
+        if (v.valid()) {
+            b.append("<p>The schedule was kept and nothing the run needed went unchecked.</p>\n");
+        } else {
+            b.append("<p>This run was not a valid test of what it asked:</p>\n<ul>");
+            for (Reason r : v.reasons()) {
+                b.append("<li data-code=\"").append(Html.escape(r.code())).append("\"><b>").append(Html.escape(r.code()))
+                        .append(":</b> ").append(Html.escape(r.text())).append(". <i>What to change:</i> ")
+                        .append(Html.escape(r.advice())).append(".</li>");
+            }
+            b.append("</ul>\n");
+        }
+        b.append("</div>\n<ul id=\"findings\" class=\"findings\">");
+        for (Finding f : reading.findings()) {
+            b.append("<li data-code=\"").append(Html.escape(f.code())).append("\">").append(Html.escape(f.text())).append("</li>");
+        }
+        return b.append("</ul>\n").toString();
+    }
+
     /** The objectives at the top: met or not, each with its value and, for a window, the first that failed. */
     static String verdictBox(Verdict verdict) {
         if (verdict.isEmpty()) {
@@ -354,6 +384,10 @@ public final class HtmlReport {
                     .append(r.failedWindow() == null ? r.windows() > 0 ? "none of " + r.windows() : ""
                             : Html.escape(r.failedWindow() + " (" + r.failedWindows() + " of " + r.windows() + " failed)"))
                     .append("</td></tr>\n");
+        }
+        if (verdict.invalidLine() != null) {
+            b.append("<tr data-objective=\"validity\"><td>the run was a valid test</td><td>")
+                    .append(Html.escape(verdict.invalid().codes())).append("</td><td>VALID</td><td class=\"FAIL\">FAIL</td><td></td></tr>\n");
         }
         return b.append("</table>\n</div>\n").toString();
     }

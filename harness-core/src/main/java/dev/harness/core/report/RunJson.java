@@ -16,6 +16,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.Reason;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
@@ -44,10 +48,12 @@ import dev.harness.core.slo.Window;
  * @param perSecond completions in each second of the run
  * @param saturation summary.saturation.sentence: why the harness could not offer the schedule, or null
  * @param saturationLimit summary.saturation.limit: who limited the rate, {@code held} when nobody did, or null
+ * @param reading validity and findings, as the run read itself; a file from before they were written reads valid
+ *     with no findings
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
         Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
-        String saturationLimit) {
+        String saturationLimit, Reading reading) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -145,7 +151,20 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
                 s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
                 header, totals, perSecond,
-                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"));
+                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), reading(root));
+    }
+
+    /** "validity" and "findings" as JsonReporter#reading writes them. */
+    private static Reading reading(JsonNode root) {
+        List<Reason> reasons = new ArrayList<>();
+        for (JsonNode r : root.path("validity").path("reasons")) {
+            reasons.add(new Reason(r.path("code").asText(), r.path("text").asText(), text(r, "advice")));
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (JsonNode f : root.path("findings")) {
+            findings.add(new Finding(f.path("code").asText(), f.path("text").asText()));
+        }
+        return new Reading(new Validity(reasons), findings);
     }
 
     /** The verdict as the run wrote it: each objective read again, with the values it was judged on. */
@@ -188,7 +207,7 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     }
 
     public RunOutcome outcome() {
-        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation);
+        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading);
     }
 
     private static String text(JsonNode o, String field) {

@@ -1,5 +1,6 @@
 package dev.harness.core.report;
 
+import dev.harness.core.findings.Reading;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunSummary;
@@ -18,17 +19,23 @@ import dev.harness.core.slo.Verdict;
  * @param unsent scheduled messages never sent
  * @param recovery the broker outage the run lived through, or null
  * @param saturation why the harness could not offer the schedule (or that the broker was the limit), or null
+ * @param reading the run's validity and findings, the console's words; null when not known (an hlog alone)
  */
 public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
-        Outages.Recovery recovery, String saturation) {
+        Outages.Recovery recovery, String saturation, Reading reading) {
 
     public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
             Outages.Recovery recovery) {
-        this(verdict, delivery, requests, requestsLost, unsent, recovery, null);
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, null, null);
+    }
+
+    public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
+            Outages.Recovery recovery, String saturation) {
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, null);
     }
 
     public static RunOutcome of(RunSummary s, Verdict verdict) {
         return new RunOutcome(verdict, s.delivery(), s.header().workload() == WorkloadKind.REQRESP, s.counts().lost(),
-                s.counts().unsent(), s.recovery(), s.saturation().sentence());
+                s.counts().unsent(), s.recovery(), s.saturation().sentence(), s.reading());
     }
 }

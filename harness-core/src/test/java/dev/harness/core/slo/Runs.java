@@ -104,7 +104,7 @@ final class Runs {
     /** The same run, judged as having offered this share of its schedule. */
     static RunSummary saturation(RunSummary s, dev.harness.core.run.Saturation saturation) {
         return new RunSummary(s.header(), s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
-                s.delivery(), s.recovery(), saturation);
+                s.delivery(), s.recovery(), saturation, s.keeping(), s.deliveryNeeded());
     }
 
     /** The run's --json, written by the run's own reporter. */
