@@ -90,7 +90,11 @@ public record Reading(Validity validity, List<Finding> findings) {
                 reasons.add(new Reason(Reason.RATE_ABOVE_TARGET, String.format(Locale.ROOT, "%s %s achieved against a"
                         + " target of %s: completions caught up a backlog, which is no success", Units.rate(achieved), unit,
                         Units.rate(asked)), "measure from the steady state: --warmup auto, or a longer --warmup"));
-            } else if (k.hostContended() && (medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs())) {
+            }
+            // A contended host slows every thread of the harness: named whenever the schedule slipped, whoever else limited it.
+            boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
+                    || !ScheduleBounds.rateHeld(asked, achieved) || r.counts().measuredSent() == 0;
+            if (k.hostContended() && slipped && !Saturation.HOST.equals(sat.limit())) {
                 reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat),
                         "stop what else runs on this host, or run the harness on a host of its own"));
             }

@@ -126,8 +126,10 @@ public final class ConsoleReporter implements RunListener {
         }
         if (now.recoveries() > before.recoveries()) {
             said.add("RECOVERED: every worker back on its schedule and the backlog drained");
+        } else if (now.killed() && !now.restarted()) {
+            said.add("BROKER DOWN: " + now.away() + " away");
         } else if (now.away() > 0) {
-            said.add("BROKER LOST: " + now.away() + " away (reconnecting or catching up)");
+            said.add("OUTAGE: " + now.away() + (now.away() == 1 ? " worker" : " workers") + " reconnecting or catching up");
         } else if (now.draining()) {
             said.add("reconnected, draining the backlog");
         }

@@ -67,15 +67,18 @@ class ConsoleReporterTest {
     void theBrokerLostReconnectedAndRecoveredAreSaidOnTheLinesTheyHappenIn() {
         Outages.Status killed = new Outages.Status(1, false, 0, 0, true, false);
         Outages.Status away = new Outages.Status(3, false, 0, 0, true, false);
+        Outages.Status catchingUp = new Outages.Status(1, false, 3, 0, true, true);
         Outages.Status back = new Outages.Status(0, true, 3, 0, true, true);
         Outages.Status recovered = new Outages.Status(0, false, 3, 1, true, true);
         String[] l = lines(interval(0, MS, killed, false), interval(1, 2_000 * MS, away, false),
-                interval(2, 2_500 * MS, back, false), interval(3, MS, recovered, false), interval(4, MS, recovered, false));
-        assertTrue(l[1].contains("<< broker killed, BROKER LOST: 1 away"), l[1]);
-        assertTrue(l[2].contains("<< BROKER LOST: 3 away (reconnecting or catching up); fell behind the schedule by up to 2.0 s"),
-                l[2]);
-        assertTrue(l[3].contains("broker started again, 3 workers reconnected, reconnected, draining the backlog"), l[3]);
-        assertTrue(l[4].contains("<< RECOVERED: every worker back on its schedule and the backlog drained"), l[4]);
-        assertFalse(l[5].contains("<<"), "nothing new: " + l[5]);
+                interval(2, 2_500 * MS, catchingUp, false), interval(3, 2_500 * MS, back, false),
+                interval(4, MS, recovered, false), interval(5, MS, recovered, false));
+        assertTrue(l[1].contains("<< broker killed, BROKER DOWN: 1 away"), l[1]);
+        assertTrue(l[2].contains("<< BROKER DOWN: 3 away; fell behind the schedule by up to 2.0 s"), l[2]);
+        assertTrue(l[3].contains("<< broker started again, 3 workers reconnected, OUTAGE: 1 worker reconnecting or catching up"),
+                l[3]);
+        assertTrue(l[4].contains("<< reconnected, draining the backlog"), l[4]);
+        assertTrue(l[5].contains("<< RECOVERED: every worker back on its schedule and the backlog drained"), l[5]);
+        assertFalse(l[6].contains("<<"), "nothing new: " + l[6]);
     }
 }
