@@ -97,6 +97,8 @@ final class ProbeSession {
         ProbeSession s = new ProbeSession(inst, output, ProbeOptions.shipMs(options.intervalMs()), PauseCorrection.start());
         try {
             s.intervalStartMs = startMs;
+            // The rate estimate's first sample: no calls yet, the time watched begins here.
+            s.corrected.tick(System.nanoTime());
             ProbeHooks.sink = s.recorders;
             s.transformer = Instrumenter.install(inst, s.seen);
         } catch (Throwable e) {
