@@ -98,8 +98,8 @@ final class ProbeCommand implements Callable<Integer> {
     boolean histogram;
 
     @Option(names = "--hlog", paramLabel = "FILE",
-            description = "Write every call's time to this hlog, one histogram per tag and second (or per --interval"
-                    + " when shorter): send, send-syncpoint, commit, rollback, receive, on-message, mq-put,"
+            description = "Write every call's time, returned or thrown, to this hlog, one histogram per tag and second (or"
+                    + " per --interval when shorter): send, send-syncpoint, commit, rollback, receive, on-message, mq-put,"
                     + " mq-put-syncpoint, mq-get, mq-commit, mq-backout; each with its pause-corrected view"
                     + " (TAG-pause-corrected); and the probed JVM's own hiccups (tag hiccup).")
     Path hlog;
@@ -405,7 +405,7 @@ final class ProbeCommand implements Callable<Integer> {
                     String hlogTag = Ops.hlogTag(outcome, tag);
                     if (hlogTag != null) {
                         Histogram h = Histogram.decodeFromCompressedByteBuffer(ProbeTotals.decode(f[5]), 0);
-                        if (outcome.equals("ok")) {
+                        if (Ops.isCalls(outcome)) {
                             interval.computeIfAbsent(tag, t -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
                         }
                         if (writer != null) {

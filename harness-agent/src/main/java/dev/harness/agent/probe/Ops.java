@@ -26,11 +26,19 @@ public final class Ops {
      * again, already among the calls; empty receives).
      */
     public static String hlogTag(String outcome, String tag) {
+        if (isCalls(outcome)) {
+            return tag;
+        }
         return switch (outcome) {
-            case "calls", "ok", "pause" -> tag;
+            case "pause" -> tag;
             case "corrected" -> correctedTag(tag);
             default -> null;
         };
+    }
+
+    /** Whether a shipped histogram is an operation's calls ({@code calls}, or {@code ok} from an agent of an earlier build). */
+    public static boolean isCalls(String outcome) {
+        return outcome.equals("calls") || outcome.equals("ok");
     }
 
     /** The code of a tag, or -1. */

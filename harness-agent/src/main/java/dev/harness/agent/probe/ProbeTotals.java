@@ -79,8 +79,7 @@ public final class ProbeTotals {
         } catch (DataFormatException | RuntimeException e) {
             throw new IllegalArgumentException("not a compressed histogram: " + e);
         }
-        Pair p = switch (outcome) {
-            case "calls", "ok" -> calls.computeIfAbsent(tag, t -> new Pair());
+        Pair p = Ops.isCalls(outcome) ? calls.computeIfAbsent(tag, t -> new Pair()) : switch (outcome) {
             case "failed" -> failed.computeIfAbsent(tag, t -> new Pair());
             case "pause" -> hiccups;
             case "corrected" -> corrected.computeIfAbsent(tag, t -> new Pair());
