@@ -214,8 +214,10 @@ final class ProbeSession {
         Throwable unreadable = recorders.unreadable;
         if (unreadable != null && !unreadableSaid) {
             unreadableSaid = true;
+            Throwable cause = unreadable.getCause();
             output.message("could not read whether calls are inside syncpoint or persistent (" + unreadable
-                    + "): they are timed, as outside syncpoint, their delivery mode not said");
+                    + (cause == null ? "" : ", caused by " + cause) + "): they are timed, as outside syncpoint, their"
+                    + " delivery mode not said");
         }
     }
 
