@@ -25,8 +25,9 @@ import org.LatencyUtils.SimplePauseDetector;
  * calls);</li>
  * <li>pauses beyond the histograms' range clamped before they are corrected for.</li>
  * </ul>
- * Recording ({@link #record}) is one LongAdder increment; the corrections go into a wait-free
- * {@link Recorder} per operation on the detector's thread.
+ * Recording ({@link #record}) is one LongAdder increment (and a clock read on an operation's first
+ * call); the corrections go into a wait-free {@link Recorder} per operation on the detector's
+ * thread.
  */
 final class PauseCorrection {
     /** How often each detector thread wakes, and the shortest pause it reports: 10 ms. */
