@@ -2,17 +2,21 @@ package dev.harness.cli;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Set;
 
@@ -21,11 +25,14 @@ import java.util.Set;
  * for harness probe and harness gc-inject alike: written once per build into a directory of this
  * user's under java.io.tmpdir (mode 0700: no other local user can put code there for the target
  * JVM to load), at a path named by its content's hash, and reused, so no attach leaves a new file
- * behind. If that directory cannot be trusted (another user's, writable by others, a link), or the
+ * behind (another build's, unused for a day, is deleted). If that directory cannot be trusted (another user's, writable by others, a link), or the
  * file cannot be replaced, the jar goes into a fresh private directory of its own, {@code temporary},
  * which {@link #discard} deletes after the attach (the target JVM keeps the file it opened).
  */
 record AgentJar(Path path, boolean temporary) {
+    /** Another build's jar no attach used for this long is deleted: the build that uses it is gone. */
+    static final Duration UNUSED = Duration.ofDays(1);
+
     /** The jar for an attach, under java.io.tmpdir. */
     static AgentJar write() throws IOException {
         return write(Path.of(System.getProperty("java.io.tmpdir")));
@@ -46,16 +53,18 @@ record AgentJar(Path path, boolean temporary) {
             Path jar = dir.resolve("harness-agent-" + hash.substring(0, 16) + ".jar");
             try {
                 if (Files.isRegularFile(jar, LinkOption.NOFOLLOW_LINKS) && sha256(Files.readAllBytes(jar)).equals(hash)) {
-                    return new AgentJar(jar, false);
+                    Files.setLastModifiedTime(jar, FileTime.from(Instant.now())); // in use: not another build's to prune
+                } else {
+                    Path part = Files.createTempFile(dir, "harness-agent-", ".part");
+                    try {
+                        Files.write(part, bytes);
+                        Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+                    } finally {
+                        Files.deleteIfExists(part);
+                    }
                 }
-                Path part = Files.createTempFile(dir, "harness-agent-", ".part");
-                try {
-                    Files.write(part, bytes);
-                    Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                    return new AgentJar(jar, false);
-                } finally {
-                    Files.deleteIfExists(part);
-                }
+                pruneOthers(dir, jar);
+                return new AgentJar(jar, false);
             } catch (IOException e) {
                 // A file of that name we may not replace: this attach's own copy, below.
             }
@@ -64,6 +73,28 @@ record AgentJar(Path path, boolean temporary) {
         Path jar = own.resolve("harness-agent.jar");
         Files.write(jar, bytes);
         return new AgentJar(jar, true);
+    }
+
+    /**
+     * Deletes the jars of other builds that no attach used for {@link #UNUSED}: one file per build,
+     * not one per build ever made. A JVM that loaded one keeps the file it opened. Never throws.
+     */
+    private static void pruneOthers(Path dir, Path keep) {
+        Instant before = Instant.now().minus(UNUSED);
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(dir, "harness-agent-*.jar")) {
+            for (Path other : jars) {
+                try {
+                    if (!other.equals(keep) && Files.isRegularFile(other, LinkOption.NOFOLLOW_LINKS)
+                            && Files.getLastModifiedTime(other, LinkOption.NOFOLLOW_LINKS).toInstant().isBefore(before)) {
+                        Files.deleteIfExists(other);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // Left for the next attach.
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Left for the next attach.
+        }
     }
 
     /** Deletes this attach's own copy, never the shared one; never throws. */

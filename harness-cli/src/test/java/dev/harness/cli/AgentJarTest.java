@@ -11,8 +11,10 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
+import java.time.Instant;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -86,6 +88,23 @@ class AgentJarTest {
         second.discard();
         assertEquals(first.path(), second.path(), "the same file, reused");
         assertEquals(after, files(tmp), "a second attach left a new file");
+    }
+
+    @Test
+    void anotherBuildsJarUnusedForADayIsDeletedOneInUseIsNot(@TempDir Path tmp) throws IOException {
+        Path dir = AgentJar.userDir(tmp);
+        Path stale = Files.writeString(dir.resolve("harness-agent-0000000000000000.jar"), "an old build's");
+        Files.setLastModifiedTime(stale, FileTime.from(Instant.now().minus(AgentJar.UNUSED).minusSeconds(60)));
+        Path recent = Files.writeString(dir.resolve("harness-agent-1111111111111111.jar"), "another build, in use");
+        Files.setLastModifiedTime(recent, FileTime.from(Instant.now().minus(AgentJar.UNUSED).plusSeconds(600)));
+        Path mine = AgentJar.write(tmp).path();
+        Files.setLastModifiedTime(mine, FileTime.from(Instant.now().minus(AgentJar.UNUSED).minusSeconds(60)));
+
+        assertEquals(mine, AgentJar.write(tmp).path());
+        assertFalse(Files.exists(stale), "an old build's jar left behind");
+        assertTrue(Files.exists(recent), "a jar another build used within the day was deleted");
+        assertTrue(Files.getLastModifiedTime(mine).toInstant().isAfter(Instant.now().minusSeconds(600)),
+                "reusing the jar marks it in use");
     }
 
     @Test
