@@ -25,9 +25,10 @@ import java.util.Set;
  * for harness probe and harness gc-inject alike: written once per build into a directory of this
  * user's under java.io.tmpdir (mode 0700: no other local user can put code there for the target
  * JVM to load), at a path named by its content's hash, and reused, so no attach leaves a new file
- * behind (another build's, unused for a day, is deleted). If that directory cannot be trusted (another user's, writable by others, a link), or the
- * file cannot be replaced, the jar goes into a fresh private directory of its own, {@code temporary},
- * which {@link #discard} deletes after the attach (the target JVM keeps the file it opened).
+ * behind (another build's, unused for a day, is deleted). If that directory cannot be trusted
+ * (another user's, writable by others, a link), or the file cannot be replaced, the jar goes into
+ * a fresh private directory of its own, {@code temporary}, which {@link #discard} deletes after
+ * the attach (the target JVM keeps the file it opened).
  */
 record AgentJar(Path path, boolean temporary) {
     /** Another build's jar no attach used for this long is deleted: the build that uses it is gone. */
