@@ -291,7 +291,7 @@ public final class ProbeTotals {
         }
         if (!corrected.isEmpty()) {
             s.append("pause-corrected: LatencyStats' view, adding the calls the probed JVM's own pauses held back"
-                    + " (seed 003)\n");
+                    + " (docs/concepts/pause-correction.md)\n");
         }
         return s.append(costLine()).toString();
     }
