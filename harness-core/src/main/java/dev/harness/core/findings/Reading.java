@@ -80,20 +80,22 @@ public record Reading(Validity validity, List<Finding> findings) {
             long medianLag = lag == null || lag.getTotalCount() == 0 ? 0 : Percentiles.at(lag, 50);
             double asked = t.targetRate();
             double achieved = t.achievedRate();
-            if (achieved < ScheduleBounds.RATE_LOW * asked && !outageExplains) {
+            long edge = (long) Math.max(1, sat.workers()) * Math.max(1, Math.max(sat.maxInFlight(), r.delivery().syncpoint()));
+            double slack = ScheduleBounds.rateSlack(asked, edge, t.measuredSeconds());
+            if (achieved < (1 - slack) * asked && !outageExplains) {
                 String code = Saturation.HOST.equals(sat.limit()) ? Reason.HOST_CONTENDED
                         : sat.harnessLimited() ? Reason.GENERATOR_SATURATED : Reason.RATE_BELOW_TARGET;
                 String text = sat.sentence() != null ? sat.sentence().replaceAll("\\.$", "")
                         : String.format(Locale.ROOT, "%s of %s %s achieved", Units.rate(achieved), Units.rate(asked), unit);
                 reasons.add(new Reason(code, text, advice(sat)));
-            } else if (achieved > ScheduleBounds.RATE_HIGH * asked && !outageExplains) {
+            } else if (achieved > (1 + slack) * asked && !outageExplains) {
                 reasons.add(new Reason(Reason.RATE_ABOVE_TARGET, String.format(Locale.ROOT, "%s %s achieved against a"
                         + " target of %s: completions caught up a backlog, which is no success", Units.rate(achieved), unit,
                         Units.rate(asked)), "measure from the steady state: --warmup auto, or a longer --warmup"));
             }
             // A contended host slows every thread of the harness: named whenever the schedule slipped, whoever else limited it.
             boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
-                    || !ScheduleBounds.rateHeld(asked, achieved) || r.counts().measuredSent() == 0;
+                    || Math.abs(achieved - asked) > slack * asked || r.counts().measuredSent() == 0;
             if (k.hostContended() && slipped && !Saturation.HOST.equals(sat.limit())) {
                 reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat),
                         "stop what else runs on this host, or run the harness on a host of its own"));

@@ -179,4 +179,19 @@ class ReadingTest {
         assertTrue(codes.contains(Reason.SCHEDULE_BEHIND), codes.toString());
         assertTrue(codes.contains(Reason.RATE_BELOW_TARGET), codes.toString());
     }
+
+    @Test
+    void inAShortRunACommitsBatchAcrossTheEdgeIsNoCatchUp() {
+        Saturation oneSender = new Saturation(Saturation.HELD, null, 200, 209, 1, 1, 0.1, 0, 0.2, 0);
+        Delivery syncpoint10 = new Delivery(true, null, true, 10, 209, 209, 0, 0, 0, 0, 0, 0, 0);
+        RunSummary base = run(209, MS, kept(MS), syncpoint10, null, oneSender, false);
+        RunSummary oneSecond = new RunSummary(base.header(), base.ending(), base.counts(),
+                new RunSummary.Throughput(200, 1, 209, new long[0]), base.views(), base.jvmPauses(), base.gc(),
+                base.host(), base.delivery(), null, oneSender, base.keeping(), false);
+        assertTrue(oneSecond.reading().validity().valid(), oneSecond.reading().validity().codes());
+        RunSummary thirtySeconds = new RunSummary(base.header(), base.ending(), base.counts(),
+                new RunSummary.Throughput(200, 30, 216 * 30, new long[0]), base.views(), base.jvmPauses(),
+                base.gc(), base.host(), base.delivery(), null, oneSender, base.keeping(), false);
+        assertEquals(List.of(Reason.RATE_ABOVE_TARGET), codes(thirtySeconds), "8 % over 30 s is no edge");
+    }
 }
