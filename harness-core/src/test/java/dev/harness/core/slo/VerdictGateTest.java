@@ -20,7 +20,7 @@ class VerdictGateTest {
             "--warmup auto")));
 
     private static Verdict passing() {
-        RunFigures figures = RunFigures.of(Runs.summary(Runs.views(1_000_000L), 100, 10, 1_000, 0, 0, 0,
+        Figures figures = RunFigures.of(Runs.summary(Runs.views(1_000_000L), 100, 10, 1_000, 0, 0, 0,
                 Runs.delivery(1_000, 0, 0, 0), null));
         Verdict v = Verdict.of(List.of(Objective.parse("response.p99 < 50ms")), side -> figures, Map.of());
         assertTrue(v.passed());
