@@ -75,7 +75,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
 
     @Option(names = "--events", paramLabel = "FILE",
             description = "Write events as JSON lines, each flushed: every round's started, interval and finished, then a"
-                    + " round event with its figures (README, \"Events\").")
+                    + " round event with its figures (docs/reference/events.md).")
     Path events;
 
     @Option(names = "--slo", paramLabel = "OBJECTIVE",

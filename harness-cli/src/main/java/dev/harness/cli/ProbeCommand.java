@@ -90,11 +90,11 @@ final class ProbeCommand implements Callable<Integer> {
     Long durationNs;
 
     @Option(names = "--interval", paramLabel = "D", converter = Values.Duration.class, defaultValue = "10s",
-            description = "How often the table is printed. Default: ${DEFAULT-VALUE}, as the seed's tracer.")
+            description = "How often the table is printed. Default: ${DEFAULT-VALUE}.")
     long intervalNs;
 
     @Option(names = "--histogram", description = "After each table, the interval's distribution of each operation's"
-            + " times drawn as text (the seed's frequency table).")
+            + " times drawn as text (a tracer's frequency table).")
     boolean histogram;
 
     @Option(names = "--hlog", paramLabel = "FILE",

@@ -229,8 +229,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     Path json;
 
     @Option(names = "--events", paramLabel = "FILE",
-            description = "Write events as JSON lines, each flushed as it happens: started, interval, finished (README,"
-                    + " \"Events\"), for programs that watch the run.")
+            description = "Write events as JSON lines, each flushed as it happens: started, interval, finished (docs/reference/events.md),"
+                    + " for programs that watch the run.")
     Path events;
 
     @Option(names = "--shard", paramLabel = "I/N",

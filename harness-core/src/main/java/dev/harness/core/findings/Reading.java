@@ -54,6 +54,11 @@ public record Reading(Validity validity, List<Finding> findings) {
         }
         Outages.Recovery o = r.recovery();
         boolean outageExplains = o != null && !o.unfinished() && Saturation.BROKER.equals(sat.limit());
+        if (!t.closedLoop() && r.counts().measuredSent() == 0 && t.measuredSeconds() > 0) {
+            reasons.add(new Reason(Reason.SCHEDULE_BEHIND, "not one message of the measured phase was sent: the senders"
+                    + " were still working off the warmup's backlog when the run ended, so nothing measured the rate asked",
+                    advice(sat)));
+        }
         if (!t.closedLoop() && r.counts().measuredSent() > 0) {
             if (k.firstMeasuredLagNs() > k.lagBoundNs()) {
                 reasons.add(new Reason(Reason.BACKLOG_AT_START, String.format(Locale.ROOT, "the measured phase began %s"
@@ -69,6 +74,10 @@ public record Reading(Validity validity, List<Finding> findings) {
                         + " were more than %s behind their intended time (median send-lag; the bound is %s ms)%s",
                         seconds(medianLag), Units.ms(k.lagBoundNs()), behindIn(k)), advice(sat)));
             }
+        }
+        if (!t.closedLoop() && t.measuredSeconds() > 0) {
+            Histogram lag = r.views().measured().get(View.SEND_LAG);
+            long medianLag = lag == null || lag.getTotalCount() == 0 ? 0 : Percentiles.at(lag, 50);
             double asked = t.targetRate();
             double achieved = t.achievedRate();
             if (achieved < ScheduleBounds.RATE_LOW * asked && !outageExplains) {
@@ -81,7 +90,11 @@ public record Reading(Validity validity, List<Finding> findings) {
                 reasons.add(new Reason(Reason.RATE_ABOVE_TARGET, String.format(Locale.ROOT, "%s %s achieved against a"
                         + " target of %s: completions caught up a backlog, which is no success", Units.rate(achieved), unit,
                         Units.rate(asked)), "measure from the steady state: --warmup auto, or a longer --warmup"));
-            } else if (k.hostContended() && (medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs())) {
+            }
+            // A contended host slows every thread of the harness: named whenever the schedule slipped, whoever else limited it.
+            boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
+                    || !ScheduleBounds.rateHeld(asked, achieved) || r.counts().measuredSent() == 0;
+            if (k.hostContended() && slipped && !Saturation.HOST.equals(sat.limit())) {
                 reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat),
                         "stop what else runs on this host, or run the harness on a host of its own"));
             }

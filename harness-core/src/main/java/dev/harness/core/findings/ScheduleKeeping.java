@@ -24,6 +24,7 @@ public final class ScheduleKeeping {
     static final double CONTENDED_STEAL_PERCENT = 10;
 
     private final long lagBoundNs;
+    private final double ratePerSecond;
     private final Histogram lag = Histograms.create();
     private int measured;
     private int behind;
@@ -36,9 +37,13 @@ public final class ScheduleKeeping {
     private double stealPercentSum;
     private int hostSamples;
 
-    /** @param lagBoundNs see {@link ScheduleBounds#lagBoundNs} */
-    public ScheduleKeeping(long lagBoundNs) {
+    /**
+     * @param lagBoundNs see {@link ScheduleBounds#lagBoundNs}
+     * @param ratePerSecond messages per second this process's schedule asks; 0 when unthrottled
+     */
+    public ScheduleKeeping(long lagBoundNs, double ratePerSecond) {
         this.lagBoundNs = lagBoundNs;
+        this.ratePerSecond = ratePerSecond;
     }
 
     /** The send-lag of an interval, both phases: its median and its largest. */
@@ -54,11 +59,15 @@ public final class ScheduleKeeping {
             return;
         }
         long[] l = lagOf(s, lag);
-        if (firstMeasuredLagNs < 0) {
+        boolean sent = lag.getTotalCount() > 0;
+        // The measured phase's first sends say where it began: an interval in which nothing was
+        // sent (a broker that blocks every send) has no lag to read, and is behind all the same.
+        if (firstMeasuredLagNs < 0 && sent) {
             firstMeasuredLagNs = l[0];
         }
         measured++;
-        if (l[0] > lagBoundNs) {
+        boolean due = ratePerSecond * s.span().seconds() >= 2;
+        if (l[0] > lagBoundNs || (!sent && due)) {
             behind++;
         }
         worstLagNs = Math.max(worstLagNs, l[1]);
@@ -87,7 +96,7 @@ public final class ScheduleKeeping {
 
     /**
      * @param lagBoundNs the send-lag beyond which a sender was behind ({@link ScheduleBounds#lagBoundNs})
-     * @param firstMeasuredLagNs the median send-lag of the first measured interval; -1 when none was measured
+     * @param firstMeasuredLagNs the median send-lag of the first measured interval in which sends returned; -1 when none
      * @param measuredIntervals intervals of the measured phase
      * @param behindIntervals of them, those whose median send-lag was beyond the bound
      * @param worstLagNs the largest send-lag of the measured phase's intervals

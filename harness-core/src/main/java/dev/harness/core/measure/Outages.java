@@ -126,6 +126,24 @@ public final class Outages {
         end(ns);
     }
 
+    /**
+     * Where the run stands with its broker now, for the live lines.
+     *
+     * @param away workers reconnecting or catching up, and a killed broker not restarted yet
+     * @param draining everyone is back and the backlog is draining
+     * @param reconnections reconnections so far
+     * @param recoveries outages over so far: everyone back and the backlog drained
+     * @param killed the harness has killed the broker (--kill-broker-at)
+     * @param restarted the killed broker is ready again
+     */
+    public record Status(int away, boolean draining, long reconnections, int recoveries, boolean killed, boolean restarted) {
+        public static final Status NONE = new Status(0, false, 0, 0, false, false);
+    }
+
+    public synchronized Status status() {
+        return new Status(open, drainMarkNs != 0, reconnections, windows.size(), killedNs != 0, restartedNs != 0);
+    }
+
     /** Whether the stretch from {@code fromNs} to {@code toNs} saw an outage, or one is under way. */
     public synchronized boolean touches(long fromNs, long toNs) {
         if ((open > 0 || drainMarkNs != 0) && openSinceNs < toNs) {

@@ -3,7 +3,9 @@ package dev.harness.core.report;
 import java.io.PrintStream;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
@@ -34,6 +36,7 @@ public final class ConsoleReporter implements RunListener {
     private final Histogram intervalResponse = Histograms.create();
     private final Histogram intervalLag = Histograms.create();
     private long lagBoundNs = Long.MAX_VALUE;
+    private Outages.Status lastBroker = Outages.Status.NONE;
     private int linesSinceHeading;
 
     private Supplier<Verdict> verdict = () -> Verdict.NONE;
@@ -81,9 +84,13 @@ public final class ConsoleReporter implements RunListener {
         Histogram response = intervalResponse;
         // Behind the schedule says more than a new maximum: the latencies that follow carry the backlog.
         long lagMaxNs = ScheduleKeeping.lagOf(s, intervalLag)[1];
+        String broker = broker(s.broker());
+        String behind = lagMaxNs > lagBoundNs ? "fell behind the schedule by up to " + Reading.seconds(lagMaxNs) : null;
+        String news = broker != null && behind != null ? broker + "; " + behind : broker != null ? broker
+                : behind != null ? behind : s.runMax().grew() ? "run max grew to " + Units.ms(s.runMax().responseNs()) + " ms"
+                        : null;
         String warning = (s.counts().lost() > 0 ? "   LOST " + Units.count(s.counts().lost()) : "")
-                + (lagMaxNs > lagBoundNs ? "   << fell behind the schedule by up to " + Reading.seconds(lagMaxNs)
-                        : s.runMax().grew() ? "   << run max grew to " + Units.ms(s.runMax().responseNs()) + " ms" : "");
+                + (news == null ? "" : "   << " + news);
         out.printf(Locale.ROOT, INTERVAL_FORMAT, Units.seconds(s.span().endNs() / 1e9),
                 s.span().phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.counts().completed()), Units.rate(s.rate()),
                 Units.count(s.counts().cumulativeCompleted()), Units.rate(s.cumulativeRate()),
@@ -100,6 +107,33 @@ public final class ConsoleReporter implements RunListener {
             row.append(String.format(Locale.ROOT, " %10s", Units.ms(Percentiles.at(h, p))));
         }
         return row.append(String.format(Locale.ROOT, " %10s", Units.ms(h.getMaxValue()))).toString();
+    }
+
+    /** What changed with the broker since the last line: lost, reconnected, recovered; null when nothing did. */
+    private String broker(Outages.Status now) {
+        Outages.Status before = lastBroker;
+        lastBroker = now;
+        List<String> said = new ArrayList<>();
+        if (now.killed() && !before.killed()) {
+            said.add("broker killed");
+        }
+        if (now.restarted() && !before.restarted()) {
+            said.add("broker started again");
+        }
+        long reconnected = now.reconnections() - before.reconnections();
+        if (reconnected > 0) {
+            said.add(Units.count(reconnected) + (reconnected == 1 ? " worker" : " workers") + " reconnected");
+        }
+        if (now.recoveries() > before.recoveries()) {
+            said.add("RECOVERED: every worker back on its schedule and the backlog drained");
+        } else if (now.killed() && !now.restarted()) {
+            said.add("BROKER DOWN: " + now.away() + " away");
+        } else if (now.away() > 0) {
+            said.add("OUTAGE: " + now.away() + (now.away() == 1 ? " worker" : " workers") + " reconnecting or catching up");
+        } else if (now.draining()) {
+            said.add("reconnected, draining the backlog");
+        }
+        return said.isEmpty() ? null : String.join(", ", said);
     }
 
     /** The validity first: whether the figures below measure what the run asked. */

@@ -17,7 +17,7 @@ import dev.harness.core.run.RunSummary;
  * What a harness process is doing, for the programs that watch it (a script, the end-to-end
  * tests): one JSON object a line, {@code "event"} first, each line flushed as it is written, so
  * that a reader never has to parse the console, whose wording may change. The fields are a
- * contract (README, "Events"). As a {@link RunListener} it writes a run's {@code started},
+ * contract (docs/reference/events.md). As a {@link RunListener} it writes a run's {@code started},
  * {@code interval} and {@code finished}; {@link #emit} writes the events of other commands
  * ({@code harness respond}'s {@code ready}, say).
  */
@@ -70,7 +70,10 @@ public final class EventLog implements RunListener, AutoCloseable {
                 .field("completed", s.counts().completed())
                 .field("sent", s.counts().sent())
                 .field("lost", s.counts().lost())
-                .field("cumulativeCompleted", s.counts().cumulativeCompleted()));
+                .field("cumulativeCompleted", s.counts().cumulativeCompleted())
+                .field("brokerAway", s.broker().away())
+                .field("reconnections", s.broker().reconnections())
+                .field("recoveries", s.broker().recoveries()));
     }
 
     @Override

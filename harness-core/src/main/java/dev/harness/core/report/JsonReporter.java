@@ -36,7 +36,7 @@ import dev.harness.core.slo.Term;
 import dev.harness.core.slo.Verdict;
 
 /**
- * The run as JSON: header, summary and the per-interval series (schema in the README).
+ * The run as JSON: header, summary and the per-interval series (schema in docs/reference/json.md).
  * Intervals are kept as numbers while the run goes on; the file is written at the end,
  * including the end of an interrupted run.
  */

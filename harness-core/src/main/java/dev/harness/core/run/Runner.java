@@ -196,8 +196,8 @@ public final class Runner {
             lateStartMs = aheadNs < 0 ? TimeUnit.NANOSECONDS.toMillis(-aheadNs) : 0;
             long leadNs = Math.max(LEAD_NS, aheadNs);
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs, workload.shard());
-            keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(workload.rate() / workload.shard().count(),
-                    workload.workers()));
+            double processRate = workload.rate() / workload.shard().count();
+            keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(processRate, workload.workers()), processRate);
             measurement.begin(schedule);
             cpuStartNs = processCpuNs();
             cpuWallStartNs = System.nanoTime();

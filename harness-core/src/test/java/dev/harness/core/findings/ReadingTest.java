@@ -168,4 +168,15 @@ class ReadingTest {
         assertTrue(run(1_000, MS, quietSlip, checked(), null, Saturation.NONE, false).reading().validity().valid(),
                 "a contended host that did not cost the schedule is a finding, not a reason");
     }
+
+    @Test
+    void aMeasuredPhaseInWhichNothingWasSentIsNotValid() {
+        RunSummary r = run(180, MS, kept(-1), checked(), null, Saturation.NONE, false);
+        RunSummary none = new RunSummary(r.header(), r.ending(), new RunSummary.Counts(0, 0, 4_000, 4_000, 0, 0, 0, 0, 0),
+                r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(), r.delivery(), r.recovery(), r.saturation(),
+                r.keeping(), false);
+        List<String> codes = codes(none);
+        assertTrue(codes.contains(Reason.SCHEDULE_BEHIND), codes.toString());
+        assertTrue(codes.contains(Reason.RATE_BELOW_TARGET), codes.toString());
+    }
 }
