@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
@@ -164,30 +163,13 @@ public final class AbReport {
 
     /** One HTML page: both sides' response percentile curves on one chart, and the table. */
     public void writeHtml(Path file) throws IOException {
-        SvgChart chart = new SvgChart("ab-percentiles", "percentile", "response (ms)")
-                .xTicks(List.of(new SvgChart.Tick(0, "0%"), new SvgChart.Tick(1, "90%"), new SvgChart.Tick(2, "99%"),
-                        new SvgChart.Tick(3, "99.9%"), new SvgChart.Tick(4, "99.99%"), new SvgChart.Tick(5, "99.999%"),
-                        new SvgChart.Tick(6, "99.9999%")));
+        SvgChart chart = SvgChart.spectrum("ab-percentiles", "response (ms)");
         for (Side side : List.of(a, b)) {
-            Histogram h = side.allResponses();
-            if (h.getTotalCount() == 0) {
-                continue;
-            }
-            List<double[]> points = new ArrayList<>();
-            for (HistogramIterationValue v : h.percentiles(5)) {
-                double p = v.getPercentileLevelIteratedTo() / 100.0;
-                double nines = p >= 1 ? 6 : Math.min(6, Math.log10(1 / (1 - p)));
-                points.add(new double[] {nines, Units.toMs(v.getValueIteratedTo())});
-                if (nines >= 6) {
-                    break;
-                }
-            }
-            chart.line(side.label(), points.stream().mapToDouble(x -> x[0]).toArray(),
-                    points.stream().mapToDouble(x -> x[1]).toArray());
+            chart.curve(side.label(), side.allResponses());
         }
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>harness ab</title><style>body{font-family:system-ui,sans-serif;margin:24px;max-width:1000px}"
-                + "pre{font-size:12px}.chart .grid{stroke:#e5e5e5}.chart .tick,.chart .legend{font-size:11px;fill:#444}"
+                + "pre{font-size:12px}svg.chart{width:100%;height:auto}.chart .tick,.chart .legend{font-size:11px;fill:#444}"
                 + "</style></head><body>\n<h1>A/B: ").append(Html.escape(a.options())).append(" against ")
                 .append(Html.escape(b.options())).append("</h1>\n<p>The " + View.RESPONSE.tag() + " distribution of all"
                         + " rounds of each side, " + (closedLoop() ? "closed-loop (" + Html.escape(ClosedLoop.NOTE) + ")"

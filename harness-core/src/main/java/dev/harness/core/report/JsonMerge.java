@@ -284,7 +284,7 @@ public final class JsonMerge {
         return worst == null ? null : new Outages.Recovery(worst.killedAtNs(), worst.restartedAtNs(), worst.restartMillis(),
                 worst.outageFromNs(), worst.outageToNs(), worst.caughtUpAtNs(), worst.drainedAtNs(), reconnections, longest,
                 longestWho, unfinished, worst.killedBy(), worst.restartSpan(), worst.restartFromStartLineMillis(),
-                worst.startLineSpan());
+                worst.startLineSpan(), worst.lostAtNs(), worst.reconnectedAtNs());
     }
 
     /** One value when all agree, else the distinct ones in order. */

@@ -100,6 +100,11 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.value(note);
         }
         j.endArray();
+        if (header.environment() != null) {
+            j.name("environment").beginObject();
+            header.environment().byKey().forEach(j::field);
+            j.endObject();
+        }
         Verdict v = verdict.get();
         reading(j, r.reading());
         summary(j, r);
@@ -308,6 +313,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("outageNs", o.outageNs())
                 .field("outageFromNs", o.outageFromNs())
                 .field("outageToNs", o.outageToNs())
+                .field("brokerLostAtNs", o.lostAtNs())
+                .field("reconnectedAtNs", o.reconnectedAtNs())
                 .field("sendersOnScheduleAtNs", o.caughtUpAtNs())
                 .field("backlogDrainedAtNs", o.drainedAtNs())
                 .field("backlogDrainNs", o.backlogDrainNs())

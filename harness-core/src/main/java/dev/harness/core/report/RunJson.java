@@ -22,6 +22,7 @@ import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.Environment;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.WorkloadKind;
@@ -64,8 +65,10 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
      * @param start the schedule's start (ISO-8601)
      * @param settings every setting that changes results, by name, in order
      * @param notes the header's notes
+     * @param environment where it ran ("environment"), or null when the file has none
      */
-    public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes) {
+    public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes,
+            Environment environment) {
     }
 
     /**
@@ -127,13 +130,14 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 o.path("longestReconnectNs").asLong(), o.path("longestReconnectWho").isNull() ? null
                         : o.path("longestReconnectWho").asText(null), o.path("unfinished").asBoolean(),
                 text(o, "brokerKilledBy"), text(o, "brokerRestartSpan"), o.path("brokerRestartFromStartLineMs").asLong(-1),
-                text(o, "brokerStartLineSpan"));
+                text(o, "brokerStartLineSpan"), o.path("brokerLostAtNs").asLong(-1), o.path("reconnectedAtNs").asLong(-1));
         Map<String, String> settings = new LinkedHashMap<>();
         root.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
         List<String> notes = new ArrayList<>();
         root.path("notes").forEach(n -> notes.add(n.asText()));
+        JsonNode env = root.path("environment");
         Header header = new Header(root.path("workload").asText(), root.path("target").asText(), root.path("start").asText(),
-                settings, notes);
+                settings, notes, Environment.read(f -> text(env, f.key())));
         Totals totals = new Totals(text(s, "stopReason"), text(s, "failure"), s.path("targetRate").asDouble(),
                 s.path("closedLoop").asBoolean(), s.path("achievedRate").asDouble(), s.path("measuredSeconds").asDouble(),
                 s.path("measuredSent").asLong(), s.path("measuredCompleted").asLong(), s.path("totalSent").asLong(),
@@ -148,10 +152,16 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
         for (int i = 0; i < perSecond.length; i++) {
             perSecond[i] = seconds.get(i).asLong();
         }
+        Reading reading = reading(root);
+        Verdict verdict = verdict(where, root.path("slo"));
+        if (root.path("verdict").path("failedAsNotValid").asBoolean()) {
+            // The run's verdict failed it as NOT VALID: so does the verdict read back.
+            verdict = verdict.gated(reading.validity(), false);
+        }
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
-                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
+                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict,
                 header, totals, perSecond,
-                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), reading(root));
+                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), reading);
     }
 
     /** "validity" and "findings" as JsonReporter#reading writes them. */
@@ -207,7 +217,9 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     }
 
     public RunOutcome outcome() {
-        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading);
+        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading,
+                new RunOutcome.Rates(totals.targetRate(), totals.achievedRate(), totals.measuredSeconds(),
+                        totals.longestGapFromNs(), totals.longestGapNs()));
     }
 
     private static String text(JsonNode o, String field) {

@@ -181,6 +181,8 @@ public final class Runner {
     }
 
     private RunSummary measure(Provider provider, Workload workload, RunControl control) throws UnreachableException {
+        // Read before the schedule is laid, so that its lead is not spent reading /proc.
+        Environment environment = Environment.collect(provider.target(), provider.client());
         awaitStart(control);
         long lengthNs = workload.warmupNs() + workload.durationNs();
         long keptNs = lengthNs + workload.drainTimeoutNs();
@@ -201,7 +203,7 @@ public final class Runner {
             cpuWallStartNs = System.nanoTime();
             pausedBeforeNs = 0;
             measuredFromWarmupEnd = false;
-            RunHeader header = header(provider, workload, measurement);
+            RunHeader header = header(provider, workload, measurement, environment);
             toListeners(l -> l.started(header));
             workload.start(schedule, measurement, provider);
             startKiller(schedule, measurement, control);
@@ -274,7 +276,7 @@ public final class Runner {
         return cutNs;
     }
 
-    private RunHeader header(Provider provider, Workload workload, Measurement measurement) {
+    private RunHeader header(Provider provider, Workload workload, Measurement measurement, Environment environment) {
         List<String> notes = new ArrayList<>(provider.notes());
         notes.addAll(measurement.hostNotes());
         if (lateStartMs > 0) {
@@ -300,7 +302,7 @@ public final class Runner {
         if (killer != null) {
             settings.addAll(killer.describe()); // the commands that kill and start the broker, and when it counts as back
         }
-        return new RunHeader(workload.kind(), provider.target(), settings, notes, start);
+        return new RunHeader(workload.kind(), provider.target(), settings, notes, start, environment);
     }
 
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
