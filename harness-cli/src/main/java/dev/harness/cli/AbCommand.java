@@ -309,7 +309,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             command = RunCommand.parse(args);
             command.workload();
             command.runnerSettings();
-        } catch (ParameterException | SettingsException e) {
+        } catch (ParameterException e) {
+            throw usage(option + " (with the common options): " + Harness.oneLine(e));
+        } catch (SettingsException e) {
             throw usage(option + " (with the common options): " + e.getMessage());
         }
         // A round writes no files of its own and shares this JVM and one broker with the others.

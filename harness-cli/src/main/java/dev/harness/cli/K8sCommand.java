@@ -139,7 +139,7 @@ final class K8sCommand implements Callable<Integer> {
         try {
             run = RunCommand.parse(args);
         } catch (ParameterException e) {
-            throw usage(e.getMessage());
+            throw usage(Harness.oneLine(e));
         }
         run.clock = clock;
         refuse(runOptions.stream().anyMatch(t -> t.equals("--shard") || t.startsWith("--shard=")) ? "--shard" : null,

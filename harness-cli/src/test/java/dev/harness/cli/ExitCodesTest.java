@@ -117,7 +117,22 @@ class ExitCodesTest {
                         "--start-cmd", "true", "--ready-log", "/nonexistent-dir/AMQERR01.LOG", "--ready-line", "x")),
                 Arguments.of("--json: expected one per hlog", List.of("merge", hlog.toString(), hlog.toString(), "--out",
                         dir.resolve("m.hlog").toString(), "--json", "a.json", "--json-out", dir.resolve("m.json").toString())),
-                Arguments.of("--shards", List.of("k8s", "--shards", "0", "--image", "img", "--url", "tcp://broker:61616")));
+                Arguments.of("--shards", List.of("k8s", "--shards", "0", "--image", "img", "--url", "tcp://broker:61616")),
+                // A duration without its unit, wherever durations are parsed: the option, and an example.
+                Arguments.of("--duration 5: a duration needs its unit, e.g. --duration 5s", List.of("run", "--duration", "5")),
+                Arguments.of("--trial 10: a duration needs its unit, e.g. --trial 10s", List.of("bench", "--trial", "10")),
+                Arguments.of("--interval 2: a duration needs its unit", List.of("probe", "--pid", "1", "--interval", "2")),
+                Arguments.of("--ready-timeout 60: a duration needs its unit", List.of("restart-study", "--ready-timeout",
+                        "60")),
+                Arguments.of("--a (with the common options): --warmup 2: a duration needs its unit, e.g. --warmup 2s",
+                        List.of("ab", "--a", "--warmup 2", "--b", "--syncpoint 0")),
+                Arguments.of("--lead 90: a duration needs its unit", List.of("k8s", "--shards", "2", "--image", "img",
+                        "--url", "tcp://broker:61616", "--lead", "90")),
+                Arguments.of("--reply-timeout 30: a duration needs its unit", List.of("k8s", "--shards", "2", "--image",
+                        "img", "--url", "tcp://broker:61616", "--queues", "2", "--reply-timeout", "30")),
+                // A mistyped option: picocli's suggestion, on the same line.
+                Arguments.of("Unknown options: '--rat', '5'; did you mean --rate", List.of("run", "--rat", "5")),
+                Arguments.of("did you mean --rate", List.of("ab", "--a", "--rat 5", "--b", "--syncpoint 0")));
     }
 
     @ParameterizedTest(name = "{1}")
