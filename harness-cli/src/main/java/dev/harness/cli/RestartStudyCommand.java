@@ -34,12 +34,12 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "restart-study", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "How long a broker takes to come back after kill -9, against queue depth and uncommitted messages (seed 002):"
-                    + " for each case, a harness broker child on a fresh journal is filled to the depth (persistent,"
-                    + " committed), given that many messages in a transaction left open, killed with SIGKILL and"
-                    + " restarted on the same journal. Prints and appends a table: restart time (process start to"
-                    + " accepting connections), time to the first message, drain time, and the messages recovered",
-            "(which must be exactly the committed ones, each once, and no uncommitted one: each message is tagged).",
+            "How long a broker takes to come back after kill -9, against queue depth and uncommitted messages.",
+            "For each case, a harness broker child on a fresh journal is filled to the depth (persistent, committed),"
+                    + " given that many messages in a transaction left open, killed with SIGKILL and restarted on the same"
+                    + " journal. Prints a line per case and a table: restart time (process start to accepting"
+                    + " connections), time to the first message, drain time, and the messages recovered (which must be"
+                    + " exactly the committed ones, each once, and no uncommitted one: each message is tagged).",
             "With --kill-cmd and --start-cmd, the broker is the one the provider options reach (artemis, ibmmq, jndi),"
                     + " killed and started by those commands, and ready by the rule of --ready-log and --ready-line"
                     + " (default: the first connection that succeeds)."},
