@@ -54,7 +54,8 @@ import picocli.CommandLine.Unmatched;
         exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker, or it refused the login",
             "4:a round failed", "5:every round ran and an objective (--slo) was not met",
             "6:the comparison was printed, but --report, --events or --junit could not be written",
-            "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)"})
+            "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)",
+            "143:terminated with SIGTERM (as Ctrl-C)"})
 final class AbCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -148,6 +149,30 @@ class ExitCodesTest {
         assertEquals(1, line.lines().count(), line);
         assertTrue(line.startsWith("harness " + args.get(0) + ": ") && line.contains(mention), line);
         assertFalse(line.contains("Exception") || line.contains("\tat "), line);
+    }
+
+    /** Commands that a signal stops with what they measured reported (InterruptGuard), or that run until one. */
+    static final List<String> STOPPED_BY_SIGNALS = List.of("run", "respond", "broker", "bench", "ab", "logdisk", "probe");
+
+    /**
+     * The codes each command's --help lists (from which the reference is generated) are the one
+     * map's; a command a signal stops lists Ctrl-C's 130 and SIGTERM's 143.
+     */
+    @Test
+    void everyListedCodeIsOneOfTheMapsAndBothSignalsAreListed() {
+        for (Map.Entry<String, CommandLine> c : Harness.commandLine().getSubcommands().entrySet()) {
+            if (c.getKey().equals("help")) {
+                continue;
+            }
+            List<Integer> listed = c.getValue().getCommandSpec().usageMessage().exitCodeList().keySet().stream()
+                    .map(k -> Integer.parseInt(k.strip())).toList();
+            assertFalse(listed.isEmpty(), c.getKey());
+            assertTrue(ExitCode.ALL.containsAll(listed), () -> c.getKey() + " lists " + listed);
+            if (STOPPED_BY_SIGNALS.contains(c.getKey())) {
+                assertTrue(listed.containsAll(List.of(ExitCode.INTERRUPTED, ExitCode.TERMINATED)),
+                        () -> c.getKey() + " lists " + listed);
+            }
+        }
     }
 
     @Test
