@@ -131,7 +131,7 @@ public record PutSettings(
         s.add(new Setting("syncpoint", syncpoint == 0 ? "outside syncpoint"
                 : "transacted session, commit every " + syncpoint));
         s.add(new Setting("queues", ownQueues() + " (" + queueName(0) + (ownQueues() > 1 ? " .. " + queueName(ownQueues() - 1) : "")
-                + (shard.whole() ? "" : ", every " + shard.count() + "th of " + queues) + ")"));
+                + (shard.whole() ? "" : ", every " + Format.ordinal(shard.count()) + " of " + queues) + ")"));
         s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "sender")));
         s.add(new Setting("drainers", drainers == 0 ? "none (completion = return of send or commit)"
                 : drainers + " (completion = receipt by a drainer)"));

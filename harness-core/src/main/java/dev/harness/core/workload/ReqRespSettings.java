@@ -209,7 +209,7 @@ public record ReqRespSettings(
                 : "in syncpoint: requesters commit puts" + (open && syncpoint > 1 ? " every " + syncpoint : "")
                         + " and gets; responders commit each get with its reply"));
         s.add(new Setting("queues", String.format(Locale.ROOT, "%d request (%s..) and %d reply (%s..)%s", ownQueues(),
-                requestQueue(0), ownQueues(), replyQueue(0), shard.whole() ? "" : ", every " + shard.count() + "th of " + queues)));
+                requestQueue(0), ownQueues(), replyQueue(0), shard.whole() ? "" : ", every " + Format.ordinal(shard.count()) + " of " + queues)));
         s.add(new Setting("reply timeout", Format.duration(replyTimeoutNs)));
         if (open) {
             s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "requester")));
