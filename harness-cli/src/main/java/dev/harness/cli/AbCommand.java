@@ -21,8 +21,6 @@ import dev.harness.core.report.AbReport;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.EventLog;
 import dev.harness.core.report.JunitReport;
-import dev.harness.core.report.Units;
-import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -190,9 +188,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                         pendingA = null;
                     }
                     boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
-                    System.out.printf("round %d, %s (%s): %,.0f msg/s, %s p99 %.3f ms%n", round, side,
-                            String.join(" ", options), result.achievedRate(), closedLoop ? ClosedLoop.LABEL : "response",
-                            Units.toMs(result.response().getValueAtPercentile(99)));
+                    System.out.println(AbReport.roundLine(round, side, String.join(" ", options), result, closedLoop));
                     if (eventLog != null) {
                         int n = round;
                         eventLog.emit("round", j -> j.field("round", n).field("side", side)
