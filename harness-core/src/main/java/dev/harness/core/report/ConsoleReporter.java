@@ -222,9 +222,10 @@ public final class ConsoleReporter implements RunListener {
             out.printf(Locale.ROOT, "UNCOMMITTED: %s messages were sent in syncpoint but their commit never returned%n",
                     Units.count(c.uncommitted()));
         }
-        out.printf(Locale.ROOT, "rate: target %s, achieved %s msg/s cumulative after warmup%n",
-                r.throughput().targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.throughput().targetRate()) + " msg/s",
-                Units.rate(r.throughput().achievedRate()));
+        String unit = r.header().workload().rateUnit();
+        out.printf(Locale.ROOT, "rate: target %s, achieved %s %s cumulative after warmup%n",
+                r.throughput().targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.throughput().targetRate()) + " " + unit,
+                Units.rate(r.throughput().achievedRate()), unit);
         // The recovery's outage line says the same of a run that lost its broker.
         if (r.throughput().longestGapNs() > 0 && (r.recovery() == null || r.recovery().outageFromNs() < 0)) {
             out.printf(Locale.ROOT, "longest time without a completion while one was due: %s ms, from %s (what --slo's outage reads)%n",

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
 
 /**
@@ -122,7 +123,7 @@ public record PutSettings(
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>();
-        s.add(new Setting("rate", rate == 0 ? "max (unthrottled)" : Format.rate(rate) + " msg/s"));
+        s.add(new Setting("rate", rate == 0 ? "max (unthrottled)" : Format.rate(rate) + " " + WorkloadKind.PUT.rateUnit()));
         s.add(new Setting("senders", Integer.toString(senders)));
         s.add(new Setting("warmup", Format.duration(warmupNs)));
         s.add(new Setting("duration", Format.duration(durationNs)));

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
 
 /**
@@ -196,7 +197,7 @@ public record ReqRespSettings(
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>();
-        s.add(new Setting("rate", Format.rate(rate) + " round trips/s"));
+        s.add(new Setting("rate", Format.rate(rate) + " " + WorkloadKind.REQRESP.rateUnit()));
         s.add(new Setting("mode", open ? "open (requests leave on schedule; replies matched as they come)"
                 : "closed (each requester waits for its reply before its next request)"));
         s.add(new Setting("requesters", Integer.toString(requesters)));
