@@ -67,8 +67,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
     @Option(names = "--rounds", defaultValue = "3", paramLabel = "N", description = "Rounds of each side. Default: ${DEFAULT-VALUE}.")
     int rounds;
 
-    @Option(names = "--report", defaultValue = "ab.html", paramLabel = "FILE.html",
-            description = "The HTML comparison: both response curves on one chart, and the table. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--report", paramLabel = "FILE.html",
+            description = "Write the HTML comparison: both response curves on one chart, and the table. Without it, the"
+                    + " comparison is printed only.")
     Path report;
 
     @Option(names = "--events", paramLabel = "FILE",
@@ -97,7 +98,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         if (rounds < 1 || rounds > 100) {
             throw usage("--rounds: expected 1 to 100, got " + rounds);
         }
-        String problem = FileErrors.unwritable(report);
+        String problem = report == null ? null : FileErrors.unwritable(report);
         if (problem != null) {
             throw usage("--report " + report + ": cannot write the file: " + problem);
         }
@@ -214,11 +215,13 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                     Map.of());
             ConsoleReporter.verdict(System.out, verdict);
             List<String> notWritten = new ArrayList<>();
-            try {
-                ab.writeHtml(report);
-                System.out.println("\ncomparison: " + report);
-            } catch (IOException e) {
-                notWritten.add("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+            if (report != null) {
+                try {
+                    ab.writeHtml(report);
+                    System.out.println("\ncomparison: " + report);
+                } catch (IOException e) {
+                    notWritten.add("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+                }
             }
             if (junit != null) {
                 try {
