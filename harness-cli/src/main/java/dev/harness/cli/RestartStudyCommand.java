@@ -221,11 +221,11 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         md.append(commands == null
                 ? String.format(Locale.ROOT, "harness broker (embedded Artemis, NIO journal, buffer timeout %s us), %d-byte"
                         + " persistent messages on %s, killed with SIGKILL and restarted on the same journal%s.%n%n",
-                        bufferTimeout, sizeBytes, onQueues(queues), dropCachesOwn ? " after " + PageCache.dropped()
+                        bufferTimeout, sizeBytes, onQueues(queues), dropCachesOwn ? " after dropping " + PageCache.dropped()
                                 + ", the broker's, as after a machine failure" : "")
                 : String.format(Locale.ROOT, "%s, %d-byte persistent messages on %s, killed with `--kill-cmd '%s'`, started"
                         + " with `--start-cmd '%s'`%s; ready: %s; restart ms: %s.%n%n", broker, sizeBytes, onQueues(queues),
-                        commands.killCmd(), commands.startCmd(), commands.dropCaches() ? " after " + PageCache.dropped()
+                        commands.killCmd(), commands.startCmd(), commands.dropCaches() ? " after dropping " + PageCache.dropped()
                                 + " (" + PageCache.NOT_ELSEWHERE + ")" : "",
                         commands.readiness().describe(), commands.restartSpan()));
         md.append("first message ms: from ready to a consumer's first message; drain ms: from there to the last one;"

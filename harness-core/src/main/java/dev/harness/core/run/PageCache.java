@@ -57,7 +57,7 @@ public final class PageCache {
         }
     }
 
-    /** {@code broker}, dropping the page cache before each restart. */
+    /** {@code broker}, a child of this process on this host, dropping the page cache before each restart. */
     public static BrokerKiller droppedBeforeRestart(BrokerKiller broker, Consumer<String> log) {
         return new BrokerKiller() {
             @Override
@@ -84,13 +84,14 @@ public final class PageCache {
             @Override
             public List<RunHeader.Setting> describe() {
                 List<RunHeader.Setting> s = new ArrayList<>(broker.describe());
-                s.add(described());
+                s.add(new RunHeader.Setting("drop caches", "sync and drop " + dropped() + ", the broker's, before each"
+                        + " restart"));
                 return s;
             }
         };
     }
 
-    /** What the run header says of it: whose cache, and whose not. */
+    /** What the run header says of it for a broker the start command starts: whose cache, and whose not. */
     static RunHeader.Setting described() {
         return new RunHeader.Setting("drop caches", "sync and drop " + dropped() + " before each restart; " + NOT_ELSEWHERE);
     }

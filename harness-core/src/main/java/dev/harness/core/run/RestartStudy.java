@@ -102,7 +102,7 @@ public final class RestartStudy {
      * for a broker that is gone: its close stops the client's own failure handling, which alone
      * ends the wait. A killed process's sockets are reset at once, so this is ample.
      */
-    static final long NOTICED_WITHIN_MS = 5_000;
+    private static final long NOTICED_WITHIN_MS = 5_000;
     /** The close after that: quick once noticed; if never noticed, it is left to end on its own. */
     private static final long CLOSE_WITHIN_MS = 1_000;
     /** Said when the restart returned this much later than ready: the first message's time includes it. */
