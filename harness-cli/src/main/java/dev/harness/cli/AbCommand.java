@@ -22,8 +22,6 @@ import dev.harness.core.report.AbReport;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.EventLog;
 import dev.harness.core.report.JunitReport;
-import dev.harness.core.report.Units;
-import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -55,7 +53,8 @@ import picocli.CommandLine.Unmatched;
         exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker, or it refused the login",
             "4:a round failed", "5:every round ran and an objective (--slo) was not met",
             "6:the comparison was printed, but --report, --events or --junit could not be written",
-            "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)"})
+            "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)",
+            "143:terminated with SIGTERM (as Ctrl-C)"})
 final class AbCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
@@ -69,8 +68,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
     @Option(names = "--rounds", defaultValue = "3", paramLabel = "N", description = "Rounds of each side. Default: ${DEFAULT-VALUE}.")
     int rounds;
 
-    @Option(names = "--report", defaultValue = "ab.html", paramLabel = "FILE.html",
-            description = "The HTML comparison: both response curves on one chart, and the table. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--report", paramLabel = "FILE.html",
+            description = "Write the HTML comparison: both response curves on one chart, and the table. Without it, the"
+                    + " comparison is printed only.")
     Path report;
 
     @Option(names = "--events", paramLabel = "FILE",
@@ -103,7 +103,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         if (rounds < 1 || rounds > 100) {
             throw usage("--rounds: expected 1 to 100, got " + rounds);
         }
-        String problem = FileErrors.unwritable(report);
+        String problem = report == null ? null : FileErrors.unwritable(report);
         if (problem != null) {
             throw usage("--report " + report + ": cannot write the file: " + problem);
         }
@@ -196,11 +196,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                         pendingA = null;
                     }
                     boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
-                    System.out.printf("round %d, %s (%s): %s of %s msg/s, %s p99 %s ms; %s%n", round, side,
-                            String.join(" ", options), Units.rate(result.achievedRate()),
-                            closedLoop ? "max" : Units.rate(result.targetRate()), closedLoop ? ClosedLoop.LABEL : "response",
-                            Units.ms(result.response().getValueAtPercentile(99)),
-                            validity.valid() ? "VALID" : "NOT VALID (" + validity.codes() + ")");
+                    System.out.println(AbReport.roundLine(round, side, String.join(" ", options), result, closedLoop));
                     if (eventLog != null) {
                         int n = round;
                         eventLog.emit("round", j -> j.field("round", n).field("side", side)
@@ -226,11 +222,13 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                     Map.of()).gated(ab.a().validity().plus(ab.b().validity(), ""), sloAllowInvalid);
             ConsoleReporter.verdict(System.out, verdict);
             List<String> notWritten = new ArrayList<>();
-            try {
-                ab.writeHtml(report);
-                System.out.println("\ncomparison: " + report);
-            } catch (IOException e) {
-                notWritten.add("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+            if (report != null) {
+                try {
+                    ab.writeHtml(report);
+                    System.out.println("\ncomparison: " + report);
+                } catch (IOException e) {
+                    notWritten.add("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+                }
             }
             if (junit != null) {
                 try {
@@ -317,7 +315,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             command = RunCommand.parse(args);
             command.workload();
             command.runnerSettings();
-        } catch (ParameterException | SettingsException e) {
+        } catch (ParameterException e) {
+            throw usage(option + " (with the common options): " + Harness.oneLine(e));
+        } catch (SettingsException e) {
             throw usage(option + " (with the common options): " + e.getMessage());
         }
         // A round writes no files of its own and shares this JVM and one broker with the others.

@@ -59,7 +59,8 @@ import picocli.CommandLine.Spec;
             "3:cannot attach to that process (not a JVM, not ours, attach disabled, or gone)",
             "4:the probe did not start there (the line says why), or another probe runs there (busy)",
             "6:an output file could not be written",
-            "130:interrupted (Ctrl-C): the summary is printed and the files written"})
+            "130:interrupted (Ctrl-C): the summary is printed and the files written",
+            "143:terminated with SIGTERM (as Ctrl-C)"})
 final class ProbeCommand implements Callable<Integer> {
     /** Where the agent leaves "TOKEN outcome" of each attach (ProbeSession.ATTACH_PROPERTY). */
     static final String ATTACH_PROPERTY = "harness.probe.attach";

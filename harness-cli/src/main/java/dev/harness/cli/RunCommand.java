@@ -70,7 +70,8 @@ import picocli.CommandLine.Spec;
             "4:the broker failed during the run (what was measured is reported)",
             "5:the run completed and an objective (--slo) was not met",
             "6:the run completed and its summary was printed, but an output file could not be written",
-            "130:interrupted with Ctrl-C (what was measured is reported)"})
+            "130:interrupted with Ctrl-C (what was measured is reported)",
+            "143:terminated with SIGTERM (as Ctrl-C)"})
 final class RunCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;

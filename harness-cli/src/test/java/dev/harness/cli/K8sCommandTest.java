@@ -223,7 +223,9 @@ class K8sCommandTest {
     void withoutUrlEachPodWouldRunItsOwnBroker() {
         Result r = k8s(List.of("k8s", "--shards", "2", "--image", "img", "--queues", "2"));
         assertEquals(2, r.exitCode(), r::toString);
-        assertTrue(r.stderr().startsWith("harness k8s: --url: not with harness k8s: the shards drive one broker"), r::toString);
+        assertTrue(r.stderr().startsWith("harness k8s: --url: expected with harness k8s: the shards drive one broker that"
+                + " they do not run; give its --url"), r::toString);
+        assertFalse(r.stderr().contains("not with"), r::toString);
     }
 
     /**

@@ -74,13 +74,13 @@ public final class RunMetrics implements RunListener, AutoCloseable {
                 .register(registry);
         Gauge.builder("harness.messages.in.flight", this, m -> Math.max(0, m.sent.get() - m.completed.get() - m.lost.get()))
                 .tags(tags).description("sent, neither completed nor lost yet").register(registry);
-        Gauge.builder("harness.send.lag", this, m -> seconds(m.percentile(View.SEND_LAG, 1.0)))
+        Gauge.builder("harness.send.lag", this, m -> m.seconds(View.SEND_LAG, 1.0))
                 .tags(tags).baseUnit("seconds")
                 .description("the last interval's largest lag of an actual send behind its intended time").register(registry);
         for (View v : View.values()) {
             Tags viewTags = tags.and("view", v.tag());
             for (double q : QUANTILES) {
-                Gauge.builder("harness.latency", this, m -> seconds(m.percentile(v, q)))
+                Gauge.builder("harness.latency", this, m -> m.seconds(v, q))
                         .tags(viewTags.and("quantile", q == 1.0 ? "max" : Double.toString(q))).baseUnit("seconds")
                         .description("the last interval's latency of this view, from the harness's own HdrHistograms")
                         .register(registry);
@@ -137,13 +137,17 @@ public final class RunMetrics implements RunListener, AutoCloseable {
         return h == null ? Double.NaN : figure.applyAsDouble(h);
     }
 
-    private synchronized long percentile(View v, double quantile) {
+    /**
+     * The last interval's quantile of a view in seconds; NaN when it had no sample, as Prometheus
+     * clients export a summary's quantiles before any observation: a 0 would read as a latency of
+     * nothing at all.
+     */
+    private synchronized double seconds(View v, double quantile) {
         Histogram h = lastInterval.get(v);
-        return h.getTotalCount() == 0 ? 0 : quantile >= 1.0 ? h.getMaxValue() : Percentiles.at(h, quantile * 100);
-    }
-
-    private static double seconds(long ns) {
-        return ns / 1e9;
+        if (h.getTotalCount() == 0) {
+            return Double.NaN;
+        }
+        return (quantile >= 1.0 ? h.getMaxValue() : Percentiles.at(h, quantile * 100)) / 1e9;
     }
 
     public MeterRegistry registry() {

@@ -130,11 +130,23 @@ public final class AbReport {
         return a.closedLoop() || b.closedLoop();
     }
 
+    /**
+     * The line ab prints after each round: "round 2, B (--syncpoint 0): 1,136 msg/s, response p99
+     * 6,430 ms", figures as every table of the harness writes them ({@link Units}).
+     */
+    public static String roundLine(int round, String side, String options, Round r, boolean closedLoop) {
+        return String.format(Locale.ROOT, "round %d, %s (%s): %s %s msg/s, %s p99 %s ms; %s", round, side, options,
+                Units.rate(r.achievedRate()), closedLoop ? "(unthrottled)" : "of " + Units.rate(r.targetRate()),
+                closedLoop ? ClosedLoop.LABEL : View.RESPONSE.tag(), Units.ms(r.response().getValueAtPercentile(99)),
+                r.validity().valid() ? "VALID" : "NOT VALID (" + r.validity().codes() + ")");
+    }
+
     /** The side-by-side table, as printed. */
     public String table() {
         StringBuilder t = new StringBuilder();
-        t.append(String.format(Locale.ROOT, "A: %s%nB: %s%n%d rounds each, alternating A B A B ...%n", a.options(),
-                b.options(), a.rounds().size()));
+        int n = a.rounds().size();
+        t.append(String.format(Locale.ROOT, "A: %s%nB: %s%n%s%n", a.options(), b.options(),
+                n == 1 ? "1 round each, A then B" : n + " rounds each, alternating A B A B ..."));
         if (closedLoop()) {
             t.append(String.format(Locale.ROOT, "%s%s: %s.%n", a.closedLoop() ? "A" : "", a.closedLoop() && b.closedLoop()
                     ? " and B" : b.closedLoop() ? "B" : "", ClosedLoop.NOTE));

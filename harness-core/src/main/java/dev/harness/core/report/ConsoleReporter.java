@@ -230,9 +230,10 @@ public final class ConsoleReporter implements RunListener {
             out.printf(Locale.ROOT, "UNCOMMITTED: %s messages were sent in syncpoint but their commit never returned%n",
                     Units.count(c.uncommitted()));
         }
-        out.printf(Locale.ROOT, "rate: target %s, achieved %s msg/s cumulative after warmup%n",
-                r.throughput().targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.throughput().targetRate()) + " msg/s",
-                Units.rate(r.throughput().achievedRate()));
+        String unit = r.header().workload().rateUnit();
+        out.printf(Locale.ROOT, "rate: target %s, achieved %s %s cumulative after warmup%n",
+                r.throughput().targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.throughput().targetRate()) + " " + unit,
+                Units.rate(r.throughput().achievedRate()), unit);
         long[] ps = r.throughput().perSecond();
         if (ps.length > 0) {
             long[] sorted = ps.clone();

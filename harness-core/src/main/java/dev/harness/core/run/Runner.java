@@ -97,7 +97,8 @@ public final class Runner {
             }
             try {
                 BrokerKiller.Restart restart = killer.restart();
-                measurement.outages().brokerRestarted(System.nanoTime(), restart.millis(), killer.restartSpan(),
+                // Ready when it was ready, not when a start command that runs on returned.
+                measurement.outages().brokerRestarted(restart.readyNs(), restart.millis(), killer.restartSpan(),
                         restart.fromStartLineMillis(), restart.fromStartLine());
             } catch (Exception e) {
                 control.fail("--kill-broker-at: the broker did not start again: " + Errors.oneLine(e));

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
 
 /**
@@ -196,7 +197,7 @@ public record ReqRespSettings(
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>();
-        s.add(new Setting("rate", Format.rate(rate) + " round trips/s"));
+        s.add(new Setting("rate", Format.rate(rate) + " " + WorkloadKind.REQRESP.rateUnit()));
         s.add(new Setting("mode", open ? "open (requests leave on schedule; replies matched as they come)"
                 : "closed (each requester waits for its reply before its next request)"));
         s.add(new Setting("requesters", Integer.toString(requesters)));
@@ -209,7 +210,7 @@ public record ReqRespSettings(
                 : "in syncpoint: requesters commit puts" + (open && syncpoint > 1 ? " every " + syncpoint : "")
                         + " and gets; responders commit each get with its reply"));
         s.add(new Setting("queues", String.format(Locale.ROOT, "%d request (%s..) and %d reply (%s..)%s", ownQueues(),
-                requestQueue(0), ownQueues(), replyQueue(0), shard.whole() ? "" : ", every " + shard.count() + "th of " + queues)));
+                requestQueue(0), ownQueues(), replyQueue(0), shard.whole() ? "" : ", every " + Format.ordinal(shard.count()) + " of " + queues)));
         s.add(new Setting("reply timeout", Format.duration(replyTimeoutNs)));
         if (open) {
             s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "requester")));
