@@ -35,7 +35,8 @@ public final class LogFigures {
      * longer than its measured phase, and a term only the JSON carries only when there is one.
      */
     public static Objectives objectives(List<String> texts, HlogRun log, List<RunJson> runs) {
-        Objectives objectives = Objectives.of(texts, false, Math.round(measuredSeconds(log) * 1e9), intervalNs(log));
+        Objectives objectives = Objectives.of(texts, false, Math.round(measuredSeconds(log) * 1e9), intervalNs(log),
+                "the log's interval", log.header().intervalMs() > 0);
         for (Objective o : objectives.list()) {
             for (Term t : new Term[] {o.term(), o.reference()}) {
                 if (t != null && runs.isEmpty() && t.figure() != null && FROM_JSON.contains(t.figure())) {

@@ -223,6 +223,9 @@ class LogFiguresTest {
         assertTrue(e.getMessage().contains("shorter than the reporting interval 1s"), e.getMessage());
         e = assertThrows(SettingsException.class, () -> check(log, List.of(), "response.p99 < 1ms per 10s"));
         assertTrue(e.getMessage().contains("longer than the measured phase"), e.getMessage());
+        e = assertThrows(SettingsException.class, () -> check(log, List.of(), "response.p99 < 1ms per 1500ms"));
+        assertEquals("--slo 'response.p99 < 1ms per 1500ms': the window must be a whole number of the log's interval (1s)",
+                e.getMessage());
         e = assertThrows(SettingsException.class, () -> check(log, List.of(), "B.response.p99 < 1ms"));
         assertTrue(e.getMessage().contains("harness ab"), e.getMessage());
     }
