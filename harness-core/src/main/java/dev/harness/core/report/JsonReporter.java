@@ -147,10 +147,16 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             number(j, "limit", r.limit());
             j.field("windowNs", r.objective().windowNs());
             if (r.objective().windowNs() > 0) {
-                j.field("windows", r.windows()).field("failedWindows", r.failedWindows());
+                j.field("windows", r.windows()).field("failedWindows", r.failedWindows()).field("emptyWindows", r.emptyWindows());
                 if (r.failedWindow() != null) {
                     j.field("firstFailedFromS", r.failedWindow().fromS()).field("firstFailedToS", r.failedWindow().toS());
                 }
+                if (r.tail() != null) {
+                    j.field("notJudgedFromS", r.tail().fromS()).field("notJudgedToS", r.tail().toS());
+                }
+            }
+            if (r.unknown() != null) {
+                j.field("unknown", r.unknown());
             }
             j.endObject();
         }

@@ -160,8 +160,11 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
             }
             Window failed = r.has("firstFailedFromS") ? new Window(r.path("firstFailedFromS").asDouble(),
                     r.path("firstFailedToS").asDouble(), null) : null;
+            Window tail = r.has("notJudgedFromS") ? new Window(r.path("notJudgedFromS").asDouble(),
+                    r.path("notJudgedToS").asDouble(), null, false) : null;
             results.add(new Result(objective, number(r.path("value")), number(r.path("limit")), r.path("passed").asBoolean(),
-                    failed, r.path("failedWindows").asInt(), r.path("windows").asInt()));
+                    failed, r.path("failedWindows").asInt(), r.path("windows").asInt(), r.path("emptyWindows").asInt(), tail,
+                    text(r, "unknown")));
         }
         return new Verdict(List.copyOf(results));
     }

@@ -117,13 +117,7 @@ public final class LogFigures {
             if (i.warmup()) {
                 continue;
             }
-            Map<String, Histogram> views = new HashMap<>();
-            for (View v : View.values()) {
-                if (i.tag(v.tag()) != null) {
-                    views.put(v.tag(), i.tag(v.tag()));
-                }
-            }
-            w.add(i.startS(), i.endS(), views, i.completed());
+            w.add(i.startS(), i.endS(), Windows.views(v -> i.tag(v.tag()), v -> i.tag(v.warmupTag())), i.completed());
         }
         w.flush();
         return new ArrayList<>(w.closed());

@@ -11,7 +11,6 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Phase;
-import dev.harness.core.measure.View;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 
@@ -46,12 +45,8 @@ public final class SloWatch implements RunListener {
         if (windows.isEmpty() || s.span().phase() != Phase.MEASURED) {
             return;
         }
-        Map<String, Histogram> views = new HashMap<>();
-        for (View v : View.values()) {
-            if (s.measured().get(v) != null) {
-                views.put(v.tag(), s.measured().get(v));
-            }
-        }
+        // What completed in the interval, messages of warmup too: a backlog of them is what the window saw.
+        Map<String, Histogram> views = Windows.views(s.measured()::get, s.warmup()::get);
         double startS = s.span().startNs() / 1e9;
         double endS = s.span().endNs() / 1e9;
         // Every window length gets the interval, the one that aborts the run too: the verdict of
@@ -60,7 +55,7 @@ public final class SloWatch implements RunListener {
             Window closed = w.add(startS, endS, views, s.counts().completed());
             if (closed != null && abort != null && !aborted) {
                 for (Objective o : objectives) {
-                    if (o.windowNs() == w.windowNs() && !Verdict.judge(o, side -> closed.figures()).passed()) {
+                    if (o.windowNs() == w.windowNs() && Verdict.breaks(o, closed)) {
                         aborted = true;
                         abort.accept("objective '" + o.text() + "' broken in the window " + closed);
                         break;

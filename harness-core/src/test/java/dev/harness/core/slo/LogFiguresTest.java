@@ -97,8 +97,9 @@ class LogFiguresTest {
         assertEquals(3, window.windows());
         assertEquals(40 * MS, window.measured(), 40 * MS * 0.001);
         assertEquals("FAIL  lost.count == 0 per 1s: 1 in 2s-3s, the first of 1 failing windows of 3", v.results().get(4).line());
-        // 2 s windows: 1-3 s, then the last second alone.
-        assertEquals(2, v.results().get(5).windows());
+        // 2 s windows: 1-3 s; the last second alone is no window, named and not judged.
+        assertEquals(1, v.results().get(5).windows());
+        assertEquals("3s-4s", v.results().get(5).tail().toString());
     }
 
     @Test
@@ -257,7 +258,11 @@ class LogFiguresTest {
         Verdict written = new Verdict(List.of(
                 new Result(Objective.parse("response.p99 < 50ms"), 12.5 * MS, 50 * MS, true, null, 0, 0),
                 new Result(slow, 3 * MS, MS, false, new Window(2.0, 4.0, null), 1, 2),
-                new Result(Objective.parse("duplicates == 0"), Double.NaN, 0, false, null, 0, 0)));
+                new Result(Objective.parse("duplicates == 0"), Double.NaN, 0, false, null, 0, 0),
+                new Result(Objective.parse("lost == 0"), Double.NaN, 0, false, null, 0, 0, 0, null,
+                        "delivery not checked (--drainers 0)"),
+                new Result(Objective.parse("response.p99 < 5ms per 1s"), 3 * MS, 5 * MS, true, null, 0, 3, 1,
+                        new Window(4.0, 5.5, null, false), null)));
         RunJson json = RunJson.read("--json", Runs.json(dir.resolve("v.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0,
                 0, Runs.delivery(300, 0, 0, 0), null), written));
         assertEquals(written.results().stream().map(Result::line).toList(),
