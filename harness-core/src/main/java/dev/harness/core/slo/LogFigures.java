@@ -70,6 +70,7 @@ public final class LogFigures {
             }
         }
         Map<Term.Figure, Double> f = new EnumMap<>(Term.Figure.class);
+        Map<Term.Figure, String> unknown = new EnumMap<>(Term.Figure.class);
         f.put(Term.Figure.RATE, runs.isEmpty() ? rate(log) : RunJson.achievedRate(runs));
         if (log.targetRate() > 0) {
             f.put(Term.Figure.TARGET, log.targetRate());
@@ -78,9 +79,9 @@ public final class LogFigures {
             Summed summed = new Summed();
             runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(),
                     r.totals().longestGapNs(), r.recovery()));
-            summed.into(f);
+            summed.into(f, unknown);
         }
-        return Figures.of(views, f);
+        return Figures.of(views, f, unknown);
     }
 
     /**

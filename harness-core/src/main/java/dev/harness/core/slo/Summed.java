@@ -18,7 +18,8 @@ final class Summed {
     private long inDoubt;
     private long outageNs;
     private int runs;
-    private boolean untracked;
+    /** Why a run's deliveries were not checked (the first such run's), or null when every run's were. */
+    private String untracked;
 
     /**
      * One run's counts.
@@ -34,30 +35,47 @@ final class Summed {
         this.unsent += unsent;
         this.late += late;
         boolean tracked = delivery != null && delivery.tracked();
-        lost += RunFigures.lost(tracked ? delivery.lost() : 0, requestsLost);
         if (tracked) {
+            lost += RunFigures.lost(delivery.lost(), requestsLost);
             duplicates += delivery.duplicates();
             inDoubt += delivery.inDoubt();
-        } else {
-            untracked = true;
+        } else if (untracked == null) {
+            untracked = notChecked(delivery);
         }
         outageNs = Math.max(outageNs, Math.max(longestGapNs, recovery == null ? 0 : recovery.outageNs()));
         return this;
     }
 
-    /** Puts the figures into {@code f}; none when no run was added. */
-    void into(Map<Term.Figure, Double> f) {
+    /** Puts the figures into {@code f}, and why one is not known into {@code unknown}; none when no run was added. */
+    void into(Map<Term.Figure, Double> f, Map<Term.Figure, String> unknown) {
         if (runs == 0) {
             return;
         }
         f.put(Term.Figure.UNSENT, (double) unsent);
         f.put(Term.Figure.LATE, (double) late);
-        f.put(Term.Figure.LOST, (double) lost);
-        // A run that could not check its deliveries has no such counts: a partial sum would pass for the whole.
-        if (!untracked) {
+        // A run that could not check its deliveries has no such counts: not 0 (lost == 0 would pass on
+        // nothing), and a partial sum would pass for the whole.
+        for (Term.Figure ledger : new Term.Figure[] {Term.Figure.LOST, Term.Figure.DUPLICATES, Term.Figure.IN_DOUBT}) {
+            if (untracked != null) {
+                unknown.put(ledger, untracked);
+            }
+        }
+        if (untracked == null) {
+            f.put(Term.Figure.LOST, (double) lost);
             f.put(Term.Figure.DUPLICATES, (double) duplicates);
             f.put(Term.Figure.IN_DOUBT, (double) inDoubt);
         }
         f.put(Term.Figure.OUTAGE, (double) outageNs);
+    }
+
+    /**
+     * Why a figure of the ledger is not known: "delivery not checked (--drainers 0)", the cause
+     * the run gave, up to its explanation.
+     */
+    static String notChecked(Delivery d) {
+        String why = d == null || d.untracked() == null ? "" : d.untracked();
+        int colon = why.indexOf(": ");
+        String cause = colon > 0 ? why.substring(0, colon) : why;
+        return "delivery not checked" + (cause.isEmpty() ? "" : " (" + cause + ")");
     }
 }
