@@ -13,6 +13,7 @@ import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Workload;
 
 /**
  * Judges a run's objectives as it goes: windowed ones at each window's end (so that
@@ -27,10 +28,17 @@ public final class SloWatch implements RunListener {
     private boolean aborted;
 
     /**
+     * Windows are judged against this process's target: on a shard, its share of the schedule, as
+     * the whole run's terms are.
+     *
      * @param abort called once, on the listeners' thread, with a line naming the objective a window
      *     broke; null to let the run go on
      */
-    public SloWatch(List<Objective> objectives, double targetRate, Consumer<String> abort) {
+    public SloWatch(List<Objective> objectives, Workload work, Consumer<String> abort) {
+        this(objectives, work.targetRate(), abort);
+    }
+
+    SloWatch(List<Objective> objectives, double targetRate, Consumer<String> abort) {
         this.objectives = List.copyOf(objectives);
         this.abort = abort;
         for (Objective o : objectives) {

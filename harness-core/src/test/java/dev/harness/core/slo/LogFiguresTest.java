@@ -196,6 +196,28 @@ class LogFiguresTest {
     }
 
     @Test
+    void aShardsOwnLogIsJudgedAgainstItsShareOfTheSchedule() throws Exception {
+        // Shard 1 of 2 of a 100 msg/s schedule: its header states the schedule's rate, and it kept its 50.
+        Path file = dir.resolve("shard.hlog");
+        try (HlogWriter w = HlogWriter.create(file)) {
+            w.header(HlogHeader.builder(1_795_260_764_147L).comment("harness put against test").setting("rate", "100 msg/s")
+                    .setting("shard", "1/2: messages k of the schedule with k mod 2 = 1, 50/s of its 100/s")
+                    .setting("interval", "1s").build());
+            w.interval(0, 1, "warmup-response", Runs.values(times(50, MS)));
+            w.interval(0, 1, HlogReader.WARMUP_MARK, Runs.values());
+            for (int i = 1; i <= 4; i++) {
+                w.interval(i, i + 1, "response", Runs.values(times(50, MS)));
+            }
+        }
+        HlogRun log = HlogRun.read(file);
+        assertEquals(50.0, log.targetRate(), 1e-9, "the shard's share, also the report's target line");
+        assertEquals(50.0, LogFigures.whole(log, List.of()).figure(Term.Figure.TARGET), 1e-9);
+        Verdict v = check(log, List.of(), "rate >= 0.9 * target", "rate >= 0.9 * target per 2s");
+        assertTrue(v.passed(), v.results().toString());
+        assertEquals(45.0, v.results().get(1).limit(), 1e-9);
+    }
+
+    @Test
     void withoutJsonTheRateEndsWithTheLastIntervalThatCompletedAnything() throws Exception {
         Path file = dir.resolve("tail.hlog");
         try (HlogWriter w = HlogWriter.create(file)) {

@@ -16,6 +16,9 @@ import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
+import dev.harness.core.schedule.Shard;
+import dev.harness.core.workload.PutSettings;
+import dev.harness.core.workload.PutWorkload;
 
 /** The watch of a running run: --slo-abort and the windows of every length fed the same intervals. */
 class SloWatchTest {
@@ -98,5 +101,39 @@ class SloWatchTest {
         Result r = watch.verdict().results().get(0);
         assertTrue(r.passed(), r.line());
         assertEquals(1, r.emptyWindows(), r.line());
+    }
+
+    /** One measured second of shard work: {@code completed} completions of 1 ms. */
+    private static IntervalSnapshot completing(int i, int completed) {
+        Map<View, Histogram> measured = new EnumMap<>(View.class);
+        measured.put(View.RESPONSE, Histograms.create());
+        for (int k = 0; k < completed; k++) {
+            measured.get(View.RESPONSE).recordValue(MS);
+        }
+        return new IntervalSnapshot(new IntervalSnapshot.Span(i, i * SECOND, (i + 1) * SECOND, 0, 0, Phase.MEASURED),
+                new EnumMap<>(View.class), measured, new IntervalSnapshot.Counts(completed, completed, 0, 0), null, null, null);
+    }
+
+    @Test
+    void aShardsWindowsAreJudgedAgainstItsShareOfTheScheduleAsItsWholeRunIs() {
+        // Shard 0 of 2 of 100 msg/s: its part is 50 msg/s, and it keeps it.
+        PutWorkload shard = new PutWorkload(new PutSettings(100, 1, SECOND, 4 * SECOND, 64, false, 0, 2, "Q.", 1, SECOND,
+                new Shard(0, 2)));
+        assertEquals(50.0, shard.targetRate(), 1e-9);
+        List<String> aborts = new ArrayList<>();
+        Objective perWindow = Objective.parse("rate >= 0.9 * target per 2s");
+        SloWatch watch = new SloWatch(List.of(perWindow, Objective.parse("rate >= 0.9 * target")), shard, aborts::add);
+        for (int i = 1; i <= 4; i++) {
+            watch.interval(completing(i, 50));
+        }
+        assertEquals(List.of(), aborts, "no window of the shard's own 50 msg/s breaks it");
+        // The run's summary has the shard's share as its target, as the runner makes it.
+        watch.finished(Runs.summary(Runs.views(MS), shard.targetRate(), 4, 200, 0, 0, 0, Runs.delivery(200, 0, 0, 0), null));
+        Result windows = watch.verdict().results().get(0);
+        Result whole = watch.verdict().results().get(1);
+        assertTrue(windows.passed(), windows.line());
+        assertEquals(45.0, windows.limit(), 1e-9, windows.line());
+        assertTrue(whole.passed(), whole.line());
+        assertEquals(whole.limit(), windows.limit(), 1e-9, "the window and the whole run hold the shard to one target");
     }
 }
