@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
             "  harness check merged.hlog --json a.json --json b.json --slo 'response.p99.9 < 200ms' --slo 'lost == 0'"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every objective met",
-            "2:a bad objective, hlog or JSON, an objective that needs the JSON without one, or an unwritable --junit",
+            "2:a bad objective, hlog or JSON, a JSON not of the hlog's run(s), an objective that needs the JSON without one,"
+                    + " or an unwritable --junit",
             "4:a --json run did not complete: the broker failed during it or lost committed persistent messages",
             "5:an objective was not met",
             "6:every objective met, but --junit could not be written",
@@ -46,8 +47,9 @@ final class CheckCommand implements Callable<Integer> {
     Path hlog;
 
     @Option(names = "--json", paramLabel = "FILE.json",
-            description = "The run's --json (repeatable: one per host of a merged log), for unsent, lost, late, duplicates,"
-                    + " in-doubt and outage.")
+            description = "The run's --json (repeatable: one per host of a merged log, or harness merge's --json-out), for"
+                    + " unsent, lost, late, duplicates, in-doubt and outage; it must be of the hlog's run(s): the same start,"
+                    + " settings and shards.")
     List<Path> json = new ArrayList<>();
 
     @Option(names = "--slo", required = true, paramLabel = "OBJECTIVE",
@@ -71,6 +73,7 @@ final class CheckCommand implements Callable<Integer> {
         } catch (BadHlogException e) {
             throw usage(e.getMessage());
         }
+        RunJson.requireOf("--json", log, runs);
         Objectives objectives = LogFigures.objectives(slo, log, runs);
         Verdict verdict = LogFigures.verdict(objectives, log, runs);
         System.out.println("harness check " + hlog + ": " + log.title());

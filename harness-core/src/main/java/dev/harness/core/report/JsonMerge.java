@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -71,11 +70,7 @@ public final class JsonMerge {
     }
 
     private static long startMs(String option, RunJson r) {
-        try {
-            return Instant.parse(r.header().start()).toEpochMilli();
-        } catch (DateTimeParseException e) {
-            throw new SettingsException(option + " " + r.file(), "its start '" + r.header().start() + "' is no instant");
-        }
+        return ShardSet.startMs(option, r.file(), r.header().start());
     }
 
     public int size() {
@@ -98,6 +93,15 @@ public final class JsonMerge {
                         .orElseThrow().toString());
         j.name("merged").beginArray();
         runs.forEach(r -> j.value(r.file().toString()));
+        j.endArray();
+        // Each run as it was, so that harness check can tell this file is of the runs of a merged hlog.
+        j.name("runs").beginArray();
+        for (RunJson r : runs) {
+            j.beginObject().field("file", r.file().toString()).field("start", r.header().start());
+            j.name("settings").beginObject();
+            r.header().settings().forEach(j::field);
+            j.endObject().endObject();
+        }
         j.endArray();
         j.name("settings").beginObject();
         settings().forEach(j::field);

@@ -44,10 +44,12 @@ import dev.harness.core.slo.Window;
  * @param perSecond completions in each second of the run
  * @param saturation summary.saturation.sentence: why the harness could not offer the schedule, or null
  * @param saturationLimit summary.saturation.limit: who limited the rate, {@code held} when nobody did, or null
+ * @param merged for a file harness merge wrote, the runs it merged (as {@code runs} names them; empty
+ *     in a file from before it named them); null for one run's file
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
         Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
-        String saturationLimit) {
+        String saturationLimit, List<Run> merged) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -60,6 +62,16 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
      * @param notes the header's notes
      */
     public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes) {
+    }
+
+    /**
+     * One of the runs a merged file is of, as harness merge names it in {@code runs}.
+     *
+     * @param file the run's --json, as given to harness merge
+     * @param start its schedule's start (ISO-8601)
+     * @param settings its settings, by name
+     */
+    public record Run(String file, String start, Map<String, String> settings) {
     }
 
     /**
@@ -137,6 +149,15 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 // A file from before the gap was written knew an outage only from its recovery.
                 s.path("longestGapFromNs").asLong(recovery == null ? -1 : recovery.outageFromNs()),
                 s.path("longestGapNs").asLong(recovery == null ? 0 : recovery.outageNs()));
+        List<Run> merged = null;
+        if (root.has("merged")) {
+            merged = new ArrayList<>();
+            for (JsonNode run : root.path("runs")) {
+                Map<String, String> runSettings = new LinkedHashMap<>();
+                run.path("settings").fields().forEachRemaining(e -> runSettings.put(e.getKey(), e.getValue().asText()));
+                merged.add(new Run(run.path("file").asText(), run.path("start").asText(), runSettings));
+            }
+        }
         JsonNode seconds = root.path("perSecond");
         long[] perSecond = new long[seconds.size()];
         for (int i = 0; i < perSecond.length; i++) {
@@ -145,7 +166,28 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
                 s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
                 header, totals, perSecond,
-                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"));
+                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), merged == null ? null
+                        : List.copyOf(merged));
+    }
+
+    /**
+     * Refuses --json files that are not of the log's runs, as harness merge refuses runs that are
+     * not of one schedule ({@link ShardSet}): each file's run (or a merged file's runs) one of the
+     * log's, of the same start, settings and shard, and every run of the log given once. One line
+     * naming the file and the log's run it is not, as {@code option FILE}.
+     */
+    public static void requireOf(String option, HlogRun log, List<RunJson> runs) {
+        if (runs.isEmpty()) {
+            return;
+        }
+        List<Map.Entry<Path, List<ShardSet.Run>>> json = new ArrayList<>();
+        for (RunJson r : runs) {
+            json.add(Map.entry(r.file(), ShardSet.runs(option, r)));
+        }
+        ShardSet.Problem p = ShardSet.paired(ShardSet.runs(log), json);
+        if (p != null) {
+            throw new SettingsException(option + " " + p.file(), p.problem());
+        }
     }
 
     /** The verdict as the run wrote it: each objective read again, with the values it was judged on. */

@@ -19,11 +19,13 @@ import dev.harness.core.SettingsException;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HlogWriter;
+import dev.harness.core.report.HlogMerge;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JsonMerge;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
 
@@ -215,6 +217,74 @@ class LogFiguresTest {
         Verdict v = check(log, List.of(), "rate >= 0.9 * target", "rate >= 0.9 * target per 2s");
         assertTrue(v.passed(), v.results().toString());
         assertEquals(45.0, v.results().get(1).limit(), 1e-9);
+    }
+
+    /** A run's hlog as its reporter heads it (its settings and start), 100 completions a second for 3 s. */
+    private Path hlogOf(Path file, RunHeader header) throws Exception {
+        try (HlogWriter w = HlogWriter.create(file)) {
+            HlogHeader.Builder h = HlogHeader.builder(header.start().toEpochMilli()).comment("harness put against test");
+            header.settings().forEach(setting -> h.setting(setting.name(), setting.value()));
+            w.header(h.build());
+            for (int i = 1; i <= 3; i++) {
+                w.interval(i, i + 1, "response", Runs.values(times(100, MS)));
+            }
+        }
+        return file;
+    }
+
+    private static RunSummary headed(RunSummary s, RunHeader h) {
+        return new RunSummary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
+                s.delivery(), s.recovery());
+    }
+
+    private static String refused(HlogRun log, RunJson... runs) {
+        return assertThrows(SettingsException.class, () -> RunJson.requireOf("--json", log, List.of(runs))).getMessage();
+    }
+
+    @Test
+    void checkTakesOnlyTheJsonOfTheLogsRuns() throws Exception {
+        RunSummary done = Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0, Runs.delivery(300, 0, 0, 0), null);
+        Path runLog = hlogOf(dir.resolve("run.hlog"), Runs.HEADER);
+        HlogRun log = HlogRun.read(runLog);
+        RunJson own = RunJson.read("--json", Runs.json(dir.resolve("run.json"), done, Verdict.NONE));
+        RunJson.requireOf("--json", log, List.of(own));
+
+        // Another run's JSON: a 300 msg/s run's, and one of the same settings started a minute later.
+        RunHeader faster = new RunHeader(Runs.HEADER.workload(), Runs.HEADER.target(), List.of(new RunHeader.Setting("rate",
+                "300 msg/s"), new RunHeader.Setting("interval", "1s")), List.of(), Runs.HEADER.start());
+        RunJson other = RunJson.read("--json", Runs.json(dir.resolve("other.json"), headed(done, faster), Verdict.NONE));
+        assertEquals("--json " + other.file() + ": not the run of " + runLog + ": its rate is 300 msg/s, " + runLog
+                + "'s 100 msg/s", refused(log, other));
+        RunHeader later = new RunHeader(Runs.HEADER.workload(), Runs.HEADER.target(), Runs.HEADER.settings(), List.of(),
+                Runs.HEADER.start().plusSeconds(60));
+        RunJson again = RunJson.read("--json", Runs.json(dir.resolve("later.json"), headed(done, later), Verdict.NONE));
+        assertEquals("--json " + again.file() + ": not the run of " + runLog + ": it started at 2026-11-21T11:33:44.147Z, "
+                + runLog + " at 2026-11-21T11:32:44.147Z", refused(log, again));
+        assertTrue(refused(log, own, own).contains("as " + own.file() + " is: give each run's --json once"));
+
+        // Shards: each shard's log takes its own JSON only; their merged log every shard's, or the merged JSON.
+        RunSummary s0 = Runs.shard(done, 0, 2);
+        RunSummary s1 = Runs.shard(done, 1, 2);
+        Path log0 = hlogOf(dir.resolve("s0.hlog"), s0.header());
+        Path log1 = hlogOf(dir.resolve("s1.hlog"), s1.header());
+        RunJson j0 = RunJson.read("--json", Runs.json(dir.resolve("s0.json"), s0, Verdict.NONE));
+        RunJson j1 = RunJson.read("--json", Runs.json(dir.resolve("s1.json"), s1, Verdict.NONE));
+        RunJson.requireOf("--json", HlogRun.read(log0), List.of(j0));
+        assertEquals("--json " + j1.file() + ": not the run of " + log0 + ": it is shard 1/2, " + log0 + " shard 0/2",
+                refused(HlogRun.read(log0), j1));
+        assertTrue(refused(HlogRun.read(log0), own).contains("it is a whole run, " + log0 + " shard 0/2"));
+        Path merged = dir.resolve("m.hlog");
+        HlogMerge.merge(List.of(log0, log1), merged, HlogMerge.INPUTS_INTERVAL);
+        HlogRun mergedLog = HlogRun.read(merged);
+        RunJson.requireOf("--json", mergedLog, List.of(j1, j0));
+        assertEquals("--json " + j0.file() + ": the log is of 2 runs and no --json is of " + merged + "'s input " + log1
+                + "'s: give every run's --json (or harness merge's --json-out of them)", refused(mergedLog, j0));
+        Path mergedJson = dir.resolve("m.json");
+        JsonMerge.read("--json", List.of(j0.file(), j1.file())).write(mergedJson);
+        RunJson.requireOf("--json", mergedLog, List.of(RunJson.read("--json", mergedJson)));
+        assertTrue(refused(HlogRun.read(log0), RunJson.read("--json", mergedJson)).contains("the run of " + log0),
+                "one shard's log is not of the set's JSON");
+        assertTrue(refused(mergedLog, own).contains("it is a whole run"));
     }
 
     @Test
