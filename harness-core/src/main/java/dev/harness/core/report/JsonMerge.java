@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Saturation;
@@ -25,7 +26,8 @@ import dev.harness.core.slo.Verdict;
  * Several runs' --json summaries (the shards of one schedule, or hosts started together) as one
  * harness-run/1 file that harness check and harness report read as they read one run's: counts
  * summed, the target rates summed, the achieved rate every completion over the schedule's measured
- * seconds ({@link RunJson#achievedRate}), the outage the worst, completions per second added
+ * seconds ({@link RunJson#achievedRate}), the outage the set's (the longest time no run completed
+ * anything: {@link RunJson#gaps}), completions per second added
  * second by second, and each run's offered-load sentence (saturation) named by its shard. What
  * only a histogram can give (views, percentiles) is the merged
  * hlog's; the per-interval series and each JVM's pauses stay in each run's own file.
@@ -113,7 +115,9 @@ public final class JsonMerge {
         j.endArray();
         long[] perSecond = perSecond();
         j.name("summary").beginObject();
-        JsonReporter.totals(j, totals());
+        Gaps gaps = RunJson.gaps(runs);
+        JsonReporter.totals(j, totals(gaps));
+        JsonReporter.gaps(j, gaps);
         JsonReporter.throughputPerSecond(j, perSecond);
         JsonReporter.delivery(j, delivery());
         JsonReporter.recovery(j, recovery(), null);
@@ -151,19 +155,16 @@ public final class JsonMerge {
         return merged;
     }
 
-    private RunJson.Totals totals() {
+    /** The longest gap is the set's, on its common timeline: no completion from any run while one was due. */
+    private RunJson.Totals totals(Gaps gaps) {
         String stopReason = joined(runs.stream().map(r -> r.totals().stopReason()).toList());
         String failure = runs.stream().map(r -> r.totals().failure()).filter(Objects::nonNull).findFirst().orElse(null);
         double target = 0;
         double seconds = 0;
         boolean closedLoop = false;
         long[] c = new long[12];
-        RunJson.Totals longestGap = runs.get(0).totals();
         for (RunJson r : runs) {
             RunJson.Totals t = r.totals();
-            if (t.longestGapNs() > longestGap.longestGapNs()) {
-                longestGap = t; // one start: the worst outage of any host is the set's
-            }
             target += t.targetRate();
             seconds = Math.max(seconds, t.measuredSeconds());
             closedLoop |= t.closedLoop();
@@ -175,8 +176,7 @@ public final class JsonMerge {
         }
         // The schedule's rate, as one run of it would have it: not the shards' rates added.
         return new RunJson.Totals(stopReason, failure, target, closedLoop, RunJson.achievedRate(runs), seconds, c[0], c[1],
-                c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], longestGap.longestGapFromNs(),
-                longestGap.longestGapNs());
+                c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], gaps.longestFromNs(), gaps.longestNs());
     }
 
     /**

@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,6 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
+import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
@@ -44,12 +46,13 @@ import dev.harness.core.slo.Window;
  * @param perSecond completions in each second of the run
  * @param saturation summary.saturation.sentence: why the harness could not offer the schedule, or null
  * @param saturationLimit summary.saturation.limit: who limited the rate, {@code held} when nobody did, or null
+ * @param gaps summary.gaps: the measured phase's gaps, or for a file without them its longest alone
  * @param merged for a file harness merge wrote, the runs it merged (as {@code runs} names them; empty
  *     in a file from before it named them); null for one run's file
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
         Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
-        String saturationLimit, List<Run> merged) {
+        String saturationLimit, Gaps gaps, List<Run> merged) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -149,6 +152,18 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 // A file from before the gap was written knew an outage only from its recovery.
                 s.path("longestGapFromNs").asLong(recovery == null ? -1 : recovery.outageFromNs()),
                 s.path("longestGapNs").asLong(recovery == null ? 0 : recovery.outageNs()));
+        JsonNode g = s.path("gaps");
+        Gaps gaps = Gaps.ofLongest(totals.longestGapFromNs(), totals.longestGapNs());
+        if (g.isObject()) {
+            long[] idleFrom = longs(g.path("idleFromNs"));
+            long[] from = longs(g.path("fromNs"));
+            long[] to = longs(g.path("toNs"));
+            if (idleFrom.length != to.length || from.length != to.length) {
+                throw new SettingsException(where, "summary.gaps: " + idleFrom.length + " spans, " + from.length
+                        + " gap starts and " + to.length + " ends");
+            }
+            gaps = new Gaps(g.path("floorNs").asLong(), totals.longestGapFromNs(), totals.longestGapNs(), idleFrom, from, to);
+        }
         List<Run> merged = null;
         if (root.has("merged")) {
             merged = new ArrayList<>();
@@ -166,7 +181,7 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
                 s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
                 header, totals, perSecond,
-                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), merged == null ? null
+                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), gaps, merged == null ? null
                         : List.copyOf(merged));
     }
 
@@ -209,6 +224,33 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                     text(r, "unknown")));
         }
         return new Verdict(List.copyOf(results));
+    }
+
+    private static long[] longs(JsonNode array) {
+        long[] v = new long[array.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = array.get(i).asLong();
+        }
+        return v;
+    }
+
+    /**
+     * The gaps of these runs taken together, on the earliest start's timeline: the times in which
+     * none of them completed anything ({@link Gaps#common}). Runs of one start (shards, hosts) are
+     * one system: one stalled shard is no outage while the others completed. For one run, its own.
+     */
+    public static Gaps gaps(List<RunJson> runs) {
+        long[] startsNs = new long[runs.size()];
+        long earliest = Long.MAX_VALUE;
+        for (int i = 0; i < runs.size(); i++) {
+            Instant start = Instant.parse(runs.get(i).header().start());
+            startsNs[i] = start.getEpochSecond() * 1_000_000_000L + start.getNano();
+            earliest = Math.min(earliest, startsNs[i]);
+        }
+        for (int i = 0; i < startsNs.length; i++) {
+            startsNs[i] -= earliest;
+        }
+        return Gaps.common(runs.stream().map(RunJson::gaps).toList(), startsNs);
     }
 
     private static double number(JsonNode n) {

@@ -298,7 +298,7 @@ public final class Runner {
         long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - sendsReturned);
         long committed = workload.committed();
         RunSummary.Throughput throughput = new RunSummary.Throughput(schedule.shard().share(schedule.rate()),
-                t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), t.longestGapFromNs(), t.longestGapNs());
+                t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), t.longestGapFromNs(), t.longestGapNs(), t.gaps());
         long wallNs = System.nanoTime() - cpuWallStartNs;
         long cpuNs = processCpuNs();
         double cpu = cpuNs < 0 || cpuStartNs < 0 || wallNs <= 0 ? -1

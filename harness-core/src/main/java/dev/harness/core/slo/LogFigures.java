@@ -77,8 +77,9 @@ public final class LogFigures {
         }
         if (!runs.isEmpty()) {
             Summed summed = new Summed();
-            runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(),
-                    r.totals().longestGapNs(), r.recovery()));
+            // Runs of one start are one system: its outage is on their common timeline, not the worst run's.
+            long outageNs = RunJson.gaps(runs).longestNs();
+            runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(), outageNs));
             summed.into(f, unknown);
         }
         return Figures.of(views, f, unknown);

@@ -23,7 +23,7 @@ public final class RunFigures {
             f.put(Term.Figure.TARGET, s.throughput().targetRate());
         }
         new Summed().add(s.counts().unsent(), s.counts().late(), s.counts().lost(), s.delivery(),
-                s.throughput().longestGapNs(), s.recovery()).into(f, unknown);
+                s.throughput().longestGapNs()).into(f, unknown);
         return Figures.of(views, f, unknown);
     }
 

@@ -33,7 +33,7 @@ public final class SideFigures {
         measuredSeconds += round.throughput().measuredSeconds();
         targetRate = round.throughput().targetRate();
         counts.add(round.counts().unsent(), round.counts().late(), round.counts().lost(), round.delivery(),
-                round.throughput().longestGapNs(), round.recovery());
+                round.throughput().longestGapNs());
         rounds++;
     }
 

@@ -2,12 +2,12 @@ package dev.harness.core.slo;
 
 import java.util.Map;
 
-import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 
 /**
  * The counted figures of one run or of several taken together (the hosts of a merged log, the
- * rounds of one ab side): counts summed, the outage the longest of them. One place for the rule,
+ * rounds of one ab side): counts summed, the outage the longest of them (runs of one start give
+ * their common one, {@link dev.harness.core.report.RunJson#gaps}). One place for the rule,
  * so a run, its log and an ab side count alike.
  */
 final class Summed {
@@ -26,11 +26,10 @@ final class Summed {
      *
      * @param requestsLost requests given up at the reply timeout
      * @param delivery the delivery ledger's tally, or null
-     * @param longestGapNs the run's longest client-visible outage (RunSummary.Throughput), broker lost or not
-     * @param recovery the broker outage the run lived through, or null: its outage is that same gap,
-     *     and all an older --json file knew
+     * @param longestGapNs the run's longest client-visible outage (RunSummary.Throughput), broker lost
+     *     or not (a broker outage's is that same gap); for runs of one start, their common one
      */
-    Summed add(long unsent, long late, long requestsLost, Delivery delivery, long longestGapNs, Outages.Recovery recovery) {
+    Summed add(long unsent, long late, long requestsLost, Delivery delivery, long longestGapNs) {
         runs++;
         this.unsent += unsent;
         this.late += late;
@@ -42,7 +41,7 @@ final class Summed {
         } else if (untracked == null) {
             untracked = notChecked(delivery);
         }
-        outageNs = Math.max(outageNs, Math.max(longestGapNs, recovery == null ? 0 : recovery.outageNs()));
+        outageNs = Math.max(outageNs, longestGapNs);
         return this;
     }
 

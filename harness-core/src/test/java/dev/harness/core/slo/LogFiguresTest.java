@@ -107,18 +107,21 @@ class LogFiguresTest {
     @Test
     void whatOnlyTheJsonCarriesIsSummedOverTheRunsFilesAndTheOutageIsTheLongest() throws Exception {
         HlogRun log = log();
-        RunJson a = RunJson.read("--json", Runs.json(dir.resolve("a.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 2, 0, 1,
-                Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), Verdict.NONE));
+        RunJson a = RunJson.read("--json", Runs.json(dir.resolve("a.json"), Runs.gaps(Runs.summary(Runs.views(MS), 100, 3, 300,
+                2, 0, 1, Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)),
+                Runs.listed(1_000 * MS, 1_500 * MS)), Verdict.NONE));
         // Request/response: 7 requests given up, of which the ledger misses 3: lost is the larger.
-        RunJson b = RunJson.read("--json", Runs.json(dir.resolve("b.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 7, 5,
-                Runs.delivery(300, 3, 0, 1), Runs.outage(2_000 * MS, 2_800 * MS)), Verdict.NONE));
+        RunJson b = RunJson.read("--json", Runs.json(dir.resolve("b.json"), Runs.gaps(Runs.summary(Runs.views(MS), 100, 3, 300,
+                0, 7, 5, Runs.delivery(300, 3, 0, 1), Runs.outage(1_200 * MS, 2_000 * MS)),
+                Runs.listed(1_200 * MS, 2_000 * MS)), Verdict.NONE));
         Figures f = LogFigures.whole(log, List.of(a, b));
         assertEquals(2.0, f.figure(Term.Figure.UNSENT));
         assertEquals(4.0 + 7.0, f.figure(Term.Figure.LOST), "each file's lost as RunFigures.lost says, summed");
         assertEquals(6.0, f.figure(Term.Figure.LATE));
         assertEquals(1.0, f.figure(Term.Figure.DUPLICATES));
         assertEquals(3.0, f.figure(Term.Figure.IN_DOUBT));
-        assertEquals(800.0 * MS, f.figure(Term.Figure.OUTAGE), "the longest outage, not a sum");
+        assertEquals(300.0 * MS, f.figure(Term.Figure.OUTAGE), "hosts of one start: the time neither completed anything,"
+                + " 1.2 s to 1.5 s; not the worst host's 800 ms, nor a sum");
         // Two hosts of one schedule: 600 completions in the one schedule's 3 measured seconds, as run would count them.
         assertEquals(200.0, f.figure(Term.Figure.RATE), 1e-9);
         assertEquals(100.0, LogFigures.whole(log, List.of(a)).figure(Term.Figure.RATE), 1e-9, "one run: its own rate");
@@ -136,14 +139,15 @@ class LogFiguresTest {
     void theMergedJsonIsReadAsTheRunsTogether() throws Exception {
         HlogRun log = log();
         // Shard 0's last completion came after a whole second more than shard 1's did.
-        Path a = Runs.json(dir.resolve("a.json"), Runs.perSecond(Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 2, 0, 1,
-                Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), 0, 2), 100, 99, 101), Verdict.NONE);
+        Path a = Runs.json(dir.resolve("a.json"), Runs.perSecond(Runs.shard(Runs.gaps(Runs.summary(Runs.views(MS), 100, 3, 300,
+                2, 0, 1, Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), Runs.listed(1_000 * MS,
+                1_500 * MS)), 0, 2), 100, 99, 101), Verdict.NONE);
         // Shard 1 could not offer its part: its senders were the limit.
         Saturation senders = new Saturation(Saturation.SENDERS, "the senders were busy 97 % of their time; add --senders.",
                 100, 80, 1, 1, 0.97, 0, 0.2, 0);
-        Path b = Runs.json(dir.resolve("b.json"), Runs.saturation(Runs.perSecond(Runs.shard(Runs.summary(Runs.views(MS), 100, 3,
-                300, 0, 0, 5, Runs.delivery(300, 3, 0, 1), Runs.outage(2_000 * MS, 2_800 * MS)), 1, 2), 98, 102), senders),
-                Verdict.NONE);
+        Path b = Runs.json(dir.resolve("b.json"), Runs.saturation(Runs.perSecond(Runs.shard(Runs.gaps(Runs.summary(
+                Runs.views(MS), 100, 3, 300, 0, 0, 5, Runs.delivery(300, 3, 0, 1), Runs.outage(1_200 * MS, 2_000 * MS)),
+                Runs.listed(1_200 * MS, 2_000 * MS)), 1, 2), 98, 102), senders), Verdict.NONE);
         Path merged = dir.resolve("merged.json");
         JsonMerge.read("--json", List.of(b, a)).write(merged);
         RunJson m = RunJson.read("--json", merged);
@@ -155,7 +159,8 @@ class LogFiguresTest {
         }
         assertEquals(7.0, LogFigures.whole(log, List.of(m)).figure(Term.Figure.LOST));
         assertEquals(200.0, m.totals().achievedRate(), 1e-9, "600 completions in the schedule's 3 s, not 100 + 100 added");
-        assertEquals(800.0 * MS, LogFigures.whole(log, List.of(m)).figure(Term.Figure.OUTAGE), "the worst outage");
+        assertEquals(300.0 * MS, LogFigures.whole(log, List.of(m)).figure(Term.Figure.OUTAGE),
+                "the set's: the time no shard completed anything");
         assertEquals(6, m.recovery().reconnections(), "every run's reconnections");
         assertEquals(600, m.delivery().committed());
         assertEquals(200.0, m.totals().targetRate(), "the shares' targets summed: the schedule's");
