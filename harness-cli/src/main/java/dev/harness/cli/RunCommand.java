@@ -294,7 +294,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             if (start != null) {
                 System.out.println("waiting for the start at " + start);
             }
-            SloWatch watch = new SloWatch(objectives.list(), work,
+            SloWatch watch = new SloWatch(objectives.list(), work, intervalNs,
                     objectives.abortOnWindow() ? control::requestStop : null);
             RunSummary summary = run(provider, work, runnerSettings, control, outputs.listeners(watch));
             Verdict verdict = watch.verdict();

@@ -114,7 +114,7 @@ public final class LogFigures {
 
     /** The measured phase cut into windows of this length, as a running run cuts them. */
     public static List<Window> windows(HlogRun log, long windowNs) {
-        Windows w = new Windows(windowNs, log.targetRate());
+        Windows w = new Windows(windowNs, intervalNs(log), log.targetRate());
         for (HlogRun.Interval i : log.intervals()) {
             if (i.warmup()) {
                 continue;

@@ -31,19 +31,20 @@ public final class SloWatch implements RunListener {
      * Windows are judged against this process's target: on a shard, its share of the schedule, as
      * the whole run's terms are.
      *
+     * @param intervalNs the reporting interval (--interval), of which windows are whole numbers
      * @param abort called once, on the listeners' thread, with a line naming the objective a window
      *     broke; null to let the run go on
      */
-    public SloWatch(List<Objective> objectives, Workload work, Consumer<String> abort) {
-        this(objectives, work.targetRate(), abort);
+    public SloWatch(List<Objective> objectives, Workload work, long intervalNs, Consumer<String> abort) {
+        this(objectives, work.targetRate(), intervalNs, abort);
     }
 
-    SloWatch(List<Objective> objectives, double targetRate, Consumer<String> abort) {
+    SloWatch(List<Objective> objectives, double targetRate, long intervalNs, Consumer<String> abort) {
         this.objectives = List.copyOf(objectives);
         this.abort = abort;
         for (Objective o : objectives) {
             if (o.windowNs() > 0) {
-                windows.computeIfAbsent(o.windowNs(), ns -> new Windows(ns, targetRate));
+                windows.computeIfAbsent(o.windowNs(), ns -> new Windows(ns, intervalNs, targetRate));
             }
         }
     }

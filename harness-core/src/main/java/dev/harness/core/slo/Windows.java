@@ -28,12 +28,12 @@ public final class Windows {
     private static final double SLACK = 0.99;
 
     private final long windowNs;
+    private final long intervalNs;
     private final double targetRate;
     private final List<Window> closed = new ArrayList<>();
     private Open open = new Open();
     /** The last whole window's own sums, for a drain that goes into it. */
     private Open last;
-    private double longestIntervalS;
 
     /** What a window being filled has so far. */
     private static final class Open {
@@ -47,8 +47,13 @@ public final class Windows {
         }
     }
 
-    public Windows(long windowNs, double targetRate) {
+    /**
+     * @param intervalNs the reporting interval: a remainder shorter than it is the last cut's
+     * @param targetRate the target of the process (a shard's share) or of the set the log is of
+     */
+    public Windows(long windowNs, long intervalNs, double targetRate) {
         this.windowNs = windowNs;
+        this.intervalNs = intervalNs;
         this.targetRate = targetRate;
     }
 
@@ -66,7 +71,6 @@ public final class Windows {
             open.fromS = startS;
         }
         open.toS = endS;
-        longestIntervalS = Math.max(longestIntervalS, endS - startS);
         intervalViews.forEach((tag, h) -> open.views.computeIfAbsent(tag, t -> Histograms.create()).add(h));
         open.completed += intervalCompleted;
         if ((open.toS - open.fromS) * 1e9 < windowNs * SLACK) {
@@ -90,7 +94,7 @@ public final class Windows {
         if (rest.isEmpty()) {
             return null;
         }
-        if (last != null && (rest.toS - rest.fromS) < longestIntervalS * SLACK) {
+        if (last != null && (rest.toS - rest.fromS) * 1e9 < intervalNs * SLACK) {
             rest.views.forEach((tag, h) -> last.views.computeIfAbsent(tag, t -> Histograms.create()).add(h));
             last.toS = rest.toS;
             last.completed += rest.completed;

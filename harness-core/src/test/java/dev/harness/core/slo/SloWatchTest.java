@@ -43,7 +43,7 @@ class SloWatchTest {
     void theIntervalThatAbortsTheRunStillFeedsTheOtherWindowLengths() {
         List<String> aborts = new ArrayList<>();
         SloWatch watch = new SloWatch(List.of(Objective.parse("response.p99 < 100ms per 1s"),
-                Objective.parse("response.p99 < 100ms per 2s")), 100, aborts::add);
+                Objective.parse("response.p99 < 100ms per 2s")), 100, SECOND, aborts::add);
         watch.interval(second(0, MS));
         watch.interval(second(1, 900 * MS)); // breaks the 1 s objective: the run is told to stop
         watch.interval(second(2, MS)); // the run's last cut, while it stops
@@ -77,7 +77,8 @@ class SloWatchTest {
         // 3,000 msg/s asked of a harness that offers about 100: the measured phase begins seconds
         // behind, and its first seconds complete only warmup's messages, 2 to 3 s late.
         List<String> aborts = new ArrayList<>();
-        SloWatch watch = new SloWatch(List.of(Objective.parse("response.p99 < 100ms per 2s")), 3000, aborts::add);
+        SloWatch watch = new SloWatch(List.of(Objective.parse("response.p99 < 100ms per 2s")), 3000, SECOND,
+                aborts::add);
         watch.interval(backlog(1, 1_965 * MS));
         watch.interval(backlog(2, 2_905 * MS));
         assertEquals(List.of("objective 'response.p99 < 100ms per 2s' broken in the window 1s-3s"), aborts);
@@ -91,7 +92,7 @@ class SloWatchTest {
     @Test
     void aWindowWithNothingCompletedInItDoesNotAbortTheRun() {
         List<String> aborts = new ArrayList<>();
-        SloWatch watch = new SloWatch(List.of(Objective.parse("response.p99 < 100ms per 1s")), 100, aborts::add);
+        SloWatch watch = new SloWatch(List.of(Objective.parse("response.p99 < 100ms per 1s")), 100, SECOND, aborts::add);
         Map<View, Histogram> none = new EnumMap<>(View.class);
         watch.interval(new IntervalSnapshot(new IntervalSnapshot.Span(1, SECOND, 2 * SECOND, 0, 0, Phase.MEASURED),
                 none, none, new IntervalSnapshot.Counts(0, 0, 0, 0), null, null, null));
@@ -122,7 +123,8 @@ class SloWatchTest {
         assertEquals(50.0, shard.targetRate(), 1e-9);
         List<String> aborts = new ArrayList<>();
         Objective perWindow = Objective.parse("rate >= 0.9 * target per 2s");
-        SloWatch watch = new SloWatch(List.of(perWindow, Objective.parse("rate >= 0.9 * target")), shard, aborts::add);
+        SloWatch watch = new SloWatch(List.of(perWindow, Objective.parse("rate >= 0.9 * target")), shard, SECOND,
+                aborts::add);
         for (int i = 1; i <= 4; i++) {
             watch.interval(completing(i, 50));
         }

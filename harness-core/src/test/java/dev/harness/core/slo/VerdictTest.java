@@ -64,7 +64,7 @@ class VerdictTest {
     @Test
     void aWindowedObjectiveNamesTheFirstWindowThatFailedAndCountsThem() {
         long second = 1_000_000_000L;
-        Windows w = new Windows(2 * second, 100);
+        Windows w = new Windows(2 * second, second, 100);
         List<Window> closed = new java.util.ArrayList<>();
         for (int i = 0; i < 7; i++) {
             Histogram h = Histograms.create();
@@ -102,7 +102,7 @@ class VerdictTest {
 
     /** Intervals of 1 s from 1 s on, each with these completions and responses of this many ms. */
     private static Windows seconds(long windowNs, double targetRate, long[] completed, long[] responseMs) {
-        Windows w = new Windows(windowNs, targetRate);
+        Windows w = new Windows(windowNs, 1_000_000_000L, targetRate);
         for (int i = 0; i < completed.length; i++) {
             Histogram h = Histograms.create();
             for (int k = 0; k < completed[i]; k++) {
@@ -140,6 +140,21 @@ class VerdictTest {
         Result slow = v.results().get(1);
         assertFalse(slow.passed(), "the drain's slow messages are judged, in the last window: " + slow.line());
         assertEquals("2s-3s", slow.failedWindow().toString());
+    }
+
+    @Test
+    void onlyTheLastCutGoesIntoTheLastWindowNotWholeIntervalsAfterIt() {
+        long second = 1_000_000_000L;
+        // A loaded host: the first measured cut came 1.2 s late, then the intervals ran on the grid.
+        Windows w = new Windows(2 * second, second, 50);
+        w.add(1.0, 3.2, Map.of(), 110);
+        w.add(3.2, 4.0, Map.of(), 40);
+        w.add(4.0, 5.0, Map.of(), 50);
+        w.add(5.0, 5.09, Map.of(), 30);
+        Window rest = w.flush();
+        assertFalse(rest.whole(), "3.2 s to 5.09 s is two intervals and a cut: not judged, and not a 4 s window");
+        assertEquals(List.of(1.0, 3.2), w.closed().stream().map(Window::fromS).toList());
+        assertEquals(3.2, w.closed().get(0).toS(), 1e-9);
     }
 
     @Test
