@@ -162,11 +162,13 @@ final class ShardSet {
                 }
                 Run l = log.get(Math.max(best, 0));
                 String differs = sameRun(j, l);
+                // A merged file's run is named in it: "m.json's run s1.json".
+                String which = j.name().equals(file.getKey().toString()) ? "" : j.name() + " is ";
                 if (differs != null) {
-                    return new Problem(file.getKey(), "not the run of " + l.name() + ": " + differs);
+                    return new Problem(file.getKey(), which + "not the run of " + l.name() + ": " + differs);
                 }
                 if (matched[best] != null) {
-                    return new Problem(file.getKey(), "of the run of " + l.name() + ", as " + matched[best].name()
+                    return new Problem(file.getKey(), which + "of the run of " + l.name() + ", as " + matched[best].name()
                             + " is: give each run's --json once");
                 }
                 matched[best] = j;
@@ -174,8 +176,8 @@ final class ShardSet {
         }
         for (int i = 0; i < log.size(); i++) {
             if (matched[i] == null) {
-                return new Problem(json.get(0).getKey(), "the log is of " + log.size() + " runs and no --json"
-                        + " is of " + log.get(i).name() + "'s: give every run's --json (or harness merge's --json-out of them)");
+                return new Problem(json.get(0).getKey(), "no --json is of the run of " + log.get(i).name() + ", and the log"
+                        + " is of " + log.size() + " runs: give every run's --json (or harness merge's --json-out of them)");
             }
         }
         return null;

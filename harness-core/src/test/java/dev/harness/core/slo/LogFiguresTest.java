@@ -282,12 +282,14 @@ class LogFiguresTest {
         HlogMerge.merge(List.of(log0, log1), merged, HlogMerge.INPUTS_INTERVAL);
         HlogRun mergedLog = HlogRun.read(merged);
         RunJson.requireOf("--json", mergedLog, List.of(j1, j0));
-        assertEquals("--json " + j0.file() + ": the log is of 2 runs and no --json is of " + merged + "'s input " + log1
-                + "'s: give every run's --json (or harness merge's --json-out of them)", refused(mergedLog, j0));
+        assertEquals("--json " + j0.file() + ": no --json is of the run of " + merged + "'s input " + log1
+                + ", and the log is of 2 runs: give every run's --json (or harness merge's --json-out of them)",
+                refused(mergedLog, j0));
         Path mergedJson = dir.resolve("m.json");
         JsonMerge.read("--json", List.of(j0.file(), j1.file())).write(mergedJson);
         RunJson.requireOf("--json", mergedLog, List.of(RunJson.read("--json", mergedJson)));
-        assertTrue(refused(HlogRun.read(log0), RunJson.read("--json", mergedJson)).contains("the run of " + log0),
+        assertEquals("--json " + mergedJson + ": " + mergedJson + "'s run " + j1.file() + " is not the run of " + log0
+                + ": it is shard 1/2, " + log0 + " shard 0/2", refused(HlogRun.read(log0), RunJson.read("--json", mergedJson)),
                 "one shard's log is not of the set's JSON");
         assertTrue(refused(mergedLog, own).contains("it is a whole run"));
     }
