@@ -72,7 +72,7 @@ import dev.harness.core.hlog.HlogWriter;
 public final class HlogMerge {
     /** The tag whose counts are the completions: throughput. */
     public static final String THROUGHPUT_TAG = "response";
-    /** How a merged log's header begins, and how it names each input and its start (read back by {@link ShardSet#runs(HlogRun)}). */
+    /** How a merged log's header begins, and names each input and its start (read back: {@link ShardSet#runs(HlogRun)}). */
     static final String TITLE = "harness merge of ";
     static final String INPUT = "input ";
     static final String INPUT_START = ": start ";

@@ -152,11 +152,13 @@ final class ShardSet {
         Run[] matched = new Run[log.size()];
         for (Map.Entry<Path, List<Run>> file : json) {
             for (Run j : file.getValue()) {
-                // Its counterpart: the log's run of its shard (of whole runs, the one that started nearest), one not yet taken first.
+                // Its counterpart: the log's run of its shard (of whole runs, the one that started
+                // nearest), one not yet taken first.
                 Shard shard = shard(j.member().shard());
                 int best = -1;
                 for (int i = 0; i < log.size(); i++) {
-                    if (Objects.equals(shard, shard(log.get(i).member().shard())) && (best < 0 || nearer(i, best, j, log, matched))) {
+                    if (Objects.equals(shard, shard(log.get(i).member().shard()))
+                            && (best < 0 || nearer(i, best, j, log, matched))) {
                         best = i;
                     }
                 }

@@ -54,12 +54,11 @@ final class Summed {
         f.put(Term.Figure.LATE, (double) late);
         // A run that could not check its deliveries has no such counts: not 0 (lost == 0 would pass on
         // nothing), and a partial sum would pass for the whole.
-        for (Term.Figure ledger : new Term.Figure[] {Term.Figure.LOST, Term.Figure.DUPLICATES, Term.Figure.IN_DOUBT}) {
-            if (untracked != null) {
+        if (untracked != null) {
+            for (Term.Figure ledger : new Term.Figure[] {Term.Figure.LOST, Term.Figure.DUPLICATES, Term.Figure.IN_DOUBT}) {
                 unknown.put(ledger, untracked);
             }
-        }
-        if (untracked == null) {
+        } else {
             f.put(Term.Figure.LOST, (double) lost);
             f.put(Term.Figure.DUPLICATES, (double) duplicates);
             f.put(Term.Figure.IN_DOUBT, (double) inDoubt);

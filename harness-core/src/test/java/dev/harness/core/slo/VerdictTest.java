@@ -132,8 +132,8 @@ class VerdictTest {
         assertEquals(151 / 1.185, last.figures().figure(Term.Figure.RATE), 1e-9);
 
         // As a window of its own, the drain read as 276 msg/s.
-        Verdict v = Verdict.of(List.of(Objective.parse("rate <= 2 * target per 1s"), Objective.parse("response.max < 100ms per 1s")),
-                side -> null, Map.of(second, w.closed()));
+        Verdict v = Verdict.of(List.of(Objective.parse("rate <= 2 * target per 1s"),
+                Objective.parse("response.max < 100ms per 1s")), side -> null, Map.of(second, w.closed()));
         Result rate = v.results().get(0);
         assertTrue(rate.passed(), rate.line());
         assertEquals(2, rate.windows(), rate.line());
@@ -162,8 +162,8 @@ class VerdictTest {
         long second = 1_000_000_000L;
         Windows w = seconds(second, 100, new long[] {0, 100, 100}, new long[] {0, 10, 20});
         w.flush();
-        Verdict v = Verdict.of(List.of(Objective.parse("response.p99 < 50ms per 1s"), Objective.parse("rate >= 0.9 * target per 1s"),
-                Objective.parse("commit.p99 < 50ms per 1s")), side -> null, Map.of(second, w.closed()));
+        Verdict v = Verdict.of(List.of(Objective.parse("response.p99 < 50ms per 1s"),
+                Objective.parse("rate >= 0.9 * target per 1s"), Objective.parse("commit.p99 < 50ms per 1s")), side -> null, Map.of(second, w.closed()));
         Result p99 = v.results().get(0);
         assertTrue(p99.passed(), p99.line());
         assertEquals(1, p99.emptyWindows());
