@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
 import dev.harness.core.broker.EmbeddedArtemis;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
@@ -74,7 +75,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
 
     @Option(names = "--events", paramLabel = "FILE",
             description = "Write events as JSON lines, each flushed: every round's started, interval and finished, then a"
-                    + " round event with its figures (README, \"Events\").")
+                    + " round event with its figures (docs/reference/events.md).")
     Path events;
 
     @Option(names = "--slo", paramLabel = "OBJECTIVE",
@@ -82,6 +83,10 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                     + " summed), every term naming its side (repeatable): 'B.response.p99 <= 1.1 * A.response.p99',"
                     + " 'A.lost == 0', 'B.rate >= 0.9 * A.rate'. One not met: exit code 5.")
     List<String> slo = new ArrayList<>();
+
+    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when a round was NOT VALID. By default"
+            + " a comparison with a round that was not a valid test fails the gate (exit 5).")
+    boolean sloAllowInvalid;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Write the gate's verdict as JUnit XML: one testcase per --slo.")
     Path junit;
@@ -178,8 +183,10 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                         break rounds; // this round was cut short: not a round
                     }
                     // The summary's own histogram: the round's measured response, as its hlog would sum it.
+                    Validity validity = summary.reading().validity();
                     AbReport.Round result = new AbReport.Round(summary.throughput().achievedRate(),
-                            Histograms.copyOf(summary.views().measured().get(View.RESPONSE)));
+                            Histograms.copyOf(summary.views().measured().get(View.RESPONSE)), summary.throughput().targetRate(),
+                            validity);
                     (side.equals("A") ? roundsA : roundsB).add(result);
                     if (side.equals("A")) {
                         pendingA = summary;
@@ -189,9 +196,11 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                         pendingA = null;
                     }
                     boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
-                    System.out.printf("round %d, %s (%s): %,.0f msg/s, %s p99 %.3f ms%n", round, side,
-                            String.join(" ", options), result.achievedRate(), closedLoop ? ClosedLoop.LABEL : "response",
-                            Units.toMs(result.response().getValueAtPercentile(99)));
+                    System.out.printf("round %d, %s (%s): %s of %s msg/s, %s p99 %s ms; %s%n", round, side,
+                            String.join(" ", options), Units.rate(result.achievedRate()),
+                            closedLoop ? "max" : Units.rate(result.targetRate()), closedLoop ? ClosedLoop.LABEL : "response",
+                            Units.ms(result.response().getValueAtPercentile(99)),
+                            validity.valid() ? "VALID" : "NOT VALID (" + validity.codes() + ")");
                     if (eventLog != null) {
                         int n = round;
                         eventLog.emit("round", j -> j.field("round", n).field("side", side)
@@ -214,7 +223,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             System.out.println();
             System.out.print(ab.table());
             Verdict verdict = Verdict.of(objectives.list(), s -> s == Term.Side.A ? figuresA.figures() : figuresB.figures(),
-                    Map.of());
+                    Map.of()).gated(ab.a().validity().plus(ab.b().validity(), ""), sloAllowInvalid);
             ConsoleReporter.verdict(System.out, verdict);
             List<String> notWritten = new ArrayList<>();
             try {
@@ -239,8 +248,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             // As harness run: the gate's code before the files', which are still said, a line each.
             if (!verdict.passed()) {
                 notWritten.forEach(line -> System.err.println(spec.qualifiedName() + ": " + line));
-                throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size()
-                        + " objectives not met");
+                throw new Failure.ObjectivesFailed(verdict.failureLine());
             }
             if (!notWritten.isEmpty()) {
                 throw new Failure.OutputNotWritten(String.join("; ", notWritten));

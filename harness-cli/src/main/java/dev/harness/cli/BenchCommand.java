@@ -264,6 +264,11 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
             // schedule) were the limit of what was asked: try more of them.
             // So is a configuration that sustained no rate at all: its probe says what held it back.
             Saturation why = (b.firstFailed() != null && b.best() != null ? b.firstFailed() : b.max()).summary().saturation();
+            if (Saturation.HOST.equals(why.limit())) {
+                // Busy senders on a contended host waited for a CPU: more of them would only add to the queue.
+                System.out.printf(Locale.ROOT, "%-30s search ends: %s%n", shape.name(), why.sentence());
+                break;
+            }
             boolean busy = why.busyFraction() >= 0.9;
             boolean windowFull = busy && inFlight > 1 && why.windowFullFraction() >= why.busyFraction() / 2;
             if (busy && inFlight == 1 && inFlight < searchMaxInFlight) {

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JunitReport;
@@ -33,8 +34,7 @@ import picocli.CommandLine.Spec;
             "  harness check merged.hlog --json a.json --json b.json --slo 'response.p99.9 < 200ms' --slo 'lost == 0'"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every objective met",
-            "2:a bad objective, hlog or JSON, a JSON not of the hlog's run(s), an objective that needs the JSON without one,"
-                    + " or an unwritable --junit",
+            "2:a bad objective, hlog or JSON, an objective that needs the JSON without one, or an unwritable --junit",
             "4:a --json run did not complete: the broker failed during it or lost committed persistent messages",
             "5:an objective was not met",
             "6:every objective met, but --junit could not be written",
@@ -47,9 +47,8 @@ final class CheckCommand implements Callable<Integer> {
     Path hlog;
 
     @Option(names = "--json", paramLabel = "FILE.json",
-            description = "The run's --json (repeatable: one per host of a merged log, or harness merge's --json-out), for"
-                    + " unsent, lost, late, duplicates, in-doubt and outage; it must be of the hlog's run(s): the same start,"
-                    + " settings and shards.")
+            description = "The run's --json (repeatable: one per host of a merged log), for unsent, lost, late, duplicates,"
+                    + " in-doubt and outage.")
     List<Path> json = new ArrayList<>();
 
     @Option(names = "--slo", required = true, paramLabel = "OBJECTIVE",
@@ -59,6 +58,10 @@ final class CheckCommand implements Callable<Integer> {
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Write the verdict as JUnit XML: one testcase each.")
     Path junit;
+
+    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when a run was NOT VALID (its --json"
+            + " says why). By default such a run fails the verdict (exit 5).")
+    boolean sloAllowInvalid;
 
     @Override
     public Integer call() {
@@ -75,8 +78,19 @@ final class CheckCommand implements Callable<Integer> {
         }
         RunJson.requireOf("--json", log, runs);
         Objectives objectives = LogFigures.objectives(slo, log, runs);
-        Verdict verdict = LogFigures.verdict(objectives, log, runs);
+        // Each run's validity as it read itself; a merged log's is every host's.
+        Validity validity = Validity.VALID;
+        for (RunJson run : runs) {
+            validity = validity.plus(run.reading().validity(), runs.size() == 1 ? "" : run.file().getFileName() + ": ");
+        }
+        Verdict verdict = LogFigures.verdict(objectives, log, runs).gated(validity, sloAllowInvalid);
         System.out.println("harness check " + hlog + ": " + log.title());
+        if (runs.isEmpty()) {
+            System.out.println("validity: not known from an hlog alone; give the run's --json to check it too");
+        } else {
+            System.out.println(validity.valid() ? "validity: VALID" : "validity: NOT VALID: "
+                    + String.join("; ", validity.reasons().stream().map(r -> r.line()).toList()));
+        }
         ConsoleReporter.verdict(System.out, verdict);
         String notWritten = null;
         if (junit != null) {
@@ -105,7 +119,7 @@ final class CheckCommand implements Callable<Integer> {
             if (notWritten != null) {
                 System.err.println(spec.qualifiedName() + ": " + notWritten);
             }
-            throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size() + " objectives not met");
+            throw new Failure.ObjectivesFailed(verdict.failureLine());
         }
         if (notWritten != null) {
             throw new Failure.OutputNotWritten(notWritten);

@@ -7,7 +7,7 @@ import picocli.CommandLine.IExitCodeExceptionMapper;
 import picocli.CommandLine.ParameterException;
 
 /**
- * Exit codes scripts can rely on (README, "Exit codes"), and the one map from the harness's
+ * Exit codes scripts can rely on (docs/reference/exit-codes.md), and the one map from the harness's
  * failure kinds to them. A command returns {@link #OK} or throws one of the kinds; no command
  * picks a code of its own.
  */

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.ProviderKinds;
+import dev.harness.core.run.Environment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -121,8 +122,7 @@ public final class Harness implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Harness.class.getPackage().getImplementationVersion();
-            return new String[] {"harness " + (v == null ? "(development build)" : v)};
+            return new String[] {"harness " + Environment.harnessVersion()};
         }
     }
 }

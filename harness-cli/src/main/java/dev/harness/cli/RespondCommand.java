@@ -71,7 +71,7 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
 
     @Option(names = "--events", paramLabel = "FILE",
             description = "Write events as JSON lines, each flushed: ready once every responder is subscribed, interval,"
-                    + " finished (README, \"Events\").")
+                    + " finished (docs/reference/events.md).")
     Path events;
 
     @Mixin

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "restart-study", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "How long a broker takes to come back after kill -9, against queue depth and uncommitted messages (seed 002):"
+            "How long a broker takes to come back after kill -9, against queue depth and uncommitted messages:"
                     + " for each case, a harness broker child on a fresh journal is filled to the depth (persistent,"
                     + " committed), given that many messages in a transaction left open, killed with SIGKILL and"
                     + " restarted on the same journal. Prints and appends a table: restart time (process start to"
@@ -50,7 +50,7 @@ import picocli.CommandLine.Spec;
                 + " failed, or the broker refused a request (a full or unknown queue)",
             "6:the cases completed and were printed, but --out could not be written"})
 final class RestartStudyCommand implements Callable<Integer>, UsesApi {
-    /** Deep queues on a slow disk took IBM minutes to recover (seed 002): a generous default bound. */
+    /** Deep queues on a slow disk took IBM MQ minutes to recover in IBM's restart study: a generous default bound. */
     private static final String DEFAULT_READY_TIMEOUT = "10m";
 
     @Spec
@@ -76,7 +76,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
 
     @Option(names = "--queues", defaultValue = "1", paramLabel = "N",
             description = "Spread each case's depth and uncommitted messages round robin over N queues, NAME.1 .. NAME.N"
-                    + " (NAME is --queue's), as seed 002 did over 10. Default: ${DEFAULT-VALUE}: --queue alone.")
+                    + " (NAME is --queue's), as IBM's restart study did over 10. Default: ${DEFAULT-VALUE}: --queue alone.")
     int queueCount;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the journals go (on the disk to study). Default: a temporary directory.")

@@ -37,6 +37,7 @@ import dev.harness.core.run.StartAt;
 import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.findings.ScheduleBounds;
 import dev.harness.core.slo.Objectives;
 import dev.harness.core.slo.SloWatch;
 import dev.harness.core.slo.Verdict;
@@ -228,8 +229,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     Path json;
 
     @Option(names = "--events", paramLabel = "FILE",
-            description = "Write events as JSON lines, each flushed as it happens: started, interval, finished (README,"
-                    + " \"Events\"), for programs that watch the run.")
+            description = "Write events as JSON lines, each flushed as it happens: started, interval, finished (docs/reference/events.md),"
+                    + " for programs that watch the run.")
     Path events;
 
     @Option(names = "--shard", paramLabel = "I/N",
@@ -247,6 +248,11 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     @Option(names = "--slo-abort", description = "End the run at the first window that breaks an objective (as Ctrl-C"
             + " does: every measurement kept).")
     boolean sloAbort;
+
+    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when the run was NOT VALID (the"
+            + " schedule not kept, the harness or host the limit, delivery unchecked, recovery unfinished). By default"
+            + " such a run fails every verdict (exit 5), since its figures do not measure what was asked.")
+    boolean sloAllowInvalid;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Write the objectives' verdict as JUnit XML: one testcase each.")
     Path junit;
@@ -295,8 +301,10 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 System.out.println("waiting for the start at " + start);
             }
             SloWatch watch = new SloWatch(objectives.list(), work, intervalNs,
-                    objectives.abortOnWindow() ? control::requestStop : null);
-            RunSummary summary = run(provider, work, runnerSettings, control, outputs.listeners(watch));
+                    objectives.abortOnWindow() ? control::requestStop : null).allowInvalid(sloAllowInvalid);
+            RunSummary summary = run(provider, work, runnerSettings, control,
+                    outputs.listeners(watch, ScheduleBounds.lagBoundNs(work.targetRate(), work.workers())),
+                    objectives.needDelivery());
             Verdict verdict = watch.verdict();
             List<String> notWritten = outputs.finish(RunOutcome.of(summary, verdict));
             if (junit != null) {
@@ -314,8 +322,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 if (failure != null) {
                     throw new Failure.DuringRun(failure);
                 }
-                throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size()
-                        + " objectives not met");
+                throw new Failure.ObjectivesFailed(verdict.failureLine());
             }
             if (!notWritten.isEmpty()) {
                 throw new Failure.OutputNotWritten(String.join("; ", notWritten));
@@ -381,7 +388,13 @@ final class RunCommand implements Callable<Integer>, UsesApi {
      */
     RunSummary run(Provider provider, Workload work, RunnerSettings settings, RunControl control,
             List<RunListener> listeners) throws UnreachableException {
-        Runner runner = new Runner(settings, listeners);
+        return run(provider, work, settings, control, listeners, false);
+    }
+
+    /** @param deliveryNeeded an objective reads delivery: a run that checks none is then not valid */
+    RunSummary run(Provider provider, Workload work, RunnerSettings settings, RunControl control,
+            List<RunListener> listeners, boolean deliveryNeeded) throws UnreachableException {
+        Runner runner = new Runner(settings, listeners).deliveryNeeded(deliveryNeeded);
         BrokerKill kill = brokerKill();
         BrokerCommands commands = brokerCommands(kill);
         if (kill != null && commands != null) {
@@ -496,10 +509,10 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         }
 
         /** The watch first: the console and the JSON print its verdict when the run has finished. */
-        List<RunListener> listeners(SloWatch watch) {
+        List<RunListener> listeners(SloWatch watch, long lagBoundNs) {
             List<RunListener> l = new ArrayList<>();
             l.add(watch);
-            l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict));
+            l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict).behindBeyond(lagBoundNs));
             if (hlogReporter != null) {
                 l.add(hlogReporter);
             }

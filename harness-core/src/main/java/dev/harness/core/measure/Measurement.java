@@ -227,7 +227,7 @@ public final class Measurement implements AutoCloseable {
                 new IntervalSnapshot.RunMax(runMaxResponseNs, maxGrew),
                 new IntervalSnapshot.Jvm(Histograms.copyOf(hiccup),
                         new GcPauses.Interval(gc.count(), gc.pausedNs(), Histograms.copyOf(gc.lengths()))),
-                hostSample);
+                hostSample, outages.status());
         lastTickNs = tickNs;
         return s;
     }

@@ -13,6 +13,7 @@ import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.Percentiles;
 import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.RunListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -44,6 +45,8 @@ public final class RunMetrics implements RunListener, AutoCloseable {
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
     private volatile HostSample lastHost;
+    /** 1 once the run was read valid, 0 not valid; NaN until it has finished. */
+    private volatile double valid = Double.NaN;
     private Counter sentCounter;
     private Counter completedCounter;
     private Counter lostCounter;
@@ -66,6 +69,9 @@ public final class RunMetrics implements RunListener, AutoCloseable {
                 .register(registry);
         lostCounter = Counter.builder("harness.messages.lost").tags(tags)
                 .description("requests with no reply within the reply timeout").register(registry);
+        Gauge.builder("harness.run.valid", this, m -> m.valid).tags(tags)
+                .description("1 when the finished run was a valid test of what it asked, 0 when not; no value before the end")
+                .register(registry);
         Gauge.builder("harness.messages.in.flight", this, m -> Math.max(0, m.sent.get() - m.completed.get() - m.lost.get()))
                 .tags(tags).description("sent, neither completed nor lost yet").register(registry);
         Gauge.builder("harness.send.lag", this, m -> seconds(m.percentile(View.SEND_LAG, 1.0)))
@@ -142,6 +148,11 @@ public final class RunMetrics implements RunListener, AutoCloseable {
 
     public MeterRegistry registry() {
         return registry;
+    }
+
+    @Override
+    public void finished(RunSummary summary) {
+        valid = summary.reading().validity().valid() ? 1 : 0;
     }
 
     @Override

@@ -15,6 +15,9 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
@@ -114,6 +117,7 @@ public final class JsonMerge {
         notes.forEach(j::value);
         j.endArray();
         long[] perSecond = perSecond();
+        JsonReporter.reading(j, reading());
         j.name("summary").beginObject();
         Gaps gaps = RunJson.gaps(runs);
         JsonReporter.totals(j, totals(gaps));
@@ -131,6 +135,23 @@ public final class JsonMerge {
         }
         j.endArray();
         return j.endObject().toString();
+    }
+
+    /**
+     * The set's reading: every run's validity reasons and findings, each named by its shard (or
+     * file). One run that was not a valid test makes the set not valid: its part of the load was
+     * not what was asked.
+     */
+    Reading reading() {
+        Validity validity = Validity.VALID;
+        List<Finding> findings = new ArrayList<>();
+        for (RunJson r : runs) {
+            Shard shard = ShardSet.shard(r.header().settings().get("shard"));
+            String name = (shard != null ? "shard " + shard : r.file().getFileName().toString()) + ": ";
+            validity = validity.plus(r.reading().validity(), name);
+            r.reading().findings().forEach(f -> findings.add(new Finding(f.code(), name + f.text())));
+        }
+        return new Reading(validity, findings);
     }
 
     /** The settings all runs share; a shard set's "shard" says it is whole; the others that differ say so. */
@@ -267,7 +288,7 @@ public final class JsonMerge {
         return worst == null ? null : new Outages.Recovery(worst.killedAtNs(), worst.restartedAtNs(), worst.restartMillis(),
                 worst.outageFromNs(), worst.outageToNs(), worst.caughtUpAtNs(), worst.drainedAtNs(), reconnections, longest,
                 longestWho, unfinished, worst.killedBy(), worst.restartSpan(), worst.restartFromStartLineMillis(),
-                worst.startLineSpan());
+                worst.startLineSpan(), worst.lostAtNs(), worst.reconnectedAtNs());
     }
 
     /** One value when all agree, else the distinct ones in order. */

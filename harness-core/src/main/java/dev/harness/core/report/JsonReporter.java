@@ -16,6 +16,9 @@ import org.HdrHistogram.Histogram;
 import dev.harness.core.host.DiskSample;
 import dev.harness.core.host.HostSample;
 import dev.harness.core.host.HostSummary;
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.Reason;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
@@ -34,7 +37,7 @@ import dev.harness.core.slo.Term;
 import dev.harness.core.slo.Verdict;
 
 /**
- * The run as JSON: header, summary and the per-interval series (schema in the README).
+ * The run as JSON: header, summary and the per-interval series (schema in docs/reference/json.md).
  * Intervals are kept as numbers while the run goes on; the file is written at the end,
  * including the end of an interrupted run.
  */
@@ -98,8 +101,15 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.value(note);
         }
         j.endArray();
+        if (header.environment() != null) {
+            j.name("environment").beginObject();
+            header.environment().byKey().forEach(j::field);
+            j.endObject();
+        }
+        Verdict v = verdict.get();
+        reading(j, r.reading());
         summary(j, r);
-        slo(j, verdict.get());
+        slo(j, v);
         j.name("perSecond").beginArray();
         for (long n : r.throughput().perSecond()) {
             j.value(n);
@@ -133,10 +143,34 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     }
 
     /**
+     * "validity" (valid, and each reason's code, text and what to change) and "findings" (each
+     * sentence's code and text): the reading of the run as the console prints it.
+     */
+    public static void reading(JsonWriter j, Reading reading) {
+        j.name("validity").beginObject().field("valid", reading.validity().valid());
+        j.name("reasons").beginArray();
+        for (Reason r : reading.validity().reasons()) {
+            j.beginObject().field("code", r.code()).field("text", r.text()).field("advice", r.advice()).endObject();
+        }
+        j.endArray().endObject();
+        j.name("findings").beginArray();
+        for (Finding f : reading.findings()) {
+            j.beginObject().field("code", f.code()).field("text", f.text()).endObject();
+        }
+        j.endArray();
+    }
+
+    /**
      * "slo": one object per objective: its text, whether it passed, the value measured and the
      * limit (ns for times), and for a window the first that failed.
      */
     static void slo(JsonWriter j, Verdict verdict) {
+        if (!verdict.isEmpty()) {
+            // The whole verdict: its objectives', and the run's validity where that failed it.
+            j.name("verdict").beginObject().field("passed", verdict.passed())
+                    .field("objectivesFailed", verdict.failures())
+                    .field("failedAsNotValid", verdict.invalidLine() != null).endObject();
+        }
         j.name("slo").beginArray();
         for (Result r : verdict.results()) {
             j.beginObject()
@@ -308,6 +342,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("outageNs", o.outageNs())
                 .field("outageFromNs", o.outageFromNs())
                 .field("outageToNs", o.outageToNs())
+                .field("brokerLostAtNs", o.lostAtNs())
+                .field("reconnectedAtNs", o.reconnectedAtNs())
                 .field("sendersOnScheduleAtNs", o.caughtUpAtNs())
                 .field("backlogDrainedAtNs", o.drainedAtNs())
                 .field("backlogDrainNs", o.backlogDrainNs())

@@ -17,9 +17,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.Reason;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.Environment;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.WorkloadKind;
@@ -46,13 +51,15 @@ import dev.harness.core.slo.Window;
  * @param perSecond completions in each second of the run
  * @param saturation summary.saturation.sentence: why the harness could not offer the schedule, or null
  * @param saturationLimit summary.saturation.limit: who limited the rate, {@code held} when nobody did, or null
+ * @param reading validity and findings, as the run read itself; a file from before they were written reads valid
+ *     with no findings
  * @param gaps summary.gaps: the measured phase's gaps, or for a file without them its longest alone
  * @param merged for a file harness merge wrote, the runs it merged (as {@code runs} names them; empty
  *     in a file from before it named them); null for one run's file
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
         Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
-        String saturationLimit, Gaps gaps, List<Run> merged) {
+        String saturationLimit, Reading reading, Gaps gaps, List<Run> merged) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -63,8 +70,10 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
      * @param start the schedule's start (ISO-8601)
      * @param settings every setting that changes results, by name, in order
      * @param notes the header's notes
+     * @param environment where it ran ("environment"), or null when the file has none
      */
-    public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes) {
+    public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes,
+            Environment environment) {
     }
 
     /**
@@ -136,13 +145,14 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 o.path("longestReconnectNs").asLong(), o.path("longestReconnectWho").isNull() ? null
                         : o.path("longestReconnectWho").asText(null), o.path("unfinished").asBoolean(),
                 text(o, "brokerKilledBy"), text(o, "brokerRestartSpan"), o.path("brokerRestartFromStartLineMs").asLong(-1),
-                text(o, "brokerStartLineSpan"));
+                text(o, "brokerStartLineSpan"), o.path("brokerLostAtNs").asLong(-1), o.path("reconnectedAtNs").asLong(-1));
         Map<String, String> settings = new LinkedHashMap<>();
         root.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
         List<String> notes = new ArrayList<>();
         root.path("notes").forEach(n -> notes.add(n.asText()));
+        JsonNode env = root.path("environment");
         Header header = new Header(root.path("workload").asText(), root.path("target").asText(), root.path("start").asText(),
-                settings, notes);
+                settings, notes, Environment.read(f -> text(env, f.key())));
         Totals totals = new Totals(text(s, "stopReason"), text(s, "failure"), s.path("targetRate").asDouble(),
                 s.path("closedLoop").asBoolean(), s.path("achievedRate").asDouble(), s.path("measuredSeconds").asDouble(),
                 s.path("measuredSent").asLong(), s.path("measuredCompleted").asLong(), s.path("totalSent").asLong(),
@@ -178,11 +188,30 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
         for (int i = 0; i < perSecond.length; i++) {
             perSecond[i] = seconds.get(i).asLong();
         }
+        Reading reading = reading(root);
+        Verdict verdict = verdict(where, root.path("slo"));
+        if (root.path("verdict").path("failedAsNotValid").asBoolean()) {
+            // The run's verdict failed it as NOT VALID: so does the verdict read back.
+            verdict = verdict.gated(reading.validity(), false);
+        }
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
-                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
+                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict,
                 header, totals, perSecond,
-                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), gaps, merged == null ? null
-                        : List.copyOf(merged));
+                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), reading, gaps,
+                merged == null ? null : List.copyOf(merged));
+    }
+
+    /** "validity" and "findings" as JsonReporter#reading writes them. */
+    private static Reading reading(JsonNode root) {
+        List<Reason> reasons = new ArrayList<>();
+        for (JsonNode r : root.path("validity").path("reasons")) {
+            reasons.add(new Reason(r.path("code").asText(), r.path("text").asText(), text(r, "advice")));
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (JsonNode f : root.path("findings")) {
+            findings.add(new Finding(f.path("code").asText(), f.path("text").asText()));
+        }
+        return new Reading(new Validity(reasons), findings);
     }
 
     /**
@@ -275,7 +304,9 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     }
 
     public RunOutcome outcome() {
-        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation);
+        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading,
+                new RunOutcome.Rates(totals.targetRate(), totals.achievedRate(), totals.measuredSeconds(),
+                        totals.longestGapFromNs(), totals.longestGapNs()));
     }
 
     private static String text(JsonNode o, String field) {

@@ -5,6 +5,8 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.ScheduleKeeping;
 import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcSummary;
@@ -26,15 +28,24 @@ import dev.harness.core.measure.View;
  * @param host the host's queues over the measured phase
  * @param delivery which committed messages arrived, which did not, which twice
  * @param recovery the broker outage the run lived through (reconnects, a kill), or null
+ * @param saturation whether the harness could offer the schedule, and who limited it
+ * @param keeping whether the schedule was kept interval by interval, and the host contended
+ * @param deliveryNeeded an objective of the run reads delivery (lost, duplicates)
  */
 public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
         JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-        Saturation saturation) {
+        Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded) {
 
-    /** A summary that says nothing on saturation (read back from files, or built by tests). */
+    /** A summary that says nothing on saturation or the schedule's keeping (built by tests). */
     public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
             JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery) {
-        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, Saturation.NONE);
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, Saturation.NONE,
+                ScheduleKeeping.Totals.NONE, false);
+    }
+
+    /** Whether the run was a valid test, and the sentences every output renders: worked out in one place. */
+    public Reading reading() {
+        return Reading.of(this);
     }
 
 

@@ -8,6 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.ScheduleBounds;
+import dev.harness.core.findings.ScheduleKeeping;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
@@ -45,6 +48,8 @@ public final class Runner {
     private long restartAfterNs;
     private WriterThread writer;
     private String writeProblem;
+    private boolean deliveryNeeded;
+    private ScheduleKeeping keeping;
 
     public Runner(RunnerSettings settings, List<RunListener> listeners) {
         this.settings = settings;
@@ -63,6 +68,12 @@ public final class Runner {
         this.killer = killer;
         this.killAtNs = atNs;
         this.restartAfterNs = restartAfterNs;
+        return this;
+    }
+
+    /** An objective of this run reads delivery: a run that checks none is then not valid. */
+    public Runner deliveryNeeded(boolean needed) {
+        this.deliveryNeeded = needed;
         return this;
     }
 
@@ -170,6 +181,8 @@ public final class Runner {
     }
 
     private RunSummary measure(Provider provider, Workload workload, RunControl control) throws UnreachableException {
+        // Read before the schedule is laid, so that its lead is not spent reading /proc.
+        Environment environment = Environment.collect(provider.target(), provider.client());
         awaitStart(control);
         long lengthNs = workload.warmupNs() + workload.durationNs();
         long keptNs = lengthNs + workload.drainTimeoutNs();
@@ -183,12 +196,14 @@ public final class Runner {
             lateStartMs = aheadNs < 0 ? TimeUnit.NANOSECONDS.toMillis(-aheadNs) : 0;
             long leadNs = Math.max(LEAD_NS, aheadNs);
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs, workload.shard());
+            double processRate = workload.rate() / workload.shard().count();
+            keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(processRate, workload.workers()), processRate);
             measurement.begin(schedule);
             cpuStartNs = processCpuNs();
             cpuWallStartNs = System.nanoTime();
             pausedBeforeNs = 0;
             measuredFromWarmupEnd = false;
-            RunHeader header = header(provider, workload, measurement);
+            RunHeader header = header(provider, workload, measurement, environment);
             toListeners(l -> l.started(header));
             workload.start(schedule, measurement, provider);
             startKiller(schedule, measurement, control);
@@ -256,11 +271,12 @@ public final class Runner {
     private long cut(Measurement measurement, long dueNs) {
         long cutNs = System.nanoTime();
         var snapshot = measurement.takeInterval(dueNs, cutNs);
+        keeping.add(snapshot);
         toListeners(l -> l.interval(snapshot));
         return cutNs;
     }
 
-    private RunHeader header(Provider provider, Workload workload, Measurement measurement) {
+    private RunHeader header(Provider provider, Workload workload, Measurement measurement, Environment environment) {
         List<String> notes = new ArrayList<>(provider.notes());
         notes.addAll(measurement.hostNotes());
         if (lateStartMs > 0) {
@@ -286,7 +302,7 @@ public final class Runner {
         if (killer != null) {
             settings.addAll(killer.describe()); // the commands that kill and start the broker, and when it counts as back
         }
-        return new RunHeader(workload.kind(), provider.target(), settings, notes, start);
+        return new RunHeader(workload.kind(), provider.target(), settings, notes, start, environment);
     }
 
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
@@ -304,10 +320,11 @@ public final class Runner {
         double cpu = cpuNs < 0 || cpuStartNs < 0 || wallNs <= 0 ? -1
                 : (cpuNs - cpuStartNs) / (double) wallNs / Runtime.getRuntime().availableProcessors();
         double paused = wallNs <= 0 ? 0 : Math.min(1, Math.max(0, t.jvmPauseTotalNs() - pausedBeforeNs) / (double) wallNs);
+        ScheduleKeeping.Totals kept = keeping.totals(lateStartMs);
         Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : "sender",
-                t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs);
+                t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, Reading.hostContention(kept, cpu));
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
                         totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.stale()),
@@ -315,7 +332,7 @@ public final class Runner {
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded()),
-                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation);
+                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded);
     }
 
     /** This JVM's CPU time so far, or -1 where the platform does not say. */

@@ -22,6 +22,11 @@ public interface Workload extends AutoCloseable {
         return Shard.WHOLE;
     }
 
+    /** The workers that send on this process's share of the schedule: senders, or requesters. */
+    default int workers() {
+        return 1;
+    }
+
     /** Messages (or round trips) per second of the whole schedule; 0 = unthrottled. */
     double rate();
 

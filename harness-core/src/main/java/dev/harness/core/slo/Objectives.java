@@ -77,4 +77,13 @@ public record Objectives(List<Objective> list, boolean abortOnWindow) {
     public boolean isEmpty() {
         return list.isEmpty();
     }
+
+    /** Whether an objective reads what the ledger checks (lost, duplicates): a run that checked none is then not valid. */
+    public boolean needDelivery() {
+        return list.stream().anyMatch(o -> readsDelivery(o.term()) || readsDelivery(o.reference()));
+    }
+
+    private static boolean readsDelivery(Term t) {
+        return t != null && (t.figure() == Term.Figure.LOST || t.figure() == Term.Figure.DUPLICATES);
+    }
 }

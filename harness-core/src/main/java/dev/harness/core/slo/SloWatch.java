@@ -26,6 +26,7 @@ public final class SloWatch implements RunListener {
     private final Consumer<String> abort;
     private volatile Verdict verdict = Verdict.NONE;
     private boolean aborted;
+    private boolean allowInvalid;
 
     /**
      * Windows are judged against this process's target: on a shard, its share of the schedule, as
@@ -47,6 +48,12 @@ public final class SloWatch implements RunListener {
                 windows.computeIfAbsent(o.windowNs(), ns -> new Windows(ns, intervalNs, targetRate));
             }
         }
+    }
+
+    /** {@code --slo-allow-invalid}: judge the objectives of a run that was not valid as if it were. */
+    public SloWatch allowInvalid(boolean allow) {
+        this.allowInvalid = allow;
+        return this;
     }
 
     @Override
@@ -82,7 +89,7 @@ public final class SloWatch implements RunListener {
             cut.put(ns, new ArrayList<>(w.closed()));
         });
         Figures whole = RunFigures.of(summary);
-        verdict = Verdict.of(objectives, side -> whole, cut);
+        verdict = Verdict.of(objectives, side -> whole, cut).gated(summary.reading().validity(), allowInvalid);
     }
 
     /** The verdict, once the run has finished; empty before. */

@@ -5,12 +5,46 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import dev.harness.core.findings.Validity;
+
 /**
  * Whether a run met its objectives: one {@link Result} each, in the order given. The same code
  * judges a running run, a finished one, a merged log of several hosts and the two sides of ab.
  */
-public record Verdict(List<Result> results) {
+public record Verdict(List<Result> results, Validity invalid) {
     public static final Verdict NONE = new Verdict(List.of());
+
+    /**
+     * @param invalid the run's validity when it was not valid and that fails this verdict; valid
+     *     (no reasons) when the run was valid or {@code --slo-allow-invalid} judged it anyway
+     */
+    public Verdict {
+        results = List.copyOf(results);
+        invalid = invalid == null ? Validity.VALID : invalid;
+    }
+
+    public Verdict(List<Result> results) {
+        this(results, Validity.VALID);
+    }
+
+    /**
+     * This verdict on a run of this validity: objectives on a run that was not a valid test of
+     * what it asked would pass what they should not, so such a run fails them, unless
+     * {@code allowInvalid}. A run without objectives has no verdict to fail.
+     */
+    public Verdict gated(Validity validity, boolean allowInvalid) {
+        if (results.isEmpty() || allowInvalid || validity.valid()) {
+            return this;
+        }
+        return new Verdict(results, validity);
+    }
+
+    /** The line that fails a verdict on a run that was not valid; null when none does. */
+    public String invalidLine() {
+        return invalid.valid() ? null
+                : "FAIL  the run was NOT VALID (" + invalid.codes() + "): its objectives cannot pass; --slo-allow-invalid"
+                        + " judges it anyway";
+    }
 
     /**
      * @param objectives the objectives, in order
@@ -110,14 +144,22 @@ public record Verdict(List<Result> results) {
     }
 
     public boolean passed() {
-        return results.stream().allMatch(Result::passed);
+        return invalid.valid() && results.stream().allMatch(Result::passed);
     }
 
     public boolean isEmpty() {
         return results.isEmpty();
     }
 
+    /** Objectives not met. */
     public long failures() {
         return results.stream().filter(r -> !r.passed()).count();
+    }
+
+    /** One line for the exit: "2 of 3 objectives not met", "the run was NOT VALID (...)", or both. */
+    public String failureLine() {
+        String objectives = failures() == 0 ? null : failures() + " of " + results.size() + " objectives not met";
+        String invalidity = invalid.valid() ? null : "the run was NOT VALID (" + invalid.codes() + ")";
+        return objectives == null ? invalidity : invalidity == null ? objectives : objectives + "; " + invalidity;
     }
 }

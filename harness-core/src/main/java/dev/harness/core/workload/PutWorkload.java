@@ -112,6 +112,11 @@ public final class PutWorkload extends SettingsWorkload {
     }
 
     @Override
+    public int workers() {
+        return settings.senders();
+    }
+
+    @Override
     public SenderLoad senderLoad() {
         return senders.stream().map(Sender::load).reduce(SenderLoad.NONE, SenderLoad::plus);
     }

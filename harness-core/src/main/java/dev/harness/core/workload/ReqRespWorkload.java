@@ -156,6 +156,11 @@ public final class ReqRespWorkload extends SettingsWorkload {
     }
 
     @Override
+    public int workers() {
+        return settings.requesters();
+    }
+
+    @Override
     public SenderLoad senderLoad() {
         return Arrays.stream(requesters).map(Requester::load).reduce(SenderLoad.NONE, SenderLoad::plus);
     }

@@ -82,7 +82,8 @@ final class Runs {
         RunSummary.Throughput t = s.throughput();
         return new RunSummary(s.header(), s.ending(), s.counts(), new RunSummary.Throughput(t.targetRate(),
                 t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), gaps.longestFromNs(), gaps.longestNs(), gaps),
-                s.views(), s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery(), s.saturation());
+                s.views(), s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery(), s.saturation(), s.keeping(),
+                s.deliveryNeeded());
     }
 
     /** A run's gaps listed down to 1 ms: these, from its start, in order, each the whole span between two completions. */
@@ -135,7 +136,7 @@ final class Runs {
     /** The same run, judged as having offered this share of its schedule. */
     static RunSummary saturation(RunSummary s, dev.harness.core.run.Saturation saturation) {
         return new RunSummary(s.header(), s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
-                s.delivery(), s.recovery(), saturation);
+                s.delivery(), s.recovery(), saturation, s.keeping(), s.deliveryNeeded());
     }
 
     /** The run's --json, written by the run's own reporter. */
