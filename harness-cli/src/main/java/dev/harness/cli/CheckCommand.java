@@ -76,6 +76,7 @@ final class CheckCommand implements Callable<Integer> {
         } catch (BadHlogException e) {
             throw usage(e.getMessage());
         }
+        RunJson.requireOf("--json", log, runs);
         Objectives objectives = LogFigures.objectives(slo, log, runs);
         // Each run's validity as it read itself; a merged log's is every host's.
         Validity validity = Validity.VALID;

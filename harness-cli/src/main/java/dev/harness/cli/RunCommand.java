@@ -301,10 +301,10 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             if (start != null) {
                 System.out.println("waiting for the start at " + start);
             }
-            SloWatch watch = new SloWatch(objectives.list(), work.rate(),
+            SloWatch watch = new SloWatch(objectives.list(), work, intervalNs,
                     objectives.abortOnWindow() ? control::requestStop : null).allowInvalid(sloAllowInvalid);
             RunSummary summary = run(provider, work, runnerSettings, control,
-                    outputs.listeners(watch, ScheduleBounds.lagBoundNs(work.rate() / work.shard().count(), work.workers())),
+                    outputs.listeners(watch, ScheduleBounds.lagBoundNs(work.targetRate(), work.workers())),
                     objectives.needDelivery());
             Verdict verdict = watch.verdict();
             List<String> notWritten = outputs.finish(RunOutcome.of(summary, verdict));

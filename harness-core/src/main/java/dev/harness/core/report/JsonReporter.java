@@ -19,6 +19,7 @@ import dev.harness.core.host.HostSummary;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Reason;
+import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.IntervalSnapshot;
@@ -181,10 +182,16 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             number(j, "limit", r.limit());
             j.field("windowNs", r.objective().windowNs());
             if (r.objective().windowNs() > 0) {
-                j.field("windows", r.windows()).field("failedWindows", r.failedWindows());
+                j.field("windows", r.windows()).field("failedWindows", r.failedWindows()).field("emptyWindows", r.emptyWindows());
                 if (r.failedWindow() != null) {
                     j.field("firstFailedFromS", r.failedWindow().fromS()).field("firstFailedToS", r.failedWindow().toS());
                 }
+                if (r.tail() != null) {
+                    j.field("notJudgedFromS", r.tail().fromS()).field("notJudgedToS", r.tail().toS());
+                }
+            }
+            if (r.unknown() != null) {
+                j.field("unknown", r.unknown());
             }
             j.endObject();
         }
@@ -207,6 +214,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 t.achievedRate(), t.measuredSeconds(), c.measuredSent(), c.measuredCompleted(), c.committed(), c.completed(),
                 t.completedAfterWarmup(), c.unsent(), c.uncommitted(), c.incomplete(), c.lost(), c.late(), c.stale(),
                 t.longestGapFromNs(), t.longestGapNs()));
+        gaps(j, t.gaps());
         throughputPerSecond(j, t.perSecond());
         views(j, "views", r.views().measured());
         views(j, "warmupViews", r.views().warmup());
@@ -249,6 +257,27 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("staleMessages", t.staleMessages())
                 .field("longestGapFromNs", t.longestGapFromNs())
                 .field("longestGapNs", t.longestGapNs());
+    }
+
+    /**
+     * The measured phase's spans without a completion, ns from the start, each with the gap in it:
+     * every one longer than floorNs; for a set of runs' common timeline (harness merge, harness
+     * check of several runs).
+     */
+    static void gaps(JsonWriter j, Gaps g) {
+        j.name("gaps").beginObject().field("floorNs", g.floorNs());
+        longs(j, "idleFromNs", g.idleFromNs());
+        longs(j, "fromNs", g.fromNs());
+        longs(j, "toNs", g.toNs());
+        j.endObject();
+    }
+
+    private static void longs(JsonWriter j, String name, long[] values) {
+        j.name(name).beginArray();
+        for (long n : values) {
+            j.value(n);
+        }
+        j.endArray();
     }
 
     /** Min, median and max of the completions per second. */

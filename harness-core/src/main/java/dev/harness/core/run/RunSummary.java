@@ -8,6 +8,7 @@ import org.HdrHistogram.Histogram;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.ScheduleKeeping;
 import dev.harness.core.host.HostSummary;
+import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Outages;
@@ -86,12 +87,20 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
      * @param longestGapFromNs when the longest client-visible outage began, from the schedule's start; -1 when none
      * @param longestGapNs the longest client-visible outage of the run, broker lost or not: the longest
      *     time without a completion while a message was due ({@link dev.harness.core.measure.ThroughputMeter})
+     * @param gaps the measured phase's gaps, for a set of runs' common timeline (merged shards)
      */
     public record Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond,
-            long longestGapFromNs, long longestGapNs) {
+            long longestGapFromNs, long longestGapNs, Gaps gaps) {
         /** Throughput of a run whose gaps are not known (built by tests). */
         public Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond) {
             this(targetRate, measuredSeconds, completedAfterWarmup, perSecond, -1, 0);
+        }
+
+        /** Throughput of a run that knows only its longest gap (built by tests). */
+        public Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond,
+                long longestGapFromNs, long longestGapNs) {
+            this(targetRate, measuredSeconds, completedAfterWarmup, perSecond, longestGapFromNs, longestGapNs,
+                    Gaps.ofLongest(longestGapFromNs, longestGapNs));
         }
 
         /**

@@ -189,7 +189,7 @@ public final class Runner {
         long keptNs = lengthNs + workload.drainTimeoutNs();
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
         try (Measurement measurement = Measurement.start(workload.warmupNs(), keepSeconds,
-                Schedule.intervalNs(workload.rate() / workload.shard().count()), settings.pauseResolutionNs(),
+                Schedule.intervalNs(workload.targetRate()), settings.pauseResolutionNs(),
                 settings.hiccupResolutionNs())) {
             Instant startAt = settings.startAt();
             long aheadNs = startAt == null ? LEAD_NS
@@ -314,8 +314,8 @@ public final class Runner {
         long sendsReturned = workload.sendsReturned();
         long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - sendsReturned);
         long committed = workload.committed();
-        RunSummary.Throughput throughput = new RunSummary.Throughput(schedule.rate() / schedule.shard().count(),
-                t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), t.longestGapFromNs(), t.longestGapNs());
+        RunSummary.Throughput throughput = new RunSummary.Throughput(schedule.shard().share(schedule.rate()),
+                t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), t.longestGapFromNs(), t.longestGapNs(), t.gaps());
         long wallNs = System.nanoTime() - cpuWallStartNs;
         long cpuNs = processCpuNs();
         double cpu = cpuNs < 0 || cpuStartNs < 0 || wallNs <= 0 ? -1

@@ -177,7 +177,7 @@ public record ReqRespSettings(
      * catch-up burst sends faster than the schedule), as a power of two.
      */
     public int openModeCapacity() {
-        double needed = rate / shard.count() / requesters * (replyTimeoutNs / 1e9) * 2 + 16;
+        double needed = shard.share(rate) / requesters * (replyTimeoutNs / 1e9) * 2 + 16;
         if (needed > MAX_OUTSTANDING) {
             throw new SettingsException("--mode open", String.format(Locale.ROOT,
                     "open mode would keep %.0f requests out per requester within the reply timeout (at most %d):"
