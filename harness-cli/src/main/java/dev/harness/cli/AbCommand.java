@@ -51,7 +51,7 @@ import picocli.CommandLine.Unmatched;
                     + " --start-at, --kill-broker-at or --shard."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker, or it refused the login",
-            "4:a round failed", "5:every round ran and an objective (--slo) was not met",
+            "4:a round failed", "5:every round ran and an objective (--slo) was not met, or a round was NOT VALID",
             "6:the comparison was printed, but --report, --events or --junit could not be written",
             "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)",
             "143:terminated with SIGTERM (as Ctrl-C)"})

@@ -34,9 +34,10 @@ import picocli.CommandLine.Spec;
             "  harness check merged.hlog --json a.json --json b.json --slo 'response.p99.9 < 200ms' --slo 'lost == 0'"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every objective met",
-            "2:a bad objective, hlog or JSON, an objective that needs the JSON without one, or an unwritable --junit",
+            "2:a bad objective, hlog or JSON, a JSON not of the hlog's run(s), an objective that needs the JSON without one, or"
+                    + " an unwritable --junit",
             "4:a --json run did not complete: the broker failed during it or lost committed persistent messages",
-            "5:an objective was not met",
+            "5:an objective was not met, or a --json run was NOT VALID (--slo-allow-invalid judges it anyway)",
             "6:every objective met, but --junit could not be written",
             "130:a --json run was interrupted (Ctrl-C): its verdict is printed, the run's own code kept"})
 final class CheckCommand implements Callable<Integer> {

@@ -68,7 +68,7 @@ import picocli.CommandLine.Spec;
             "2:bad option value or file",
             "3:cannot reach the broker, or it refused the login (nothing measured; the message says which)",
             "4:the broker failed during the run (what was measured is reported)",
-            "5:the run completed and an objective (--slo) was not met",
+            "5:the run completed and an objective (--slo) was not met, or the run was NOT VALID (--slo-allow-invalid judges it anyway)",
             "6:the run completed and its summary was printed, but an output file could not be written",
             "130:interrupted with Ctrl-C (what was measured is reported)",
             "143:terminated with SIGTERM (as Ctrl-C)"})
