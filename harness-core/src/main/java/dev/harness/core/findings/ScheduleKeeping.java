@@ -37,13 +37,17 @@ public final class ScheduleKeeping {
     private double stealPercentSum;
     private int hostSamples;
 
+    private final long scheduleNs;
+
     /**
      * @param lagBoundNs see {@link ScheduleBounds#lagBoundNs}
      * @param ratePerSecond messages per second this process's schedule asks; 0 when unthrottled
+     * @param scheduleNs the schedule's length: after it nothing is due, and an interval without a send is the drain
      */
-    public ScheduleKeeping(long lagBoundNs, double ratePerSecond) {
+    public ScheduleKeeping(long lagBoundNs, double ratePerSecond, long scheduleNs) {
         this.lagBoundNs = lagBoundNs;
         this.ratePerSecond = ratePerSecond;
+        this.scheduleNs = scheduleNs;
     }
 
     /** The send-lag of an interval, both phases: its median and its largest. */
@@ -66,7 +70,8 @@ public final class ScheduleKeeping {
             firstMeasuredLagNs = l[0];
         }
         measured++;
-        boolean due = ratePerSecond * s.span().seconds() >= 2;
+        long dueNs = Math.max(0, Math.min(s.span().endNs(), scheduleNs) - s.span().startNs());
+        boolean due = ratePerSecond * dueNs / 1e9 >= 2;
         if (l[0] > lagBoundNs || (!sent && due)) {
             behind++;
         }

@@ -198,7 +198,7 @@ public final class Runner {
             long leadNs = Math.max(LEAD_NS, aheadNs);
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs, workload.shard());
             double processRate = workload.rate() / workload.shard().count();
-            keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(processRate, workload.workers()), processRate);
+            keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(processRate, workload.workers()), processRate, lengthNs);
             measurement.begin(schedule);
             cpuStartNs = processCpuNs();
             cpuWallStartNs = System.nanoTime();

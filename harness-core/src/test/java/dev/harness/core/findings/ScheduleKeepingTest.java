@@ -43,7 +43,7 @@ class ScheduleKeepingTest {
 
     @Test
     void theWarmupsBacklogSentInTheFirstMeasuredIntervalIsABacklogAtTheStart() {
-        ScheduleKeeping k = new ScheduleKeeping(BOUND, 1_000);
+        ScheduleKeeping k = new ScheduleKeeping(BOUND, 1_000, 10_000 * MS);
         k.add(interval(0, Phase.WARMUP, 5 * MS, 1_000, 0, 0)); // warmup intervals do not count
         // The first measured second sends 2,000 warmup messages 1.5 s late, and 500 of its own 1 s late.
         k.add(interval(1, Phase.MEASURED, 1_500 * MS, 2_000, 1_000 * MS, 500));
@@ -57,7 +57,7 @@ class ScheduleKeepingTest {
 
     @Test
     void anIntervalWithNoSendsWhileSomeWereDueIsBehindAndTheFirstLagIsReadFromTheFirstSends() {
-        ScheduleKeeping k = new ScheduleKeeping(BOUND, 1_000);
+        ScheduleKeeping k = new ScheduleKeeping(BOUND, 1_000, 10_000 * MS);
         k.add(interval(0, Phase.MEASURED, 0, 0, 0, 0)); // a broker that blocked every send
         k.add(interval(1, Phase.MEASURED, 0, 0, 900 * MS, 2_000));
         ScheduleKeeping.Totals t = k.totals(0);
@@ -67,10 +67,18 @@ class ScheduleKeepingTest {
 
     @Test
     void aSlowScheduleWithNothingDueInAnIntervalIsNotBehind() {
-        ScheduleKeeping k = new ScheduleKeeping(ScheduleBounds.lagBoundNs(1, 1), 1);
+        ScheduleKeeping k = new ScheduleKeeping(ScheduleBounds.lagBoundNs(1, 1), 1, 10_000 * MS);
         k.add(interval(0, Phase.MEASURED, 0, 0, 0, 0));
         assertEquals(0, k.totals(0).behindIntervals());
         assertFalse(k.totals(0).behindOften());
         assertEquals(-1, k.totals(0).firstMeasuredLagNs(), "nothing was sent: no lag to read");
+    }
+
+    @Test
+    void theDrainAfterTheSchedulesEndHasNothingDueAndIsNotBehind() {
+        ScheduleKeeping k = new ScheduleKeeping(BOUND, 1_000, 2_000 * MS);
+        k.add(interval(1, Phase.MEASURED, 0, 0, MS, 1_000));
+        k.add(interval(2, Phase.MEASURED, 0, 0, 0, 0)); // 2 s to 3 s: the schedule ended at 2 s
+        assertEquals(0, k.totals(0).behindIntervals());
     }
 }
