@@ -202,6 +202,9 @@ public final class ConsoleReporter implements RunListener {
         } else if (r.ending().stopReason() != null) {
             out.println("stopped early: " + r.ending().stopReason());
         }
+        if (r.warmup().sentence() != null) {
+            out.println(r.warmup().sentence());
+        }
         out.printf(Locale.ROOT, "messages: sent %s, completed %s (measured phase); %s sent in all%n",
                 Units.count(c.measuredSent()), Units.count(c.measuredCompleted()), Units.count(c.committed()));
         if (c.unsent() > 0) {

@@ -25,10 +25,19 @@ import dev.harness.core.measure.View;
  * @param host the host's queues over the measured phase
  * @param delivery which committed messages arrived, which did not, which twice
  * @param recovery the broker outage the run lived through (reconnects, a kill), or null
+ * @param warmup where the measured phase began, and with --warmup auto why there
  */
 public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
         JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-        Saturation saturation) {
+        Saturation saturation, WarmupEnd warmup) {
+
+    /** A summary whose warmup's end is not known (read back from files, or built by tests). */
+    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
+            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
+            Saturation saturation) {
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation,
+                WarmupEnd.UNKNOWN);
+    }
 
     /** A summary that says nothing on saturation (read back from files, or built by tests). */
     public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,

@@ -108,6 +108,16 @@ public record PutSettings(
                 drainers, drainTimeoutNs, s, maxInFlight);
     }
 
+    /**
+     * These settings as a warm-up burst of {@code lengthNs} before the run: the same senders,
+     * messages and rate on queues of the harness's own ({@link WorkloadSettings#WARMUP_QUEUE_PREFIX}),
+     * drained even when the run is not (the burst's messages must not stay on the broker).
+     */
+    public PutSettings warmingBurst(long lengthNs) {
+        return new PutSettings(rate, senders, 0, lengthNs, sizeBytes, persistent, syncpoint, queues,
+                WARMUP_QUEUE_PREFIX + queuePrefix, Math.max(1, drainers), WARMUP_BURST_DRAIN_NS, shard, maxInFlight);
+    }
+
     /** The queues this process sends to and drains: all of them, or a shard's share. */
     public int ownQueues() {
         return WorkloadSettings.ownQueues(shard, queues);

@@ -12,6 +12,7 @@ import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.SenderLoad;
+import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 
@@ -87,6 +88,11 @@ public final class PutWorkload extends SettingsWorkload {
     }
 
     @Override
+    public Workload warmingBurst(long lengthNs) {
+        return new PutWorkload(settings.warmingBurst(lengthNs));
+    }
+
+    @Override
     public boolean sendingDone() {
         return senders.stream().allMatch(Sender::done);
     }
@@ -109,6 +115,11 @@ public final class PutWorkload extends SettingsWorkload {
     @Override
     public Delivery delivery() {
         return ledger.delivery(settings.persistent(), settings.syncpoint(), 0);
+    }
+
+    @Override
+    public int workers() {
+        return settings.senders();
     }
 
     @Override

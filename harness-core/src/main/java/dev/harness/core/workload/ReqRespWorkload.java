@@ -14,6 +14,7 @@ import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.SenderLoad;
+import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 
@@ -104,6 +105,17 @@ public final class ReqRespWorkload extends SettingsWorkload {
     }
 
     @Override
+    public Workload warmingBurst(long lengthNs) {
+        ReqRespSettings burst = settings.warmingBurst(lengthNs);
+        return burst == null ? null : new ReqRespWorkload(burst);
+    }
+
+    @Override
+    public String noWarmingBurst() {
+        return "the responders run elsewhere (--responders 0) and answer the run's request queues only";
+    }
+
+    @Override
     public boolean sendingDone() {
         for (Requester r : requesters) {
             if (!r.sendingDone()) {
@@ -153,6 +165,11 @@ public final class ReqRespWorkload extends SettingsWorkload {
     @Override
     public long late() {
         return Arrays.stream(requesters).mapToLong(Requester::late).sum();
+    }
+
+    @Override
+    public int workers() {
+        return settings.requesters();
     }
 
     @Override
