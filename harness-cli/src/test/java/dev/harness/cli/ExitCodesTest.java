@@ -117,7 +117,13 @@ class ExitCodesTest {
                         "--start-cmd", "true", "--ready-log", "/nonexistent-dir/AMQERR01.LOG", "--ready-line", "x")),
                 Arguments.of("--json: expected one per hlog", List.of("merge", hlog.toString(), hlog.toString(), "--out",
                         dir.resolve("m.hlog").toString(), "--json", "a.json", "--json-out", dir.resolve("m.json").toString())),
-                Arguments.of("--shards", List.of("k8s", "--shards", "0", "--image", "img", "--url", "tcp://broker:61616")));
+                Arguments.of("--shards", List.of("k8s", "--shards", "0", "--image", "img", "--url", "tcp://broker:61616")),
+                Arguments.of("--warmup", List.of("run", "--warmup", "soon")),
+                Arguments.of("--warmup", List.of("run", "--warmup", "auto:1s")),
+                Arguments.of("--warmup auto: with --shard", List.of("run", "--warmup", "auto", "--shard", "0/2", "--queues", "2",
+                        "--start-at", "23:59")),
+                Arguments.of("--warmup auto: with --start-at", List.of("run", "--warmup", "auto:1m", "--start-at", "23:59")),
+                Arguments.of("--warmup auto: with --kill-broker-at", List.of("run", "--warmup", "auto", "--kill-broker-at", "3s")));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -149,7 +155,7 @@ class ExitCodesTest {
         cl.parseArgs("run");
         assertEquals(500, run.rate);
         assertEquals(30_000_000_000L, run.durationNs);
-        assertEquals(5_000_000_000L, run.warmupNs);
+        assertEquals(dev.harness.core.workload.Warmup.fixed(5_000_000_000L), run.warmup);
         assertEquals(2048, run.sizeBytes);
         assertEquals("30s", Defaults.of("run --reconnect-timeout"));
         assertEquals("64MiB", Defaults.of("logdisk --file-size"));
