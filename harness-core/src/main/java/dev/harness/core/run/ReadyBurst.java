@@ -8,6 +8,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.schedule.Schedule;
@@ -29,6 +30,8 @@ public final class ReadyBurst {
     /** Time between the burst's workers starting and its message 0. */
     private static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long POLL_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** How long a stopped burst waits for a sender stuck in a send; closing its connection frees it. */
+    private static final long STUCK_NS = TimeUnit.SECONDS.toNanos(5);
     /**
      * Providers a burst has warmed in this JVM: the JIT's code, the classes and the broker's journal
      * stay warm, so the next run on the same one (bench's trials) needs none.
@@ -66,7 +69,7 @@ public final class ReadyBurst {
             burst.open(provider, own, ThreadLocalRandom.current().nextLong());
         } catch (Exception e) {
             burst.close();
-            return "not warmed with messages: " + e.getMessage() + "; the warmup carries the start";
+            return "not warmed with messages: " + Errors.oneLine(e) + "; the warmup carries the start";
         }
         int keepSeconds = (int) TimeUnit.NANOSECONDS.toSeconds(lengthNs + burst.drainTimeoutNs()) + 10;
         try (Measurement scratch = Measurement.scratch(keepSeconds,
@@ -79,7 +82,7 @@ public final class ReadyBurst {
                 if (control.stopRequested() || own.failure() != null || System.nanoTime() - deadlineNs >= 0) {
                     own.requestStop("the warm-up burst ended");
                 }
-                if (own.stopRequested() && burst.sendingDone()) {
+                if (own.stopRequested() && (burst.sendingDone() || System.nanoTime() - deadlineNs - STUCK_NS >= 0)) {
                     break;
                 }
                 LockSupport.parkNanos(POLL_NS);
@@ -94,7 +97,7 @@ public final class ReadyBurst {
             return String.format(Locale.ROOT, "warmed %,d messages in %.1f s before message 0 (this workload at its rate on"
                     + " queues %s*, unmeasured)", completed, seconds, WorkloadSettings.WARMUP_QUEUE_PREFIX);
         } catch (Exception e) {
-            return "not warmed with messages: " + e.getMessage() + "; the warmup carries the start";
+            return "not warmed with messages: " + Errors.oneLine(e) + "; the warmup carries the start";
         } finally {
             burst.close();
         }

@@ -11,11 +11,11 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.findings.ScheduleBounds;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
-import dev.harness.core.findings.ScheduleBounds;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Measurement;
@@ -33,13 +33,14 @@ import dev.harness.core.workload.Format;
 public final class Runner {
     /** Time between the end of setup and message 0, so every sender starts on time. */
     private static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(200);
-    /**
-     * With --start-at: how long before it the wait ends, for the header and the workers' start;
-     * and how late a run may be for it and still start: message 0 is due at --start-at whatever
-     * happens, so a run this late sends its first messages late, one later than this refuses
-     * (a shard out of step with the others of its set). The same 100 ms below which no send-lag is a backlog.
-     */
+    /** With --start-at: how long before it the wait ends, for the header and the workers' start. */
     private static final long PREPARE_NS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * How late a run may be for its --start-at and still start. Message 0 is due at --start-at
+     * whatever happens, so a run late by this much sends its first messages that late; a later one
+     * refuses to start, as a shard out of step with the others of its set must (merge would refuse
+     * the set). The same 100 ms below which no send-lag is a backlog.
+     */
     public static final long START_LATE_BOUND_NS = TimeUnit.MILLISECONDS.toNanos(100);
     /** How long an interrupted or failed run waits for messages already in flight. */
     private static final long STOP_GRACE_NS = TimeUnit.SECONDS.toNanos(2);
