@@ -15,16 +15,19 @@ import dev.harness.core.schedule.Schedule;
 import dev.harness.core.workload.WorkloadSettings;
 
 /**
- * Before message 0: the run's own workload as a short burst on queues of the harness's own,
+ * Before message 0: the run's own workload as a short, fast burst on queues of the harness's own,
  * unmeasured, so that what the first messages would otherwise pay is paid before the schedule
- * starts: class loading and the JIT's first compilations of the send, receive and record path (the
- * same classes, recording into a {@link Measurement#scratch} measurement), the first connections,
- * the broker's first queue and its journal's first writes and syncs. The run's queues, ledger and
- * measurement are never touched; a burst that fails or finds no queue of its own only says so.
+ * starts: class loading, the JIT's compilations of the send, receive and record path (the same
+ * classes, recording into a {@link Measurement#scratch} measurement) up to its full optimization,
+ * which takes some 10,000 calls of each, the first connections, the broker's first queue and its
+ * journal's first writes and syncs. The run's queues, ledger and measurement are never touched; a
+ * burst that fails or finds no queue of its own only says so.
  */
 public final class ReadyBurst {
-    /** How long the burst sends at most: the JIT's first compilations of the hot path, the broker's first syncs. */
-    static final long LENGTH_NS = TimeUnit.SECONDS.toNanos(2);
+    /** How long the burst sends at most; it stops earlier once the JIT has caught up (see {@link JitWatch}). */
+    static final long LENGTH_NS = TimeUnit.SECONDS.toNanos(5);
+    /** How long it sends at least: the broker's first journal files and syncs, the first compilations queued. */
+    static final long MIN_LENGTH_NS = TimeUnit.SECONDS.toNanos(1);
     /** A burst shorter than this warms too little to be worth its connections. */
     static final long SHORTEST_NS = TimeUnit.MILLISECONDS.toNanos(500);
     /** Time between the burst's workers starting and its message 0. */
@@ -77,13 +80,26 @@ public final class ReadyBurst {
             Schedule schedule = new Schedule(System.nanoTime() + LEAD_NS, burst.rate(), lengthNs, burst.shard());
             scratch.begin(schedule);
             burst.start(schedule, scratch, provider);
-            long deadlineNs = schedule.endNs() + burst.drainTimeoutNs();
-            while (!(burst.sendingDone() && burst.completed() >= burst.committed())) {
-                if (control.stopRequested() || own.failure() != null || System.nanoTime() - deadlineNs >= 0) {
-                    own.requestStop("the warm-up burst ended");
+            // Paced faster than most systems go: sending stops once the JIT has caught up with it, or
+            // at the burst's length, never at its count.
+            JitWatch jit = JitWatch.start(schedule.startNs());
+            long sendUntilNs = schedule.endNs();
+            long deadlineNs = sendUntilNs + burst.drainTimeoutNs();
+            while (true) {
+                long now = System.nanoTime();
+                if (now - sendUntilNs < 0 && now - schedule.startNs() - MIN_LENGTH_NS >= 0 && jit.caughtUp(now)) {
+                    sendUntilNs = now;
+                    deadlineNs = now + burst.drainTimeoutNs();
                 }
-                if (own.stopRequested() && (burst.sendingDone() || System.nanoTime() - deadlineNs - STUCK_NS >= 0)) {
+                boolean sent = burst.sendingDone();
+                if (sent && (burst.completed() >= burst.committed() || now - deadlineNs >= 0 || own.failure() != null)) {
                     break;
+                }
+                if (!sent && (now - sendUntilNs >= 0 || control.stopRequested() || own.failure() != null)) {
+                    own.requestStop("the warm-up burst's time is up");
+                }
+                if (now - deadlineNs - STUCK_NS >= 0) {
+                    break; // a sender stuck in a send: closing its connection frees it
                 }
                 LockSupport.parkNanos(POLL_NS);
             }
@@ -94,8 +110,11 @@ public final class ReadyBurst {
                         + " carries the start", completed, seconds, own.failure());
             }
             WARMED.add(provider);
-            return String.format(Locale.ROOT, "warmed %,d messages in %.1f s before message 0 (this workload at its rate on"
-                    + " queues %s*, unmeasured)", completed, seconds, WorkloadSettings.WARMUP_QUEUE_PREFIX);
+            return String.format(Locale.ROOT, "warmed %,d messages in %.1f s before message 0 (this workload as fast as it"
+                    + " goes, up to %,.0f/s, on queues %s*, unmeasured)%s", completed, seconds, burst.rate(),
+                    WorkloadSettings.WARMUP_QUEUE_PREFIX, jit.caughtUp() ? ", until the JIT had caught up"
+                            : jit.watched() ? ", the JIT still compiling at the " + TimeUnit.NANOSECONDS.toSeconds(lengthNs)
+                                    + " s bound" : "");
         } catch (Exception e) {
             return "not warmed with messages: " + Errors.oneLine(e) + "; the warmup carries the start";
         } finally {

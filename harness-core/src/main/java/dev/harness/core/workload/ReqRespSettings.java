@@ -165,14 +165,16 @@ public record ReqRespSettings(
 
     /**
      * These settings as a warm-up burst of {@code lengthNs} before the run, on request and reply
-     * queues of the harness's own ({@link WorkloadSettings#WARMUP_QUEUE_PREFIX}); null when the
-     * responders run elsewhere, since they answer the run's queues only.
+     * queues of the harness's own ({@link WorkloadSettings#WARMUP_QUEUE_PREFIX}), as fast as
+     * {@link PutSettings#warmingBurst}; null when the responders run elsewhere, since they answer
+     * the run's queues only.
      */
     public ReqRespSettings warmingBurst(long lengthNs) {
         if (responders == 0) {
             return null;
         }
-        return new ReqRespSettings(rate, requesters, responders, 0, lengthNs, sizeBytes, persistent, syncpoint, queues,
+        return new ReqRespSettings(rate == 0 ? 0 : Math.max(rate, WARMUP_BURST_RATE), Math.max(requesters, WARMUP_BURST_WORKERS),
+                responders, 0, lengthNs, sizeBytes, persistent, syncpoint, queues,
                 WARMUP_QUEUE_PREFIX + requestPrefix, WARMUP_QUEUE_PREFIX + replyPrefix,
                 Math.min(replyTimeoutNs, WARMUP_BURST_DRAIN_NS), open, WARMUP_BURST_DRAIN_NS, shard, maxInFlight);
     }

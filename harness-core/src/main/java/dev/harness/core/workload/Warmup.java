@@ -18,6 +18,13 @@ public record Warmup(long ns, long autoMaxNs) {
     public static final long AUTO_MIN_NS = TimeUnit.SECONDS.toNanos(2);
     /** auto's longest by default: a system that is not steady by then is not going to be. */
     public static final long AUTO_MAX_NS = TimeUnit.MINUTES.toNanos(2);
+    /**
+     * harness run's default, as typed: a fixed warmup measured the start of a cold harness and
+     * broker on two shared CPUs (bench/results-warmup.md). Where the measured phase must begin at a
+     * time known ahead (a shard set, a broker kill) the default is the fixed
+     * {@link WorkloadSettings#DEFAULT_WARMUP_NS} instead.
+     */
+    public static final String DEFAULT_TEXT = "auto";
 
     public Warmup {
         SettingsException.require(ns >= 0 && ns <= WorkloadSettings.MAX_RUN_NS, "--warmup", "expected 0s to 7 days");
