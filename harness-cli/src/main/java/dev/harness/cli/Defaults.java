@@ -5,6 +5,7 @@ import java.util.Map;
 import dev.harness.core.logdisk.LogDiskSettings;
 import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.workload.RespondSettings;
+import dev.harness.core.workload.Warmup;
 import dev.harness.core.workload.WorkloadSettings;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Model.OptionSpec;
 final class Defaults implements IDefaultValueProvider {
     private static final Map<String, String> BY_COMMAND_AND_OPTION = Map.ofEntries(
             Map.entry("run --rate", rate(WorkloadSettings.DEFAULT_RATE)),
-            Map.entry("run --warmup", Values.durationText(WorkloadSettings.DEFAULT_WARMUP_NS)),
+            Map.entry("run --warmup", Warmup.DEFAULT_TEXT),
             Map.entry("run --duration", Values.durationText(WorkloadSettings.DEFAULT_DURATION_NS)),
             Map.entry("run --size", Values.sizeText(WorkloadSettings.DEFAULT_SIZE_BYTES)),
             Map.entry("run --drain-timeout", Values.durationText(WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS)),

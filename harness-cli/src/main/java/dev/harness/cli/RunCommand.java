@@ -45,6 +45,8 @@ import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
+import dev.harness.core.workload.Warmup;
+import dev.harness.core.workload.WorkloadSettings;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.jmx.JmxConfig;
@@ -95,9 +97,13 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                     + " (each send blocks until it returns).")
     Integer maxInFlight;
 
-    @Option(names = "--warmup", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "Warmup before measuring (500ms, 30s, 2m). Default: ${DEFAULT-VALUE}.")
-    long warmupNs;
+    @Option(names = "--warmup", converter = Values.WarmupValue.class, paramLabel = "DURATION|auto[:MAX]",
+            description = "Warmup before measuring (500ms, 30s, 2m), or auto: until the schedule is kept and the"
+                    + " throughput holds for 3 intervals in a row, at least 2s, at most MAX (default 2m); the summary says"
+                    + " how long it took. auto is refused with --shard, --start-at and --kill-broker-at, whose measured"
+                    + " phase must begin at a time known ahead. Default: ${DEFAULT-VALUE} (with --shard, --start-at or"
+                    + " --kill-broker-at: 5s).")
+    Warmup warmup;
 
     @Option(names = "--duration", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Measured duration after the warmup. Default: ${DEFAULT-VALUE}.")
@@ -379,7 +385,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     long boundNs() {
         long replies = workload == WorkloadKind.REQRESP
                 ? (replyTimeoutNs == null ? ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS : replyTimeoutNs) : 0;
-        return warmupNs + durationNs + Math.max(drainTimeoutNs, replies) + reconnectTimeoutNs + Runner.WRITE_BOUND_NS;
+        return warmup().longestNs() + durationNs + Math.max(drainTimeoutNs, replies) + reconnectTimeoutNs + Runner.WRITE_BOUND_NS;
     }
 
     /**
@@ -577,19 +583,23 @@ final class RunCommand implements Callable<Integer>, UsesApi {
 
     /** The workload the options describe; its settings check themselves and name the option that is wrong. */
     Workload workload() {
+        Warmup warmup = warmup();
         Workload work = switch (workload) {
             case PUT -> {
                 onlyFor(WorkloadKind.REQRESP, "--requesters", requesters, "--responders", responders, "--request-prefix",
                         requestPrefix, "--reply-prefix", replyPrefix, "--reply-timeout", replyTimeoutNs, "--mode", mode);
-                yield new PutWorkload(PutSettings.of(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint,
-                        queues, queuePrefix, drainers, drainTimeoutNs, maxInFlight).withShard(shard()))
-                        .reconnectWithin(reconnectTimeoutNs);
+                PutWorkload put = new PutWorkload(PutSettings.of(rate, senders, warmup.ns(), durationNs, sizeBytes, persistent,
+                        syncpoint, queues, queuePrefix, drainers, drainTimeoutNs, maxInFlight).withShard(shard()));
+                put.warmup(warmup);
+                yield put.reconnectWithin(reconnectTimeoutNs);
             }
             case REQRESP -> {
                 onlyFor(WorkloadKind.PUT, "--senders", senders, "--drainers", drainers, "--queue-prefix", queuePrefix);
-                yield new ReqRespWorkload(ReqRespSettings.of(rate, requesters, responders, warmupNs, durationNs, sizeBytes,
-                        persistent, syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, mode, drainTimeoutNs,
-                        maxInFlight).withShard(shard())).reconnectWithin(reconnectTimeoutNs);
+                ReqRespWorkload reqresp = new ReqRespWorkload(ReqRespSettings.of(rate, requesters, responders, warmup.ns(),
+                        durationNs, sizeBytes, persistent, syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, mode,
+                        drainTimeoutNs, maxInFlight).withShard(shard()));
+                reqresp.warmup(warmup);
+                yield reqresp.reconnectWithin(reconnectTimeoutNs);
             }
         };
         BrokerKill kill = brokerKill();
@@ -598,9 +608,28 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         return work;
     }
 
+    /**
+     * The warmup --warmup asks for. auto decides the measured phase's start as the run goes, which a
+     * shard set (one boundary for all its shards) and a broker kill (at a time from the start, to be
+     * measured) cannot have: refused there when asked for, and the fixed default when not.
+     */
+    Warmup warmup() {
+        String needsFixed = !Shard.parse(shard, System.getenv()).whole() ? "--shard" : startAt != null ? "--start-at"
+                : killBrokerAtNs != null ? "--kill-broker-at" : null;
+        if (!warmup.auto() || needsFixed == null) {
+            return warmup;
+        }
+        if (spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--warmup")) {
+            throw usage("--warmup auto: with " + needsFixed + " the measured phase must begin at a time known ahead (the"
+                    + " same for every shard, or before a broker kill); give a fixed --warmup such as "
+                    + Values.durationText(WorkloadSettings.DEFAULT_WARMUP_NS));
+        }
+        return Warmup.fixed(WorkloadSettings.DEFAULT_WARMUP_NS);
+    }
+
     /** The broker kill these options ask for, or null; it checks itself. */
     BrokerKill brokerKill() {
-        return BrokerKill.of(killBrokerAtNs, restartAfterNs, warmupNs + durationNs,
+        return BrokerKill.of(killBrokerAtNs, restartAfterNs, warmup().ns() + durationNs,
                 target.kind().ownBroker(), target.kind().name(), reconnectTimeoutNs, brokerCommandOptions.killCmd != null);
     }
 

@@ -6,7 +6,9 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.harness.core.SettingsException;
 import dev.harness.core.Sizes;
+import dev.harness.core.workload.Warmup;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -182,6 +184,32 @@ final class Values {
         @Override
         public Long convert(String value) {
             return durationNs(value);
+        }
+    }
+
+    /** {@code --warmup}: a duration, or auto[:MAX] (until the schedule is kept, at most MAX). */
+    static final class WarmupValue implements ITypeConverter<Warmup> {
+        @Override
+        public Warmup convert(String value) {
+            String t = value.trim().toLowerCase(Locale.ROOT);
+            try {
+                if (t.equals("auto")) {
+                    return Warmup.auto(null);
+                }
+                if (t.startsWith("auto:")) {
+                    return Warmup.auto(durationNs(t.substring(5)));
+                }
+            } catch (SettingsException e) {
+                throw new TypeConversionException(e.getMessage().substring(e.option().length() + 2) + ", got '" + value + "'");
+            }
+            try {
+                return Warmup.fixed(durationNs(t));
+            } catch (NoUnit e) {
+                throw e; // one line for a bare number, wherever durations are parsed
+            } catch (TypeConversionException e) {
+                throw new TypeConversionException("expected a duration such as 5s or 1m, or auto, or auto:MAX such as"
+                        + " auto:2m, got '" + value + "'");
+            }
         }
     }
 

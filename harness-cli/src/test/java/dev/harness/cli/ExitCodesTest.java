@@ -133,7 +133,13 @@ class ExitCodesTest {
                         "img", "--url", "tcp://broker:61616", "--queues", "2", "--reply-timeout", "30")),
                 // A mistyped option: picocli's suggestion, on the same line.
                 Arguments.of("Unknown options: '--rat', '5'; did you mean --rate", List.of("run", "--rat", "5")),
-                Arguments.of("did you mean --rate", List.of("ab", "--a", "--rat 5", "--b", "--syncpoint 0")));
+                Arguments.of("did you mean --rate", List.of("ab", "--a", "--rat 5", "--b", "--syncpoint 0")),
+                Arguments.of("--warmup", List.of("run", "--warmup", "soon")),
+                Arguments.of("--warmup", List.of("run", "--warmup", "auto:1s")),
+                Arguments.of("--warmup auto: with --shard", List.of("run", "--warmup", "auto", "--shard", "0/2", "--queues", "2",
+                        "--start-at", "23:59")),
+                Arguments.of("--warmup auto: with --start-at", List.of("run", "--warmup", "auto:1m", "--start-at", "23:59")),
+                Arguments.of("--warmup auto: with --kill-broker-at", List.of("run", "--warmup", "auto", "--kill-broker-at", "3s")));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -189,9 +195,20 @@ class ExitCodesTest {
         cl.parseArgs("run");
         assertEquals(500, run.rate);
         assertEquals(30_000_000_000L, run.durationNs);
-        assertEquals(5_000_000_000L, run.warmupNs);
+        assertEquals(dev.harness.core.workload.Warmup.auto(null), run.warmup(), "until the schedule is kept");
         assertEquals(2048, run.sizeBytes);
         assertEquals("30s", Defaults.of("run --reconnect-timeout"));
         assertEquals("64MiB", Defaults.of("logdisk --file-size"));
+    }
+
+    @Test
+    void theDefaultWarmupIsFixedWhereTheMeasuredPhaseMustBeginAtATimeKnownAhead() {
+        dev.harness.core.workload.Warmup fixed = dev.harness.core.workload.Warmup.fixed(5_000_000_000L);
+        assertEquals(fixed, RunCommand.parse(List.of("--kill-broker-at", "3s")).warmup(), "before the kill");
+        assertEquals(fixed, RunCommand.parse(List.of("--start-at", "23:59")).warmup(), "one start for every host");
+        assertEquals(fixed, RunCommand.parse(List.of("--shard", "1/2", "--queues", "2", "--start-at", "23:59")).warmup(),
+                "one boundary for every shard");
+        assertEquals(dev.harness.core.workload.Warmup.fixed(0), RunCommand.parse(List.of("--warmup", "0s", "--start-at",
+                "23:59")).warmup(), "a fixed one as given");
     }
 }

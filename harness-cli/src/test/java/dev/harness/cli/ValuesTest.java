@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import dev.harness.core.workload.Warmup;
 import picocli.CommandLine.TypeConversionException;
 
 class ValuesTest {
@@ -26,6 +27,23 @@ class ValuesTest {
         TypeConversionException e = assertThrows(TypeConversionException.class, () -> Values.durationNs("5 sec"));
         assertTrue(e.getMessage().contains("500ms, 30s, 2m"), e.getMessage());
         assertThrows(TypeConversionException.class, () -> Values.durationNs("-1s"));
+    }
+
+    @Test
+    void warmups() {
+        Values.WarmupValue w = new Values.WarmupValue();
+        assertEquals(Warmup.fixed(5_000_000_000L), w.convert("5s"));
+        assertEquals(Warmup.fixed(0), w.convert("0s"));
+        assertEquals(new Warmup(2_000_000_000L, 120_000_000_000L), w.convert("auto"), "at least 2 s, at most 2 min");
+        assertEquals(new Warmup(2_000_000_000L, 30_000_000_000L), w.convert("AUTO:30s"));
+        TypeConversionException e = assertThrows(TypeConversionException.class, () -> w.convert("auto:1s"));
+        assertEquals("auto:MAX needs a MAX of 2s to 7 days, got 'auto:1s'", e.getMessage());
+        e = assertThrows(TypeConversionException.class, () -> w.convert("later"));
+        assertTrue(e.getMessage().contains("or auto, or auto:MAX such as auto:2m, got 'later'"), e.getMessage());
+        assertThrows(TypeConversionException.class, () -> w.convert("auto:"));
+        assertTrue(w.convert("auto").auto());
+        assertEquals(120_000_000_000L, w.convert("auto").longestNs());
+        assertEquals(5_000_000_000L, w.convert("5s").longestNs());
     }
 
     @Test

@@ -101,6 +101,11 @@ public record Reading(Validity validity, List<Finding> findings) {
                         "stop what else runs on this host, or run the harness on a host of its own"));
             }
         }
+        if (r.warmup().gaveUp()) {
+            reasons.add(new Reason(Reason.WARMUP_UNSTEADY, String.format(Locale.ROOT, "--warmup auto did not see the"
+                    + " schedule kept and the throughput hold before its longest, %s, and measured from there all the same",
+                    seconds(r.warmup().autoMaxNs())), "a longer --warmup auto:MAX, or a rate the system holds"));
+        }
         if (r.deliveryNeeded() && !r.delivery().tracked()) {
             reasons.add(new Reason(Reason.DELIVERY_UNCHECKED, "an objective reads delivery (lost, duplicates) but nothing"
                     + " checked it (" + r.delivery().untracked() + ")", "run at least one drainer (--drainers 1)"));

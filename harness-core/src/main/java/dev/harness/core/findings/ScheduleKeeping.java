@@ -37,7 +37,7 @@ public final class ScheduleKeeping {
     private double stealPercentSum;
     private int hostSamples;
 
-    private final long scheduleNs;
+    private long scheduleNs;
 
     /**
      * @param lagBoundNs see {@link ScheduleBounds#lagBoundNs}
@@ -47,6 +47,11 @@ public final class ScheduleKeeping {
     public ScheduleKeeping(long lagBoundNs, double ratePerSecond, long scheduleNs) {
         this.lagBoundNs = lagBoundNs;
         this.ratePerSecond = ratePerSecond;
+        this.scheduleNs = scheduleNs;
+    }
+
+    /** The schedule was shortened (--warmup auto ended its warmup): it now lasts this long from its start. */
+    public void scheduleLasts(long scheduleNs) {
         this.scheduleNs = scheduleNs;
     }
 

@@ -39,6 +39,15 @@ public interface Provider extends AutoCloseable {
                 + " give --max-in-flight 1 (and more --senders)");
     }
 
+    /**
+     * Whether a queue the harness names comes into being when first used (Artemis creates it), so
+     * that the harness can warm up on queues of its own before message 0 without touching the
+     * run's. A provider whose queues are defined ahead (IBM MQ), or unknown (JNDI), says no.
+     */
+    default boolean createsQueues() {
+        return false;
+    }
+
     /** A new, started-or-not connection; the caller starts and closes it. */
     Connection connect() throws JMSException;
 

@@ -157,6 +157,14 @@ public final class GcPauses implements AutoCloseable {
     public record Interval(int count, long pausedNs, Histogram lengths) {
     }
 
+    /** Forgets every pause so far: those before the schedule's start are no part of the run. */
+    public synchronized void forget() {
+        takeInterval();
+        totalNs = 0;
+        totalCount = 0;
+        longest.clear();
+    }
+
     public synchronized long totalCount() {
         return totalCount;
     }

@@ -20,7 +20,8 @@ public final class LatencyRecorder {
     /** What each recorder last handed out; handed back to it next time, so nothing is copied. */
     private final Histogram[] lastWarmup = new Histogram[View.values().length];
     private final Histogram[] lastMeasured = new Histogram[View.values().length];
-    private long warmupEndNs;
+    /** Volatile: --warmup auto moves it while workers record (a plain load on x86, nothing more). */
+    private volatile long warmupEndNs;
 
     /** @param warmupEndNs messages intended before this {@code System.nanoTime()} are warmup */
     public LatencyRecorder(long warmupEndNs) {
@@ -37,7 +38,10 @@ public final class LatencyRecorder {
         }
     }
 
-    /** Moves the end of warmup; only before any worker records (the constructor allocates much). */
+    /**
+     * Moves the end of warmup: before any worker records, or (--warmup auto) to a time still to
+     * come, before which no message intended at or after it can have been recorded.
+     */
     void warmupEndsAt(long warmupEndNs) {
         this.warmupEndNs = warmupEndNs;
     }

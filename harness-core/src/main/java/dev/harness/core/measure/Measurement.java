@@ -44,7 +44,8 @@ public final class Measurement implements AutoCloseable {
     private final EnumMap<View, Histogram> totalWarmup = LatencyRecorder.newViewMap();
     private final EnumMap<View, Histogram> totalMeasured = LatencyRecorder.newViewMap();
     private long startNs;
-    private long warmupEndNs;
+    /** Read by workers (WorkerTime) while --warmup auto moves it: volatile. */
+    private volatile long warmupEndNs;
     private long startEpochMs;
     private int index;
     private long lastTickNs;
@@ -81,10 +82,24 @@ public final class Measurement implements AutoCloseable {
         return new Measurement(warmupNs, keepSeconds, pauseCorrected, HiccupMeter.DEFAULT_RESOLUTION_NS);
     }
 
+    /**
+     * Recording alone, none of this JVM's meters (no threads, no JFR): where an unmeasured burst
+     * records, the same classes on the same path as the run's own, so that the JIT compiles them
+     * before message 0. Nothing is cut from it; {@link #close} is still owed.
+     */
+    public static Measurement scratch(int keepSeconds, long scheduledIntervalNs) {
+        return new Measurement(0, keepSeconds, new PauseCorrectedStats(null, scheduledIntervalNs), null, null, null);
+    }
+
     private Measurement(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected, long hiccupResolutionNs) {
-        this.hiccups = HiccupMeter.start(hiccupResolutionNs);
-        this.gcPauses = GcPauses.start();
-        this.host = HostSampler.live();
+        this(warmupNs, keepSeconds, pauseCorrected, HiccupMeter.start(hiccupResolutionNs), GcPauses.start(), HostSampler.live());
+    }
+
+    private Measurement(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected, HiccupMeter hiccups,
+            GcPauses gcPauses, HostSampler host) {
+        this.hiccups = hiccups;
+        this.gcPauses = gcPauses;
+        this.host = host;
         this.warmupNs = warmupNs;
         this.recorder = new LatencyRecorder(Long.MAX_VALUE);
         this.timedOut = new LatencyRecorder(Long.MAX_VALUE, EnumSet.of(View.RESPONSE, View.SERVICE));
@@ -95,16 +110,28 @@ public final class Measurement implements AutoCloseable {
         this.pauseCorrected = pauseCorrected;
         this.meter = new ThroughputMeter(keepSeconds);
         this.outages = new Outages(meter);
-        host.sample(System.nanoTime()); // primes the counters, and finds out what /proc lacks
+        if (host != null) {
+            host.sample(System.nanoTime()); // primes the counters, and finds out what /proc lacks
+        }
     }
 
     /** What the host sampler cannot read here, one sentence each, for the run header. */
     public List<String> hostNotes() {
-        return host.unavailable();
+        return host == null ? List.of() : host.unavailable();
     }
 
-    /** Sets time zero to the schedule's start. Call once, before any worker starts. */
+    /**
+     * Sets time zero to the schedule's start. Call once, before any worker starts. What this JVM's
+     * meters saw before it (the wait for a start, a warm-up burst) is no part of the run: the
+     * first interval's hiccups, GC pauses and host figures, and the run's longest pauses, begin here.
+     */
     public void begin(Schedule schedule) {
+        if (hiccups != null) {
+            hiccups.takeInterval();
+            gcPauses.forget();
+            host.sample(System.nanoTime());
+            pauseCorrected.forgetPauses();
+        }
         this.startNs = schedule.startNs();
         this.warmupEndNs = startNs + warmupNs;
         this.startEpochMs = System.currentTimeMillis() + (startNs - System.nanoTime()) / 1_000_000L;
@@ -148,6 +175,27 @@ public final class Measurement implements AutoCloseable {
 
     public long warmupEndNs() {
         return warmupEndNs;
+    }
+
+    /**
+     * Moves the end of warmup earlier ({@code --warmup auto}, once the schedule is kept), to a tick
+     * still to come: messages intended from then on are measured, and intervals cut from then on.
+     * Call on the interval thread, well before that time, so no message intended at or after it
+     * can have been recorded yet.
+     */
+    public void endWarmupAt(long ns) {
+        if (ns - warmupEndNs > 0 || ns - startNs < 0) {
+            throw new IllegalArgumentException("the warmup's end may only move earlier, and not before the start");
+        }
+        warmupEndNs = ns;
+        recorder.warmupEndsAt(ns);
+        timedOut.warmupEndsAt(ns);
+        meter.measureGapsFrom(ns);
+    }
+
+    /** The schedule's start, time zero. */
+    public long startNs() {
+        return startNs;
     }
 
     /** The end of the last interval cut. */
@@ -312,7 +360,9 @@ public final class Measurement implements AutoCloseable {
     @Override
     public void close() {
         pauseCorrected.close();
-        hiccups.close();
-        gcPauses.close();
+        if (hiccups != null) {
+            hiccups.close();
+            gcPauses.close();
+        }
     }
 }

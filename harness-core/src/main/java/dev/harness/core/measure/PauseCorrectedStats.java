@@ -118,6 +118,11 @@ public final class PauseCorrectedStats implements AutoCloseable {
         return relay.longest();
     }
 
+    /** Pauses so far are forgotten: they came before the schedule, and no part of the run. */
+    void forgetPauses() {
+        relay.forget();
+    }
+
     @Override
     public void close() {
         stats.stop();

@@ -71,6 +71,13 @@ final class PauseRelay extends PauseDetector implements PauseDetectorListener {
         this.schedule = schedule;
     }
 
+    /** Forgets the pauses seen so far (those before the schedule's start). */
+    synchronized void forget() {
+        count = 0;
+        totalNs = 0;
+        longest.clear();
+    }
+
     synchronized long count() {
         return count;
     }

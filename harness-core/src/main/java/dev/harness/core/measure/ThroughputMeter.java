@@ -39,7 +39,7 @@ public final class ThroughputMeter {
     private long longestGapEndNs;
     private long startNs;
     /** Gaps count from here on: the measured phase's start, as every figure an objective judges. */
-    private long gapsFromNs = Long.MIN_VALUE;
+    private volatile long gapsFromNs = Long.MIN_VALUE;
     /** When messages were due, for where a gap begins; null until set (and for unthrottled runs). */
     private volatile Schedule schedule;
     /** Told of completions while the backlog of an outage drains. */

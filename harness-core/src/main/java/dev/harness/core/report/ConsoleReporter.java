@@ -208,6 +208,9 @@ public final class ConsoleReporter implements RunListener {
         } else if (r.ending().stopReason() != null) {
             out.println("stopped early: " + r.ending().stopReason());
         }
+        if (r.warmup().sentence() != null) {
+            out.println(r.warmup().sentence());
+        }
         Reading reading = r.reading();
         validity(reading.validity());
         out.printf(Locale.ROOT, "messages: sent %s, completed %s (measured phase); %s sent in all%n",

@@ -32,6 +32,7 @@ import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
+import dev.harness.core.run.WarmupEnd;
 import dev.harness.core.slo.Result;
 import dev.harness.core.slo.Term;
 import dev.harness.core.slo.Verdict;
@@ -216,6 +217,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 t.longestGapFromNs(), t.longestGapNs()));
         gaps(j, t.gaps());
         throughputPerSecond(j, t.perSecond());
+        warmup(j, r.warmup());
         views(j, "views", r.views().measured());
         views(j, "warmupViews", r.views().warmup());
         j.name("jvmPauses").beginObject()
@@ -278,6 +280,24 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.value(n);
         }
         j.endArray();
+    }
+
+    /**
+     * Where the measured phase began: warmupNs from the schedule's start (null when the run ended in
+     * its warmup); warmupAuto null for a fixed warmup, else its longest and whether the schedule
+     * was kept before it (false: it gave up there).
+     */
+    private static void warmup(JsonWriter j, WarmupEnd w) {
+        if (w.ns() < 0) {
+            j.field("warmupNs", (String) null);
+        } else {
+            j.field("warmupNs", w.ns());
+        }
+        if (w.auto()) {
+            j.name("warmupAuto").beginObject().field("maxNs", w.autoMaxNs()).field("steady", w.steady()).endObject();
+        } else {
+            j.field("warmupAuto", (String) null);
+        }
     }
 
     /** Min, median and max of the completions per second. */

@@ -8,10 +8,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.run.Runner;
 import dev.harness.core.schedule.Shard;
 
 /**
@@ -22,6 +24,8 @@ import dev.harness.core.schedule.Shard;
 final class ShardSet {
     /** How far apart the shards of one schedule may say it started: one --start-at, a late connect aside. */
     static final long START_SLACK_MS = 1_000;
+    /** A shard whose schedule started later than this after its --start-at is late (harness run refuses to start so late). */
+    static final long LATE_MS = TimeUnit.NANOSECONDS.toMillis(Runner.START_LATE_BOUND_NS);
 
     /**
      * The settings that make a schedule and the numbering across its shards: shards that differ in
@@ -36,8 +40,9 @@ final class ShardSet {
      * @param shard the setting "shard" ("1/3: messages k ..."), or null for a whole run
      * @param schedule the {@link #SCHEDULE} settings it states, by name
      * @param startMs the schedule's start, epoch ms
+     * @param startAt the --start-at it was given (setting "start at"), or null
      */
-    record Member(Path file, String shard, Map<String, String> schedule, long startMs) {
+    record Member(Path file, String shard, Map<String, String> schedule, long startMs, String startAt) {
         /** From a header's settings, looked up by name (null when it has none of that name). */
         static Member of(Path file, Function<String, String> setting, long startMs) {
             Map<String, String> schedule = new LinkedHashMap<>();
@@ -47,7 +52,16 @@ final class ShardSet {
                     schedule.put(name, value);
                 }
             }
-            return new Member(file, setting.apply("shard"), schedule, startMs);
+            return new Member(file, setting.apply("shard"), schedule, startMs, setting.apply("start at"));
+        }
+
+        /** How late its schedule started for its --start-at, ms; 0 when on time or not stated. */
+        long lateMs() {
+            try {
+                return startAt == null ? 0 : Math.max(0, startMs - Instant.parse(startAt).toEpochMilli());
+            } catch (DateTimeParseException e) {
+                return 0;
+            }
         }
     }
 
@@ -72,6 +86,10 @@ final class ShardSet {
             }
             if (shard == null) {
                 continue;
+            }
+            if (m.lateMs() > LATE_MS) {
+                return new Problem(m.file(), "shard " + shard + " started late: " + m.lateMs() + " ms after its --start-at "
+                        + m.startAt() + ", out of step with the others of its set; run the set again with a later --start-at");
             }
             String differs = differs(m, shard, first, firstShard);
             if (differs != null) {

@@ -31,10 +31,27 @@ import dev.harness.core.measure.View;
  * @param saturation whether the harness could offer the schedule, and who limited it
  * @param keeping whether the schedule was kept interval by interval, and the host contended
  * @param deliveryNeeded an objective of the run reads delivery (lost, duplicates)
+ * @param warmup where the measured phase began, and with --warmup auto why there
  */
 public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
         JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-        Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded) {
+        Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup) {
+
+    /** A summary whose warmup's end is not known (built by tests). */
+    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
+            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
+            Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded) {
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
+                deliveryNeeded, WarmupEnd.UNKNOWN);
+    }
+
+    /** A summary whose warmup's end and schedule's keeping are not known (read back from files, or built by tests). */
+    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
+            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
+            Saturation saturation) {
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation,
+                ScheduleKeeping.Totals.NONE, false);
+    }
 
     /** A summary that says nothing on saturation or the schedule's keeping (built by tests). */
     public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,

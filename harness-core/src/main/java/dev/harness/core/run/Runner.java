@@ -8,6 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.SettingsException;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.ScheduleBounds;
 import dev.harness.core.findings.ScheduleKeeping;
@@ -15,6 +18,8 @@ import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
 import dev.harness.core.schedule.Schedule;
@@ -30,6 +35,15 @@ import dev.harness.core.workload.Format;
 public final class Runner {
     /** Time between the end of setup and message 0, so every sender starts on time. */
     private static final long LEAD_NS = TimeUnit.MILLISECONDS.toNanos(200);
+    /** With --start-at: how long before it the wait ends, for the header and the workers' start. */
+    private static final long PREPARE_NS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * How late a run may be for its --start-at and still start. Message 0 is due at --start-at
+     * whatever happens, so a run late by this much sends its first messages that late; a later one
+     * refuses to start, as a shard out of step with the others of its set must (merge would refuse
+     * the set). The same 100 ms below which no send-lag is a backlog.
+     */
+    public static final long START_LATE_BOUND_NS = TimeUnit.MILLISECONDS.toNanos(100);
     /** How long an interrupted or failed run waits for messages already in flight. */
     private static final long STOP_GRACE_NS = TimeUnit.SECONDS.toNanos(2);
     /** How long a stopped run waits for senders stuck in a send to a stalled broker. */
@@ -43,6 +57,13 @@ public final class Runner {
     private final long intervalNs;
     private final List<RunListener> listeners;
     private long lateStartMs;
+    /** What the warm-up burst before message 0 did, for the header. */
+    private String ready;
+    /** --warmup auto's decision; null with a fixed warmup. */
+    private AutoWarmup autoWarmup;
+    /** The interval cut last, and a histogram to read its send-lag: --warmup auto looks at each. */
+    private IntervalSnapshot lastInterval;
+    private final Histogram lagScratch = Histograms.create();
     private BrokerKiller killer;
     private long killAtNs;
     private long restartAfterNs;
@@ -129,9 +150,8 @@ public final class Runner {
         if (startAt == null) {
             return;
         }
-        long prepareMs = 2_000;
         while (!control.stopRequested()) {
-            long leftMs = startAt.toEpochMilli() - prepareMs - System.currentTimeMillis();
+            long leftMs = startAt.toEpochMilli() - TimeUnit.NANOSECONDS.toMillis(PREPARE_NS) - System.currentTimeMillis();
             if (leftMs <= 0) {
                 return;
             }
@@ -184,18 +204,32 @@ public final class Runner {
     private RunSummary measure(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         // Read before the schedule is laid, so that its lead is not spent reading /proc.
         Environment environment = Environment.collect(provider.target(), provider.client());
-        awaitStart(control);
-        long lengthNs = workload.warmupNs() + workload.durationNs();
+        // With --warmup auto the schedule and the measurement are made for its longest warmup, and
+        // both are shortened once the run sees the schedule kept (cutIntervals).
+        long warmupNs = workload.autoWarmupMaxNs() > 0 ? workload.autoWarmupMaxNs() : workload.warmupNs();
+        long lengthNs = warmupNs + workload.durationNs();
         long keptNs = lengthNs + workload.drainTimeoutNs();
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
-        try (Measurement measurement = Measurement.start(workload.warmupNs(), keepSeconds,
+        // This JVM's meters first (JFR among them), then the burst that warms the rest: everything
+        // the run starts is up and warm before message 0 is due. begin() forgets what the meters saw.
+        try (Measurement measurement = Measurement.start(warmupNs, keepSeconds,
                 Schedule.intervalNs(workload.targetRate()), settings.pauseResolutionNs(),
                 settings.hiccupResolutionNs())) {
             Instant startAt = settings.startAt();
+            ready = ReadyBurst.run(provider, workload, control, startAt == null ? Long.MAX_VALUE
+                    : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis()) - PREPARE_NS);
+            awaitStart(control);
             long aheadNs = startAt == null ? LEAD_NS
                     : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis());
+            if (aheadNs < -START_LATE_BOUND_NS) {
+                throw new SettingsException("--start-at", "this run was ready " + TimeUnit.NANOSECONDS.toMillis(-aheadNs)
+                        + " ms after its --start-at " + startAt + " (connecting and warming up took longer), more than the "
+                        + TimeUnit.NANOSECONDS.toMillis(START_LATE_BOUND_NS) + " ms a run may be late; it did not start, as"
+                        + " a shard out of step with the others of its set must not: give a later --start-at");
+            }
             lateStartMs = aheadNs < 0 ? TimeUnit.NANOSECONDS.toMillis(-aheadNs) : 0;
-            long leadNs = Math.max(LEAD_NS, aheadNs);
+            // With --start-at, message 0 is due at that time even when this run is a little late for it.
+            long leadNs = startAt == null ? LEAD_NS : aheadNs;
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs, workload.shard());
             double processRate = workload.rate() / workload.shard().count();
             keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(processRate, workload.workers()), processRate, lengthNs);
@@ -218,6 +252,10 @@ public final class Runner {
     private void cutIntervals(Workload workload, RunControl control, Measurement measurement, Schedule schedule) {
         long warmupEndNs = measurement.warmupEndNs();
         Ticks ticks = new Ticks(schedule.startNs(), intervalNs, warmupEndNs);
+        autoWarmup = workload.autoWarmupMaxNs() == 0 ? null : new AutoWarmup(schedule.startNs(), intervalNs,
+                workload.warmupNs(), workload.autoWarmupMaxNs(),
+                ScheduleBounds.lagBoundNs(workload.rate() / workload.shard().count(), workload.workers()),
+                !schedule.unthrottled());
         long nextTickNs = ticks.after(schedule.startNs());
         // Never skipping a message is the rule, but a system that cannot keep up would make the
         // run last for ever: sending stops this long after the schedule's end.
@@ -246,14 +284,26 @@ public final class Runner {
             // than empty ones back to back.
             if (now >= nextTickNs) {
                 boolean warmupCut = !measuredFromWarmupEnd && warmupEndNs > schedule.startNs() && nextTickNs - warmupEndNs >= 0;
-                long cutNs = cut(measurement, nextTickNs);
+                long dueNs = nextTickNs;
+                long cutNs = cut(measurement, dueNs);
                 if (warmupCut) {
                     measuredFromWarmupEnd = true;
                     cpuStartNs = processCpuNs();
                     cpuWallStartNs = System.nanoTime();
                     pausedBeforeNs = measurement.pauseCorrected().pauseTotalNs();
                 }
-                nextTickNs = ticks.afterCut(nextTickNs, cutNs);
+                long boundaryNs = measuredFromWarmupEnd ? -1 : steadyFrom(schedule);
+                if (boundaryNs >= 0 && boundaryNs != warmupEndNs) {
+                    // --warmup auto saw the schedule kept: the measured phase begins at the next tick,
+                    // and the schedule lasts the duration from there.
+                    measurement.endWarmupAt(boundaryNs);
+                    schedule.endAt(boundaryNs + workload.durationNs());
+                    keeping.scheduleLasts(schedule.endNs() - schedule.startNs());
+                    warmupEndNs = boundaryNs;
+                    ticks = new Ticks(schedule.startNs(), intervalNs, boundaryNs);
+                    giveUpNs = schedule.endNs() + workload.drainTimeoutNs();
+                }
+                nextTickNs = ticks.afterCut(dueNs, cutNs);
             }
             boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.committed();
             if (caughtUp || now >= deadlineNs) {
@@ -268,11 +318,29 @@ public final class Runner {
         }
     }
 
+    /**
+     * --warmup auto, after a cut in the warmup: the tick where the measured phase begins, if the
+     * interval just cut made the schedule kept long enough; -1 when not, or the warmup is fixed.
+     */
+    private long steadyFrom(Schedule schedule) {
+        if (autoWarmup == null || autoWarmup.steady()) {
+            return -1;
+        }
+        IntervalSnapshot s = lastInterval;
+        s.warmup().get(View.SEND_LAG).copyInto(lagScratch);
+        lagScratch.add(s.measured().get(View.SEND_LAG));
+        long sends = lagScratch.getTotalCount();
+        long due = schedule.dueBetween(schedule.startNs() + s.span().startNs(), schedule.startNs() + s.span().endNs());
+        return autoWarmup.afterInterval(sends == 0 ? 0 : lagScratch.getValueAtPercentile(99), sends, s.counts().completed(),
+                due, System.nanoTime());
+    }
+
     /** Cuts the interval due at {@code dueNs} now, stamped with now; returns now. */
     private long cut(Measurement measurement, long dueNs) {
         long cutNs = System.nanoTime();
         var snapshot = measurement.takeInterval(dueNs, cutNs);
         keeping.add(snapshot);
+        lastInterval = snapshot;
         toListeners(l -> l.interval(snapshot));
         return cutNs;
     }
@@ -281,8 +349,8 @@ public final class Runner {
         List<String> notes = new ArrayList<>(provider.notes());
         notes.addAll(measurement.hostNotes());
         if (lateStartMs > 0) {
-            notes.add("STARTED LATE: " + lateStartMs + " ms after the --start-at time " + settings.startAt() + " (connecting took"
-                    + " longer); this run's intervals are that much out of line with other hosts' given the same start");
+            notes.add("this run was ready " + lateStartMs + " ms after its --start-at " + settings.startAt() + ", when message 0"
+                    + " was due: its first messages were sent that late (send-lag); its schedule is the set's");
         }
         if (workload.rate() == 0) {
             notes.add(ClosedLoop.NOTE);
@@ -298,8 +366,13 @@ public final class Runner {
         // the grid, and harness merge takes its grid from here.
         List<RunHeader.Setting> settings = new ArrayList<>(workload.describe());
         settings.add(new RunHeader.Setting("interval", Format.duration(intervalNs)));
+        if (this.settings.startAt() != null) {
+            settings.add(new RunHeader.Setting("start at", this.settings.startAt().toString()));
+        }
         settings.add(new RunHeader.Setting("api", Api.current().toString()));
         settings.add(new RunHeader.Setting("client", provider.client()));
+        settings.add(new RunHeader.Setting("jvm", ThisJvm.describe()));
+        settings.add(new RunHeader.Setting("ready", ready));
         if (killer != null) {
             settings.addAll(killer.describe()); // the commands that kill and start the broker, and when it counts as back
         }
@@ -333,7 +406,14 @@ public final class Runner {
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded()),
-                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded);
+                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded, warmupEnd(workload, measurement));
+    }
+
+    /** Where the measured phase began: -1 when the run ended before it did. */
+    private WarmupEnd warmupEnd(Workload workload, Measurement measurement) {
+        long ns = measurement.warmupEndNs() - measurement.startNs();
+        boolean reached = measuredFromWarmupEnd || ns <= 0;
+        return new WarmupEnd(reached ? ns : -1, workload.autoWarmupMaxNs(), autoWarmup != null && autoWarmup.steady());
     }
 
     /** This JVM's CPU time so far, or -1 where the platform does not say. */

@@ -35,12 +35,36 @@ public interface Workload extends AutoCloseable {
         return shard().share(rate());
     }
 
+    /** The warmup; with {@code --warmup auto} its shortest. */
     long warmupNs();
+
+    /**
+     * With {@code --warmup auto}, the longest the warmup may last (the run ends it earlier once the
+     * schedule is kept); 0 for a fixed warmup of {@link #warmupNs}.
+     */
+    default long autoWarmupMaxNs() {
+        return 0;
+    }
 
     long durationNs();
 
     /** How long to wait after the last send for completions to catch up. */
     long drainTimeoutNs();
+
+    /**
+     * This workload as an unmeasured burst of {@code lengthNs} on queues of the harness's own, never
+     * the run's: the same workers, settings and rate, a ledger and a run id of its own, no warmup.
+     * What warms the harness and the broker before message 0 ({@link ReadyBurst}). Null when it
+     * has none; {@link #noWarmingBurst} says why.
+     */
+    default Workload warmingBurst(long lengthNs) {
+        return null;
+    }
+
+    /** Why {@link #warmingBurst} is null, for the run header. */
+    default String noWarmingBurst() {
+        return "this workload has no warm-up burst";
+    }
 
     /** Connects everything before the schedule starts, so connecting is never measured. */
     void open(Provider provider, RunControl control, long runId) throws UnreachableException;

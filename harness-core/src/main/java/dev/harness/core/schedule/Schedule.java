@@ -18,9 +18,10 @@ public final class Schedule {
     private final long startNs;
     private final double rate;
     private final long integralRate;
-    private final long endNs;
-    private final long total;
-    private final long wholeTotal;
+    // Shortened at most once, by endAt, while senders read them: volatile.
+    private volatile long endNs;
+    private volatile long total;
+    private volatile long wholeTotal;
     private final Shard shard;
 
     /**
@@ -50,6 +51,21 @@ public final class Schedule {
         this.shard = shard;
         this.wholeTotal = rate == 0 ? Long.MAX_VALUE : countBefore(lengthNs);
         this.total = rate == 0 ? Long.MAX_VALUE : shard.countBefore(wholeTotal);
+    }
+
+    /**
+     * Shortens the schedule to end at {@code endNs} ({@code --warmup auto}: once the measured phase's
+     * start is known, it lasts the duration from there). Only a time still to come and not after the
+     * present end: no sender has gone past it yet.
+     */
+    public void endAt(long endNs) {
+        if (endNs - startNs <= 0 || endNs - this.endNs > 0) {
+            throw new IllegalArgumentException("a schedule may only be shortened, to end after its start");
+        }
+        long whole = rate == 0 ? Long.MAX_VALUE : countBefore(endNs - startNs);
+        this.wholeTotal = whole;
+        this.total = rate == 0 ? Long.MAX_VALUE : shard.countBefore(whole);
+        this.endNs = endNs;
     }
 
     private long countBefore(long lengthNs) {

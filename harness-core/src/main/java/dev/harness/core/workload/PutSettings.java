@@ -109,6 +109,18 @@ public record PutSettings(
                 drainers, drainTimeoutNs, s, maxInFlight);
     }
 
+    /**
+     * These settings as a warm-up burst of {@code lengthNs} before the run: the same messages on
+     * queues of the harness's own ({@link WorkloadSettings#WARMUP_QUEUE_PREFIX}), paced as fast as
+     * {@link WorkloadSettings#WARMUP_BURST_RATE} by as many senders as {@link WorkloadSettings#WARMUP_BURST_WORKERS}
+     * at least, and drained even when the run is not (its messages must not stay on the broker).
+     */
+    public PutSettings warmingBurst(long lengthNs) {
+        return new PutSettings(rate == 0 ? 0 : Math.max(rate, WARMUP_BURST_RATE), Math.max(senders, WARMUP_BURST_WORKERS),
+                0, lengthNs, sizeBytes, persistent, syncpoint, queues, WARMUP_QUEUE_PREFIX + queuePrefix,
+                Math.max(1, drainers), WARMUP_BURST_DRAIN_NS, shard, maxInFlight);
+    }
+
     /** The queues this process sends to and drains: all of them, or a shard's share. */
     public int ownQueues() {
         return WorkloadSettings.ownQueues(shard, queues);

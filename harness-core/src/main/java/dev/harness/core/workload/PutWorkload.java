@@ -12,6 +12,7 @@ import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.SenderLoad;
+import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 
@@ -84,6 +85,11 @@ public final class PutWorkload extends SettingsWorkload {
             threads.add(t);
         }
         threads.forEach(Thread::start);
+    }
+
+    @Override
+    public Workload warmingBurst(long lengthNs) {
+        return new PutWorkload(settings.warmingBurst(lengthNs));
     }
 
     @Override

@@ -164,6 +164,22 @@ public record ReqRespSettings(
         return settings;
     }
 
+    /**
+     * These settings as a warm-up burst of {@code lengthNs} before the run, on request and reply
+     * queues of the harness's own ({@link WorkloadSettings#WARMUP_QUEUE_PREFIX}), as fast as
+     * {@link PutSettings#warmingBurst}; null when the responders run elsewhere, since they answer
+     * the run's queues only.
+     */
+    public ReqRespSettings warmingBurst(long lengthNs) {
+        if (responders == 0) {
+            return null;
+        }
+        return new ReqRespSettings(rate == 0 ? 0 : Math.max(rate, WARMUP_BURST_RATE), Math.max(requesters, WARMUP_BURST_WORKERS),
+                responders, 0, lengthNs, sizeBytes, persistent, syncpoint, queues,
+                WARMUP_QUEUE_PREFIX + requestPrefix, WARMUP_QUEUE_PREFIX + replyPrefix,
+                Math.min(replyTimeoutNs, WARMUP_BURST_DRAIN_NS), open, WARMUP_BURST_DRAIN_NS, shard, maxInFlight);
+    }
+
     /** The request (and reply) queues of this process: all of them, or a shard's share. */
     public int ownQueues() {
         return WorkloadSettings.ownQueues(shard, queues);

@@ -14,6 +14,7 @@ import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.SenderLoad;
+import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 
@@ -101,6 +102,17 @@ public final class ReqRespWorkload extends SettingsWorkload {
             threads.add(t);
         }
         threads.forEach(Thread::start);
+    }
+
+    @Override
+    public Workload warmingBurst(long lengthNs) {
+        ReqRespSettings burst = settings.warmingBurst(lengthNs);
+        return burst == null ? null : new ReqRespWorkload(burst);
+    }
+
+    @Override
+    public String noWarmingBurst() {
+        return "the responders run elsewhere (--responders 0) and answer the run's request queues only";
     }
 
     @Override

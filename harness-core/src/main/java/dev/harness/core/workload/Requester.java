@@ -147,7 +147,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     @Override
     public void run() {
         thread = Thread.currentThread();
-        time.start(System.nanoTime(), measurement.warmupEndNs());
+        time.start(System.nanoTime(), measurement::warmupEndNs);
         try {
             int queue = local % producers.length;
             for (long j = 0; ; j++) {

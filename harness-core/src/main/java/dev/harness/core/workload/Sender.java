@@ -53,7 +53,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private volatile boolean done;
     /** Saturation figures, written by this sender's thread, read once it is done. */
     private final WorkerTime time = new WorkerTime();
-    private long warmupEndNs;
+    private Measurement measurement;
 
     private Session session;
     private MessageProducer[] producers;
@@ -113,7 +113,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         this.recorder = measurement.recorder();
         this.pauseCorrected = measurement.pauseCorrected();
         this.meter = measurement.meter();
-        this.warmupEndNs = measurement.warmupEndNs();
+        this.measurement = measurement;
     }
 
     /**
@@ -133,7 +133,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
 
     @Override
     public void run() {
-        time.start(System.nanoTime(), warmupEndNs);
+        time.start(System.nanoTime(), measurement::warmupEndNs);
         try {
             int queue = local % producers.length;
             for (long j = 0; ; j++) {

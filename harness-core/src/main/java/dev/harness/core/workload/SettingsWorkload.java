@@ -13,6 +13,8 @@ import dev.harness.core.schedule.Shard;
 abstract class SettingsWorkload implements Workload {
     private final WorkloadSettings settings;
     private long reconnectTimeoutNs;
+    /** --warmup auto: its longest; 0 for the settings' fixed warmup. */
+    private long autoWarmupMaxNs;
     /** What completes an asynchronous send with this provider, for the header; null with blocking sends. */
     private String acknowledgement;
 
@@ -29,6 +31,23 @@ abstract class SettingsWorkload implements Workload {
         return this;
     }
 
+    /**
+     * The warmup {@code --warmup} asks for: the settings' own (fixed, or auto's shortest) and, with
+     * auto, its longest; the run decides where it ends.
+     */
+    public Workload warmup(Warmup warmup) {
+        if (warmup.ns() != settings.warmupNs()) {
+            throw new IllegalArgumentException("the settings' warmup is " + settings.warmupNs() + " ns, not " + warmup.ns());
+        }
+        this.autoWarmupMaxNs = warmup.autoMaxNs();
+        return this;
+    }
+
+    @Override
+    public long autoWarmupMaxNs() {
+        return autoWarmupMaxNs;
+    }
+
     /** With --max-in-flight above 1: a provider without acknowledged asynchronous sends refuses here, before any connection. */
     void acknowledgedAsyncSends(Provider provider, boolean asyncSends) {
         acknowledgement = asyncSends ? provider.acknowledgedAsyncSends() : null;
@@ -41,12 +60,20 @@ abstract class SettingsWorkload implements Workload {
     /** How many messages the schedule holds, or 0 when it is unthrottled. */
     long scheduledTotal() {
         return settings.rate() == 0 ? 0
-                : new Schedule(0, settings.rate(), settings.warmupNs() + settings.durationNs(), settings.shard()).total();
+                : new Schedule(0, settings.rate(), longestWarmupNs() + settings.durationNs(), settings.shard()).total();
+    }
+
+    private long longestWarmupNs() {
+        return autoWarmupMaxNs > 0 ? autoWarmupMaxNs : settings.warmupNs();
     }
 
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>(settings.describe());
+        if (autoWarmupMaxNs > 0) {
+            s.replaceAll(x -> x.name().equals("warmup")
+                    ? new Setting("warmup", new Warmup(settings.warmupNs(), autoWarmupMaxNs).describe()) : x);
+        }
         if (!settings.shard().whole()) {
             s.add(new Setting("shard", settings.shard() + ": messages k of the schedule with k mod " + settings.shard().count()
                     + " = " + settings.shard().index() + ", " + Format.rate(settings.shard().share(settings.rate()))

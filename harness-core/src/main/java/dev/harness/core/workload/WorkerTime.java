@@ -1,5 +1,7 @@
 package dev.harness.core.workload;
 
+import java.util.function.LongSupplier;
+
 import dev.harness.core.run.SenderLoad;
 
 /**
@@ -9,7 +11,8 @@ import dev.harness.core.run.SenderLoad;
  * judged on the whole run. Written by the worker's thread only; read once it is done.
  */
 final class WorkerTime {
-    private long warmupEndNs;
+    /** The measurement's end of warmup, read until it has passed: --warmup auto moves it during the run. */
+    private LongSupplier warmupEndNs;
     private long startNs;
     private long endNs;
     private long pacedNs;
@@ -20,8 +23,8 @@ final class WorkerTime {
     private long fullAtMark;
     private long sendsAtMark;
 
-    /** The worker starts; messages intended from {@code warmupEndNs} on are measured. */
-    void start(long nowNs, long warmupEndNs) {
+    /** The worker starts; messages intended from the end of warmup {@code warmupEndNs} gives on are measured. */
+    void start(long nowNs, LongSupplier warmupEndNs) {
         this.startNs = nowNs;
         this.warmupEndNs = warmupEndNs;
     }
@@ -31,7 +34,7 @@ final class WorkerTime {
      * measured phase. {@code fullNs} and {@code sends} are the worker's totals so far.
      */
     void beforeWait(long nowNs, long fullNs, long sends) {
-        if (!measuring && nowNs - warmupEndNs >= 0) {
+        if (!measuring && nowNs - warmupEndNs.getAsLong() >= 0) {
             measuring = true;
             markNs = nowNs;
             pacedAtMark = pacedNs;

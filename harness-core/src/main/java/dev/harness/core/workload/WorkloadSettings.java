@@ -92,6 +92,22 @@ public interface WorkloadSettings {
         return (queues - shard.index() + shard.count() - 1) / shard.count();
     }
 
+    /**
+     * Before the run's queue names, the names of the queues the harness warms up on before message
+     * 0 ({@code HARNESS.WARMUP.DEV.QUEUE.1}): never the run's own, and a shard's differ from the
+     * other shards' as the run's queues do.
+     */
+    String WARMUP_QUEUE_PREFIX = "HARNESS.WARMUP.";
+    /** How long a warm-up burst waits after its last send for its messages (or replies). */
+    long WARMUP_BURST_DRAIN_NS = TimeUnit.SECONDS.toNanos(2);
+    /**
+     * A warm-up burst's pace at least, and its senders (requesters): the JIT compiles a method
+     * fully (C2) after some 10,000 calls, which the run's own rate may take half a minute to make,
+     * during the measured phase; a burst this fast makes them in the burst's seconds.
+     */
+    double WARMUP_BURST_RATE = 10_000;
+    int WARMUP_BURST_WORKERS = 4;
+
     /** A queue name prefix: names are prefix + 1 .. N. */
     static String checkPrefix(String option, String prefix) {
         SettingsException.require(prefix != null && !prefix.isBlank(), option, "expected a non-empty prefix");

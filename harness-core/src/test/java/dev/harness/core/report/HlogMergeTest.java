@@ -354,6 +354,35 @@ class HlogMergeTest {
         assertFalse(Files.exists(dir.resolve("never.hlog")));
     }
 
+    @Test
+    void aShardThatStartedLateIsNamedAsSuch() throws Exception {
+        // Shard 1/3 says it was given --start-at T0 and its schedule started 2.1 s after it (a run of
+        // an older harness, which started late with a note; harness run now refuses to).
+        String startAt = java.time.Instant.ofEpochMilli(T0).toString();
+        Path a = shardLog("a.hlog", "0/3", "300 msg/s", T0, startAt);
+        Path late = shardLog("b.hlog", "1/3", "300 msg/s", T0 + 2_100, startAt);
+        Path c = shardLog("c.hlog", "2/3", "300 msg/s", T0, startAt);
+        assertEquals("b.hlog: shard 1/3 started late: 2100 ms after its --start-at " + startAt + ", out of step with the"
+                + " others of its set; run the set again with a later --start-at",
+                problem(a, late, c).replace(dir + "/b.hlog", "b.hlog"));
+        // On time (within a few ms of the start, as runs stamp it): merged.
+        HlogMerge.merge(List.of(a, shardLog("b2.hlog", "1/3", "300 msg/s", T0 + 3, startAt), c), dir.resolve("m.hlog"));
+    }
+
+    private Path shardLog(String name, String shard, String rate, long startMs, String startAt) throws IOException {
+        Path file = dir.resolve(name);
+        try (dev.harness.core.hlog.HlogWriter w = dev.harness.core.hlog.HlogWriter.create(file)) {
+            w.header(dev.harness.core.hlog.HlogHeader.builder(startMs).comment("harness put against embedded Artemis (test)")
+                    .setting("rate", rate).setting("senders", "2").setting("warmup", "2s").setting("duration", "10s")
+                    .setting("shard", shard + ": messages k of the schedule with k mod 3 = ...")
+                    .interval(1000).setting("start at", startAt).build());
+            Histogram h = new Histogram(3);
+            h.recordValue(1_000_000);
+            w.interval(0, 1, "response", h);
+        }
+        return file;
+    }
+
     private void assertMergeFails(String expected, Path... inputs) {
         BadHlogException e = assertThrows(BadHlogException.class, () -> HlogMerge.merge(List.of(inputs), dir.resolve("never.hlog")));
         assertTrue(e.getMessage().contains(expected), e.getMessage());

@@ -3,6 +3,7 @@ package dev.harness.core.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -12,12 +13,16 @@ import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import javax.jms.Connection;
 
@@ -27,6 +32,7 @@ import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Measurement;
@@ -197,6 +203,52 @@ class RunnerTest {
         assertFalse(out.contains("msg/s"), out);
     }
 
+    @Test
+    @Timeout(30)
+    void messageZeroIsDueAtStartAt() throws Exception {
+        Instant startAt = Instant.now().plusMillis(1_500);
+        List<RunHeader> headers = Collections.synchronizedList(new ArrayList<>());
+        RunListener listener = new RunListener() {
+            @Override
+            public void started(RunHeader header) {
+                headers.add(header);
+            }
+        };
+        FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
+        new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
+                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt), List.of(listener)).run(new FakeProvider(), w, new RunControl());
+        assertEquals(startAt.toEpochMilli(), headers.get(0).start().toEpochMilli(), 2, "the schedule's start");
+        assertTrue(headers.get(0).settings().contains(new RunHeader.Setting("start at", startAt.toString())),
+                "the header says what it was given: " + headers.get(0).settings());
+    }
+
+    @Test
+    @Timeout(30)
+    void aRunTooLateForItsStartAtRefusesToStart() throws Exception {
+        // Connecting takes 700 ms, the start is 200 ms away: 500 ms late, more than a run may be.
+        Instant startAt = Instant.now().plusMillis(200);
+        List<String> events = Collections.synchronizedList(new ArrayList<>());
+        RunListener listener = new RunListener() {
+            @Override
+            public void started(RunHeader header) {
+                events.add("started");
+            }
+        };
+        FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
+        w.openNs = 700 * MS;
+        Runner runner = new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
+                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt), List.of(listener));
+        SettingsException e = assertThrows(SettingsException.class, () -> runner.run(new FakeProvider(), w, new RunControl()));
+        assertEquals("--start-at", e.option());
+        Matcher m = Pattern.compile("this run was ready (\\d+) ms after its --start-at " + Pattern.quote(startAt.toString())
+                + " .*more than the 100 ms a run may be late; it did not start.*").matcher(e.getMessage());
+        assertTrue(m.find(), e.getMessage());
+        assertTrue(Long.parseLong(m.group(1)) >= 400, e.getMessage());
+        assertEquals(1, e.getMessage().lines().count());
+        assertTrue(events.isEmpty(), "nothing started, nothing written: " + events);
+        assertEquals(0, w.sent.get(), "nothing sent");
+    }
+
     private static RunSummary run(FakeWorkload w, RunControl control) throws Exception {
         return new Runner(RunnerSettings.every(100 * MS), List.of()).run(new FakeProvider(), w, control);
     }
@@ -244,6 +296,8 @@ class RunnerTest {
         final CountDownLatch stuck = new CountDownLatch(1);
         volatile int stuckAfter = Integer.MAX_VALUE;
         volatile boolean done;
+        /** How long open() takes: connecting. */
+        long openNs;
         RunControl control;
         WorkloadKind kind = WorkloadKind.PUT;
 
@@ -288,6 +342,10 @@ class RunnerTest {
         @Override
         public void open(Provider provider, RunControl control, long runId) {
             this.control = control;
+            long until = System.nanoTime() + openNs;
+            while (System.nanoTime() - until < 0) {
+                LockSupport.parkNanos(until - System.nanoTime());
+            }
         }
 
         @Override

@@ -19,6 +19,24 @@ class ScheduleTest {
     }
 
     @Test
+    void shortenedWhenTheWarmupsEndIsKnown() {
+        // --warmup auto: made for the longest warmup, then ended at the boundary plus the duration.
+        Schedule s = new Schedule(10 * S, 1000, 125 * S, new Shard(1, 2));
+        s.endAt(10 * S + 4 * S + 3 * S);
+        assertEquals(17 * S, s.endNs());
+        assertEquals(7_000, s.wholeTotal(), "7 s at 1000/s");
+        assertEquals(3_500, s.total(), "the shard's half");
+        assertEquals(500, s.dueBetween(16 * S, 20 * S), "none after the new end");
+        assertEquals(3_500, s.firstDueAtOrAfter(18 * S));
+        assertThrows(IllegalArgumentException.class, () -> s.endAt(18 * S), "never longer");
+        assertThrows(IllegalArgumentException.class, () -> s.endAt(10 * S), "never before its start");
+        Schedule unthrottled = new Schedule(0, 0, 60 * S);
+        unthrottled.endAt(5 * S);
+        assertEquals(5 * S, unthrottled.endNs());
+        assertEquals(Long.MAX_VALUE, unthrottled.total());
+    }
+
+    @Test
     void countsTheMessagesDueInAWindow() {
         Schedule s = new Schedule(10 * S, 1000, 2 * S); // messages 0..1999 at 10.000 s, 10.001 s, ...
         assertEquals(0, s.dueBetween(0, 10 * S), "before the start");

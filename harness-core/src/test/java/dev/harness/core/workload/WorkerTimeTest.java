@@ -13,7 +13,7 @@ class WorkerTimeTest {
     @Test
     void theMeasuredPhaseStartsAtTheFirstMessageAfterWarmup() {
         WorkerTime t = new WorkerTime();
-        t.start(0, 1_000);
+        t.start(0, () -> 1_000);
         t.beforeWait(0, 0, 0);
         t.paced(900); // warmup: idle, left out
         t.beforeWait(950, 5, 1);
@@ -36,7 +36,7 @@ class WorkerTimeTest {
     @Test
     void aRunThatEndsInItsWarmupIsJudgedWhole() {
         WorkerTime t = new WorkerTime();
-        t.start(100, 10_000);
+        t.start(100, () -> 10_000);
         t.beforeWait(100, 0, 0);
         t.paced(500);
         t.end(1_100);

@@ -136,6 +136,12 @@ public class ArtemisProvider implements Provider {
         }
     }
 
+    /** Artemis creates a queue a client names (auto-create-queues, on unless a broker's settings turn it off). */
+    @Override
+    public boolean createsQueues() {
+        return true;
+    }
+
     @Override
     public Diagnosis diagnosis() {
         return diagnosis;
