@@ -60,7 +60,8 @@ class ValidityIT {
         assertTrue(codes(run).contains("backlog-at-start"), run.get("validity").toString());
         assertFalse(run.get("verdict").get("passed").asBoolean());
         assertTrue(run.get("verdict").get("failedAsNotValid").asBoolean());
-        assertTrue(Files.readString(events).contains("\"event\":\"validity\",\"valid\":false"), Files.readString(events));
+        assertTrue(Files.readString(events).contains("\"validity\":{\"valid\":false,\"reasons\":[{\"code\":\"backlog-at-start\""),
+                Files.readString(events));
         assertTrue(Files.readString(junit).contains("classname=\"harness.validity\""), Files.readString(junit));
 
         // harness check reads the run's validity from its JSON: the same files fail its verdict, unless allowed.

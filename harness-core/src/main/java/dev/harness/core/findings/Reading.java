@@ -96,7 +96,7 @@ public record Reading(Validity validity, List<Finding> findings) {
             // A contended host slows every thread of the harness: named whenever the schedule slipped, whoever else limited it.
             boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
                     || Math.abs(achieved - asked) > slack * asked || r.counts().measuredSent() == 0;
-            if (k.hostContended() && slipped && !Saturation.HOST.equals(sat.limit())) {
+            if (contended(k, sat.cpuFraction()) && slipped && !Saturation.HOST.equals(sat.limit())) {
                 reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat),
                         "stop what else runs on this host, or run the harness on a host of its own"));
             }
@@ -120,10 +120,29 @@ public record Reading(Validity validity, List<Finding> findings) {
 
     /** What contended the host, in words, or null when it was not; for {@link Saturation#judge}. */
     public static String hostContention(ScheduleKeeping.Totals k, double jvmCpuFraction) {
-        if (!k.hostContended()) {
+        if (!contended(k, jvmCpuFraction)) {
             return null;
         }
         return contention(k, jvmCpuFraction);
+    }
+
+    /** Other processes took a quarter of the CPUs or more. */
+    static final double OTHERS_CONTEND = 0.25;
+
+    /**
+     * The host was contended by others: its run queue long (or CPUs stolen) often enough, and other
+     * processes, not this JVM, using the CPUs (a long run queue of the harness's own threads is the
+     * harness's own load, which offered load names).
+     */
+    static boolean contended(ScheduleKeeping.Totals k, double jvmCpuFraction) {
+        if (!k.hostContended()) {
+            return false;
+        }
+        if (!Double.isNaN(k.stealPercent()) && k.stealPercent() >= ScheduleKeeping.CONTENDED_STEAL_PERCENT) {
+            return true;
+        }
+        return !Double.isNaN(k.hostBusyPercent()) && jvmCpuFraction >= 0
+                && k.hostBusyPercent() / 100 - jvmCpuFraction >= OTHERS_CONTEND;
     }
 
     private static String hostContention(ScheduleKeeping.Totals k, Saturation sat) {
@@ -195,7 +214,7 @@ public record Reading(Validity validity, List<Finding> findings) {
         }
         f.add(new Finding(Finding.GC_PAUSES, gc(r.gc())));
         String host = "host: " + r.host().longestQueue();
-        if (k.hostContended()) {
+        if (contended(k, r.saturation().cpuFraction())) {
             host += "; CONTENDED: " + hostContention(k, r.saturation());
         }
         f.add(new Finding(Finding.HOST_QUEUE, host));

@@ -123,9 +123,9 @@ public final class ScheduleKeeping {
         /** Nothing known: a summary read back or built by tests. */
         public static final Totals NONE = new Totals(Long.MAX_VALUE, -1, 0, 0, 0, 0, -1, 0, Double.NaN, Double.NaN, 0);
 
-        /** The host was contended for a fifth of the measured phase or more. */
+        /** The host's run queue was long (or its CPUs stolen) in a fifth of the measured intervals or more, and in two at least. */
         public boolean hostContended() {
-            return measuredIntervals > 0 && contendedIntervals * 5 >= measuredIntervals;
+            return contendedIntervals >= 2 && contendedIntervals * 5 >= measuredIntervals;
         }
 
         /** Senders were behind the schedule in a tenth of the measured intervals or more. */

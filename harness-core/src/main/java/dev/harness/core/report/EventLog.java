@@ -79,19 +79,19 @@ public final class EventLog implements RunListener, AutoCloseable {
     @Override
     public void finished(RunSummary r) {
         // The names of the JSON summary's (harness-run/1) fields of the same figures.
-        emit("finished", j -> j.field("stopReason", r.ending().stopReason())
-                .field("failure", r.ending().failure())
-                .field("achievedRate", r.throughput().achievedRate())
-                .field("totalSent", r.counts().committed())
-                .field("totalCompleted", r.counts().completed())
-                .field("lost", r.counts().lost()));
-        // Whether the run was a valid test, as harness-run/1's "validity" says it.
-        emit("validity", j -> {
-            j.field("valid", r.reading().validity().valid());
+        // Whether the run was a valid test too, as harness-run/1's "validity" says it; finished stays the last event.
+        emit("finished", j -> {
+            j.field("stopReason", r.ending().stopReason())
+                    .field("failure", r.ending().failure())
+                    .field("achievedRate", r.throughput().achievedRate())
+                    .field("totalSent", r.counts().committed())
+                    .field("totalCompleted", r.counts().completed())
+                    .field("lost", r.counts().lost());
+            j.name("validity").beginObject().field("valid", r.reading().validity().valid());
             j.name("reasons").beginArray();
             r.reading().validity().reasons().forEach(reason -> j.beginObject().field("code", reason.code())
                     .field("text", reason.text()).field("advice", reason.advice()).endObject());
-            j.endArray();
+            j.endArray().endObject();
         });
     }
 

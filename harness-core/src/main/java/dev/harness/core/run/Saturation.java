@@ -86,7 +86,9 @@ public record Saturation(String limit, String sentence, double askedRate, double
             limit = BROKER;
             why = String.format(Locale.ROOT, "the broker was the limit: it was away %s s of the %s s run (see the"
                     + " outage), and the schedule fell behind while it was", secs(outageNs), secs(runNs));
-        } else if (hostContention != null && cpuFraction < CPU_BOUND) {
+        } else if (hostContention != null && cpuFraction < CPU_BOUND
+                && !(busy >= BUSY && load.offer() > 0 && load.offer() < asked / 3)) {
+            // Busy workers that could offer a third of the schedule at most would fall short on any host.
             limit = HOST;
             why = "the host was contended: " + hostContention + "; the harness's threads waited for a CPU (busy "
                     + pct(busy) + "), so more --" + worker + "s would not help: stop what else runs there, or run the"

@@ -161,12 +161,32 @@ class ReadingTest {
 
     @Test
     void aContendedHostIsNamedWhenTheScheduleSlipped() {
+        // The host's CPUs 100 % busy, this JVM 30 % of them: others took 70 %.
+        Saturation jvm30 = new Saturation(Saturation.HELD, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.3, 0);
         ScheduleKeeping.Totals contended = new ScheduleKeeping.Totals(BOUND, 500 * MS, 10, 6, 900 * MS, 6, 26, 2, 100, 0, 0);
-        List<String> codes = codes(run(1_000, MS, contended, checked(), null, Saturation.NONE, false));
+        List<String> codes = codes(run(1_000, MS, contended, checked(), null, jvm30, false));
         assertEquals(List.of(Reason.BACKLOG_AT_START, Reason.HOST_CONTENDED), codes);
         ScheduleKeeping.Totals quietSlip = new ScheduleKeeping.Totals(BOUND, MS, 10, 0, MS, 6, 26, 2, 100, 0, 0);
-        assertTrue(run(1_000, MS, quietSlip, checked(), null, Saturation.NONE, false).reading().validity().valid(),
+        assertTrue(run(1_000, MS, quietSlip, checked(), null, jvm30, false).reading().validity().valid(),
                 "a contended host that did not cost the schedule is a finding, not a reason");
+    }
+
+    @Test
+    void aLongRunQueueOfTheHarnesssOwnThreadsIsNoContention() {
+        // The same queue, but this JVM used 90 % of the CPUs the host had busy: its own load, no one else's.
+        Saturation jvm90 = new Saturation(Saturation.HELD, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.9, 0);
+        ScheduleKeeping.Totals ownQueue = new ScheduleKeeping.Totals(BOUND, 500 * MS, 10, 6, 900 * MS, 6, 26, 2, 100, 0, 0);
+        assertEquals(List.of(Reason.BACKLOG_AT_START), codes(run(1_000, MS, ownQueue, checked(), null, jvm90, false)));
+        assertFalse(Reading.contended(new ScheduleKeeping.Totals(BOUND, MS, 5, 0, MS, 1, 8, 2, 100, 0, 0), 0.1),
+                "one interval of five is no contention");
+    }
+
+    @Test
+    void workersThatCouldOfferAThirdAtMostAreTheLimitOnAContendedHostToo() {
+        // One closed requester: 2 ms a round trip, 500/s at most, asked 50,000/s.
+        SenderLoad closed = new SenderLoad(1, 10 * S, 0, 0, 1, 5_000, true);
+        Saturation s = Saturation.judge(50_000, 500, closed, 0.3, 0, "requester", 0, 1, "a run queue of 8 on 2 CPUs");
+        assertEquals(Saturation.SENDERS, s.limit(), s.sentence());
     }
 
     @Test
