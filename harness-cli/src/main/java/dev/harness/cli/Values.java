@@ -176,11 +176,9 @@ final class Values {
                 if (t.startsWith("auto:")) {
                     return Warmup.auto(durationNs(t.substring(5)));
                 }
+                return Warmup.fixed(durationNs(t));
             } catch (SettingsException e) {
                 throw new TypeConversionException(e.getMessage().substring(e.option().length() + 2) + ", got '" + value + "'");
-            }
-            try {
-                return Warmup.fixed(durationNs(t));
             } catch (TypeConversionException e) {
                 throw new TypeConversionException("expected a duration such as 5s or 1m, or auto, or auto:MAX such as"
                         + " auto:2m, got '" + value + "'");
