@@ -1,6 +1,7 @@
 package dev.harness.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -74,7 +75,7 @@ class AbIT {
         Path junit = dir.resolve("gate.xml");
         HarnessProcess.Result r = HarnessProcess.run(dir, 180, "ab", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
                 "--rounds", "1", "--non-persistent", "--rate", "200", "--warmup", "1s", "--duration", "2s",
-                "--report", dir.resolve("ab.html").toString(), "--junit", junit.toString(),
+                "--report", dir.resolve("gate.html").toString(), "--junit", junit.toString(),
                 "--slo", "B.response.p99 <= 0.000001 * A.response.p99", "--slo", "B.response.p99 <= 1000 * A.response.p99",
                 "--slo", "A.lost == 0", "--slo", "B.response.p50 <= 0.5 * A.response.p50",
                 "--slo", "A.response.p50 <= 0.5 * B.response.p50");
@@ -89,11 +90,15 @@ class AbIT {
         assertTrue(out.contains("  FAIL  A.response.p50 <= 0.5 * B.response.p50: "), out);
         assertTrue(Files.readString(junit).contains("failures=\"2\""), "the gate as JUnit XML");
 
+        // Without --report, nothing is written where ab runs (it wrote ab.html there).
         HarnessProcess.Result met = HarnessProcess.run(dir, 180, "ab", "--a", "--syncpoint 10", "--b", "--syncpoint 0",
                 "--rounds", "1", "--persistent", "--rate", "200", "--warmup", "0s", "--duration", "1s",
-                "--report", dir.resolve("ab2.html").toString(), "--slo", "B.response.p99 <= 1000 * A.response.p99");
+                "--slo", "B.response.p99 <= 1000 * A.response.p99");
         assertEquals(0, met.exitCode(), met::toString);
         assertTrue(met.stdout().contains("objectives: 1 of 1 met"), met::toString);
+        assertTrue(met.stdout().contains("1 round each"), met::toString);
+        assertFalse(met.stdout().contains("comparison: "), met::toString);
+        assertFalse(Files.exists(dir.resolve("ab.html")), "no file asked for, none written");
     }
 
     @Test

@@ -101,6 +101,17 @@ class CheckIT {
             b.assertOneLine("--json " + file + ": the run did not complete: ");
         }
 
+        // Another run's JSON beside this hlog: refused, naming both files and what differs.
+        com.fasterxml.jackson.databind.node.ObjectNode other = (com.fasterxml.jackson.databind.node.ObjectNode)
+                HarnessProcess.json(json);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) other.get("settings")).put("rate", "300 msg/s");
+        Path otherJson = Files.writeString(dir.resolve("other.json"), other.toString());
+        HarnessProcess.Result mismatch = HarnessProcess.run(dir, 60, "check", hlog.toString(), "--json", otherJson.toString(),
+                "--slo", "lost == 0");
+        assertEquals(2, mismatch.exitCode(), mismatch::toString);
+        mismatch.assertOneLine("--json " + otherJson + ": not the run of " + hlog + ": its rate is 300 msg/s, " + hlog
+                + "'s 200 msg/s");
+
         HarnessProcess.Result noJson = HarnessProcess.run(dir, 60, "check", hlog.toString(), "--slo", "lost == 0");
         assertEquals(2, noJson.exitCode(), noJson::toString);
         noJson.assertOneLine("lost: the log does not carry it; give the run's --json");

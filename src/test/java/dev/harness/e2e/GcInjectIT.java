@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -95,11 +99,16 @@ class GcInjectIT {
     }
 
     @Test
-    void agentLoadsIntoAnotherRunningJvm() throws Exception {
+    void agentLoadsIntoAnotherRunningJvmAndLeavesNoNewFileBehind() throws Exception {
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
-            HarnessProcess.Result r = HarnessProcess.run(dir, 60, "gc-inject", "--pid", Long.toString(broker.process.pid()),
+            HarnessProcess.Result r = gcInject(tmp, "--pid", Long.toString(broker.process.pid()),
                     "--options", "alloc=100,live=16,heap=0.2,report=1");
             assertEquals(0, r.exitCode(), r::toString);
+            // The agent's jar, once per build, in this user's private directory: nothing else.
+            List<String> left = files(tmp);
+            assertEquals(2, left.size(), left::toString);
+            assertTrue(left.get(1).matches("harness-[^/]+/harness-agent-[0-9a-f]{16}\\.jar"), left::toString);
             assertTrue(r.stdout().contains("agent running in process " + broker.process.pid()), r::toString);
             long deadline = System.nanoTime() + 30_000 * MS;
             while (!broker.process.stderr().contains("pause of ")) {
@@ -108,9 +117,28 @@ class GcInjectIT {
             }
             assertTrue(broker.process.stderr().contains("harness-agent: fragging at 100 MB/s"), () -> stderrOf(broker));
 
-            HarnessProcess.Result again = HarnessProcess.run(dir, 60, "gc-inject", "--pid", Long.toString(broker.process.pid()));
+            HarnessProcess.Result again = gcInject(tmp, "--pid", Long.toString(broker.process.pid()));
             assertEquals(4, again.exitCode(), again::toString);
             again.assertOneLine("already runs in process " + broker.process.pid());
+            assertEquals(left, files(tmp), "a second run left a new file");
+        }
+    }
+
+    /** harness gc-inject with its temporary directory at {@code tmp}. */
+    private HarnessProcess.Result gcInject(Path tmp, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("gc-inject"));
+        command.addAll(List.of(args));
+        try (HarnessProcess p = HarnessProcess.start(dir, List.of("-Xmx512m", "-Djava.io.tmpdir=" + tmp), Map.of(),
+                command.toArray(String[]::new))) {
+            int code = p.waitFor(60);
+            return new HarnessProcess.Result(code, p.stdout(), p.stderr());
+        }
+    }
+
+    /** Every file and directory under {@code tmp}, relative, sorted. */
+    private static List<String> files(Path tmp) throws IOException {
+        try (Stream<Path> all = Files.walk(tmp)) {
+            return all.filter(p -> !p.equals(tmp)).map(p -> tmp.relativize(p).toString()).sorted().toList();
         }
     }
 

@@ -120,6 +120,45 @@ class InFlightIT {
                 + warmup.get("commit").get("count").asLong(), "a commit per 10 messages: " + r);
         assertEquals(400, HlogFiles.sum(hlog, "ack").getTotalCount(), "hlog tag ack");
         assertEquals(400, HlogFiles.sum(hlog, "warmup-ack").getTotalCount(), "hlog tag warmup-ack");
+        for (JsonNode phase : List.of(views, warmup)) {
+            assertTrue(phase.get("ack").get("meanNs").asDouble() > 0, "an acknowledgement takes time: " + phase.get("ack"));
+            if (syncpoint > 0) {
+                // In syncpoint the unit's commit waits for its acknowledgements, and a drainer gets a
+                // message only once it is committed: each message's ack (send call to acknowledgement)
+                // ends before its service (actual send to receipt) does, and began no earlier.
+                assertAtMost(phase.get("ack"), phase.get("service"), "ack against service");
+            }
+        }
+    }
+
+    /**
+     * Without drainers an acknowledged send is complete at its acknowledgement: each message's
+     * service runs from its actual send (before the message is built) to that acknowledgement, and
+     * its ack from the send call to it, so ack is at most service, and service at most response,
+     * message by message and so at every percentile; each counted once.
+     */
+    @Test
+    void withoutDrainersTheAcknowledgementCompletesTheMessage() throws Exception {
+        Path json = dir.resolve("acked.json");
+        HarnessProcess.Result r = run("run", "--rate", "400", "--warmup", "1s", "--duration", "1s", "--drainers", "0",
+                "--max-in-flight", "16", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(0, s.get("unsent").asLong(), r::toString);
+        for (JsonNode phase : List.of(s.get("views"), s.get("warmupViews"))) {
+            for (String view : List.of("ack", "service", "response", "put")) {
+                assertEquals(400, phase.get(view).get("count").asLong(), view + ": " + r);
+            }
+            assertAtMost(phase.get("ack"), phase.get("service"), "ack against service");
+            assertAtMost(phase.get("service"), phase.get("response"), "service against response");
+        }
+    }
+
+    /** Each percentile and the max of {@code lower} at most {@code upper}'s: what holds when it holds for each message. */
+    private static void assertAtMost(JsonNode lower, JsonNode upper, String what) {
+        for (String key : List.of("p50Ns", "p90Ns", "p99Ns", "p99_9Ns", "p99_99Ns", "maxNs")) {
+            assertTrue(lower.get(key).asLong() <= upper.get(key).asLong(), what + ", " + key + ": " + lower + " / " + upper);
+        }
     }
 
     /**

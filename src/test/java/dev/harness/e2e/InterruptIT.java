@@ -57,4 +57,22 @@ class InterruptIT {
         assertTrue(journal.find(), out);
         assertFalse(Files.exists(Path.of(journal.group(1))), "embedded broker data left behind: " + journal.group(1));
     }
+
+    /** SIGTERM (kill, docker stop, a pod ended) is handled as Ctrl-C, and the exit code is 143 (README, "Exit codes"). */
+    @Test
+    void sigtermEndsTheRunWithASummaryAndExitCode143() throws Exception {
+        Path json = dir.resolve("term.json");
+        String out;
+        int code;
+        try (HarnessProcess p = HarnessProcess.start(dir, "run", "--rate", "200", "--warmup", "1s", "--duration", "60s",
+                "--json", json.toString(), "--events", dir.resolve("term-events.jsonl").toString())) {
+            p.awaitInterval(2, 60);
+            p.signal("TERM");
+            code = p.waitFor(60);
+            out = p.stdout();
+        }
+        assertEquals(143, code, out);
+        assertTrue(out.contains("stopped early: interrupted") && out.contains("response distribution"), out);
+        assertEquals("interrupted", HarnessProcess.json(json).get("summary").get("stopReason").asText());
+    }
 }

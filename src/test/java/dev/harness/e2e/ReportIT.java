@@ -48,7 +48,7 @@ class ReportIT {
     void chromiumRendersEveryChartWithItsDataPoints() throws Exception {
         String dom = chromium("--dump-dom", html.toUri().toString());
         for (String id : List.of("percentiles-response-service", "percentiles-other", "throughput", "latency-over-time",
-                "host")) {
+                "latency-max-over-time", "host")) {
             assertTrue(dom.contains("id=\"" + id + "\""), () -> "no chart " + id);
         }
         // One point per whole interval: 2 s warmup and 4 s measured at 1 s, and the end's sliver left out.
@@ -59,10 +59,13 @@ class ReportIT {
         assertTrue(whole >= 6, "intervals: " + run.get("intervals").size());
         assertEquals(whole, dataPoints(dom, "per interval"), "one throughput point per interval");
         assertEquals(whole, dataPoints(dom, "p99"), "one p99 point per interval");
+        assertEquals(whole, dataPoints(dom, "max"), "one max point per interval, on a chart of its own");
         assertEquals(run.get("intervals").size(), dataPoints(dom, "runnable threads"), "host figures of every interval");
         assertTrue(dataPoints(dom, "response") > 10, "a percentile curve, not a dot");
         assertTrue(dataPoints(dom, "service") > 10);
         assertTrue(dom.contains("class=\"warmup\""), "warmup shaded");
+        assertTrue(dom.contains("<text class=\"legend\" x=\"922\" y=\"") && dom.contains(">warmup</text>"),
+                "the shading named in the legend, in words");
         assertTrue(dom.contains("data-series=\"target\""), "the target rate drawn");
         assertTrue(dom.contains("<table id=\"summary\">"), "summary table");
         String responseCount = String.format("%,d", run.get("summary").get("views").get("response").get("count").asLong());
@@ -70,11 +73,55 @@ class ReportIT {
         assertFalse(dom.contains("<script") || dom.contains("http://") && !dom.contains("http://www.w3.org/2000/svg"),
                 "self-contained: nothing fetched");
 
+        // The findings in the console's words, the environment the run recorded.
+        for (JsonNode f : run.get("findings")) {
+            assertTrue(dom.contains(">" + escape(f.get("text").asText()) + "</li>"), () -> "finding " + f);
+        }
+        for (String field : List.of("kernel", "cpus", "memory", "java", "gc", "harness", "client")) {
+            String value = run.get("environment").get(field).asText();
+            assertTrue(dom.contains("<tr><td>" + field + "</td><td>" + escape(value) + "</td></tr>"), () -> "environment " + field);
+        }
+        assertTrue(run.get("environment").get("kernel").asText().contains(System.getProperty("os.version")),
+                "the kernel of this host: " + run.get("environment"));
+        assertTrue(dom.contains("host <b>" + escape(run.get("environment").get("host").asText()) + "</b>"), "the host on top");
+
         // For people to look at: target/report-screenshot.png.
         Path png = Paths.get(System.getProperty("harness.jar")).getParent().resolve("report-screenshot.png");
         Files.deleteIfExists(png);
         chromium("--screenshot=" + png, "--window-size=1100,2200", html.toUri().toString());
         assertTrue(Files.size(png) > 10_000, "a screenshot was written");
+    }
+
+    /**
+     * At 1280x800 the answers are on the first screen: validity and verdict, rate, the headline
+     * percentiles, lost and outage. The report has no script of its own; a copy gets one that
+     * writes where each answer ends, and Chromium lays it out and runs it.
+     */
+    @Test
+    void theAnswersAreOnTheFirstScreenAt1280x800() throws Exception {
+        String page = Files.readString(html, StandardCharsets.UTF_8);
+        String probe = "<script>window.addEventListener('load',()=>{const out=[];for(const id of ['validity','rate',"
+                + "'headline','loss']){const e=document.getElementById(id);out.push(id+'='+(e?Math.ceil(e.getBoundingClientRect()"
+                + ".bottom+window.scrollY):'missing'));}document.body.setAttribute('data-layout',out.join(' '));});</script>";
+        Path copy = dir.resolve("first-screen.html");
+        Files.writeString(copy, page.replace("</body>", probe + "</body>"), StandardCharsets.UTF_8);
+        String dom = chromium("--window-size=1280,800", "--virtual-time-budget=5000", "--dump-dom", copy.toUri().toString());
+        Matcher m = Pattern.compile("data-layout=\"([^\"]*)\"").matcher(dom);
+        assertTrue(m.find(), "the layout was measured");
+        for (String item : m.group(1).split(" ")) {
+            String[] kv = item.split("=");
+            assertTrue(!kv[1].equals("missing") && Integer.parseInt(kv[1]) <= 800, () -> kv[0] + " ends below the first"
+                    + " screen: " + m.group(1));
+        }
+        Path png = Paths.get(System.getProperty("harness.jar")).getParent().resolve("report-first-screen.png");
+        Files.deleteIfExists(png);
+        chromium("--screenshot=" + png, "--window-size=1280,800", html.toUri().toString());
+        assertTrue(Files.size(png) > 10_000, "a screenshot was written");
+    }
+
+    private static String escape(String s) {
+        // As Chromium writes text back: quotes stay as they are.
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.harness.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -17,14 +18,19 @@ class RestartStudyIT {
     @TempDir
     Path dir;
 
+    /**
+     * The table and a verdict on the console, each case's line with what came back against what was
+     * committed; no file written unless --out names one (it appended to bench/results-restart.md
+     * where it ran), and no client left waiting on a killed broker (AMQ212037 on stderr).
+     */
     @Test
     void aKilledBrokerComesBackWithExactlyItsCommittedMessages() throws Exception {
-        Path out = dir.resolve("restart.md");
-        // Over 3 queues, as seed 002 spread its messages over 10: 300 committed and 50 uncommitted round robin.
+        // Over 3 queues, as IBM's study spread its messages over 10: 300 committed and 50 uncommitted round robin.
         HarnessProcess.Result r = HarnessProcess.run(dir, 300, "restart-study", "--depths", "0,300", "--uncommitted", "0,50",
-                "--queues", "3", "--size", "512", "--dir", dir.toString(), "--out", out.toString());
+                "--queues", "3", "--size", "512", "--dir", dir.toString());
         assertEquals(0, r.exitCode(), r::toString);
-        List<String> rows = Files.readAllLines(out).stream().filter(l -> l.matches("\\| [0-9,]+ \\|.*")).toList();
+        String out = r.stdout();
+        List<String> rows = out.lines().filter(l -> l.matches("\\| [0-9,]+ \\|.*")).toList();
         assertEquals(4, rows.size(), () -> String.join("\n", rows));
         for (String row : rows) {
             String[] cells = row.split("\\|");
@@ -36,12 +42,35 @@ class RestartStudyIT {
                     "missing, twice, extra: each committed message back once, no uncommitted one: " + row);
             assertTrue(restartMs > 0, row);
         }
-        assertTrue(r.stdout().contains("kill -9"), r::toString);
-        assertTrue(Files.readString(out).contains("messages on 3 queues round robin (HARNESS.RESTART.STUDY.1 .. HARNESS.RESTART"
-                + ".STUDY.3)"), () -> String.join("\n", rows));
+        List<String> lines = out.lines().filter(l -> l.startsWith("depth ")).toList();
+        assertEquals(4, lines.size(), out);
+        assertTrue(lines.stream().allMatch(l -> l.contains("  missing 0  twice 0  extra 0")), out);
+        assertTrue(lines.stream().allMatch(l -> l.contains(" ms after ready")), out);
+        assertTrue(out.contains("\nverdict: PASS: every case (4 of 4) recovered exactly its committed messages"), out);
+        assertTrue(out.contains("kill -9"), r::toString);
+        assertTrue(out.contains("messages on 3 queues round robin (HARNESS.RESTART.STUDY.1 .. HARNESS.RESTART.STUDY.3)"),
+                out);
+        assertFalse(out.contains("appended to"), out);
+        assertFalse(Files.exists(dir.resolve("bench")), "no bench/results-restart.md where it ran");
+        assertFalse(r.stderr().contains("AMQ212037"), "a client waited out its call timeout on a killed broker: " + r);
         try (var left = Files.list(dir)) {
             assertTrue(left.noneMatch(p -> p.getFileName().toString().startsWith("harness-restart-study-")
                     && Files.isDirectory(p) && p.toFile().list().length > 0), "journals removed");
         }
+    }
+
+    @Test
+    void outAppendsTheTable() throws Exception {
+        Path out = dir.resolve("restart.md");
+        Files.writeString(out, "# earlier results\n");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 300, "restart-study", "--depths", "100", "--uncommitted", "0",
+                "--size", "512", "--out", out.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        String md = Files.readString(out);
+        assertTrue(md.startsWith("# earlier results\n"), md);
+        assertEquals(1, md.lines().filter(l -> l.startsWith("| 100 | 0 |")).count(), md);
+        assertTrue(md.contains("first message ms: from ready to a consumer's first message"), md);
+        assertFalse(md.contains("verdict"), "the verdict is the console's: " + md);
+        assertTrue(r.stdout().contains("appended to " + out), r::toString);
     }
 }

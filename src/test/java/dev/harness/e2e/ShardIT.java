@@ -35,7 +35,7 @@ class ShardIT {
         JsonNode first = HarnessProcess.json(jsons.get(0));
         assertTrue(first.get("settings").get("shard").asText().startsWith("0/2: messages k of the schedule with k mod 2 = 0"),
                 first.get("settings")::toString);
-        assertTrue(first.get("settings").get("queues").asText().startsWith("1 (DEV.QUEUE.1, every 2th of 2)"),
+        assertTrue(first.get("settings").get("queues").asText().startsWith("1 (DEV.QUEUE.1, every 2nd of 2)"),
                 first.get("settings")::toString);
         assertTrue(HarnessProcess.json(jsons.get(1)).get("settings").get("queues").asText().startsWith("1 (DEV.QUEUE.2,"));
 

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
 import dev.harness.core.broker.EmbeddedArtemis;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
@@ -21,8 +22,6 @@ import dev.harness.core.report.AbReport;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.EventLog;
 import dev.harness.core.report.JunitReport;
-import dev.harness.core.report.Units;
-import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -52,9 +51,10 @@ import picocli.CommandLine.Unmatched;
                     + " --start-at, --kill-broker-at or --shard."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every round ran", "2:bad option value", "3:cannot reach the broker, or it refused the login",
-            "4:a round failed", "5:every round ran and an objective (--slo) was not met",
+            "4:a round failed", "5:every round ran and an objective (--slo) was not met, or a round was NOT VALID",
             "6:the comparison was printed, but --report, --events or --junit could not be written",
-            "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)"})
+            "130:interrupted with Ctrl-C (the whole pairs of rounds done are compared)",
+            "143:terminated with SIGTERM (as Ctrl-C)"})
 final class AbCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
@@ -68,13 +68,14 @@ final class AbCommand implements Callable<Integer>, UsesApi {
     @Option(names = "--rounds", defaultValue = "3", paramLabel = "N", description = "Rounds of each side. Default: ${DEFAULT-VALUE}.")
     int rounds;
 
-    @Option(names = "--report", defaultValue = "ab.html", paramLabel = "FILE.html",
-            description = "The HTML comparison: both response curves on one chart, and the table. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--report", paramLabel = "FILE.html",
+            description = "Write the HTML comparison: both response curves on one chart, and the table. Without it, the"
+                    + " comparison is printed only.")
     Path report;
 
     @Option(names = "--events", paramLabel = "FILE",
             description = "Write events as JSON lines, each flushed: every round's started, interval and finished, then a"
-                    + " round event with its figures (README, \"Events\").")
+                    + " round event with its figures (docs/reference/events.md).")
     Path events;
 
     @Option(names = "--slo", paramLabel = "OBJECTIVE",
@@ -82,6 +83,10 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                     + " summed), every term naming its side (repeatable): 'B.response.p99 <= 1.1 * A.response.p99',"
                     + " 'A.lost == 0', 'B.rate >= 0.9 * A.rate'. One not met: exit code 5.")
     List<String> slo = new ArrayList<>();
+
+    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when a round was NOT VALID. By default"
+            + " a comparison with a round that was not a valid test fails the gate (exit 5).")
+    boolean sloAllowInvalid;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Write the gate's verdict as JUnit XML: one testcase per --slo.")
     Path junit;
@@ -98,7 +103,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         if (rounds < 1 || rounds > 100) {
             throw usage("--rounds: expected 1 to 100, got " + rounds);
         }
-        String problem = FileErrors.unwritable(report);
+        String problem = report == null ? null : FileErrors.unwritable(report);
         if (problem != null) {
             throw usage("--report " + report + ": cannot write the file: " + problem);
         }
@@ -178,8 +183,10 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                         break rounds; // this round was cut short: not a round
                     }
                     // The summary's own histogram: the round's measured response, as its hlog would sum it.
+                    Validity validity = summary.reading().validity();
                     AbReport.Round result = new AbReport.Round(summary.throughput().achievedRate(),
-                            Histograms.copyOf(summary.views().measured().get(View.RESPONSE)));
+                            Histograms.copyOf(summary.views().measured().get(View.RESPONSE)), summary.throughput().targetRate(),
+                            validity);
                     (side.equals("A") ? roundsA : roundsB).add(result);
                     if (side.equals("A")) {
                         pendingA = summary;
@@ -189,9 +196,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                         pendingA = null;
                     }
                     boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
-                    System.out.printf("round %d, %s (%s): %,.0f msg/s, %s p99 %.3f ms%n", round, side,
-                            String.join(" ", options), result.achievedRate(), closedLoop ? ClosedLoop.LABEL : "response",
-                            Units.toMs(result.response().getValueAtPercentile(99)));
+                    System.out.println(AbReport.roundLine(round, side, String.join(" ", options), result, closedLoop));
                     if (eventLog != null) {
                         int n = round;
                         eventLog.emit("round", j -> j.field("round", n).field("side", side)
@@ -214,14 +219,16 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             System.out.println();
             System.out.print(ab.table());
             Verdict verdict = Verdict.of(objectives.list(), s -> s == Term.Side.A ? figuresA.figures() : figuresB.figures(),
-                    Map.of());
+                    Map.of()).gated(ab.a().validity().plus(ab.b().validity(), ""), sloAllowInvalid);
             ConsoleReporter.verdict(System.out, verdict);
             List<String> notWritten = new ArrayList<>();
-            try {
-                ab.writeHtml(report);
-                System.out.println("\ncomparison: " + report);
-            } catch (IOException e) {
-                notWritten.add("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+            if (report != null) {
+                try {
+                    ab.writeHtml(report);
+                    System.out.println("\ncomparison: " + report);
+                } catch (IOException e) {
+                    notWritten.add("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+                }
             }
             if (junit != null) {
                 try {
@@ -239,8 +246,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             // As harness run: the gate's code before the files', which are still said, a line each.
             if (!verdict.passed()) {
                 notWritten.forEach(line -> System.err.println(spec.qualifiedName() + ": " + line));
-                throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size()
-                        + " objectives not met");
+                throw new Failure.ObjectivesFailed(verdict.failureLine());
             }
             if (!notWritten.isEmpty()) {
                 throw new Failure.OutputNotWritten(String.join("; ", notWritten));
@@ -309,7 +315,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             command = RunCommand.parse(args);
             command.workload();
             command.runnerSettings();
-        } catch (ParameterException | SettingsException e) {
+        } catch (ParameterException e) {
+            throw usage(option + " (with the common options): " + Harness.oneLine(e));
+        } catch (SettingsException e) {
             throw usage(option + " (with the common options): " + e.getMessage());
         }
         // A round writes no files of its own and shares this JVM and one broker with the others.

@@ -47,19 +47,22 @@ import picocli.CommandLine.Spec;
  * The highest sustainable rate of puts, per configuration. Unthrottled first, to find the
  * capacity; then fixed rates from there downwards until one is sustained: the harness keeps its
  * schedule (achieved rate within 2 % of target) and no backlog builds (response p99 within a
- * bound). Results go to a Markdown file with date and machine, to be committed.
+ * bound). Results are printed as a Markdown table with date and machine, and appended to a file
+ * only when --out names one.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         defaultValueProvider = Defaults.class,
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every configuration was benched and the table appended", "2:bad option value or file",
+        exitCodeList = {"0:every configuration was benched and the table printed (and appended to --out)",
+            "2:bad option value or file",
             "3:cannot reach the broker, or it refused the login", "4:the broker failed during a trial",
             "6:the benches completed and were printed, but --out could not be written",
-            "130:interrupted with Ctrl-C"},
+            "130:interrupted with Ctrl-C (the configurations benched are printed)",
+            "143:terminated with SIGTERM (as Ctrl-C)"},
         description = {"Finds the highest sustainable rate, and its CPU cost, of puts or request/response.",
             "  put: 1 sender and 1 drainer, non-persistent, persistent outside syncpoint, persistent with syncpoint 10;",
             "  reqresp: IBM's standard request/response workload (10 + 10 queues, 2 KiB, persistent, in syncpoint,",
-            "           closed, 10 responders) with each of --requesters. Appends a Markdown table."})
+            "           closed, 10 responders) with each of --requesters. Prints a Markdown table; --out FILE appends it."})
 final class BenchCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
@@ -106,7 +109,8 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
     int searchMaxInFlight;
 
     @Option(names = "--out", paramLabel = "FILE",
-            description = "Markdown file the results are appended to. Default: bench/results-put.md or bench/results-reqresp.md.")
+            description = "Append the table (Markdown, headed by the date and the machine) to FILE, e.g. the repository's"
+                    + " bench/results-put.md to commit it. Without it, the table is printed only.")
     Path out;
 
     @Mixin
@@ -155,10 +159,9 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
         SettingsException.require(searchMaxInFlight >= 1 && searchMaxInFlight <= WorkloadSettings.MAX_IN_FLIGHT,
                 "--search-max-in-flight", "expected a whole number from 1 to " + WorkloadSettings.MAX_IN_FLIGHT
                         + ", got " + searchMaxInFlight);
-        if (out == null) {
-            out = Path.of(reqresp ? "bench/results-reqresp.md" : "bench/results-put.md");
+        if (out != null) {
+            checkWritable();
         }
-        checkWritable();
         List<Config> configs = reqresp ? reqrespConfigs() : putConfigs();
         configs.forEach(c -> c.workloadAt().apply(1)); // settings that cannot run fail now, not after minutes of trials
         trials = 0;
@@ -264,6 +267,11 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
             // schedule) were the limit of what was asked: try more of them.
             // So is a configuration that sustained no rate at all: its probe says what held it back.
             Saturation why = (b.firstFailed() != null && b.best() != null ? b.firstFailed() : b.max()).summary().saturation();
+            if (Saturation.HOST.equals(why.limit())) {
+                // Busy senders on a contended host waited for a CPU: more of them would only add to the queue.
+                System.out.printf(Locale.ROOT, "%-30s search ends: %s%n", shape.name(), why.sentence());
+                break;
+            }
             boolean busy = why.busyFraction() >= 0.9;
             boolean windowFull = busy && inFlight > 1 && why.windowFullFraction() >= why.busyFraction() / 2;
             if (busy && inFlight == 1 && inFlight < searchMaxInFlight) {
@@ -394,6 +402,9 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
         md.append("|---|---:|---:|---|---:|\n");
         rows.forEach(r -> md.append(r).append('\n'));
         System.out.println(md);
+        if (out == null) {
+            return;
+        }
         try {
             Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {

@@ -30,8 +30,8 @@ import picocli.CommandLine.Spec;
         description = {"Runs an Apache ActiveMQ Artemis broker in this process until SIGTERM or Ctrl-C.",
             "Its data directory is kept, so a restart recovers persistent messages."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped by a signal", "2:bad option value, port in use, or unusable data directory",
-            "3:the broker could not start"})
+        exitCodeList = {"2:bad option value, port in use, or unusable data directory", "3:the broker could not start",
+            "130:stopped with Ctrl-C", "143:stopped with SIGTERM"})
 final class BrokerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

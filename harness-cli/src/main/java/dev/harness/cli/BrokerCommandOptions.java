@@ -45,8 +45,10 @@ final class BrokerCommandOptions {
     String startLine;
 
     @Option(names = "--drop-caches",
-            description = "Before each restart, sync and drop the page cache (3 > /proc/sys/vm/drop_caches), as after a"
-                    + " machine failure. Root only. With --kill-cmd, or on the harness's own broker.")
+            description = "Before each restart, sync and drop this host's page cache (3 > /proc/sys/vm/drop_caches), so"
+                    + " that a broker on this host reads its files from the disk, as after a machine failure. A broker on"
+                    + " another host keeps its cache: drop it there, in --start-cmd. Root only. With --kill-cmd, or on the"
+                    + " harness's own broker.")
     boolean dropCaches;
 
     /** Whether --drop-caches applies to the harness's own broker child (no --kill-cmd); checked. */

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JunitReport;
@@ -33,9 +34,10 @@ import picocli.CommandLine.Spec;
             "  harness check merged.hlog --json a.json --json b.json --slo 'response.p99.9 < 200ms' --slo 'lost == 0'"},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every objective met",
-            "2:a bad objective, hlog or JSON, an objective that needs the JSON without one, or an unwritable --junit",
+            "2:a bad objective, hlog or JSON, a JSON not of the hlog's run(s), an objective that needs the JSON without one, or"
+                    + " an unwritable --junit",
             "4:a --json run did not complete: the broker failed during it or lost committed persistent messages",
-            "5:an objective was not met",
+            "5:an objective was not met, or a --json run was NOT VALID (--slo-allow-invalid judges it anyway)",
             "6:every objective met, but --junit could not be written",
             "130:a --json run was interrupted (Ctrl-C): its verdict is printed, the run's own code kept"})
 final class CheckCommand implements Callable<Integer> {
@@ -58,6 +60,10 @@ final class CheckCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "FILE", description = "Write the verdict as JUnit XML: one testcase each.")
     Path junit;
 
+    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when a run was NOT VALID (its --json"
+            + " says why). By default such a run fails the verdict (exit 5).")
+    boolean sloAllowInvalid;
+
     @Override
     public Integer call() {
         String problem = junit == null ? null : FileErrors.unwritable(junit);
@@ -71,9 +77,21 @@ final class CheckCommand implements Callable<Integer> {
         } catch (BadHlogException e) {
             throw usage(e.getMessage());
         }
+        RunJson.requireOf("--json", log, runs);
         Objectives objectives = LogFigures.objectives(slo, log, runs);
-        Verdict verdict = LogFigures.verdict(objectives, log, runs);
+        // Each run's validity as it read itself; a merged log's is every host's.
+        Validity validity = Validity.VALID;
+        for (RunJson run : runs) {
+            validity = validity.plus(run.reading().validity(), runs.size() == 1 ? "" : run.file().getFileName() + ": ");
+        }
+        Verdict verdict = LogFigures.verdict(objectives, log, runs).gated(validity, sloAllowInvalid);
         System.out.println("harness check " + hlog + ": " + log.title());
+        if (runs.isEmpty()) {
+            System.out.println("validity: not known from an hlog alone; give the run's --json to check it too");
+        } else {
+            System.out.println(validity.valid() ? "validity: VALID" : "validity: NOT VALID: "
+                    + String.join("; ", validity.reasons().stream().map(r -> r.line()).toList()));
+        }
         ConsoleReporter.verdict(System.out, verdict);
         String notWritten = null;
         if (junit != null) {
@@ -102,7 +120,7 @@ final class CheckCommand implements Callable<Integer> {
             if (notWritten != null) {
                 System.err.println(spec.qualifiedName() + ": " + notWritten);
             }
-            throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size() + " objectives not met");
+            throw new Failure.ObjectivesFailed(verdict.failureLine());
         }
         if (notWritten != null) {
             throw new Failure.OutputNotWritten(notWritten);

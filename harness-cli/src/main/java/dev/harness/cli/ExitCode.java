@@ -7,7 +7,7 @@ import picocli.CommandLine.IExitCodeExceptionMapper;
 import picocli.CommandLine.ParameterException;
 
 /**
- * Exit codes scripts can rely on (README, "Exit codes"), and the one map from the harness's
+ * Exit codes scripts can rely on (docs/reference/exit-codes.md), and the one map from the harness's
  * failure kinds to them. A command returns {@link #OK} or throws one of the kinds; no command
  * picks a code of its own.
  */
@@ -29,8 +29,21 @@ final class ExitCode {
     static final int OBJECTIVES_FAILED = 5;
     /** The run completed and its summary was printed, but an output file could not be written. */
     static final int OUTPUT_NOT_WRITTEN = 6;
-    /** Ctrl-C or SIGTERM: what was measured is reported (the JVM exits with 128 + SIGINT's 2). */
+    /**
+     * Ctrl-C (SIGINT): what was measured is reported. The JVM exits with 128 + SIGINT's 2 whatever
+     * the command returns, so this is also the code of a command that stops at once.
+     */
     static final int INTERRUPTED = 130;
+    /**
+     * SIGTERM (kill, docker stop, Kubernetes ending a pod): handled as Ctrl-C is, what was measured
+     * is reported, but the JVM exits with 128 + SIGTERM's 15. No command returns it; the signal
+     * decides it.
+     */
+    static final int TERMINATED = 143;
+
+    /** Every code above, for the tests that hold each command's list of codes to them. */
+    static final java.util.List<Integer> ALL = java.util.List.of(OK, INTERNAL, USAGE, UNREACHABLE, FAILED_DURING_RUN,
+            OBJECTIVES_FAILED, OUTPUT_NOT_WRITTEN, INTERRUPTED, TERMINATED);
 
     private ExitCode() {
     }

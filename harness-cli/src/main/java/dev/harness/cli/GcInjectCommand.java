@@ -1,10 +1,7 @@
 package dev.harness.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
 
 import dev.harness.agent.GcAgent;
@@ -51,30 +48,29 @@ final class GcInjectCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--options: " + e.getMessage());
         }
-        Path jar;
+        AgentJar jar;
         try {
-            jar = agentJar();
+            jar = AgentJar.write();
         } catch (IOException e) {
             // Not the user's input: the temporary directory or this build of the jar.
             throw new IllegalStateException("cannot write the agent's jar to a temporary file: " + FileErrors.describe(e), e);
         }
         String[] status;
         try {
-            status = Attacher.load(pid, jar.toString(), absoluteLog(options), GcAgent.STATUS_PROPERTY);
+            status = Attacher.load(pid, jar.path().toString(), absoluteLog(options), GcAgent.STATUS_PROPERTY);
         } catch (Attacher.AttachFailure e) {
-            deleteQuietly(jar);
             if (e.unreachable) {
                 throw new UnreachableException(e.getMessage(), e);
             }
             throw new Failure.DuringRun(e.getMessage());
+        } finally {
+            jar.discard(); // that JVM opened it (or never will): a copy of this run's own goes
         }
         if ("running".equals(status[0])) {
-            deleteQuietly(jar);
             throw new Failure.DuringRun("the agent already runs in process " + pid
                     + " (loaded earlier); its options cannot be changed until that JVM restarts");
         }
         if (!"running".equals(status[1])) {
-            deleteQuietly(jar);
             throw new Failure.DuringRun("the agent did not start in process " + pid + ": "
                     + (status[1] == null ? "no word from it" : status[1].replaceFirst("^not started: ", "")));
         }
@@ -94,26 +90,5 @@ final class GcInjectCommand implements Callable<Integer> {
                     ? "log=" + Path.of(part.substring(4)).toAbsolutePath() : part);
         }
         return out.toString();
-    }
-
-    private static void deleteQuietly(Path file) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            // A temporary file left behind.
-        }
-    }
-
-    /** The agent's own jar, carried inside harness.jar, written where the target JVM can read it. */
-    private static Path agentJar() throws IOException {
-        Path jar = Files.createTempFile("harness-agent-", ".jar");
-        try (InputStream in = GcInjectCommand.class.getResourceAsStream("harness-agent.jar")) {
-            if (in == null) {
-                throw new IOException("harness-agent.jar is missing from this build of harness.jar");
-            }
-            Files.copy(in, jar, StandardCopyOption.REPLACE_EXISTING);
-        }
-        // The target JVM keeps the jar open for as long as it runs: it must outlive this command.
-        return jar;
     }
 }

@@ -1,17 +1,21 @@
 package dev.harness.cli;
 
 import java.io.PrintWriter;
+import java.util.List;
 
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.ProviderKinds;
+import dev.harness.core.run.Environment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /** The harness command: parses, wires, and leaves the work to harness-core. */
 @Command(name = "harness",
@@ -80,10 +84,32 @@ public final class Harness implements Runnable {
     static final IParameterExceptionHandler ONE_LINE_USAGE_ERROR = (e, args) -> {
         CommandLine cl = e.getCommandLine();
         PrintWriter err = cl.getErr();
-        err.println(usageLine(cl, e.getMessage()));
+        err.println(usageLine(cl, oneLine(e)));
         err.flush();
         return exitCode(cl, e);
     };
+
+    /** Suggestions for a mistyped option, at most this many. */
+    private static final int SUGGESTIONS = 3;
+
+    /**
+     * What bad input says, in one line: picocli's message, a duration without its unit named with
+     * its option and an example, and an unknown option followed by the ones it may have meant.
+     * Also for the run options that ab and k8s parse with run's code.
+     */
+    static String oneLine(ParameterException e) {
+        if (e.getCause() instanceof Values.NoUnit noUnit && e.getArgSpec() instanceof OptionSpec option) {
+            return Values.noUnit(option.longestName(), noUnit);
+        }
+        if (e instanceof UnmatchedArgumentException unmatched && unmatched.isUnknownOption()) {
+            List<String> meant = unmatched.getSuggestions();
+            if (!meant.isEmpty()) {
+                return e.getMessage() + "; did you mean " + Values.either(meant.subList(0, Math.min(SUGGESTIONS,
+                        meant.size()))) + "?";
+            }
+        }
+        return e.getMessage();
+    }
 
     /**
      * Every failure a command throws: one line after the command's name, and the code of the one
@@ -121,8 +147,7 @@ public final class Harness implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Harness.class.getPackage().getImplementationVersion();
-            return new String[] {"harness " + (v == null ? "(development build)" : v)};
+            return new String[] {"harness " + Environment.harnessVersion()};
         }
     }
 }

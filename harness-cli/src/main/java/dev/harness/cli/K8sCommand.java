@@ -139,7 +139,7 @@ final class K8sCommand implements Callable<Integer> {
         try {
             run = RunCommand.parse(args);
         } catch (ParameterException e) {
-            throw usage(e.getMessage());
+            throw usage(Harness.oneLine(e));
         }
         run.clock = clock;
         refuse(runOptions.stream().anyMatch(t -> t.equals("--shard") || t.startsWith("--shard=")) ? "--shard" : null,
@@ -151,8 +151,11 @@ final class K8sCommand implements Callable<Integer> {
         refuse(run.killBrokerAtNs != null ? "--kill-broker-at" : null, "the shards drive one broker they do not run");
         refuse(run.target.credentials.source != null && run.target.credentials.source.file != null ? "--password-file"
                 : null, "the file is not in the pods; use --password-env VAR, filled from --password-secret");
-        refuse(run.target.kind().ownBroker() ? "--url" : null, "the shards drive one broker: give its --url (or"
-                + " another provider's options); without, each pod would run a broker of its own");
+        if (run.target.kind().ownBroker()) {
+            // Without a broker to drive, each pod would start one of its own.
+            throw usage("--url: expected with harness k8s: the shards drive one broker that they do not run; give its"
+                    + " --url (or another provider's options, --provider ...)");
+        }
         run.workload();
         run.runnerSettings();
         run.objectives();

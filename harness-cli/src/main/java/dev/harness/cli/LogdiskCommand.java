@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the test completed", "2:bad option, unusable directory, too little space, or a write failed",
             "6:the test completed and its results were printed, but --json or --hlog could not be written",
-            "130:interrupted with Ctrl-C (what was measured is reported)"})
+            "130:interrupted with Ctrl-C (what was measured is reported)",
+            "143:terminated with SIGTERM (as Ctrl-C)"})
 final class LogdiskCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -20,8 +20,8 @@ import picocli.CommandLine.Spec;
 
 /** Several harness processes' hlogs (several hosts) as one: how load generation scales past one machine. */
 @Command(name = "merge", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        description = {"Merges the hlogs of several harness processes (several hosts) into one:",
-            "histograms added per tag, intervals aligned on absolute time from the earliest",
+        description = {"Merges the hlogs of several harness processes (several hosts) into one.",
+            "Histograms are added per tag, intervals aligned on absolute time from the earliest",
             "start, so merged response counts are the throughput of all of them. Runs started",
             "at one time with one --interval line up exactly; otherwise each input interval",
             "counts in the merged interval its start falls in. With --json and --json-out, the",

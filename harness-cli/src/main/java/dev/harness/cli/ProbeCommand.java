@@ -2,7 +2,6 @@ package dev.harness.cli;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
@@ -12,22 +11,12 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.nio.file.attribute.UserPrincipal;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
@@ -70,7 +59,8 @@ import picocli.CommandLine.Spec;
             "3:cannot attach to that process (not a JVM, not ours, attach disabled, or gone)",
             "4:the probe did not start there (the line says why), or another probe runs there (busy)",
             "6:an output file could not be written",
-            "130:interrupted (Ctrl-C): the summary is printed and the files written"})
+            "130:interrupted (Ctrl-C): the summary is printed and the files written",
+            "143:terminated with SIGTERM (as Ctrl-C)"})
 final class ProbeCommand implements Callable<Integer> {
     /** Where the agent leaves "TOKEN outcome" of each attach (ProbeSession.ATTACH_PROPERTY). */
     static final String ATTACH_PROPERTY = "harness.probe.attach";
@@ -90,16 +80,16 @@ final class ProbeCommand implements Callable<Integer> {
     Long durationNs;
 
     @Option(names = "--interval", paramLabel = "D", converter = Values.Duration.class, defaultValue = "10s",
-            description = "How often the table is printed. Default: ${DEFAULT-VALUE}, as the seed's tracer.")
+            description = "How often the table is printed. Default: ${DEFAULT-VALUE}.")
     long intervalNs;
 
     @Option(names = "--histogram", description = "After each table, the interval's distribution of each operation's"
-            + " times drawn as text (the seed's frequency table).")
+            + " times drawn as text (a tracer's frequency table).")
     boolean histogram;
 
     @Option(names = "--hlog", paramLabel = "FILE",
-            description = "Write every call's time to this hlog, one histogram per tag and second (or per --interval"
-                    + " when shorter): send, send-syncpoint, commit, rollback, receive, on-message, mq-put,"
+            description = "Write every call's time, returned or thrown, to this hlog, one histogram per tag and second (or"
+                    + " per --interval when shorter): send, send-syncpoint, commit, rollback, receive, on-message, mq-put,"
                     + " mq-put-syncpoint, mq-get, mq-commit, mq-backout; each with its pause-corrected view"
                     + " (TAG-pause-corrected); and the probed JVM's own hiccups (tag hiccup).")
     Path hlog;
@@ -132,7 +122,7 @@ final class ProbeCommand implements Callable<Integer> {
         }
         AgentJar jar;
         try {
-            jar = agentJar();
+            jar = AgentJar.write();
         } catch (IOException e) {
             throw new IllegalStateException("cannot write the agent's jar to a temporary file: " + FileErrors.describe(e), e);
         }
@@ -405,7 +395,7 @@ final class ProbeCommand implements Callable<Integer> {
                     String hlogTag = Ops.hlogTag(outcome, tag);
                     if (hlogTag != null) {
                         Histogram h = Histogram.decodeFromCompressedByteBuffer(ProbeTotals.decode(f[5]), 0);
-                        if (outcome.equals("ok")) {
+                        if (Ops.isCalls(outcome)) {
                             interval.computeIfAbsent(tag, t -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
                         }
                         if (writer != null) {
@@ -426,133 +416,5 @@ final class ProbeCommand implements Callable<Integer> {
 
     private String command() {
         return ProcessHandle.of(pid).flatMap(p -> p.info().command()).orElse("java");
-    }
-
-    /** The agent's jar as written for one attach: {@code temporary} when it is this probe's own copy, deleted after. */
-    record AgentJar(Path path, boolean temporary) {
-        /** Deletes this probe's own copy (the target JVM keeps the file it opened); never throws. */
-        void discard() {
-            if (!temporary) {
-                return;
-            }
-            try {
-                Files.deleteIfExists(path);
-                Files.deleteIfExists(path.getParent());
-            } catch (IOException | RuntimeException e) {
-                // Left in a directory only this user can read: the system's cleaner's.
-            }
-        }
-    }
-
-    /**
-     * The agent's jar, carried inside harness.jar, written where the target JVM can read it: in
-     * a directory of this user's under java.io.tmpdir (mode 0700: no other local user can put code
-     * there for the probed JVM to load), at a path named by its content's hash, so every probe with
-     * this build reuses one file instead of leaving a new one behind each time. If that directory
-     * cannot be trusted (another user's, writable by others, a link), or the file cannot be
-     * replaced, the jar goes into a fresh private directory, deleted after the attach.
-     */
-    private static AgentJar agentJar() throws IOException {
-        byte[] bytes;
-        try (InputStream in = ProbeCommand.class.getResourceAsStream("harness-agent.jar")) {
-            if (in == null) {
-                throw new IOException("harness-agent.jar is missing from this build of harness.jar");
-            }
-            bytes = in.readAllBytes();
-        }
-        String hash = sha256(bytes);
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        Path dir = userDir(tmp);
-        if (dir != null) {
-            Path jar = dir.resolve("harness-agent-" + hash.substring(0, 16) + ".jar");
-            try {
-                if (Files.isRegularFile(jar, LinkOption.NOFOLLOW_LINKS) && sha256(Files.readAllBytes(jar)).equals(hash)) {
-                    return new AgentJar(jar, false);
-                }
-                Path part = Files.createTempFile(dir, "harness-agent-", ".part");
-                try {
-                    Files.write(part, bytes);
-                    Files.move(part, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-                    return new AgentJar(jar, false);
-                } finally {
-                    Files.deleteIfExists(part);
-                }
-            } catch (IOException e) {
-                // A file of that name we may not replace: this probe's own copy, below.
-            }
-        }
-        Path own = Files.createTempDirectory(tmp, "harness-agent-"); // 0700 where the file system says
-        Path jar = own.resolve("harness-agent.jar");
-        Files.write(jar, bytes);
-        return new AgentJar(jar, true);
-    }
-
-    /**
-     * This user's directory under {@code tmp}, made 0700 if missing; null when it cannot be
-     * trusted ({@link #untrusted} says why) or made.
-     */
-    static Path userDir(Path tmp) {
-        String user = System.getProperty("user.name", "").replaceAll("[^A-Za-z0-9._-]", "_");
-        Path dir = tmp.resolve("harness-" + (user.isEmpty() ? "user" : user));
-        try {
-            boolean posix = Files.getFileStore(tmp).supportsFileAttributeView(PosixFileAttributeView.class);
-            if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-                try {
-                    if (posix) {
-                        Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-                    } else {
-                        Files.createDirectory(dir); // no POSIX modes: the system's temporary directory is per user
-                    }
-                } catch (FileAlreadyExistsException e) {
-                    // Made meanwhile, by us or by someone else: checked below.
-                }
-            }
-            if (!posix) {
-                return Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS) ? dir : null;
-            }
-            return untrusted(dir, currentUser(tmp)) == null ? dir : null;
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /** Who this process runs as: the owner of a file it makes. */
-    private static UserPrincipal currentUser(Path tmp) throws IOException {
-        Path probe = Files.createTempFile(tmp, "harness-owner-", ".tmp");
-        try {
-            return Files.getOwner(probe, LinkOption.NOFOLLOW_LINKS);
-        } finally {
-            Files.deleteIfExists(probe);
-        }
-    }
-
-    /**
-     * Why {@code dir} may not hold the agent's jar for {@code me} (a link, no directory, another
-     * user's, writable by group or others), or null when it may.
-     */
-    static String untrusted(Path dir, UserPrincipal me) throws IOException {
-        if (Files.isSymbolicLink(dir)) {
-            return dir + " is a symbolic link";
-        }
-        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return dir + " is not a directory";
-        }
-        UserPrincipal owner = Files.getOwner(dir, LinkOption.NOFOLLOW_LINKS);
-        if (!owner.equals(me)) {
-            return dir + " belongs to " + owner.getName() + ", not " + me.getName();
-        }
-        Set<PosixFilePermission> modes = Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
-        if (modes.contains(PosixFilePermission.GROUP_WRITE) || modes.contains(PosixFilePermission.OTHERS_WRITE)) {
-            return dir + " is writable by others (" + PosixFilePermissions.toString(modes) + ")";
-        }
-        return null;
-    }
-
-    private static String sha256(byte[] bytes) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JDK has no SHA-256", e);
-        }
     }
 }

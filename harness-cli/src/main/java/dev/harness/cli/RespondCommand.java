@@ -30,8 +30,9 @@ import picocli.CommandLine.Spec;
             "Gets each request from the request queues and puts a reply of the same size on the queue it names,",
             "correlation id = request message id. Runs until Ctrl-C, SIGTERM or --duration."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped", "2:bad option value or file", "3:cannot reach the broker, or it refused the login",
-            "4:the broker failed", "6:stopped, but --events could not be written to the end"})
+        exitCodeList = {"0:--duration ended", "2:bad option value or file", "3:cannot reach the broker, or it refused the login",
+            "4:the broker failed", "6:stopped, but --events could not be written to the end",
+            "130:stopped with Ctrl-C (the summary is printed)", "143:stopped with SIGTERM (as Ctrl-C)"})
 final class RespondCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
@@ -71,7 +72,7 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
 
     @Option(names = "--events", paramLabel = "FILE",
             description = "Write events as JSON lines, each flushed: ready once every responder is subscribed, interval,"
-                    + " finished (README, \"Events\").")
+                    + " finished (docs/reference/events.md).")
     Path events;
 
     @Mixin

@@ -34,12 +34,12 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "restart-study", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         description = {
-            "How long a broker takes to come back after kill -9, against queue depth and uncommitted messages (seed 002):"
-                    + " for each case, a harness broker child on a fresh journal is filled to the depth (persistent,"
-                    + " committed), given that many messages in a transaction left open, killed with SIGKILL and"
-                    + " restarted on the same journal. Prints and appends a table: restart time (process start to"
-                    + " accepting connections), time to the first message, drain time, and the messages recovered",
-            "(which must be exactly the committed ones, each once, and no uncommitted one: each message is tagged).",
+            "How long a broker takes to come back after kill -9, against queue depth and uncommitted messages.",
+            "For each case, a harness broker child on a fresh journal is filled to the depth (persistent, committed),"
+                    + " given that many messages in a transaction left open, killed with SIGKILL and restarted on the same"
+                    + " journal. Prints a line per case and a table: restart time (process start to accepting"
+                    + " connections), time to the first message, drain time, and the messages recovered (which must be"
+                    + " exactly the committed ones, each once, and no uncommitted one: each message is tagged).",
             "With --kill-cmd and --start-cmd, the broker is the one the provider options reach (artemis, ibmmq, jndi),"
                     + " killed and started by those commands, and ready by the rule of --ready-log and --ready-line"
                     + " (default: the first connection that succeeds)."},
@@ -48,9 +48,10 @@ import picocli.CommandLine.Spec;
             "3:a broker could not start, or cannot be reached",
             "4:a case lost committed messages, got one twice or kept uncommitted ones, or --kill-cmd or --start-cmd"
                 + " failed, or the broker refused a request (a full or unknown queue)",
-            "6:the cases completed and were printed, but --out could not be written"})
+            "6:every case recovered exactly its committed messages and the table was printed, but --out could not be"
+                + " written"})
 final class RestartStudyCommand implements Callable<Integer>, UsesApi {
-    /** Deep queues on a slow disk took IBM minutes to recover (seed 002): a generous default bound. */
+    /** Deep queues on a slow disk took IBM MQ minutes to recover in IBM's restart study: a generous default bound. */
     private static final String DEFAULT_READY_TIMEOUT = "10m";
 
     @Spec
@@ -76,14 +77,15 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
 
     @Option(names = "--queues", defaultValue = "1", paramLabel = "N",
             description = "Spread each case's depth and uncommitted messages round robin over N queues, NAME.1 .. NAME.N"
-                    + " (NAME is --queue's), as seed 002 did over 10. Default: ${DEFAULT-VALUE}: --queue alone.")
+                    + " (NAME is --queue's), as IBM's restart study did over 10. Default: ${DEFAULT-VALUE}: --queue alone.")
     int queueCount;
 
     @Option(names = "--dir", paramLabel = "DIR", description = "Where the journals go (on the disk to study). Default: a temporary directory.")
     Path dir;
 
-    @Option(names = "--out", defaultValue = "bench/results-restart.md", paramLabel = "FILE",
-            description = "Markdown file the table is appended to. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Append the table (Markdown, headed by the date and the machine) to FILE. Without it, the table"
+                    + " is printed only.")
     Path out;
 
     @Mixin
@@ -133,7 +135,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         if (commands != null && dir != null) {
             throw usage("--dir: the journals of the harness's own brokers; with --kill-cmd the broker keeps its own");
         }
-        String problem = FileErrors.unwritable(out);
+        String problem = out == null ? null : FileErrors.unwritable(out);
         if (problem != null) {
             throw usage("--out " + out + ": cannot write the file: " + problem);
         }
@@ -148,22 +150,42 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         } catch (Exception | Error e) {
             // The cases done before the one that failed are measurements: the table keeps them.
             if (!results.isEmpty()) {
-                try {
-                    writeTable(commands, dropCachesOwn, broker[0], queues, results, "cases after these did not complete: "
-                            + oneLine(e));
-                } catch (RuntimeException notWritten) {
-                    e.addSuppressed(notWritten);
+                String md = table(commands, dropCachesOwn, broker[0], queues, results, "cases after these did not complete: "
+                        + oneLine(e));
+                System.out.print(md);
+                String notWritten = append(md);
+                if (notWritten != null) {
+                    System.err.println(spec.qualifiedName() + ": " + notWritten);
                 }
             }
             throw e;
         }
-        writeTable(commands, dropCachesOwn, broker[0], queues, results, null);
+        String md = table(commands, dropCachesOwn, broker[0], queues, results, null);
+        System.out.print(md);
         long wrong = results.stream().filter(RestartStudy.Result::wrong).count();
+        System.out.println(verdict(results.size(), wrong));
+        String notWritten = append(md);
+        // As harness run: the study's own code before the file's, which is still said.
         if (wrong != 0) {
+            if (notWritten != null) {
+                System.err.println(spec.qualifiedName() + ": " + notWritten);
+            }
             throw new Failure.DuringRun(wrong + " case(s) lost committed messages, got some twice or kept uncommitted ones"
                     + " (WRONG above)");
         }
+        if (notWritten != null) {
+            throw new Failure.OutputNotWritten(notWritten);
+        }
         return ExitCode.OK;
+    }
+
+    /** The study's one-line answer, after its table. */
+    static String verdict(int cases, long wrong) {
+        return wrong == 0
+                ? String.format(Locale.ROOT, "verdict: PASS: every case (%d of %d) recovered exactly its committed messages,"
+                        + " each once, and none of the uncommitted ones", cases, cases)
+                : String.format(Locale.ROOT, "verdict: FAIL: %d of %d cases lost committed messages, got some twice or"
+                        + " kept uncommitted ones (WRONG above)", wrong, cases);
     }
 
     private static String onQueues(List<String> queues) {
@@ -175,8 +197,22 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
     }
 
-    /** Appends the table of these results to --out; {@code incomplete} says why it ends early, null when it does not. */
-    private void writeTable(BrokerCommands commands, boolean dropCachesOwn, String broker, List<String> queues,
+    /** Appends the table to --out, if given: null, or why it could not. */
+    private String append(String md) {
+        if (out == null) {
+            return null;
+        }
+        try {
+            Files.writeString(out, md, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException e) {
+            return "--out " + out + ": cannot write the file: " + FileErrors.describe(e);
+        }
+        System.out.println("appended to " + out);
+        return null;
+    }
+
+    /** The table of these results, in Markdown; {@code incomplete} says why it ends early, null when it does not. */
+    private String table(BrokerCommands commands, boolean dropCachesOwn, String broker, List<String> queues,
             List<RestartStudy.Result> results, String incomplete) {
         StringBuilder md = new StringBuilder();
         md.append(String.format(Locale.ROOT, "%n## %s, %s, %d CPUs, %s%n%n", LocalDate.now(), System.getProperty("os.arch"),
@@ -185,11 +221,16 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         md.append(commands == null
                 ? String.format(Locale.ROOT, "harness broker (embedded Artemis, NIO journal, buffer timeout %s us), %d-byte"
                         + " persistent messages on %s, killed with SIGKILL and restarted on the same journal%s.%n%n",
-                        bufferTimeout, sizeBytes, onQueues(queues), dropCachesOwn ? " after dropping the page cache" : "")
+                        bufferTimeout, sizeBytes, onQueues(queues), dropCachesOwn ? " after dropping " + PageCache.dropped()
+                                + ", the broker's, as after a machine failure" : "")
                 : String.format(Locale.ROOT, "%s, %d-byte persistent messages on %s, killed with `--kill-cmd '%s'`, started"
                         + " with `--start-cmd '%s'`%s; ready: %s; restart ms: %s.%n%n", broker, sizeBytes, onQueues(queues),
-                        commands.killCmd(), commands.startCmd(), commands.dropCaches() ? " after dropping the page cache" : "",
+                        commands.killCmd(), commands.startCmd(), commands.dropCaches() ? " after dropping " + PageCache.dropped()
+                                + " (" + PageCache.NOT_ELSEWHERE + ")" : "",
                         commands.readiness().describe(), commands.restartSpan()));
+        md.append("first message ms: from ready to a consumer's first message; drain ms: from there to the last one;"
+                + " missing: committed, not back; twice: committed, back more than once; extra: uncommitted and kept, or"
+                + " not this case's.\n\n");
         String startLine = commands == null ? null : commands.startLineSpan();
         // missing: committed, not back; twice: committed, back again; extra: uncommitted kept, or not this case's.
         md.append("| depth | uncommitted | restart ms | first message ms | drain ms | recovered |"
@@ -204,12 +245,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         if (incomplete != null) {
             md.append(String.format(Locale.ROOT, "%nIncomplete: %s%n", incomplete));
         }
-        try {
-            Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        } catch (IOException e) {
-            throw new Failure.OutputNotWritten("--out " + out + ": cannot write the file: " + FileErrors.describe(e));
-        }
-        System.out.println("appended to " + out);
+        return md.toString();
     }
 
     /** Today's study: a harness broker child on a fresh journal per case. */
@@ -253,6 +289,9 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             System.out.println("  start-cmd    " + commands.startCmd());
             System.out.println("  broker ready " + commands.readiness().describe() + ", within "
                     + TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms");
+            if (commands.dropCaches()) {
+                System.out.println("  drop caches  " + PageCache.dropped() + " before each restart; " + PageCache.NOT_ELSEWHERE);
+            }
             RestartStudy study = new RestartStudy(() -> new RestartStudy.CaseBroker(provider, killer, false, () -> { }),
                     queues, sizeBytes, line -> System.out.println("  " + line));
             try {
@@ -290,13 +329,14 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         return ms < 0 ? "-" : String.format(Locale.ROOT, "%,d", ms);
     }
 
-    private static String row(RestartStudy.Result r) {
-        return String.format(Locale.ROOT, "depth %,9d  uncommitted %,7d  restart %,6d ms%s  first message %7s ms  drain %,7d ms"
-                + "  recovered %,9d%s", r.c().depth(), r.c().uncommitted(), r.restartMillis(),
-                r.fromStartLineMillis() < 0 ? "" : String.format(Locale.ROOT, " (%,d ms from the start line)",
+    /** A case's console line: its times, and what came back against what was committed. */
+    static String row(RestartStudy.Result r) {
+        return String.format(Locale.ROOT, "depth %,9d  uncommitted %,7d  restart %,6d ms%s  first message %7s ms after ready"
+                + "  drain %,7d ms  recovered %,9d  missing %,d  twice %,d  extra %,d%s", r.c().depth(), r.c().uncommitted(),
+                r.restartMillis(), r.fromStartLineMillis() < 0 ? "" : String.format(Locale.ROOT, " (%,d ms from the start line)",
                         r.fromStartLineMillis()),
-                millisOrDash(r.firstMessageMillis()), r.drainMillis(),
-                r.recovered(), r.wrong() ? "  WRONG: " + r.wrongs() : "");
+                millisOrDash(r.firstMessageMillis()), r.drainMillis(), r.recovered(), r.missing(), r.duplicates(), r.extra(),
+                r.wrong() ? "  WRONG: " + r.wrongs() : "");
     }
 
     private ParameterException usage(String message) {

@@ -37,6 +37,7 @@ import dev.harness.core.run.StartAt;
 import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.findings.ScheduleBounds;
 import dev.harness.core.slo.Objectives;
 import dev.harness.core.slo.SloWatch;
 import dev.harness.core.slo.Verdict;
@@ -69,9 +70,10 @@ import picocli.CommandLine.Spec;
             "2:bad option value or file",
             "3:cannot reach the broker, or it refused the login (nothing measured; the message says which)",
             "4:the broker failed during the run (what was measured is reported)",
-            "5:the run completed and an objective (--slo) was not met",
+            "5:the run completed and an objective (--slo) was not met, or the run was NOT VALID (--slo-allow-invalid judges it anyway)",
             "6:the run completed and its summary was printed, but an output file could not be written",
-            "130:interrupted with Ctrl-C (what was measured is reported)"})
+            "130:interrupted with Ctrl-C (what was measured is reported)",
+            "143:terminated with SIGTERM (as Ctrl-C)"})
 final class RunCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
@@ -234,8 +236,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     Path json;
 
     @Option(names = "--events", paramLabel = "FILE",
-            description = "Write events as JSON lines, each flushed as it happens: started, interval, finished (README,"
-                    + " \"Events\"), for programs that watch the run.")
+            description = "Write events as JSON lines, each flushed as it happens: started, interval, finished (docs/reference/events.md),"
+                    + " for programs that watch the run.")
     Path events;
 
     @Option(names = "--shard", paramLabel = "I/N",
@@ -253,6 +255,11 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     @Option(names = "--slo-abort", description = "End the run at the first window that breaks an objective (as Ctrl-C"
             + " does: every measurement kept).")
     boolean sloAbort;
+
+    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when the run was NOT VALID (the"
+            + " schedule not kept, the harness or host the limit, delivery unchecked, recovery unfinished). By default"
+            + " such a run fails every verdict (exit 5), since its figures do not measure what was asked.")
+    boolean sloAllowInvalid;
 
     @Option(names = "--junit", paramLabel = "FILE", description = "Write the objectives' verdict as JUnit XML: one testcase each.")
     Path junit;
@@ -300,9 +307,11 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             if (start != null) {
                 System.out.println("waiting for the start at " + start);
             }
-            SloWatch watch = new SloWatch(objectives.list(), work.rate(),
-                    objectives.abortOnWindow() ? control::requestStop : null);
-            RunSummary summary = run(provider, work, runnerSettings, control, outputs.listeners(watch));
+            SloWatch watch = new SloWatch(objectives.list(), work, intervalNs,
+                    objectives.abortOnWindow() ? control::requestStop : null).allowInvalid(sloAllowInvalid);
+            RunSummary summary = run(provider, work, runnerSettings, control,
+                    outputs.listeners(watch, ScheduleBounds.lagBoundNs(work.targetRate(), work.workers())),
+                    objectives.needDelivery());
             Verdict verdict = watch.verdict();
             List<String> notWritten = outputs.finish(RunOutcome.of(summary, verdict));
             if (junit != null) {
@@ -320,8 +329,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 if (failure != null) {
                     throw new Failure.DuringRun(failure);
                 }
-                throw new Failure.ObjectivesFailed(verdict.failures() + " of " + verdict.results().size()
-                        + " objectives not met");
+                throw new Failure.ObjectivesFailed(verdict.failureLine());
             }
             if (!notWritten.isEmpty()) {
                 throw new Failure.OutputNotWritten(String.join("; ", notWritten));
@@ -387,7 +395,13 @@ final class RunCommand implements Callable<Integer>, UsesApi {
      */
     RunSummary run(Provider provider, Workload work, RunnerSettings settings, RunControl control,
             List<RunListener> listeners) throws UnreachableException {
-        Runner runner = new Runner(settings, listeners);
+        return run(provider, work, settings, control, listeners, false);
+    }
+
+    /** @param deliveryNeeded an objective reads delivery: a run that checks none is then not valid */
+    RunSummary run(Provider provider, Workload work, RunnerSettings settings, RunControl control,
+            List<RunListener> listeners, boolean deliveryNeeded) throws UnreachableException {
+        Runner runner = new Runner(settings, listeners).deliveryNeeded(deliveryNeeded);
         BrokerKill kill = brokerKill();
         BrokerCommands commands = brokerCommands(kill);
         if (kill != null && commands != null) {
@@ -502,10 +516,10 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         }
 
         /** The watch first: the console and the JSON print its verdict when the run has finished. */
-        List<RunListener> listeners(SloWatch watch) {
+        List<RunListener> listeners(SloWatch watch, long lagBoundNs) {
             List<RunListener> l = new ArrayList<>();
             l.add(watch);
-            l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict));
+            l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict).behindBeyond(lagBoundNs));
             if (hlogReporter != null) {
                 l.add(hlogReporter);
             }

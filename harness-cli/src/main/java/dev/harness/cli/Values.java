@@ -20,13 +20,20 @@ final class Values {
     private Values() {
     }
 
-    /** "150us", "500ms", "30s", "2m", "1h"; a bare number is seconds. */
+    /**
+     * "150us", "500ms", "30s", "2m", "1h". A number without its unit is refused (is 5 seconds or
+     * milliseconds?), except 0, which is the same in every unit (as Go's time.ParseDuration takes it).
+     * The one parser of every duration option.
+     */
     static long durationNs(String text) {
         Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw new TypeConversionException("expected a duration such as 500ms, 30s, 2m or 1h, got '" + text + "'");
         }
         double n = Double.parseDouble(m.group(1));
+        if (m.group(2) == null && n != 0) {
+            throw new NoUnit(text.trim());
+        }
         String unit = m.group(2) == null ? "s" : m.group(2);
         double ns = switch (unit) {
             case "us" -> n * 1e3;
@@ -39,6 +46,22 @@ final class Values {
             throw new TypeConversionException("duration '" + text + "' is too long");
         }
         return Math.round(ns);
+    }
+
+    /** A duration given as a bare number; the command line's handler names the option in its line ({@link #noUnit}). */
+    static final class NoUnit extends TypeConversionException {
+        final String number;
+
+        NoUnit(String number) {
+            super("a duration needs its unit: " + number + "s, " + number + "ms, ... (us, ms, s, m or h), got '" + number + "'");
+            this.number = number;
+        }
+    }
+
+    /** "--duration 5: a duration needs its unit, e.g. --duration 5s (us, ms, s, m or h)". */
+    static String noUnit(String option, NoUnit e) {
+        return option + " " + e.number + ": a duration needs its unit, e.g. " + option + " " + e.number
+                + "s (us, ms, s, m or h)";
     }
 
     /** "2048", "2KiB", "1MiB"; K, KB and KiB all mean 1024 bytes, as MQ users write them. */
@@ -179,6 +202,8 @@ final class Values {
                 return Warmup.fixed(durationNs(t));
             } catch (SettingsException e) {
                 throw new TypeConversionException(e.getMessage().substring(e.option().length() + 2) + ", got '" + value + "'");
+            } catch (NoUnit e) {
+                throw e; // one line for a bare number, wherever durations are parsed
             } catch (TypeConversionException e) {
                 throw new TypeConversionException("expected a duration such as 5s or 1m, or auto, or auto:MAX such as"
                         + " auto:2m, got '" + value + "'");

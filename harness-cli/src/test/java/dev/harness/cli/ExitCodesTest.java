@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -118,6 +119,21 @@ class ExitCodesTest {
                 Arguments.of("--json: expected one per hlog", List.of("merge", hlog.toString(), hlog.toString(), "--out",
                         dir.resolve("m.hlog").toString(), "--json", "a.json", "--json-out", dir.resolve("m.json").toString())),
                 Arguments.of("--shards", List.of("k8s", "--shards", "0", "--image", "img", "--url", "tcp://broker:61616")),
+                // A duration without its unit, wherever durations are parsed: the option, and an example.
+                Arguments.of("--duration 5: a duration needs its unit, e.g. --duration 5s", List.of("run", "--duration", "5")),
+                Arguments.of("--trial 10: a duration needs its unit, e.g. --trial 10s", List.of("bench", "--trial", "10")),
+                Arguments.of("--interval 2: a duration needs its unit", List.of("probe", "--pid", "1", "--interval", "2")),
+                Arguments.of("--ready-timeout 60: a duration needs its unit", List.of("restart-study", "--ready-timeout",
+                        "60")),
+                Arguments.of("--a (with the common options): --warmup 2: a duration needs its unit, e.g. --warmup 2s",
+                        List.of("ab", "--a", "--warmup 2", "--b", "--syncpoint 0")),
+                Arguments.of("--lead 90: a duration needs its unit", List.of("k8s", "--shards", "2", "--image", "img",
+                        "--url", "tcp://broker:61616", "--lead", "90")),
+                Arguments.of("--reply-timeout 30: a duration needs its unit", List.of("k8s", "--shards", "2", "--image",
+                        "img", "--url", "tcp://broker:61616", "--queues", "2", "--reply-timeout", "30")),
+                // A mistyped option: picocli's suggestion, on the same line.
+                Arguments.of("Unknown options: '--rat', '5'; did you mean --rate", List.of("run", "--rat", "5")),
+                Arguments.of("did you mean --rate", List.of("ab", "--a", "--rat 5", "--b", "--syncpoint 0")),
                 Arguments.of("--warmup", List.of("run", "--warmup", "soon")),
                 Arguments.of("--warmup", List.of("run", "--warmup", "auto:1s")),
                 Arguments.of("--warmup auto: with --shard", List.of("run", "--warmup", "auto", "--shard", "0/2", "--queues", "2",
@@ -139,6 +155,30 @@ class ExitCodesTest {
         assertEquals(1, line.lines().count(), line);
         assertTrue(line.startsWith("harness " + args.get(0) + ": ") && line.contains(mention), line);
         assertFalse(line.contains("Exception") || line.contains("\tat "), line);
+    }
+
+    /** Commands that a signal stops with what they measured reported (InterruptGuard), or that run until one. */
+    static final List<String> STOPPED_BY_SIGNALS = List.of("run", "respond", "broker", "bench", "ab", "logdisk", "probe");
+
+    /**
+     * The codes each command's --help lists (from which the reference is generated) are the one
+     * map's; a command a signal stops lists Ctrl-C's 130 and SIGTERM's 143.
+     */
+    @Test
+    void everyListedCodeIsOneOfTheMapsAndBothSignalsAreListed() {
+        for (Map.Entry<String, CommandLine> c : Harness.commandLine().getSubcommands().entrySet()) {
+            if (c.getKey().equals("help")) {
+                continue;
+            }
+            List<Integer> listed = c.getValue().getCommandSpec().usageMessage().exitCodeList().keySet().stream()
+                    .map(k -> Integer.parseInt(k.strip())).toList();
+            assertFalse(listed.isEmpty(), c.getKey());
+            assertTrue(ExitCode.ALL.containsAll(listed), () -> c.getKey() + " lists " + listed);
+            if (STOPPED_BY_SIGNALS.contains(c.getKey())) {
+                assertTrue(listed.containsAll(List.of(ExitCode.INTERRUPTED, ExitCode.TERMINATED)),
+                        () -> c.getKey() + " lists " + listed);
+            }
+        }
     }
 
     @Test

@@ -49,12 +49,13 @@ class K8sCommandTest {
     /** The manifests' writing, two minutes before the start. */
     static final Clock WRITTEN = Clock.fixed(START.minusSeconds(120), ZoneOffset.UTC);
 
-    /** What deploy/kubernetes/harness.yaml is generated from (README, "On Kubernetes"). */
+    /** What deploy/kubernetes/harness.yaml is generated from (docs/how-to/kubernetes.md). */
     static final List<String> EXAMPLE = List.of("k8s", "--shards", "4", "--image", "registry.example/harness:0.1.0",
             "--start-at", START.toString(), "--url", "tcp://artemis:61616", "--user", "app", "--password-env",
             "BROKER_PASSWORD", "--rate", "20000", "--non-persistent", "--queues", "8", "--warmup", "30s", "--duration", "5m",
             "--slo", "response.p99 < 50ms", "--slo", "lost == 0", "--slo", "rate >= 0.98 * target per 10s");
     static final Path EXAMPLE_FILE = Path.of("..", "deploy", "kubernetes", "harness.yaml");
+    static final Path GUIDE = Path.of("..", "docs", "how-to", "kubernetes.md");
 
     @TempDir
     Path dir;
@@ -159,25 +160,25 @@ class K8sCommandTest {
     }
 
     /**
-     * The README's harness k8s command is this example (its start aside, which the README leaves to
-     * --lead), so the README and deploy/kubernetes show one run.
+     * The Kubernetes guide's harness k8s command is this example (its start aside, which the guide
+     * leaves to --lead), so the guide and deploy/kubernetes show one run.
      */
     @Test
-    void theReadmesExampleIsTheDeployExample() throws Exception {
-        String readme = Files.readString(Path.of("..", "README.md"));
-        int from = readme.indexOf("./harness k8s --shards 4");
-        int to = readme.indexOf("| kubectl apply", from);
-        assertTrue(from >= 0 && to > from, "the README's harness k8s example");
+    void theGuidesExampleIsTheDeployExample() throws Exception {
+        String guide = Files.readString(GUIDE);
+        int from = guide.indexOf("./harness k8s --shards 4");
+        int to = guide.indexOf("| kubectl apply", from);
+        assertTrue(from >= 0 && to > from, GUIDE + "'s harness k8s example");
         List<String> words = new ArrayList<>();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("'([^']*)'|(\\S+)")
-                .matcher(readme.substring(from, to).replace("\\\n", " "));
+                .matcher(guide.substring(from, to).replace("\\\n", " "));
         while (m.find()) {
             words.add(m.group(1) != null ? m.group(1) : m.group(2));
         }
         List<String> example = new ArrayList<>(EXAMPLE);
         int start = example.indexOf("--start-at");
         example.subList(start, start + 2).clear();
-        assertEquals(example, words.subList(1, words.size()), "README.md's harness k8s example");
+        assertEquals(example, words.subList(1, words.size()), GUIDE + "'s harness k8s example");
     }
 
     /** deploy/kubernetes is what harness k8s writes; regenerated, the same text, so it cannot go stale. */
@@ -222,7 +223,9 @@ class K8sCommandTest {
     void withoutUrlEachPodWouldRunItsOwnBroker() {
         Result r = k8s(List.of("k8s", "--shards", "2", "--image", "img", "--queues", "2"));
         assertEquals(2, r.exitCode(), r::toString);
-        assertTrue(r.stderr().startsWith("harness k8s: --url: not with harness k8s: the shards drive one broker"), r::toString);
+        assertTrue(r.stderr().startsWith("harness k8s: --url: expected with harness k8s: the shards drive one broker that"
+                + " they do not run; give its --url"), r::toString);
+        assertFalse(r.stderr().contains("not with"), r::toString);
     }
 
     /**

@@ -18,7 +18,12 @@ class ValuesTest {
         assertEquals(120_000_000_000L, Values.durationNs("2m"));
         assertEquals(3_600_000_000_000L, Values.durationNs("1h"));
         assertEquals(1_500_000_000L, Values.durationNs("1.5s"));
-        assertEquals(7_000_000_000L, Values.durationNs("7"));
+        assertEquals(0L, Values.durationNs("0"), "0 is 0 in every unit");
+        // A bare number is refused: 5 may have meant seconds or milliseconds.
+        Values.NoUnit bare = assertThrows(Values.NoUnit.class, () -> Values.durationNs("7"));
+        assertEquals("--warmup 7: a duration needs its unit, e.g. --warmup 7s (us, ms, s, m or h)",
+                Values.noUnit("--warmup", bare));
+        assertThrows(Values.NoUnit.class, () -> Values.durationNs("1.5"));
         TypeConversionException e = assertThrows(TypeConversionException.class, () -> Values.durationNs("5 sec"));
         assertTrue(e.getMessage().contains("500ms, 30s, 2m"), e.getMessage());
         assertThrows(TypeConversionException.class, () -> Values.durationNs("-1s"));

@@ -19,16 +19,26 @@ public final class Ops {
     }
 
     /**
-     * The hlog tag a shipped histogram is written under: the operation's own for calls that
-     * returned, {@code TAG-pause-corrected} for that view, {@code hiccup} for the JVM's pauses;
-     * null for those the hlog does not hold (failed calls, empty receives).
+     * The hlog tag a shipped histogram is written under: the operation's own for its calls
+     * (outcome {@code calls}: every call, returned or thrown; {@code ok} from an agent of an
+     * earlier build: those that returned), {@code TAG-pause-corrected} for that view,
+     * {@code hiccup} for the JVM's pauses; null for those the hlog does not hold (the failed calls
+     * again, already among the calls; empty receives).
      */
     public static String hlogTag(String outcome, String tag) {
+        if (isCalls(outcome)) {
+            return tag;
+        }
         return switch (outcome) {
-            case "ok", "pause" -> tag;
+            case "pause" -> tag;
             case "corrected" -> correctedTag(tag);
             default -> null;
         };
+    }
+
+    /** Whether a shipped histogram is an operation's calls ({@code calls}, or {@code ok} from an agent of an earlier build). */
+    public static boolean isCalls(String outcome) {
+        return outcome.equals("calls") || outcome.equals("ok");
     }
 
     /** The code of a tag, or -1. */

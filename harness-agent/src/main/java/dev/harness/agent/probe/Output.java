@@ -21,7 +21,10 @@ import org.HdrHistogram.HistogramLogWriter;
 interface Output {
     void message(String text) throws IOException;
 
-    /** One interval's histogram of a tag; outcome {@code ok}, {@code failed} or {@code empty}. */
+    /**
+     * One interval's histogram of a tag; outcome {@code calls} (every call, returned or thrown),
+     * {@code failed} (of those, the ones that threw), {@code empty}, {@code pause} or {@code corrected}.
+     */
     void interval(String outcome, String tag, long startMs, long endMs, Histogram h) throws IOException;
 
     void errorKinds(Map<String, Long> kinds) throws IOException;
@@ -46,7 +49,7 @@ interface Output {
 
     /**
      * The wire to harness probe: text lines over a loopback socket, one per item, flushed once per
-     * ship. {@code h OUTCOME TAG START_MS END_MS BASE64} (outcome {@code ok}, {@code failed},
+     * ship. {@code h OUTCOME TAG START_MS END_MS BASE64} (outcome {@code calls}, {@code failed},
      * {@code empty}, {@code pause}, {@code corrected}), {@code msg TEXT}, {@code kind COUNT TAG KIND},
      * {@code delivery TAG PERSISTENT NON_PERSISTENT UNKNOWN}, {@code cost CPU_NS WALL_NS DETECTOR_NS
      * METER_NS}, {@code bye REASON}; the first line is {@code hello TOKEN PID}. The probe's only line back is

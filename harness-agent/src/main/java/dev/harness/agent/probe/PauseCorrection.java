@@ -9,7 +9,7 @@ import org.LatencyUtils.PauseDetectorListener;
 import org.LatencyUtils.SimplePauseDetector;
 
 /**
- * The {@code pause-corrected} view of each operation (shared/seeds/003): the calls that returned
+ * The {@code pause-corrected} view of each operation (shared/seeds/003): the operation's calls
  * (the raw view) plus the calls a pause of this JVM held back, added as LatencyUtils' LatencyStats
  * adds them (HdrHistogram's recordValueWithExpectedInterval of the pause less one interval), but
  * from a listener of the probe's own on its own detector: LatencyStats keeps its interval
@@ -21,11 +21,13 @@ import org.LatencyUtils.SimplePauseDetector;
  * ({@link #RESOLUTION_NS}, {@link #DETECTOR_THREADS} threads: ~300 wake-ups a second, whose CPU
  * the session measures and reports), shut down at the end;</li>
  * <li>an interval estimate a catch-up burst cannot collapse ({@link RateEstimator}: calls per
- * second over the last seconds of wall time, not the last 1,024 calls);</li>
+ * second over the seconds the probe watched before the pause, up to 10, not the last 1,024
+ * calls);</li>
  * <li>pauses beyond the histograms' range clamped before they are corrected for.</li>
  * </ul>
- * Recording ({@link #record}) is one LongAdder increment; the corrections go into a wait-free
- * {@link Recorder} per operation on the detector's thread.
+ * Recording ({@link #record}) is one LongAdder increment (and a clock read on an operation's first
+ * call); the corrections go into a wait-free {@link Recorder} per operation on the detector's
+ * thread.
  */
 final class PauseCorrection {
     /** How often each detector thread wakes, and the shortest pause it reports: 10 ms. */
@@ -96,7 +98,7 @@ final class PauseCorrection {
     private void corrected(long pauseLengthNs, long pauseEndTimeNs) {
         for (int op = 0; op < Ops.COUNT; op++) {
             try {
-                long interval = rates[op].getEstimatedInterval(pauseEndTimeNs);
+                long interval = rates[op].getEstimatedInterval(pauseLengthNs, pauseEndTimeNs);
                 long minbar = pauseLengthNs - interval;
                 if (interval != Long.MAX_VALUE && minbar >= interval) {
                     corrections[op].recordValueWithExpectedInterval(minbar, interval);
@@ -112,11 +114,11 @@ final class PauseCorrection {
         return note == null;
     }
 
-    /** One call of {@code op} that returned: counted for the interval estimate. */
+    /** One call of {@code op}: counted for the interval estimate. */
     void record(int op) {
         RateEstimator r = rates[op];
         if (r != null) {
-            r.calls.increment();
+            r.call();
         }
     }
 
@@ -186,52 +188,98 @@ final class PauseCorrection {
     }
 
     /**
-     * The interval between calls, as the count of calls over the last seconds of wall time
-     * (the shipper samples the count once a ship): a burst of thousands of calls in a millisecond
-     * after a stall moves it by its share of {@link #WINDOW_NS}, not to nanoseconds. The window
-     * holds the pause itself, with no calls, so the estimate errs long: fewer corrections, never
-     * invented ones. The count and the span both run up to the moment of asking. No calls in the
-     * window: no estimate, no correction.
+     * The interval between an operation's calls before a pause: the calls counted between two of
+     * the shipper's samples (one at the probe's start, then one a ship) over the time between
+     * them, the later one the last before the pause began, the earlier one as far back as
+     * {@link #WINDOW_NS} allows, but never before the operation's first call. The time is what the
+     * probe watched, so right after an attach the rate is not diluted by seconds it never saw;
+     * and neither the pause (no calls) nor the catch-up burst after it (thousands of calls in a
+     * millisecond) is in it. Only when no two samples precede the pause (its first ship interval)
+     * is the count up to now taken over the time up to now: pause and catch-up included, erring
+     * long (fewer corrections, never invented ones). No calls before the pause: no estimate, no
+     * correction.
      */
     static final class RateEstimator {
         static final long WINDOW_NS = 10_000_000_000L;
         private static final int SAMPLES = 64;
         final LongAdder calls = new LongAdder();
+        /** When the first call was counted (0: none yet); written once, by whichever thread makes it. */
+        private volatile long firstCallNs;
         private final long[] times = new long[SAMPLES];
         private final long[] counts = new long[SAMPLES];
         private int next;
         private int size;
 
+        /** One call, on the application's thread: a counter increment, and a clock read on the first only. */
+        void call() {
+            if (firstCallNs == 0) {
+                long now = System.nanoTime();
+                firstCallNs = now == 0 ? 1 : now;
+            }
+            calls.increment();
+        }
+
+        /** For tests: the first call was at {@code ns}. */
+        void firstCallAt(long ns) {
+            firstCallNs = ns;
+        }
+
         /** Notes the count of calls at {@code nowNs}. On the shipper's thread. */
-        synchronized void sample(long nowNs) {
+        void sample(long nowNs) {
+            sample(nowNs, calls.sum());
+        }
+
+        synchronized void sample(long nowNs, long count) {
             times[next] = nowNs;
-            counts[next] = calls.sum();
+            counts[next] = count;
             next = (next + 1) % SAMPLES;
             size = Math.min(size + 1, SAMPLES);
         }
 
-        /** The interval between calls around {@code when} (a pause's end), or Long.MAX_VALUE when there is no estimate. */
-        synchronized long getEstimatedInterval(long when) {
-            long oldestTime = 0;
-            long oldestCount = 0;
-            boolean found = false;
+        /** The interval between calls before a pause of {@code pauseNs} that ended at {@code endNs}, or Long.MAX_VALUE. */
+        long getEstimatedInterval(long pauseNs, long endNs) {
+            return interval(endNs - pauseNs, System.nanoTime(), calls.sum());
+        }
+
+        /**
+         * The estimate for a pause that began at {@code pauseStartNs}, asked at {@code nowNs} with
+         * {@code callsNow} calls counted: pure, for tests. Long.MAX_VALUE when there is none.
+         */
+        synchronized long interval(long pauseStartNs, long nowNs, long callsNow) {
+            long first = firstCallNs;
+            if (first == 0 || first - pauseStartNs > 0) {
+                return Long.MAX_VALUE; // no call before the pause: none held back
+            }
+            int newest = -1; // the last sample before the pause began
             for (int i = 0; i < size; i++) {
                 int k = Math.floorMod(next - 1 - i, SAMPLES); // newest first
-                if (times[k] - when > 0) {
-                    continue; // after the pause ended
-                }
-                if (!found || when - times[k] <= WINDOW_NS) {
-                    oldestTime = times[k];
-                    oldestCount = counts[k];
-                    found = true;
+                if (times[k] - pauseStartNs <= 0) {
+                    newest = k;
+                    break;
                 }
             }
-            // The calls counted up to now, over the span up to now: the catch-up burst after the
-            // pause is counted, so its time is too (a span that stopped at the pause's end would
-            // read the interval short and invent corrections).
-            long n = calls.sum() - oldestCount;
-            long span = Math.max(when, System.nanoTime()) - oldestTime;
-            if (!found || n <= 0 || span <= 0) {
+            if (newest < 0) {
+                return Long.MAX_VALUE; // the pause began before the probe's first sample
+            }
+            int oldest = newest; // the earliest sample within the window before it
+            for (int i = 0; i < size; i++) {
+                int k = Math.floorMod(next - 1 - i, SAMPLES);
+                if (times[k] - times[newest] <= 0 && times[newest] - times[k] <= WINDOW_NS) {
+                    oldest = k;
+                }
+            }
+            // A first call after the oldest sample: the count there was 0, the time watched starts at the call.
+            long from = first - times[oldest] > 0 ? first : times[oldest];
+            long n = counts[newest] - counts[oldest];
+            long span = times[newest] - from;
+            if (n <= 0 || span <= 0) {
+                // Within the first ship interval of the calls (or none counted by the last sample):
+                // everything up to now over the time up to now.
+                from = first - times[newest] > 0 ? first : times[newest];
+                n = callsNow - counts[newest];
+                span = nowNs - from;
+            }
+            if (n <= 0 || span <= 0) {
                 return Long.MAX_VALUE;
             }
             return Math.max(1, span / n);

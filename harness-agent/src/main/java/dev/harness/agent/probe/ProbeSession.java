@@ -45,9 +45,9 @@ final class ProbeSession {
     private final Output output;
     private final long shipMs;
     private final PauseCorrection corrected;
-    private final Recorders recorders;
+    final Recorders recorders; // package-private for tests, which play the application's calls into it
     private final Instrumenter.Seen seen = new Instrumenter.Seen();
-    private final Histogram[] spareOk = new Histogram[Ops.COUNT];
+    private final Histogram[] spareCalls = new Histogram[Ops.COUNT];
     private final Histogram[] spareFailed = new Histogram[Ops.COUNT];
     private final Histogram[] spareCorrected = new Histogram[Ops.COUNT];
     private final long[][] deliveryShipped = new long[Ops.COUNT][];
@@ -64,6 +64,7 @@ final class ProbeSession {
     private long intervalStartMs;
     private final Set<String> announced = new TreeSet<>();
     private Map<String, Long> kindsShipped = Map.of();
+    private boolean unreadableSaid;
 
     /** Package-private for tests, which pass no Instrumentation and stop with {@code restore} false. */
     ProbeSession(Instrumentation inst, Output output, long shipMs, PauseCorrection corrected) {
@@ -96,6 +97,8 @@ final class ProbeSession {
         ProbeSession s = new ProbeSession(inst, output, ProbeOptions.shipMs(options.intervalMs()), PauseCorrection.start());
         try {
             s.intervalStartMs = startMs;
+            // The rate estimate's first sample: no calls yet, the time watched begins here.
+            s.corrected.tick(System.nanoTime());
             ProbeHooks.sink = s.recorders;
             s.transformer = Instrumenter.install(inst, s.seen);
         } catch (Throwable e) {
@@ -208,6 +211,14 @@ final class ProbeSession {
             output.message("could not instrument " + seen.errors.get() + " class(es), last " + seen.lastError);
             seen.lastError = null;
         }
+        Throwable unreadable = recorders.unreadable;
+        if (unreadable != null && !unreadableSaid) {
+            unreadableSaid = true;
+            Throwable cause = unreadable.getCause();
+            output.message("could not read whether calls are inside syncpoint or persistent (" + unreadable
+                    + (cause == null ? "" : ", caused by " + cause) + "): they are timed, as outside syncpoint, their"
+                    + " delivery mode not said");
+        }
     }
 
     /** One interval: every recorder's histogram since the last ship. Only on the shipper or at the end. */
@@ -217,7 +228,7 @@ final class ProbeSession {
         intervalStartMs = end;
         announce();
         for (int op = 0; op < Ops.COUNT; op++) {
-            spareOk[op] = take(recorders.ok[op], spareOk[op], "ok", Ops.TAGS.get(op), start, end);
+            spareCalls[op] = take(recorders.calls[op], spareCalls[op], "calls", Ops.TAGS.get(op), start, end);
             spareFailed[op] = take(recorders.failed[op], spareFailed[op], "failed", Ops.TAGS.get(op), start, end);
         }
         spareEmpty = take(recorders.empty, spareEmpty, "empty", "receive", start, end);
@@ -227,9 +238,9 @@ final class ProbeSession {
             for (int op = 0; op < Ops.COUNT; op++) {
                 // The calls of this interval (as shipped above) plus the pauses' corrections.
                 Histogram corrections = corrected.corrections(op);
-                if (spareOk[op].getTotalCount() + corrections.getTotalCount() > 0) {
+                if (spareCalls[op].getTotalCount() + corrections.getTotalCount() > 0) {
                     spareCorrected[op].reset();
-                    spareCorrected[op].add(spareOk[op]);
+                    spareCorrected[op].add(spareCalls[op]);
                     spareCorrected[op].add(corrections);
                     output.interval("corrected", Ops.TAGS.get(op), start, end, spareCorrected[op]);
                 }

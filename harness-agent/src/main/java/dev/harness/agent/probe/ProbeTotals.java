@@ -25,7 +25,9 @@ public final class ProbeTotals {
         long maxShown = -1;
     }
 
-    private final Map<String, Pair> ok = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
+    /** Every call of a tag, returned or thrown. */
+    private final Map<String, Pair> calls = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
+    /** Of those, the calls that threw. */
     private final Map<String, Pair> failed = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
     /** The pause-corrected view, by the operation's tag. */
     private final Map<String, Pair> corrected = new TreeMap<>((a, b) -> Integer.compare(order(a), order(b)));
@@ -63,7 +65,9 @@ public final class ProbeTotals {
     /**
      * Adds one shipped histogram.
      *
-     * @param outcome {@code ok}, {@code failed}, {@code empty} (receives that got no message),
+     * @param outcome {@code calls} (every call, returned or thrown; {@code ok} from an agent of an
+     *        earlier build: those that returned), {@code failed} (of the calls, those that threw),
+     *        {@code empty} (receives that got no message),
      *        {@code pause} (the probed JVM's hiccups, tag {@code hiccup}) or {@code corrected} (the
      *        pause-corrected view of the tag's calls)
      * @throws IllegalArgumentException when the text is no histogram
@@ -75,8 +79,7 @@ public final class ProbeTotals {
         } catch (DataFormatException | RuntimeException e) {
             throw new IllegalArgumentException("not a compressed histogram: " + e);
         }
-        Pair p = switch (outcome) {
-            case "ok" -> ok.computeIfAbsent(tag, t -> new Pair());
+        Pair p = Ops.isCalls(outcome) ? calls.computeIfAbsent(tag, t -> new Pair()) : switch (outcome) {
             case "failed" -> failed.computeIfAbsent(tag, t -> new Pair());
             case "pause" -> hiccups;
             case "corrected" -> corrected.computeIfAbsent(tag, t -> new Pair());
@@ -135,10 +138,10 @@ public final class ProbeTotals {
             t.getValueAtPercentile(90), t.getValueAtPercentile(99), t.getValueAtPercentile(99.9), t.getMaxValue()};
     }
 
-    /** Calls seen, per tag (successful only). */
+    /** Calls seen, per tag (returned or thrown). */
     public Map<String, Long> counts() {
         Map<String, Long> out = new LinkedHashMap<>();
-        ok.forEach((t, p) -> out.put(t, p.total.getTotalCount()));
+        calls.forEach((t, p) -> out.put(t, p.total.getTotalCount()));
         return out;
     }
 
@@ -147,18 +150,18 @@ public final class ProbeTotals {
         return p == null ? 0 : p.total.getTotalCount();
     }
 
-    /** Tags with calls that returned or threw, in the contract's order. */
+    /** Tags with calls, in the contract's order. */
     public java.util.List<String> tags() {
         java.util.TreeSet<String> all = new java.util.TreeSet<>((a, b) -> Integer.compare(order(a), order(b)) != 0
                 ? Integer.compare(order(a), order(b)) : a.compareTo(b));
-        all.addAll(ok.keySet());
-        all.addAll(failed.keySet());
+        all.addAll(calls.keySet());
+        all.addAll(failed.keySet()); // an earlier agent's failed calls were not among its calls
         return java.util.List.copyOf(all);
     }
 
-    /** Of the calls of a tag that returned, over the whole probe: count, mean, p50, p90, p99, p99.9, max (ns). */
+    /** Of the calls of a tag (returned or thrown), over the whole probe: count, mean, p50, p90, p99, p99.9, max (ns). */
     public long[] figures(String tag) {
-        Pair p = ok.get(tag);
+        Pair p = calls.get(tag);
         if (p == null || p.total.getTotalCount() == 0) {
             return new long[7];
         }
@@ -183,7 +186,7 @@ public final class ProbeTotals {
 
     /** Whether anything was seen at all. */
     public boolean any() {
-        return !ok.isEmpty() || !failed.isEmpty() || empty.total.getTotalCount() > 0;
+        return !calls.isEmpty() || !failed.isEmpty() || empty.total.getTotalCount() > 0;
     }
 
     private static final String HEADER = "%-18s %10s %10s %12s %10s %10s %10s %10s %10s %12s";
@@ -199,7 +202,7 @@ public final class ProbeTotals {
                 "p50", "p99", "p99.9", "p99 pc")).append('\n');
         StringBuilder warnings = new StringBuilder();
         StringBuilder notes = new StringBuilder();
-        for (Map.Entry<String, Pair> e : ok.entrySet()) {
+        for (Map.Entry<String, Pair> e : calls.entrySet()) {
             String tag = e.getKey();
             Pair p = e.getValue();
             s.append(row(tag, p)).append('\n');
@@ -229,7 +232,7 @@ public final class ProbeTotals {
         for (Pair p : corrected.values()) {
             p.interval.reset();
         }
-        for (Pair p : ok.values()) {
+        for (Pair p : calls.values()) {
             p.interval.reset();
         }
         for (Pair p : failed.values()) {
@@ -263,7 +266,7 @@ public final class ProbeTotals {
         }
         s.append(String.format(Locale.ROOT, "%-18s %10s %10s %10s %10s %10s %10s %12s%n", "operation (µs)", "count", "mean",
                 "p50", "p90", "p99", "p99.9", "max"));
-        for (Map.Entry<String, Pair> e : ok.entrySet()) {
+        for (Map.Entry<String, Pair> e : calls.entrySet()) {
             s.append(summaryRow(e.getKey(), e.getValue().total));
             Pair c = corrected.get(e.getKey());
             if (c != null && c.total.getTotalCount() > 0) {
@@ -277,7 +280,7 @@ public final class ProbeTotals {
                     empty.total.getTotalCount()));
         }
         for (Map.Entry<String, Pair> e : failed.entrySet()) {
-            s.append(String.format(Locale.ROOT, "%s failed %d times (max %d µs)%n", e.getKey(),
+            s.append(String.format(Locale.ROOT, "%s failed %d times (max %d µs), in its figures above%n", e.getKey(),
                     e.getValue().total.getTotalCount(), us(e.getValue().total.getMaxValue())));
         }
         errorKinds.forEach((k, n) -> s.append(String.format(Locale.ROOT, "  %s: %d%n", k, n)));
@@ -288,7 +291,7 @@ public final class ProbeTotals {
         }
         if (!corrected.isEmpty()) {
             s.append("pause-corrected: LatencyStats' view, adding the calls the probed JVM's own pauses held back"
-                    + " (seed 003)\n");
+                    + " (docs/concepts/pause-correction.md)\n");
         }
         return s.append(costLine()).toString();
     }

@@ -39,17 +39,28 @@ final class Producers {
 
     private static final String[] MQ_TRANSACTED = {"commonProducer", "session", "transacted"};
     private static final String[] MQ_CONTEXT_TRANSACTED = {"session", "transacted"};
-    /** Class names, not classes: the javax and jakarta builds of Artemis share them. */
+    /**
+     * Class names, not classes: the javax and jakarta builds of Artemis share them. IBM's are put
+     * together at run time ({@link #name}): harness-jakarta.jar carries these classes too, shaded
+     * with IBM's javax packages relocated to the jakarta ones, string constants included, and an
+     * application on that jar loads the probe from it; a javax name spelled out would become its
+     * jakarta twin there, a duplicate key, and this class would fail to initialise.
+     */
     static final Map<String, Known> KNOWN = Map.of(
             "org.apache.activemq.artemis.jms.client.ActiveMQMessageProducer",
             new Known(new String[] {"session", "transacted"}, false, new String[] {"defaultDeliveryMode"}),
             // JMSContext.SESSION_TRANSACTED is 0; its getTransacted() would create the context's session.
             "org.apache.activemq.artemis.jms.client.ActiveMQJMSProducer",
             new Known(new String[] {"context", "sessionMode"}, true, new String[] {"producer", "defaultDeliveryMode"}),
-            "com.ibm.mq.jms.MQMessageProducer", new Known(MQ_TRANSACTED, false, null),
-            "com.ibm.mq.jakarta.jms.MQMessageProducer", new Known(MQ_TRANSACTED, false, null),
-            "com.ibm.msg.client.jms.internal.JmsProducerImpl", new Known(MQ_CONTEXT_TRANSACTED, false, null),
-            "com.ibm.msg.client.jakarta.jms.internal.JmsProducerImpl", new Known(MQ_CONTEXT_TRANSACTED, false, null));
+            name("com.ibm.mq", "jms.MQMessageProducer"), new Known(MQ_TRANSACTED, false, null),
+            name("com.ibm.mq", "jakarta.jms.MQMessageProducer"), new Known(MQ_TRANSACTED, false, null),
+            name("com.ibm.msg.client", "jms.internal.JmsProducerImpl"), new Known(MQ_CONTEXT_TRANSACTED, false, null),
+            name("com.ibm.msg.client", "jakarta.jms.internal.JmsProducerImpl"), new Known(MQ_CONTEXT_TRANSACTED, false, null));
+
+    /** A package and a class name joined at run time, where no shading's relocation of constants reaches. */
+    private static String name(String pkg, String rest) {
+        return pkg + "." + rest;
+    }
 
     /** Per producer class: how to read it. */
     private static final ClassValue<Reader> READERS = new ClassValue<>() {

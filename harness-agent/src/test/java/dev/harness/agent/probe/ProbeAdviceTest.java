@@ -137,12 +137,12 @@ class ProbeAdviceTest {
         assertEquals("com.ibm.mq.MQException", thrown.getClass().getName(), "the application's own error, untouched");
         assertThrows(Exception.class, () -> call(queue, "get", message));
 
-        assertEquals(5, count(recorders.ok[ProbeHooks.MQ_PUT]), "4 puts outside syncpoint and one put1");
-        assertEquals(4, count(recorders.ok[ProbeHooks.MQ_PUT_SYNCPOINT]));
-        assertEquals(2, count(recorders.ok[ProbeHooks.MQ_GET]), "get with options delegates: once");
-        assertEquals(2, count(recorders.ok[ProbeHooks.MQ_COMMIT]));
-        assertEquals(1, count(recorders.ok[ProbeHooks.MQ_BACKOUT]));
-        assertEquals(1, count(recorders.failed[ProbeHooks.MQ_PUT]), "a failed put is counted apart");
+        assertEquals(6, count(recorders.calls[ProbeHooks.MQ_PUT]), "4 puts outside syncpoint, one put1, one that failed");
+        assertEquals(4, count(recorders.calls[ProbeHooks.MQ_PUT_SYNCPOINT]));
+        assertEquals(3, count(recorders.calls[ProbeHooks.MQ_GET]), "get with options delegates: once; one failed");
+        assertEquals(2, count(recorders.calls[ProbeHooks.MQ_COMMIT]));
+        assertEquals(1, count(recorders.calls[ProbeHooks.MQ_BACKOUT]));
+        assertEquals(1, count(recorders.failed[ProbeHooks.MQ_PUT]), "a failed put is counted apart as well");
         assertEquals(1, count(recorders.failed[ProbeHooks.MQ_GET]));
         assertEquals(Map.of("mq-put MQRC_HOST_NOT_AVAILABLE (2538)", 1L, "mq-get MQRC_HOST_NOT_AVAILABLE (2538)", 1L),
                 recorders.errorKinds());
@@ -151,7 +151,7 @@ class ProbeAdviceTest {
         assertArrayEquals(new long[] {2, 0, 2}, recorders.delivery(ProbeHooks.MQ_PUT_SYNCPOINT),
                 "put1 of one, and the put whose message is its fifth argument");
         for (int op : new int[] {ProbeHooks.SEND, ProbeHooks.COMMIT, ProbeHooks.RECEIVE}) {
-            assertEquals(0, count(recorders.ok[op]), Ops.TAGS.get(op));
+            assertEquals(0, count(recorders.calls[op]), Ops.TAGS.get(op));
         }
     }
 
@@ -202,13 +202,13 @@ class ProbeAdviceTest {
         call(listener, "onMessage", m);
         call(listener, "onMessage", m);
 
-        assertEquals(5, count(recorders.ok[ProbeHooks.SEND]), "3 MessageProducer sends and 2 JMSProducer sends");
-        assertEquals(4, count(recorders.ok[ProbeHooks.SEND_SYNCPOINT]), "3 on a transacted session, 1 in a transacted context");
-        assertEquals(2, count(recorders.ok[ProbeHooks.COMMIT]));
-        assertEquals(1, count(recorders.ok[ProbeHooks.ROLLBACK]));
-        assertEquals(3, count(recorders.ok[ProbeHooks.RECEIVE]));
+        assertEquals(6, count(recorders.calls[ProbeHooks.SEND]), "4 MessageProducer sends (one failed) and 2 JMSProducer sends");
+        assertEquals(4, count(recorders.calls[ProbeHooks.SEND_SYNCPOINT]), "3 on a transacted session, 1 in a transacted context");
+        assertEquals(2, count(recorders.calls[ProbeHooks.COMMIT]));
+        assertEquals(1, count(recorders.calls[ProbeHooks.ROLLBACK]));
+        assertEquals(3, count(recorders.calls[ProbeHooks.RECEIVE]));
         assertEquals(1, count(recorders.empty), "the receive that got no message, counted apart");
-        assertEquals(2, count(recorders.ok[ProbeHooks.ON_MESSAGE]));
+        assertEquals(2, count(recorders.calls[ProbeHooks.ON_MESSAGE]));
         assertEquals(1, count(recorders.failed[ProbeHooks.SEND]));
         assertEquals(Map.of("send IllegalArgumentException", 1L), recorders.errorKinds());
         // {unknown, non-persistent, persistent}; the JMSProducer's own mode, not its MessageProducer's.
@@ -230,7 +230,7 @@ class ProbeAdviceTest {
         ProbeHooks.sink = recorders;
         queue.getClass().getField("failWith").setInt(queue, 0);
         call(queue, "put", message);
-        assertEquals(1, count(recorders.ok[ProbeHooks.MQ_PUT]));
+        assertEquals(1, count(recorders.calls[ProbeHooks.MQ_PUT]));
         assertTrue(recorders.errorKinds().isEmpty());
     }
 
@@ -264,7 +264,7 @@ class ProbeAdviceTest {
         call(session, "commit");
         Object consumer = make(loader, P + "TheConsumer", session);
         assertTrue(call(consumer, "receive", 1L) != null);
-        assertEquals(0, count(recorders.ok[ProbeHooks.SEND]) + count(recorders.ok[ProbeHooks.SEND_SYNCPOINT]),
+        assertEquals(0, count(recorders.calls[ProbeHooks.SEND]) + count(recorders.calls[ProbeHooks.SEND_SYNCPOINT]),
                 "nothing recorded: the hooks were out of reach");
     }
 }

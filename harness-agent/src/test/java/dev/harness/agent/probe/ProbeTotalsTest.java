@@ -24,14 +24,14 @@ class ProbeTotalsTest {
     @Test
     void columnsAreThisIntervalsCountThenTheWholeProbesCountMaxMinAverage() {
         ProbeTotals t = new ProbeTotals("10s");
-        t.add("ok", "send", shipped(100_000, 300_000));
+        t.add("calls", "send", shipped(100_000, 300_000));
         String first = t.table();
         assertTrue(first.contains("10s count"), first);
         assertTrue(first.matches("(?s).*\\nsend +2 +2 +30\\d +10\\d +20\\d .*"), first);
         assertFalse(first.contains("Warning"), "nothing to compare with yet: " + first);
 
-        t.add("ok", "send", shipped(900_000));
-        t.add("ok", "commit", shipped(50_000));
+        t.add("calls", "send", shipped(900_000));
+        t.add("calls", "commit", shipped(50_000));
         String second = t.table();
         assertTrue(second.matches("(?s).*\\nsend +1 +3 +90\\d +10\\d +43\\d .*"), second);
         assertTrue(second.matches("(?s).*\\*\\* Warning \\*\\* send: increased max time\\. Previous \\(30\\d µs\\)\\. New \\(90\\d µs\\)\\..*"),
@@ -47,11 +47,12 @@ class ProbeTotalsTest {
     @Test
     void failuresAndEmptyReceivesAreCountedApart() {
         ProbeTotals t = new ProbeTotals("1s");
-        t.add("ok", "receive", shipped(10_000));
+        t.add("calls", "receive", shipped(10_000));
         t.add("empty", "receive", shipped(1_000_000_000L, 1_000_000_000L));
         t.add("failed", "mq-put", shipped(5_000_000));
         t.errorKinds(Map.of("mq-put MQRC_HOST_NOT_AVAILABLE (2538)", 1L));
-        assertEquals(Map.of("receive", 1L), t.counts());
+        t.add("ok", "commit", shipped(20_000)); // an agent of an earlier build: the calls that returned
+        assertEquals(Map.of("receive", 1L, "commit", 1L), t.counts());
         assertEquals(2, t.emptyReceives());
         assertEquals(1, t.failedCount("mq-put"));
         String table = t.table();
@@ -67,6 +68,6 @@ class ProbeTotalsTest {
         ProbeTotals t = new ProbeTotals("10s");
         assertEquals("", t.table());
         assertEquals("no messaging calls seen\n", t.summary());
-        assertThrows(IllegalArgumentException.class, () -> t.add("ok", "send", "bm90IGEgaGlzdG9ncmFt"));
+        assertThrows(IllegalArgumentException.class, () -> t.add("calls", "send", "bm90IGEgaGlzdG9ncmFt"));
     }
 }

@@ -41,4 +41,16 @@ public final class ScheduleBounds {
     public static boolean rateHeld(double asked, double achieved) {
         return asked <= 0 || (achieved >= RATE_LOW * asked && achieved <= RATE_HIGH * asked);
     }
+
+    /**
+     * How far from the asked rate completions may be for the rate to count as held: 5 %, or, in a
+     * short run, the messages that complete at the edges of the measured phase whatever the
+     * system does (a commit's batch, a window in flight, per worker) spread over its seconds.
+     *
+     * @param edgeMessages messages that may complete across the phase's edges
+     * @param seconds the measured phase's length
+     */
+    public static double rateSlack(double asked, long edgeMessages, double seconds) {
+        return Math.max(RATE_HIGH - 1, seconds <= 0 || asked <= 0 ? 0 : edgeMessages / seconds / asked);
+    }
 }

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.harness.core.run.Environment;
+
 /**
  * An hlog's header: its {@code #...} comment lines before the first interval, in order, and its
  * start time. {@link HlogWriter} writes it and {@link HlogReader} reads it back, line for line;
@@ -88,6 +90,14 @@ public final class HlogHeader {
     public String target() {
         Matcher m = title() == null ? null : TITLE.matcher(title());
         return m != null && m.matches() ? m.group(2) : null;
+    }
+
+    /**
+     * Where the run ran, from its {@code environment ...:} lines, or null when the log has none
+     * (a log from before they were written, a foreign one).
+     */
+    public Environment environment() {
+        return Environment.read(f -> setting(Environment.HLOG_PREFIX + f.label()));
     }
 
     /** The target rate, or null when unthrottled ({@code max (unthrottled)}) or not stated. */

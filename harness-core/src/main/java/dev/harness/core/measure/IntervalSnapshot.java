@@ -17,9 +17,16 @@ import dev.harness.core.host.HostSample;
  * @param runMax the run's measured {@code response} maximum so far
  * @param jvm this JVM's hiccups and GC pauses in the interval
  * @param host the host's queues and CPU over this interval (read from /proc)
+ * @param broker where the run stood with its broker at the cut: lost, reconnected, recovered
  */
 public record IntervalSnapshot(Span span, Map<View, Histogram> warmup, Map<View, Histogram> measured, Counts counts,
-        RunMax runMax, Jvm jvm, HostSample host) {
+        RunMax runMax, Jvm jvm, HostSample host, Outages.Status broker) {
+
+    /** An interval of a run that never lost its broker. */
+    public IntervalSnapshot(Span span, Map<View, Histogram> warmup, Map<View, Histogram> measured, Counts counts,
+            RunMax runMax, Jvm jvm, HostSample host) {
+        this(span, warmup, measured, counts, runMax, jvm, host, Outages.Status.NONE);
+    }
 
     /**
      * @param index 0-based interval number

@@ -275,7 +275,7 @@ public final class Measurement implements AutoCloseable {
                 new IntervalSnapshot.RunMax(runMaxResponseNs, maxGrew),
                 new IntervalSnapshot.Jvm(Histograms.copyOf(hiccup),
                         new GcPauses.Interval(gc.count(), gc.pausedNs(), Histograms.copyOf(gc.lengths()))),
-                hostSample);
+                hostSample, outages.status());
         lastTickNs = tickNs;
         return s;
     }
@@ -325,7 +325,7 @@ public final class Measurement implements AutoCloseable {
                 totalWarmup.get(View.LOST).getTotalCount() + totalMeasured.get(View.LOST).getTotalCount(),
                 new GcSummary(measuredHiccups, measuredGcCount, measuredGcNs, gcPauses.longest()), hostSummary,
                 outages.summary(startNs), withoutOutage(),
-                meter.longestGapNs() > 0 ? meter.longestGapStartNs() - startNs : -1, meter.longestGapNs());
+                meter.longestGapNs() > 0 ? meter.longestGapStartNs() - startNs : -1, meter.longestGapNs(), meter.gaps(startNs));
     }
 
     /** The measured responses outside the intervals an outage touched; null when none did. */
@@ -348,12 +348,13 @@ public final class Measurement implements AutoCloseable {
      * @param host the host's queues over the measured phase
      * @param recovery the broker outage this run lived through, or null
      * @param responseWithoutOutage measured responses outside the intervals an outage touched, or null
+     * @param gaps the measured phase's gaps, for a set of runs' common timeline
      */
     public record MeasuredTotals(EnumMap<View, Histogram> measured, EnumMap<View, Histogram> warmup,
             double measuredSeconds, long completedAfterWarmup, long[] perSecond, long jvmPauseCount,
             long jvmPauseTotalNs, List<JvmPause> longestJvmPauses, long correctionsAdded, long lost,
             GcSummary gc, HostSummary host, Outages.Recovery recovery, Histogram responseWithoutOutage,
-            long longestGapFromNs, long longestGapNs) {
+            long longestGapFromNs, long longestGapNs, Gaps gaps) {
     }
 
     @Override

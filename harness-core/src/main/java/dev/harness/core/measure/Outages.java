@@ -27,6 +27,9 @@ public final class Outages {
     private long longestReconnectNs;
     private String longestReconnectWho;
     private long lastCaughtUpNs;
+    /** When a worker first lost its connection, and when the last one to get it back did; 0 for never. */
+    private long firstLostNs;
+    private long lastReconnectNs;
     private long killedNs;
     private long restartedNs;
     private long restartMillis = -1;
@@ -45,6 +48,9 @@ public final class Outages {
 
     /** A worker lost its connection (or is about to): it will {@link #end} once it is back. */
     public synchronized void begin(long ns) {
+        if (firstLostNs == 0) {
+            firstLostNs = ns;
+        }
         if (open++ == 0 && drainMarkNs == 0) {
             openSinceNs = ns; // a new window, unless the last one's backlog is still draining
         }
@@ -84,6 +90,9 @@ public final class Outages {
     /** A worker connected again after {@code backNs - lostNs}. */
     public synchronized void reconnected(String who, long lostNs, long backNs) {
         reconnections++;
+        if (lastReconnectNs == 0 || backNs - lastReconnectNs > 0) {
+            lastReconnectNs = backNs;
+        }
         if (backNs - lostNs > longestReconnectNs) {
             longestReconnectNs = backNs - lostNs;
             longestReconnectWho = who;
@@ -117,6 +126,24 @@ public final class Outages {
         end(ns);
     }
 
+    /**
+     * Where the run stands with its broker now, for the live lines.
+     *
+     * @param away workers reconnecting or catching up, and a killed broker not restarted yet
+     * @param draining everyone is back and the backlog is draining
+     * @param reconnections reconnections so far
+     * @param recoveries outages over so far: everyone back and the backlog drained
+     * @param killed the harness has killed the broker (--kill-broker-at)
+     * @param restarted the killed broker is ready again
+     */
+    public record Status(int away, boolean draining, long reconnections, int recoveries, boolean killed, boolean restarted) {
+        public static final Status NONE = new Status(0, false, 0, 0, false, false);
+    }
+
+    public synchronized Status status() {
+        return new Status(open, drainMarkNs != 0, reconnections, windows.size(), killedNs != 0, restartedNs != 0);
+    }
+
     /** Whether the stretch from {@code fromNs} to {@code toNs} saw an outage, or one is under way. */
     public synchronized boolean touches(long fromNs, long toNs) {
         if ((open > 0 || drainMarkNs != 0) && openSinceNs < toNs) {
@@ -147,7 +174,8 @@ public final class Outages {
                 lastCaughtUpNs > 0 ? lastCaughtUpNs - startNs : -1,
                 drainedNs > 0 ? drainedNs - startNs : -1,
                 reconnections, longestReconnectNs, longestReconnectWho, open > 0 || drainMarkNs != 0,
-                killedBy, restartSpan, restartFromStartLineMillis, startLineSpan);
+                killedBy, restartSpan, restartFromStartLineMillis, startLineSpan,
+                firstLostNs == 0 ? -1 : firstLostNs - startNs, lastReconnectNs == 0 ? -1 : lastReconnectNs - startNs);
     }
 
     /**
@@ -170,11 +198,24 @@ public final class Outages {
      * @param restartSpan what restartMillis spans: "process start to accepting connections", "--start-cmd to ..."
      * @param restartFromStartLineMillis from the broker's first line in its log (--start-line) to ready; -1 when unknown
      * @param startLineSpan what that spans, "AMQ5051I to AMQ8024I"; null when there is no --start-line
+     * @param lostAtNs when a worker first lost its connection (or the harness killed the broker)
+     * @param reconnectedAtNs when the last worker to connect again did
      */
     public record Recovery(long killedAtNs, long restartedAtNs, long restartMillis, long outageFromNs, long outageToNs,
             long caughtUpAtNs, long drainedAtNs, long reconnections, long longestReconnectNs,
             String longestReconnectWho, boolean unfinished, String killedBy, String restartSpan,
-            long restartFromStartLineMillis, String startLineSpan) {
+            long restartFromStartLineMillis, String startLineSpan, long lostAtNs, long reconnectedAtNs) {
+
+        /** A recovery whose first loss and last reconnection are not known (a file from before they were written). */
+        public Recovery(long killedAtNs, long restartedAtNs, long restartMillis, long outageFromNs, long outageToNs,
+                long caughtUpAtNs, long drainedAtNs, long reconnections, long longestReconnectNs,
+                String longestReconnectWho, boolean unfinished, String killedBy, String restartSpan,
+                long restartFromStartLineMillis, String startLineSpan) {
+            this(killedAtNs, restartedAtNs, restartMillis, outageFromNs, outageToNs, caughtUpAtNs, drainedAtNs, reconnections,
+                    longestReconnectNs, longestReconnectWho, unfinished, killedBy, restartSpan, restartFromStartLineMillis,
+                    startLineSpan, -1, -1);
+        }
+
         public long outageNs() {
             return outageFromNs < 0 ? 0 : outageToNs - outageFromNs;
         }

@@ -12,7 +12,25 @@ import dev.harness.core.schedule.Schedule;
 public final class ThroughputMeter {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
+    /** Gaps shorter than this are no outage worth listing. */
+    static final long GAP_FLOOR_NS = 1_000_000L;
+    /**
+     * How many of the longest spans without a completion are kept, each with the gap in it: for a
+     * set of runs' common timeline ({@link Gaps#common}).
+     */
+    static final int KEPT_GAPS = 1024;
+
     private final AtomicLongArray perSecond;
+    /**
+     * The longest spans between two completions (from the earlier, the gap in it from keptFrom, to
+     * the later), a min-heap on their length: the shortest kept first. Fixed size: recording allocates nothing.
+     */
+    private final long[] keptIdleFrom = new long[KEPT_GAPS];
+    private final long[] keptFrom = new long[KEPT_GAPS];
+    private final long[] keptTo = new long[KEPT_GAPS];
+    private int kept;
+    /** Every span longer than this is kept: the floor, or once the heap is full the shortest kept. */
+    private volatile long keepAboveNs = GAP_FLOOR_NS;
     private final AtomicLong lastCompletionNs = new AtomicLong(Long.MIN_VALUE);
     /** The completion before this one, in the order completions are counted. */
     private final AtomicLong previousNs = new AtomicLong(Long.MIN_VALUE);
@@ -83,7 +101,8 @@ public final class ThroughputMeter {
             lastCompletionNs.accumulateAndGet(nowNs, Math::max);
         }
         long previous = previousNs.getAndSet(nowNs);
-        if (previous != Long.MIN_VALUE && nowNs - Math.max(previous, gapsFromNs) > longestGapNs) { // rare: maybe a longer gap
+        // Rare at any rate worth a gap: maybe a longer gap than any before, or one to keep.
+        if (previous != Long.MIN_VALUE && nowNs - Math.max(previous, gapsFromNs) > Math.min(longestGapNs, keepAboveNs)) {
             long firstDue = dueNs;
             Schedule s = schedule;
             if (s != null && dueNs != Long.MIN_VALUE) {
@@ -92,9 +111,13 @@ public final class ThroughputMeter {
                     firstDue = Math.min(dueNs, s.intendedNs(next));
                 }
             }
+            long idleFrom = Math.max(previous, gapsFromNs);
             long from = Math.max(Math.max(previous, firstDue), gapsFromNs);
             if (nowNs - from > longestGapNs) {
                 gap(from, nowNs);
+            }
+            if (nowNs - idleFrom > keepAboveNs) {
+                keep(idleFrom, from, nowNs);
             }
         }
         long second = (nowNs - startNs) / NANOS_PER_SECOND;
@@ -113,6 +136,82 @@ public final class ThroughputMeter {
             longestGapEndNs = toNs;
             longestGapNs = toNs - fromNs;
         }
+    }
+
+    /** Keeps a span without a completion among the longest; once full, in place of the shortest kept. */
+    private synchronized void keep(long idleFromNs, long fromNs, long toNs) {
+        long length = toNs - idleFromNs;
+        if (length <= keepAboveNs) {
+            return;
+        }
+        int i;
+        if (kept < KEPT_GAPS) {
+            i = kept++;
+            while (i > 0 && length(parent(i)) > length) { // sift up
+                move(parent(i), i);
+                i = parent(i);
+            }
+        } else {
+            i = 0;
+            while (true) { // sift down from the root, the shortest, which the new gap replaces
+                int child = 2 * i + 1;
+                if (child >= kept) {
+                    break;
+                }
+                if (child + 1 < kept && length(child + 1) < length(child)) {
+                    child++;
+                }
+                if (length(child) >= length) {
+                    break;
+                }
+                move(child, i);
+                i = child;
+            }
+        }
+        keptIdleFrom[i] = idleFromNs;
+        keptFrom[i] = fromNs;
+        keptTo[i] = toNs;
+        if (kept == KEPT_GAPS) {
+            keepAboveNs = Math.max(GAP_FLOOR_NS, length(0)); // a gap dropped from now on is no longer than that
+        }
+    }
+
+    private static int parent(int i) {
+        return (i - 1) / 2;
+    }
+
+    private long length(int i) {
+        return keptTo[i] - keptIdleFrom[i];
+    }
+
+    private void move(int from, int to) {
+        keptIdleFrom[to] = keptIdleFrom[from];
+        keptFrom[to] = keptFrom[from];
+        keptTo[to] = keptTo[from];
+    }
+
+    /** The gaps of the measured phase, from {@code startNs}: the longest, and the spans kept, in order. */
+    public synchronized Gaps gaps(long startNs) {
+        long[][] spans = new long[kept][];
+        for (int i = 0; i < kept; i++) {
+            spans[i] = new long[] {keptIdleFrom[i] - startNs, keptFrom[i] - startNs, keptTo[i] - startNs};
+        }
+        java.util.Arrays.sort(spans, (a, b) -> Long.compare(a[0], b[0]));
+        // Completions counted by several threads can stamp two spans that overlap a little: one span.
+        long[][] out = new long[3][kept];
+        int n = 0;
+        for (long[] span : spans) {
+            if (n > 0 && span[0] < out[2][n - 1]) {
+                out[1][n - 1] = Math.min(out[1][n - 1], Math.max(out[0][n - 1], span[1]));
+                out[2][n - 1] = Math.max(out[2][n - 1], span[2]);
+            } else {
+                out[0][n] = span[0];
+                out[1][n] = span[1];
+                out[2][n++] = span[2];
+            }
+        }
+        return new Gaps(keepAboveNs, longestGapNs > 0 ? longestGapStartNs - startNs : -1, longestGapNs,
+                java.util.Arrays.copyOf(out[0], n), java.util.Arrays.copyOf(out[1], n), java.util.Arrays.copyOf(out[2], n));
     }
 
     /**

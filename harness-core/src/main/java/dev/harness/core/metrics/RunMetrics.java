@@ -13,6 +13,7 @@ import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.Percentiles;
 import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.RunListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
@@ -44,6 +45,8 @@ public final class RunMetrics implements RunListener, AutoCloseable {
     private final AtomicLong completed = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
     private volatile HostSample lastHost;
+    /** 1 once the run was read valid, 0 not valid; NaN until it has finished. */
+    private volatile double valid = Double.NaN;
     private Counter sentCounter;
     private Counter completedCounter;
     private Counter lostCounter;
@@ -66,15 +69,18 @@ public final class RunMetrics implements RunListener, AutoCloseable {
                 .register(registry);
         lostCounter = Counter.builder("harness.messages.lost").tags(tags)
                 .description("requests with no reply within the reply timeout").register(registry);
+        Gauge.builder("harness.run.valid", this, m -> m.valid).tags(tags)
+                .description("1 when the finished run was a valid test of what it asked, 0 when not; no value before the end")
+                .register(registry);
         Gauge.builder("harness.messages.in.flight", this, m -> Math.max(0, m.sent.get() - m.completed.get() - m.lost.get()))
                 .tags(tags).description("sent, neither completed nor lost yet").register(registry);
-        Gauge.builder("harness.send.lag", this, m -> seconds(m.percentile(View.SEND_LAG, 1.0)))
+        Gauge.builder("harness.send.lag", this, m -> m.seconds(View.SEND_LAG, 1.0))
                 .tags(tags).baseUnit("seconds")
                 .description("the last interval's largest lag of an actual send behind its intended time").register(registry);
         for (View v : View.values()) {
             Tags viewTags = tags.and("view", v.tag());
             for (double q : QUANTILES) {
-                Gauge.builder("harness.latency", this, m -> seconds(m.percentile(v, q)))
+                Gauge.builder("harness.latency", this, m -> m.seconds(v, q))
                         .tags(viewTags.and("quantile", q == 1.0 ? "max" : Double.toString(q))).baseUnit("seconds")
                         .description("the last interval's latency of this view, from the harness's own HdrHistograms")
                         .register(registry);
@@ -131,17 +137,26 @@ public final class RunMetrics implements RunListener, AutoCloseable {
         return h == null ? Double.NaN : figure.applyAsDouble(h);
     }
 
-    private synchronized long percentile(View v, double quantile) {
+    /**
+     * The last interval's quantile of a view in seconds; NaN when it had no sample, as Prometheus
+     * clients export a summary's quantiles before any observation: a 0 would read as a latency of
+     * nothing at all.
+     */
+    private synchronized double seconds(View v, double quantile) {
         Histogram h = lastInterval.get(v);
-        return h.getTotalCount() == 0 ? 0 : quantile >= 1.0 ? h.getMaxValue() : Percentiles.at(h, quantile * 100);
-    }
-
-    private static double seconds(long ns) {
-        return ns / 1e9;
+        if (h.getTotalCount() == 0) {
+            return Double.NaN;
+        }
+        return (quantile >= 1.0 ? h.getMaxValue() : Percentiles.at(h, quantile * 100)) / 1e9;
     }
 
     public MeterRegistry registry() {
         return registry;
+    }
+
+    @Override
+    public void finished(RunSummary summary) {
+        valid = summary.reading().validity().valid() ? 1 : 0;
     }
 
     @Override

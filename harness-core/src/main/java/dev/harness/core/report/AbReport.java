@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
+import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.ClosedLoop;
@@ -22,8 +22,16 @@ import dev.harness.core.run.ClosedLoop;
  * spread (the two sides' ranges do not overlap).
  */
 public final class AbReport {
-    /** One round of one side: its throughput and its measured {@code response} distribution. */
-    public record Round(double achievedRate, Histogram response) {
+    /**
+     * One round of one side: its throughput against its target, its measured {@code response}
+     * distribution, and whether it was a valid test.
+     *
+     * @param targetRate what the round's schedule asked; 0 when unthrottled
+     */
+    public record Round(double achievedRate, Histogram response, double targetRate, Validity validity) {
+        public Round(double achievedRate, Histogram response) {
+            this(achievedRate, response, 0, Validity.VALID);
+        }
     }
 
     /**
@@ -34,6 +42,15 @@ public final class AbReport {
     public record Side(String label, String options, List<Round> rounds, boolean closedLoop) {
         public Side(String label, String options, List<Round> rounds) {
             this(label, options, rounds, false);
+        }
+
+        /** Every round's reasons, each named by its round; valid when every round was. */
+        public Validity validity() {
+            Validity v = Validity.VALID;
+            for (int i = 0; i < rounds.size(); i++) {
+                v = v.plus(rounds.get(i).validity(), "side " + label + ", round " + (i + 1) + ": ");
+            }
+            return v;
         }
 
         Histogram allResponses() {
@@ -66,6 +83,14 @@ public final class AbReport {
     private final Side a;
     private final Side b;
 
+    public Side a() {
+        return a;
+    }
+
+    public Side b() {
+        return b;
+    }
+
     public AbReport(Side a, Side b) {
         this.a = a;
         this.b = b;
@@ -84,6 +109,18 @@ public final class AbReport {
         return rows;
     }
 
+    /** "target 2,000 msg/s, achieved 1,189 and 1,201 msg/s; NOT VALID in 2 of 2 rounds (rate-below-target)". */
+    private static String sideLine(Side side) {
+        List<String> achieved = side.rounds().stream().map(r -> Units.rate(r.achievedRate())).toList();
+        double target = side.rounds().isEmpty() ? 0 : side.rounds().get(0).targetRate();
+        long invalid = side.rounds().stream().filter(r -> !r.validity().valid()).count();
+        java.util.Set<String> codes = new java.util.LinkedHashSet<>();
+        side.rounds().forEach(r -> r.validity().reasons().forEach(x -> codes.add(x.code())));
+        return String.format(Locale.ROOT, "target %s, achieved %s msg/s by round; %s", target == 0 ? "max (unthrottled)"
+                : Units.rate(target) + " msg/s", String.join(", ", achieved), invalid == 0 ? "VALID"
+                        : "NOT VALID in " + invalid + " of " + side.rounds().size() + " rounds (" + String.join(", ", codes) + ")");
+    }
+
     private static double[] latencies(Side side, double percentile) {
         return side.rounds().stream().mapToDouble(r -> Units.toMs(Percentiles.at(r.response(), percentile))).toArray();
     }
@@ -93,21 +130,43 @@ public final class AbReport {
         return a.closedLoop() || b.closedLoop();
     }
 
+    /**
+     * The line ab prints after each round: "round 2, B (--syncpoint 0): 1,136 msg/s, response p99
+     * 6,430 ms", figures as every table of the harness writes them ({@link Units}).
+     */
+    public static String roundLine(int round, String side, String options, Round r, boolean closedLoop) {
+        return String.format(Locale.ROOT, "round %d, %s (%s): %s %s msg/s, %s p99 %s ms; %s", round, side, options,
+                Units.rate(r.achievedRate()), closedLoop ? "(unthrottled)" : "of " + Units.rate(r.targetRate()),
+                closedLoop ? ClosedLoop.LABEL : View.RESPONSE.tag(), Units.ms(r.response().getValueAtPercentile(99)),
+                r.validity().valid() ? "VALID" : "NOT VALID (" + r.validity().codes() + ")");
+    }
+
     /** The side-by-side table, as printed. */
     public String table() {
         StringBuilder t = new StringBuilder();
-        t.append(String.format(Locale.ROOT, "A: %s%nB: %s%n%d rounds each, alternating A B A B ...%n", a.options(),
-                b.options(), a.rounds().size()));
+        int n = a.rounds().size();
+        t.append(String.format(Locale.ROOT, "A: %s%nB: %s%n%s%n", a.options(), b.options(),
+                n == 1 ? "1 round each, A then B" : n + " rounds each, alternating A B A B ..."));
         if (closedLoop()) {
             t.append(String.format(Locale.ROOT, "%s%s: %s.%n", a.closedLoop() ? "A" : "", a.closedLoop() && b.closedLoop()
                     ? " and B" : b.closedLoop() ? "B" : "", ClosedLoop.NOTE));
+        }
+        for (Side side : List.of(a, b)) {
+            t.append(String.format(Locale.ROOT, "%s: %s%n", side.label(), sideLine(side)));
+        }
+        boolean invalid = !a.validity().valid() || !b.validity().valid();
+        if (invalid) {
+            t.append(String.format(Locale.ROOT, "NOT VALID: %s; its ratios (marked !) compare runs that did not test what"
+                    + " they asked%n", !a.validity().valid() && !b.validity().valid() ? "neither side was a valid test"
+                            : (a.validity().valid() ? "side B" : "side A") + " was not a valid test"));
         }
         t.append(String.format(Locale.ROOT, "%n"));
         t.append(String.format(Locale.ROOT, "%-20s %12s %12s %8s %23s %23s  %s%n", "", "A (median)", "B (median)", "B/A",
                 "A over rounds", "B over rounds", "larger than the spread?"));
         for (Row r : rows()) {
             t.append(String.format(Locale.ROOT, "%-20s %12s %12s %8s %23s %23s  %s%n", r.name(), fmt(r.medianA()),
-                    fmt(r.medianB()), Double.isNaN(r.ratio()) ? "-" : String.format(Locale.ROOT, "%.2f", r.ratio()),
+                    fmt(r.medianB()), Double.isNaN(r.ratio()) ? "-"
+                            : String.format(Locale.ROOT, "%.2f", r.ratio()) + (invalid ? "!" : ""),
                     fmt(min(r.a())) + " .. " + fmt(max(r.a())), fmt(min(r.b())) + " .. " + fmt(max(r.b())),
                     r.a().length < 2 || r.b().length < 2 ? "- (one round: no spread)" : r.differs() ? "yes" : "no"));
         }
@@ -116,30 +175,13 @@ public final class AbReport {
 
     /** One HTML page: both sides' response percentile curves on one chart, and the table. */
     public void writeHtml(Path file) throws IOException {
-        SvgChart chart = new SvgChart("ab-percentiles", "percentile", "response (ms)")
-                .xTicks(List.of(new SvgChart.Tick(0, "0%"), new SvgChart.Tick(1, "90%"), new SvgChart.Tick(2, "99%"),
-                        new SvgChart.Tick(3, "99.9%"), new SvgChart.Tick(4, "99.99%"), new SvgChart.Tick(5, "99.999%"),
-                        new SvgChart.Tick(6, "99.9999%")));
+        SvgChart chart = SvgChart.spectrum("ab-percentiles", "response (ms)");
         for (Side side : List.of(a, b)) {
-            Histogram h = side.allResponses();
-            if (h.getTotalCount() == 0) {
-                continue;
-            }
-            List<double[]> points = new ArrayList<>();
-            for (HistogramIterationValue v : h.percentiles(5)) {
-                double p = v.getPercentileLevelIteratedTo() / 100.0;
-                double nines = p >= 1 ? 6 : Math.min(6, Math.log10(1 / (1 - p)));
-                points.add(new double[] {nines, Units.toMs(v.getValueIteratedTo())});
-                if (nines >= 6) {
-                    break;
-                }
-            }
-            chart.line(side.label(), points.stream().mapToDouble(x -> x[0]).toArray(),
-                    points.stream().mapToDouble(x -> x[1]).toArray());
+            chart.curve(side.label(), side.allResponses());
         }
         StringBuilder html = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<title>harness ab</title><style>body{font-family:system-ui,sans-serif;margin:24px;max-width:1000px}"
-                + "pre{font-size:12px}.chart .grid{stroke:#e5e5e5}.chart .tick,.chart .legend{font-size:11px;fill:#444}"
+                + "pre{font-size:12px}svg.chart{width:100%;height:auto}.chart .tick,.chart .legend{font-size:11px;fill:#444}"
                 + "</style></head><body>\n<h1>A/B: ").append(Html.escape(a.options())).append(" against ")
                 .append(Html.escape(b.options())).append("</h1>\n<p>The " + View.RESPONSE.tag() + " distribution of all"
                         + " rounds of each side, " + (closedLoop() ? "closed-loop (" + Html.escape(ClosedLoop.NOTE) + ")"

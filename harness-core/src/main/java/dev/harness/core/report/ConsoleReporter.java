@@ -3,22 +3,24 @@ package dev.harness.core.report;
 import java.io.PrintStream;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
-import dev.harness.core.measure.GcPauses;
-import dev.harness.core.measure.GcSummary;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.Reason;
+import dev.harness.core.findings.ScheduleKeeping;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
-import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.ClosedLoop;
-import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -32,6 +34,9 @@ public final class ConsoleReporter implements RunListener {
 
     private final PrintStream out;
     private final Histogram intervalResponse = Histograms.create();
+    private final Histogram intervalLag = Histograms.create();
+    private long lagBoundNs = Long.MAX_VALUE;
+    private Outages.Status lastBroker = Outages.Status.NONE;
     private int linesSinceHeading;
 
     private Supplier<Verdict> verdict = () -> Verdict.NONE;
@@ -43,6 +48,12 @@ public final class ConsoleReporter implements RunListener {
     /** The objectives' verdict, one line each at the end of the summary; read when the run has finished. */
     public ConsoleReporter verdictFrom(Supplier<Verdict> verdict) {
         this.verdict = verdict;
+        return this;
+    }
+
+    /** Interval lines say "behind" when a send lagged its intended time by more than this ({@link ScheduleBounds#lagBoundNs}). */
+    public ConsoleReporter behindBeyond(long lagBoundNs) {
+        this.lagBoundNs = lagBoundNs;
         return this;
     }
 
@@ -71,8 +82,15 @@ public final class ConsoleReporter implements RunListener {
         s.warmup().get(View.RESPONSE).copyInto(intervalResponse);
         intervalResponse.add(s.measured().get(View.RESPONSE));
         Histogram response = intervalResponse;
+        // Behind the schedule says more than a new maximum: the latencies that follow carry the backlog.
+        long lagMaxNs = ScheduleKeeping.lagOf(s, intervalLag)[1];
+        String broker = broker(s.broker());
+        String behind = lagMaxNs > lagBoundNs ? "fell behind the schedule by up to " + Reading.seconds(lagMaxNs) : null;
+        String news = broker != null && behind != null ? broker + "; " + behind : broker != null ? broker
+                : behind != null ? behind : s.runMax().grew() ? "run max grew to " + Units.ms(s.runMax().responseNs()) + " ms"
+                        : null;
         String warning = (s.counts().lost() > 0 ? "   LOST " + Units.count(s.counts().lost()) : "")
-                + (s.runMax().grew() ? "   << run max grew to " + Units.ms(s.runMax().responseNs()) + " ms" : "");
+                + (news == null ? "" : "   << " + news);
         out.printf(Locale.ROOT, INTERVAL_FORMAT, Units.seconds(s.span().endNs() / 1e9),
                 s.span().phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.counts().completed()), Units.rate(s.rate()),
                 Units.count(s.counts().cumulativeCompleted()), Units.rate(s.cumulativeRate()),
@@ -80,25 +98,6 @@ public final class ConsoleReporter implements RunListener {
                 s.jvm().gc().count() == 0 ? "-" : Units.ms(s.jvm().gc().pausedNs()), msOrDash(s.jvm().hiccup(), 100), s.host().column(),
                 warning);
         out.flush();
-    }
-
-    private void gc(GcSummary gc) {
-        Histogram h = gc.hiccups();
-        if (h.getTotalCount() > 0) {
-            out.printf(Locale.ROOT, "hiccups of this JVM (how late its hiccup meter's sleeps woke, measured phase): p99 %s ms, p99.9 %s ms, max %s ms%n",
-                    Units.ms(Percentiles.at(h, 99)), Units.ms(Percentiles.at(h, 99.9)), Units.ms(h.getMaxValue()));
-        }
-        if (gc.longestGcPauses().isEmpty()) {
-            out.println("GC pauses of this JVM: none");
-            return;
-        }
-        StringBuilder longest = new StringBuilder();
-        for (GcPauses.GcPause p : gc.longestGcPauses()) {
-            longest.append(longest.length() == 0 ? "" : ", ").append(Units.ms(p.lengthNs())).append(" ms ending ")
-                    .append(TIME.format(p.end()));
-        }
-        out.printf(Locale.ROOT, "GC pauses of this JVM: %s taking %s ms in the measured phase; longest of the run: %s%n",
-                Units.count(gc.gcPauseCount()), Units.ms(gc.gcPauseTotalNs()), longest);
     }
 
     private static String row(String label, Histogram h) {
@@ -110,38 +109,45 @@ public final class ConsoleReporter implements RunListener {
         return row.append(String.format(Locale.ROOT, " %10s", Units.ms(h.getMaxValue()))).toString();
     }
 
-    /** @param brokerLost see {@link RunSummary#brokerLostMessages()} */
-    private void delivery(Delivery d, boolean requests, boolean brokerLost) {
-        if (!d.tracked()) {
-            out.println("delivery: not checked (" + d.untracked() + ")");
+    /** What changed with the broker since the last line: lost, reconnected, recovered; null when nothing did. */
+    private String broker(Outages.Status now) {
+        Outages.Status before = lastBroker;
+        lastBroker = now;
+        List<String> said = new ArrayList<>();
+        if (now.killed() && !before.killed()) {
+            said.add("broker killed");
+        }
+        if (now.restarted() && !before.restarted()) {
+            said.add("broker started again");
+        }
+        long reconnected = now.reconnections() - before.reconnections();
+        if (reconnected > 0) {
+            said.add(Units.count(reconnected) + (reconnected == 1 ? " worker" : " workers") + " reconnected");
+        }
+        if (now.recoveries() > before.recoveries()) {
+            said.add("RECOVERED: every worker back on its schedule and the backlog drained");
+        } else if (now.killed() && !now.restarted()) {
+            said.add("BROKER DOWN: " + now.away() + " away");
+        } else if (now.away() > 0) {
+            said.add("OUTAGE: " + now.away() + (now.away() == 1 ? " worker" : " workers") + " reconnecting or catching up");
+        } else if (now.draining()) {
+            said.add("reconnected, draining the backlog");
+        }
+        return said.isEmpty() ? null : String.join(", ", said);
+    }
+
+    /** The validity first: whether the figures below measure what the run asked. */
+    private void validity(Validity v) {
+        if (v.valid()) {
+            out.println("VALID: the schedule was kept and nothing the run needed went unchecked");
             return;
         }
-        String received = requests ? "answered" : "received";
-        if (brokerLost) {
-            out.printf(Locale.ROOT, "LOST: %s committed persistent messages never arrived after the broker failed%n",
-                    Units.count(d.lost()));
+        out.printf(Locale.ROOT, "NOT VALID: this run was not a valid test of what it asked (%d %s):%n", v.reasons().size(),
+                v.reasons().size() == 1 ? "reason" : "reasons");
+        for (Reason r : v.reasons()) {
+            out.println("  - " + r.code() + ": " + r.text());
+            out.println("    what to change: " + r.advice());
         }
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "delivery (%s): %s committed, %s %s, %s lost%s,"
-                + " %s duplicates", d.setting(), Units.count(d.committed()), Units.count(d.received()), received,
-                Units.count(d.lost()), d.lost() > 0 && !d.persistent() ? " (non-persistent: a broker that dies drops them)" : "",
-                Units.count(d.duplicates())));
-        if (d.rolledBack() > 0 || d.inDoubt() > 0) {
-            line.append(String.format(Locale.ROOT, "; sent again after a failure: %s rolled back, %s in doubt",
-                    Units.count(d.rolledBack()), Units.count(d.inDoubt())));
-        }
-        if (d.rolledBackWork() > 0) {
-            line.append(String.format(Locale.ROOT, "; responders rolled back %s units of work", Units.count(d.rolledBackWork())));
-        }
-        // Copies the harness made itself, apart from the broker's duplicates.
-        if (d.answeredAgain() > 0) {
-            line.append(String.format(Locale.ROOT, "; %s second replies from responders whose requests came again",
-                    Units.count(d.answeredAgain())));
-        }
-        if (d.routerRedeliveries() > 0) {
-            line.append(String.format(Locale.ROOT, "; %s replies redelivered after the harness's own failed commit",
-                    Units.count(d.routerRedeliveries())));
-        }
-        out.println(line);
     }
 
     private void recovery(Outages.Recovery o) {
@@ -205,6 +211,8 @@ public final class ConsoleReporter implements RunListener {
         if (r.warmup().sentence() != null) {
             out.println(r.warmup().sentence());
         }
+        Reading reading = r.reading();
+        validity(reading.validity());
         out.printf(Locale.ROOT, "messages: sent %s, completed %s (measured phase); %s sent in all%n",
                 Units.count(c.measuredSent()), Units.count(c.measuredCompleted()), Units.count(c.committed()));
         if (c.unsent() > 0) {
@@ -225,14 +233,10 @@ public final class ConsoleReporter implements RunListener {
             out.printf(Locale.ROOT, "UNCOMMITTED: %s messages were sent in syncpoint but their commit never returned%n",
                     Units.count(c.uncommitted()));
         }
-        out.printf(Locale.ROOT, "rate: target %s, achieved %s msg/s cumulative after warmup%n",
-                r.throughput().targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.throughput().targetRate()) + " msg/s",
-                Units.rate(r.throughput().achievedRate()));
-        // The recovery's outage line says the same of a run that lost its broker.
-        if (r.throughput().longestGapNs() > 0 && (r.recovery() == null || r.recovery().outageFromNs() < 0)) {
-            out.printf(Locale.ROOT, "longest time without a completion while one was due: %s ms, from %s (what --slo's outage reads)%n",
-                    Units.ms(r.throughput().longestGapNs()), offset(r.throughput().longestGapFromNs()));
-        }
+        String unit = r.header().workload().rateUnit();
+        out.printf(Locale.ROOT, "rate: target %s, achieved %s %s cumulative after warmup%n",
+                r.throughput().targetRate() == 0 ? "max (unthrottled)" : Units.rate(r.throughput().targetRate()) + " " + unit,
+                Units.rate(r.throughput().achievedRate()), unit);
         long[] ps = r.throughput().perSecond();
         if (ps.length > 0) {
             long[] sorted = ps.clone();
@@ -245,7 +249,10 @@ public final class ConsoleReporter implements RunListener {
             out.printf(Locale.ROOT, "ignored %s messages left on the queues by another run%n",
                     Units.count(c.stale()));
         }
-        delivery(r.delivery(), r.header().workload() == WorkloadKind.REQRESP, r.brokerLostMessages());
+        if (r.brokerLostMessages()) {
+            out.printf(Locale.ROOT, "LOST: %s committed persistent messages never arrived after the broker failed%n",
+                    Units.count(r.delivery().lost()));
+        }
         recovery(r.recovery());
         out.println();
         if (r.throughput().closedLoop()) {
@@ -274,24 +281,7 @@ public final class ConsoleReporter implements RunListener {
             }
         }
         out.println();
-        String understatement = Understatement.sentence(r.views().measured().get(View.SERVICE), r.views().measured().get(View.RESPONSE));
-        if (understatement != null) {
-            out.println(understatement);
-        }
-        if (r.saturation().sentence() != null) {
-            out.println("offered load: " + r.saturation().sentence());
-        }
-        if (r.jvmPauses().count() == 0) {
-            out.println("pauses of this JVM: none detected (pause-corrected adds nothing; a broker stall is not a pause of this JVM)");
-        } else {
-            JvmPause longest = r.jvmPauses().longest().get(0);
-            out.printf(Locale.ROOT, "pauses of this JVM: %s detected, %s ms in all, longest %s ms ending %s;"
-                    + " pause-corrected added %s samples for the sends due in them%n",
-                    Units.count(r.jvmPauses().count()), Units.ms(r.jvmPauses().totalNs()), Units.ms(longest.lengthNs()),
-                    TIME.format(longest.end()), Units.count(r.jvmPauses().corrections()));
-        }
-        gc(r.gc());
-        out.println("host: " + r.host().longestQueue());
+        reading.findings().forEach(f -> out.println(f.text()));
         out.println();
         out.println("response distribution (measured phase):");
         TextHistogram.draw(r.views().measured().get(View.RESPONSE)).forEach(out::println);
@@ -302,8 +292,12 @@ public final class ConsoleReporter implements RunListener {
     /** The verdict's lines, as harness run, check and ab print them; nothing when there were no objectives. */
     public static void verdict(PrintStream out, Verdict v) {
         if (!v.isEmpty()) {
-            out.printf(Locale.ROOT, "%nobjectives: %d of %d met%n", v.results().size() - v.failures(), v.results().size());
+            out.printf(Locale.ROOT, "%nobjectives: %d of %d met%s%n", v.results().size() - v.failures(), v.results().size(),
+                    v.invalidLine() == null ? "" : "; the verdict FAILS all the same: the run was NOT VALID");
             v.results().forEach(result -> out.println("  " + result.line()));
+            if (v.invalidLine() != null) {
+                out.println("  " + v.invalidLine());
+            }
         }
     }
 }

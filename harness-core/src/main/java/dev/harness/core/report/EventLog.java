@@ -17,7 +17,7 @@ import dev.harness.core.run.RunSummary;
  * What a harness process is doing, for the programs that watch it (a script, the end-to-end
  * tests): one JSON object a line, {@code "event"} first, each line flushed as it is written, so
  * that a reader never has to parse the console, whose wording may change. The fields are a
- * contract (README, "Events"). As a {@link RunListener} it writes a run's {@code started},
+ * contract (docs/reference/events.md). As a {@link RunListener} it writes a run's {@code started},
  * {@code interval} and {@code finished}; {@link #emit} writes the events of other commands
  * ({@code harness respond}'s {@code ready}, say).
  */
@@ -70,18 +70,29 @@ public final class EventLog implements RunListener, AutoCloseable {
                 .field("completed", s.counts().completed())
                 .field("sent", s.counts().sent())
                 .field("lost", s.counts().lost())
-                .field("cumulativeCompleted", s.counts().cumulativeCompleted()));
+                .field("cumulativeCompleted", s.counts().cumulativeCompleted())
+                .field("brokerAway", s.broker().away())
+                .field("reconnections", s.broker().reconnections())
+                .field("recoveries", s.broker().recoveries()));
     }
 
     @Override
     public void finished(RunSummary r) {
         // The names of the JSON summary's (harness-run/1) fields of the same figures.
-        emit("finished", j -> j.field("stopReason", r.ending().stopReason())
-                .field("failure", r.ending().failure())
-                .field("achievedRate", r.throughput().achievedRate())
-                .field("totalSent", r.counts().committed())
-                .field("totalCompleted", r.counts().completed())
-                .field("lost", r.counts().lost()));
+        // Whether the run was a valid test too, as harness-run/1's "validity" says it; finished stays the last event.
+        emit("finished", j -> {
+            j.field("stopReason", r.ending().stopReason())
+                    .field("failure", r.ending().failure())
+                    .field("achievedRate", r.throughput().achievedRate())
+                    .field("totalSent", r.counts().committed())
+                    .field("totalCompleted", r.counts().completed())
+                    .field("lost", r.counts().lost());
+            j.name("validity").beginObject().field("valid", r.reading().validity().valid());
+            j.name("reasons").beginArray();
+            r.reading().validity().reasons().forEach(reason -> j.beginObject().field("code", reason.code())
+                    .field("text", reason.text()).field("advice", reason.advice()).endObject());
+            j.endArray().endObject();
+        });
     }
 
     /** Why a line could not be written, or null. */

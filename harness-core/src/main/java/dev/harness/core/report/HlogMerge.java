@@ -72,6 +72,11 @@ import dev.harness.core.hlog.HlogWriter;
 public final class HlogMerge {
     /** The tag whose counts are the completions: throughput. */
     public static final String THROUGHPUT_TAG = "response";
+    /** How a merged log's header begins, and names each input and its start (read back: {@link ShardSet#runs(HlogRun)}). */
+    static final String TITLE = "harness merge of ";
+    static final String INPUT = "input ";
+    static final String INPUT_START = ": start ";
+
     /** {@code intervalMs} for "the inputs' own interval length". */
     public static final long INPUTS_INTERVAL = 0;
 
@@ -226,13 +231,13 @@ public final class HlogMerge {
             names.append(' ').append(s.file());
         }
         HlogHeader.Builder h = HlogHeader.builder(originMs)
-                .comment("harness merge of " + scans.size() + " logs:" + names)
+                .comment(TITLE + scans.size() + " logs:" + names)
                 .comment("merged: intervals of " + bucketMs + " ms from " + iso(originMs) + " (the earliest start);"
                         + " each input interval counts in the merged interval its start falls in; histograms of one tag added");
         commonSettings(scans, h);
         h.interval(bucketMs);
         for (Scan s : scans) {
-            h.comment("input " + s.file() + ": start " + iso(s.header().startMs()) + ", " + s.intervals() + " intervals"
+            h.comment(INPUT + s.file() + INPUT_START + iso(s.header().startMs()) + ", " + s.intervals() + " intervals"
                     + (s.intervalMs() > 0 ? " of " + s.intervalMs() + " ms" : ""));
             for (String c : s.header().comments()) {
                 h.comment(s.file() + ": " + c);

@@ -15,6 +15,7 @@ import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
+import dev.harness.core.run.Environment;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -56,6 +57,10 @@ public final class HlogReporter implements RunListener, AutoCloseable {
                 .comment("harness " + header.workload() + " against " + header.target());
         for (RunHeader.Setting s : header.settings()) {
             h.setting(s.name(), s.value());
+        }
+        // Where it ran, after the settings and before the tags' line, which stay as they were.
+        if (header.environment() != null) {
+            header.environment().byLabel().forEach((label, value) -> h.setting(Environment.HLOG_PREFIX + label, value));
         }
         return h.comment("values in nanoseconds; tags: response service send-lag put commit pause-corrected responder,"
                 + " warmup-<tag> for messages intended during warmup; hiccup: how late this JVM's hiccup-meter sleeps (--hiccup-resolution) woke;"

@@ -17,6 +17,7 @@ import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
+import dev.harness.core.schedule.Shard;
 
 /**
  * A run as its hlog tells it, read back for reports: the header, each interval's histograms by
@@ -152,10 +153,17 @@ public final class HlogRun {
         return header.title() != null ? header.title() : file.getFileName().toString();
     }
 
-    /** The target rate from the header, per second; 0 when unthrottled or unknown. */
+    /**
+     * The target rate of the run the log is of, per second; 0 when unthrottled or unknown: the
+     * header's rate, which a shard states for its whole schedule, so a shard's log has its share.
+     */
     public double targetRate() {
         HlogHeader.Rate rate = header.rate();
-        return rate == null ? 0 : rate.perSecond();
+        if (rate == null) {
+            return 0;
+        }
+        Shard shard = ShardSet.shard(header.setting("shard"));
+        return shard == null ? rate.perSecond() : shard.share(rate.perSecond());
     }
 
     public List<Interval> intervals() {

@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -16,6 +15,10 @@ import java.util.Objects;
 import java.util.Set;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.Validity;
+import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Saturation;
@@ -26,7 +29,8 @@ import dev.harness.core.slo.Verdict;
  * Several runs' --json summaries (the shards of one schedule, or hosts started together) as one
  * harness-run/1 file that harness check and harness report read as they read one run's: counts
  * summed, the target rates summed, the achieved rate every completion over the schedule's measured
- * seconds ({@link RunJson#achievedRate}), the outage the worst, completions per second added
+ * seconds ({@link RunJson#achievedRate}), the outage the set's (the longest time no run completed
+ * anything: {@link RunJson#gaps}), completions per second added
  * second by second, and each run's offered-load sentence (saturation) named by its shard. What
  * only a histogram can give (views, percentiles) is the merged
  * hlog's; the per-interval series and each JVM's pauses stay in each run's own file.
@@ -71,11 +75,7 @@ public final class JsonMerge {
     }
 
     private static long startMs(String option, RunJson r) {
-        try {
-            return Instant.parse(r.header().start()).toEpochMilli();
-        } catch (DateTimeParseException e) {
-            throw new SettingsException(option + " " + r.file(), "its start '" + r.header().start() + "' is no instant");
-        }
+        return ShardSet.startMs(option, r.file(), r.header().start());
     }
 
     public int size() {
@@ -99,6 +99,15 @@ public final class JsonMerge {
         j.name("merged").beginArray();
         runs.forEach(r -> j.value(r.file().toString()));
         j.endArray();
+        // Each run as it was, so that harness check can tell this file is of the runs of a merged hlog.
+        j.name("runs").beginArray();
+        for (RunJson r : runs) {
+            j.beginObject().field("file", r.file().toString()).field("start", r.header().start());
+            j.name("settings").beginObject();
+            r.header().settings().forEach(j::field);
+            j.endObject().endObject();
+        }
+        j.endArray();
         j.name("settings").beginObject();
         settings().forEach(j::field);
         j.endObject();
@@ -108,8 +117,11 @@ public final class JsonMerge {
         notes.forEach(j::value);
         j.endArray();
         long[] perSecond = perSecond();
+        JsonReporter.reading(j, reading());
         j.name("summary").beginObject();
-        JsonReporter.totals(j, totals());
+        Gaps gaps = RunJson.gaps(runs);
+        JsonReporter.totals(j, totals(gaps));
+        JsonReporter.gaps(j, gaps);
         JsonReporter.throughputPerSecond(j, perSecond);
         JsonReporter.delivery(j, delivery());
         JsonReporter.recovery(j, recovery(), null);
@@ -123,6 +135,23 @@ public final class JsonMerge {
         }
         j.endArray();
         return j.endObject().toString();
+    }
+
+    /**
+     * The set's reading: every run's validity reasons and findings, each named by its shard (or
+     * file). One run that was not a valid test makes the set not valid: its part of the load was
+     * not what was asked.
+     */
+    Reading reading() {
+        Validity validity = Validity.VALID;
+        List<Finding> findings = new ArrayList<>();
+        for (RunJson r : runs) {
+            Shard shard = ShardSet.shard(r.header().settings().get("shard"));
+            String name = (shard != null ? "shard " + shard : r.file().getFileName().toString()) + ": ";
+            validity = validity.plus(r.reading().validity(), name);
+            r.reading().findings().forEach(f -> findings.add(new Finding(f.code(), name + f.text())));
+        }
+        return new Reading(validity, findings);
     }
 
     /** The settings all runs share; a shard set's "shard" says it is whole; the others that differ say so. */
@@ -147,19 +176,16 @@ public final class JsonMerge {
         return merged;
     }
 
-    private RunJson.Totals totals() {
+    /** The longest gap is the set's, on its common timeline: no completion from any run while one was due. */
+    private RunJson.Totals totals(Gaps gaps) {
         String stopReason = joined(runs.stream().map(r -> r.totals().stopReason()).toList());
         String failure = runs.stream().map(r -> r.totals().failure()).filter(Objects::nonNull).findFirst().orElse(null);
         double target = 0;
         double seconds = 0;
         boolean closedLoop = false;
         long[] c = new long[12];
-        RunJson.Totals longestGap = runs.get(0).totals();
         for (RunJson r : runs) {
             RunJson.Totals t = r.totals();
-            if (t.longestGapNs() > longestGap.longestGapNs()) {
-                longestGap = t; // one start: the worst outage of any host is the set's
-            }
             target += t.targetRate();
             seconds = Math.max(seconds, t.measuredSeconds());
             closedLoop |= t.closedLoop();
@@ -171,8 +197,7 @@ public final class JsonMerge {
         }
         // The schedule's rate, as one run of it would have it: not the shards' rates added.
         return new RunJson.Totals(stopReason, failure, target, closedLoop, RunJson.achievedRate(runs), seconds, c[0], c[1],
-                c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], longestGap.longestGapFromNs(),
-                longestGap.longestGapNs());
+                c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], gaps.longestFromNs(), gaps.longestNs());
     }
 
     /**
@@ -263,7 +288,7 @@ public final class JsonMerge {
         return worst == null ? null : new Outages.Recovery(worst.killedAtNs(), worst.restartedAtNs(), worst.restartMillis(),
                 worst.outageFromNs(), worst.outageToNs(), worst.caughtUpAtNs(), worst.drainedAtNs(), reconnections, longest,
                 longestWho, unfinished, worst.killedBy(), worst.restartSpan(), worst.restartFromStartLineMillis(),
-                worst.startLineSpan());
+                worst.startLineSpan(), worst.lostAtNs(), worst.reconnectedAtNs());
     }
 
     /** One value when all agree, else the distinct ones in order. */

@@ -16,6 +16,10 @@ import org.HdrHistogram.Histogram;
 import dev.harness.core.host.DiskSample;
 import dev.harness.core.host.HostSample;
 import dev.harness.core.host.HostSummary;
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.Reason;
+import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.IntervalSnapshot;
@@ -34,7 +38,7 @@ import dev.harness.core.slo.Term;
 import dev.harness.core.slo.Verdict;
 
 /**
- * The run as JSON: header, summary and the per-interval series (schema in the README).
+ * The run as JSON: header, summary and the per-interval series (schema in docs/reference/json.md).
  * Intervals are kept as numbers while the run goes on; the file is written at the end,
  * including the end of an interrupted run.
  */
@@ -98,8 +102,15 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.value(note);
         }
         j.endArray();
+        if (header.environment() != null) {
+            j.name("environment").beginObject();
+            header.environment().byKey().forEach(j::field);
+            j.endObject();
+        }
+        Verdict v = verdict.get();
+        reading(j, r.reading());
         summary(j, r);
-        slo(j, verdict.get());
+        slo(j, v);
         j.name("perSecond").beginArray();
         for (long n : r.throughput().perSecond()) {
             j.value(n);
@@ -133,10 +144,34 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     }
 
     /**
+     * "validity" (valid, and each reason's code, text and what to change) and "findings" (each
+     * sentence's code and text): the reading of the run as the console prints it.
+     */
+    public static void reading(JsonWriter j, Reading reading) {
+        j.name("validity").beginObject().field("valid", reading.validity().valid());
+        j.name("reasons").beginArray();
+        for (Reason r : reading.validity().reasons()) {
+            j.beginObject().field("code", r.code()).field("text", r.text()).field("advice", r.advice()).endObject();
+        }
+        j.endArray().endObject();
+        j.name("findings").beginArray();
+        for (Finding f : reading.findings()) {
+            j.beginObject().field("code", f.code()).field("text", f.text()).endObject();
+        }
+        j.endArray();
+    }
+
+    /**
      * "slo": one object per objective: its text, whether it passed, the value measured and the
      * limit (ns for times), and for a window the first that failed.
      */
     static void slo(JsonWriter j, Verdict verdict) {
+        if (!verdict.isEmpty()) {
+            // The whole verdict: its objectives', and the run's validity where that failed it.
+            j.name("verdict").beginObject().field("passed", verdict.passed())
+                    .field("objectivesFailed", verdict.failures())
+                    .field("failedAsNotValid", verdict.invalidLine() != null).endObject();
+        }
         j.name("slo").beginArray();
         for (Result r : verdict.results()) {
             j.beginObject()
@@ -148,10 +183,16 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             number(j, "limit", r.limit());
             j.field("windowNs", r.objective().windowNs());
             if (r.objective().windowNs() > 0) {
-                j.field("windows", r.windows()).field("failedWindows", r.failedWindows());
+                j.field("windows", r.windows()).field("failedWindows", r.failedWindows()).field("emptyWindows", r.emptyWindows());
                 if (r.failedWindow() != null) {
                     j.field("firstFailedFromS", r.failedWindow().fromS()).field("firstFailedToS", r.failedWindow().toS());
                 }
+                if (r.tail() != null) {
+                    j.field("notJudgedFromS", r.tail().fromS()).field("notJudgedToS", r.tail().toS());
+                }
+            }
+            if (r.unknown() != null) {
+                j.field("unknown", r.unknown());
             }
             j.endObject();
         }
@@ -174,6 +215,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 t.achievedRate(), t.measuredSeconds(), c.measuredSent(), c.measuredCompleted(), c.committed(), c.completed(),
                 t.completedAfterWarmup(), c.unsent(), c.uncommitted(), c.incomplete(), c.lost(), c.late(), c.stale(),
                 t.longestGapFromNs(), t.longestGapNs()));
+        gaps(j, t.gaps());
         throughputPerSecond(j, t.perSecond());
         warmup(j, r.warmup());
         views(j, "views", r.views().measured());
@@ -217,6 +259,27 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("staleMessages", t.staleMessages())
                 .field("longestGapFromNs", t.longestGapFromNs())
                 .field("longestGapNs", t.longestGapNs());
+    }
+
+    /**
+     * The measured phase's spans without a completion, ns from the start, each with the gap in it:
+     * every one longer than floorNs; for a set of runs' common timeline (harness merge, harness
+     * check of several runs).
+     */
+    static void gaps(JsonWriter j, Gaps g) {
+        j.name("gaps").beginObject().field("floorNs", g.floorNs());
+        longs(j, "idleFromNs", g.idleFromNs());
+        longs(j, "fromNs", g.fromNs());
+        longs(j, "toNs", g.toNs());
+        j.endObject();
+    }
+
+    private static void longs(JsonWriter j, String name, long[] values) {
+        j.name(name).beginArray();
+        for (long n : values) {
+            j.value(n);
+        }
+        j.endArray();
     }
 
     /**
@@ -299,6 +362,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("outageNs", o.outageNs())
                 .field("outageFromNs", o.outageFromNs())
                 .field("outageToNs", o.outageToNs())
+                .field("brokerLostAtNs", o.lostAtNs())
+                .field("reconnectedAtNs", o.reconnectedAtNs())
                 .field("sendersOnScheduleAtNs", o.caughtUpAtNs())
                 .field("backlogDrainedAtNs", o.drainedAtNs())
                 .field("backlogDrainNs", o.backlogDrainNs())

@@ -30,8 +30,9 @@ public final class JunitReport {
             x.writeCharacters("\n");
             x.writeStartElement("testsuite");
             x.writeAttribute("name", suite);
-            x.writeAttribute("tests", Integer.toString(verdict.results().size()));
-            x.writeAttribute("failures", Long.toString(verdict.failures()));
+            boolean invalid = verdict.invalidLine() != null;
+            x.writeAttribute("tests", Integer.toString(verdict.results().size() + (invalid ? 1 : 0)));
+            x.writeAttribute("failures", Long.toString(verdict.failures() + (invalid ? 1 : 0)));
             x.writeAttribute("errors", "0");
             x.writeAttribute("skipped", "0");
             x.writeAttribute("time", "0");
@@ -58,6 +59,23 @@ public final class JunitReport {
                     x.writeEndElement();
                     x.writeCharacters("\n  ");
                 }
+                x.writeEndElement();
+                x.writeCharacters("\n");
+            }
+            if (invalid) {
+                // The run was not a valid test: a testcase of its own, so a CI server shows why the gate failed.
+                x.writeCharacters("  ");
+                x.writeStartElement("testcase");
+                x.writeAttribute("name", "the run was a valid test");
+                x.writeAttribute("classname", "harness.validity");
+                x.writeAttribute("time", "0");
+                x.writeCharacters("\n    ");
+                x.writeStartElement("failure");
+                x.writeAttribute("message", verdict.invalidLine());
+                x.writeAttribute("type", "validity");
+                x.writeCharacters(String.join("\n", verdict.invalid().reasons().stream().map(r -> r.line()).toList()));
+                x.writeEndElement();
+                x.writeCharacters("\n  ");
                 x.writeEndElement();
                 x.writeCharacters("\n");
             }

@@ -5,6 +5,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,8 +17,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.Reason;
+import dev.harness.core.findings.Validity;
+import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.Environment;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.WorkloadKind;
@@ -44,10 +51,15 @@ import dev.harness.core.slo.Window;
  * @param perSecond completions in each second of the run
  * @param saturation summary.saturation.sentence: why the harness could not offer the schedule, or null
  * @param saturationLimit summary.saturation.limit: who limited the rate, {@code held} when nobody did, or null
+ * @param reading validity and findings, as the run read itself; a file from before they were written reads valid
+ *     with no findings
+ * @param gaps summary.gaps: the measured phase's gaps, or for a file without them its longest alone
+ * @param merged for a file harness merge wrote, the runs it merged (as {@code runs} names them; empty
+ *     in a file from before it named them); null for one run's file
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
         Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
-        String saturationLimit) {
+        String saturationLimit, Reading reading, Gaps gaps, List<Run> merged) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -58,8 +70,20 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
      * @param start the schedule's start (ISO-8601)
      * @param settings every setting that changes results, by name, in order
      * @param notes the header's notes
+     * @param environment where it ran ("environment"), or null when the file has none
      */
-    public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes) {
+    public record Header(String workload, String target, String start, Map<String, String> settings, List<String> notes,
+            Environment environment) {
+    }
+
+    /**
+     * One of the runs a merged file is of, as harness merge names it in {@code runs}.
+     *
+     * @param file the run's --json, as given to harness merge
+     * @param start its schedule's start (ISO-8601)
+     * @param settings its settings, by name
+     */
+    public record Run(String file, String start, Map<String, String> settings) {
     }
 
     /**
@@ -121,13 +145,14 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 o.path("longestReconnectNs").asLong(), o.path("longestReconnectWho").isNull() ? null
                         : o.path("longestReconnectWho").asText(null), o.path("unfinished").asBoolean(),
                 text(o, "brokerKilledBy"), text(o, "brokerRestartSpan"), o.path("brokerRestartFromStartLineMs").asLong(-1),
-                text(o, "brokerStartLineSpan"));
+                text(o, "brokerStartLineSpan"), o.path("brokerLostAtNs").asLong(-1), o.path("reconnectedAtNs").asLong(-1));
         Map<String, String> settings = new LinkedHashMap<>();
         root.path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
         List<String> notes = new ArrayList<>();
         root.path("notes").forEach(n -> notes.add(n.asText()));
+        JsonNode env = root.path("environment");
         Header header = new Header(root.path("workload").asText(), root.path("target").asText(), root.path("start").asText(),
-                settings, notes);
+                settings, notes, Environment.read(f -> text(env, f.key())));
         Totals totals = new Totals(text(s, "stopReason"), text(s, "failure"), s.path("targetRate").asDouble(),
                 s.path("closedLoop").asBoolean(), s.path("achievedRate").asDouble(), s.path("measuredSeconds").asDouble(),
                 s.path("measuredSent").asLong(), s.path("measuredCompleted").asLong(), s.path("totalSent").asLong(),
@@ -137,15 +162,76 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 // A file from before the gap was written knew an outage only from its recovery.
                 s.path("longestGapFromNs").asLong(recovery == null ? -1 : recovery.outageFromNs()),
                 s.path("longestGapNs").asLong(recovery == null ? 0 : recovery.outageNs()));
+        JsonNode g = s.path("gaps");
+        Gaps gaps = Gaps.ofLongest(totals.longestGapFromNs(), totals.longestGapNs());
+        if (g.isObject()) {
+            long[] idleFrom = longs(g.path("idleFromNs"));
+            long[] from = longs(g.path("fromNs"));
+            long[] to = longs(g.path("toNs"));
+            if (idleFrom.length != to.length || from.length != to.length) {
+                throw new SettingsException(where, "summary.gaps: " + idleFrom.length + " spans, " + from.length
+                        + " gap starts and " + to.length + " ends");
+            }
+            gaps = new Gaps(g.path("floorNs").asLong(), totals.longestGapFromNs(), totals.longestGapNs(), idleFrom, from, to);
+        }
+        List<Run> merged = null;
+        if (root.has("merged")) {
+            merged = new ArrayList<>();
+            for (JsonNode run : root.path("runs")) {
+                Map<String, String> runSettings = new LinkedHashMap<>();
+                run.path("settings").fields().forEachRemaining(e -> runSettings.put(e.getKey(), e.getValue().asText()));
+                merged.add(new Run(run.path("file").asText(), run.path("start").asText(), runSettings));
+            }
+        }
         JsonNode seconds = root.path("perSecond");
         long[] perSecond = new long[seconds.size()];
         for (int i = 0; i < perSecond.length; i++) {
             perSecond[i] = seconds.get(i).asLong();
         }
+        Reading reading = reading(root);
+        Verdict verdict = verdict(where, root.path("slo"));
+        if (root.path("verdict").path("failedAsNotValid").asBoolean()) {
+            // The run's verdict failed it as NOT VALID: so does the verdict read back.
+            verdict = verdict.gated(reading.validity(), false);
+        }
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
-                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
+                s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict,
                 header, totals, perSecond,
-                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"));
+                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), reading, gaps,
+                merged == null ? null : List.copyOf(merged));
+    }
+
+    /** "validity" and "findings" as JsonReporter#reading writes them. */
+    private static Reading reading(JsonNode root) {
+        List<Reason> reasons = new ArrayList<>();
+        for (JsonNode r : root.path("validity").path("reasons")) {
+            reasons.add(new Reason(r.path("code").asText(), r.path("text").asText(), text(r, "advice")));
+        }
+        List<Finding> findings = new ArrayList<>();
+        for (JsonNode f : root.path("findings")) {
+            findings.add(new Finding(f.path("code").asText(), f.path("text").asText()));
+        }
+        return new Reading(new Validity(reasons), findings);
+    }
+
+    /**
+     * Refuses --json files that are not of the log's runs, as harness merge refuses runs that are
+     * not of one schedule ({@link ShardSet}): each file's run (or a merged file's runs) one of the
+     * log's, of the same start, settings and shard, and every run of the log given once. One line
+     * naming the file and the log's run it is not, as {@code option FILE}.
+     */
+    public static void requireOf(String option, HlogRun log, List<RunJson> runs) {
+        if (runs.isEmpty()) {
+            return;
+        }
+        List<Map.Entry<Path, List<ShardSet.Run>>> json = new ArrayList<>();
+        for (RunJson r : runs) {
+            json.add(Map.entry(r.file(), ShardSet.runs(option, r)));
+        }
+        ShardSet.Problem p = ShardSet.paired(ShardSet.runs(log), json);
+        if (p != null) {
+            throw new SettingsException(option + " " + p.file(), p.problem());
+        }
     }
 
     /** The verdict as the run wrote it: each objective read again, with the values it was judged on. */
@@ -160,10 +246,40 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
             }
             Window failed = r.has("firstFailedFromS") ? new Window(r.path("firstFailedFromS").asDouble(),
                     r.path("firstFailedToS").asDouble(), null) : null;
+            Window tail = r.has("notJudgedFromS") ? new Window(r.path("notJudgedFromS").asDouble(),
+                    r.path("notJudgedToS").asDouble(), null, false) : null;
             results.add(new Result(objective, number(r.path("value")), number(r.path("limit")), r.path("passed").asBoolean(),
-                    failed, r.path("failedWindows").asInt(), r.path("windows").asInt()));
+                    failed, r.path("failedWindows").asInt(), r.path("windows").asInt(), r.path("emptyWindows").asInt(), tail,
+                    text(r, "unknown")));
         }
         return new Verdict(List.copyOf(results));
+    }
+
+    private static long[] longs(JsonNode array) {
+        long[] v = new long[array.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = array.get(i).asLong();
+        }
+        return v;
+    }
+
+    /**
+     * The gaps of these runs taken together, on the earliest start's timeline: the times in which
+     * none of them completed anything ({@link Gaps#common}). Runs of one start (shards, hosts) are
+     * one system: one stalled shard is no outage while the others completed. For one run, its own.
+     */
+    public static Gaps gaps(List<RunJson> runs) {
+        long[] startsNs = new long[runs.size()];
+        long earliest = Long.MAX_VALUE;
+        for (int i = 0; i < runs.size(); i++) {
+            Instant start = Instant.parse(runs.get(i).header().start());
+            startsNs[i] = start.getEpochSecond() * 1_000_000_000L + start.getNano();
+            earliest = Math.min(earliest, startsNs[i]);
+        }
+        for (int i = 0; i < startsNs.length; i++) {
+            startsNs[i] -= earliest;
+        }
+        return Gaps.common(runs.stream().map(RunJson::gaps).toList(), startsNs);
     }
 
     private static double number(JsonNode n) {
@@ -188,7 +304,9 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     }
 
     public RunOutcome outcome() {
-        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation);
+        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading,
+                new RunOutcome.Rates(totals.targetRate(), totals.achievedRate(), totals.measuredSeconds(),
+                        totals.longestGapFromNs(), totals.longestGapNs()));
     }
 
     private static String text(JsonNode o, String field) {

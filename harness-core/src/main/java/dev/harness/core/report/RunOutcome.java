@@ -1,5 +1,6 @@
 package dev.harness.core.report;
 
+import dev.harness.core.findings.Reading;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunSummary;
@@ -7,8 +8,8 @@ import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.slo.Verdict;
 
 /**
- * What the HTML report shows beyond the hlog, which carries neither: the verdict on the run's
- * objectives and its delivery and outage figures, from the run's summary (harness run --report)
+ * What the HTML report shows beyond the hlog, which carries none of it: the verdict on the run's
+ * objectives, its validity and findings, its rates and its delivery and outage figures, from the run's summary (harness run --report)
  * or its JSON (harness report --json).
  *
  * @param verdict the objectives' verdict; empty when the run had none
@@ -18,17 +19,47 @@ import dev.harness.core.slo.Verdict;
  * @param unsent scheduled messages never sent
  * @param recovery the broker outage the run lived through, or null
  * @param saturation why the harness could not offer the schedule (or that the broker was the limit), or null
+ * @param reading the run's validity and findings, the console's words; null when not known (an hlog alone)
+ * @param rates the rate asked and achieved, and the longest time without a completion; null when not known
  */
 public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
-        Outages.Recovery recovery, String saturation) {
+        Outages.Recovery recovery, String saturation, Reading reading, Rates rates) {
+
+    /**
+     * The summary's rates, as the console's "rate:" line states them, and its longest gap.
+     *
+     * @param target the schedule's rate per second; 0 when unthrottled (closed loop)
+     * @param achieved every completion after warmup over the measured seconds
+     * @param measuredSeconds from the end of warmup to the last completion
+     * @param longestGapFromNs when the longest time without a completion while one was due began, from the
+     *     schedule's start; -1 when there was none
+     * @param longestGapNs its length (what --slo's outage reads)
+     */
+    public record Rates(double target, double achieved, double measuredSeconds, long longestGapFromNs, long longestGapNs) {
+        public boolean closedLoop() {
+            return target == 0;
+        }
+    }
+
+    public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
+            Outages.Recovery recovery, String saturation, Reading reading) {
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading, null);
+    }
 
     public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
             Outages.Recovery recovery) {
-        this(verdict, delivery, requests, requestsLost, unsent, recovery, null);
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, null, null, null);
+    }
+
+    public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
+            Outages.Recovery recovery, String saturation) {
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, null, null);
     }
 
     public static RunOutcome of(RunSummary s, Verdict verdict) {
+        RunSummary.Throughput t = s.throughput();
         return new RunOutcome(verdict, s.delivery(), s.header().workload() == WorkloadKind.REQRESP, s.counts().lost(),
-                s.counts().unsent(), s.recovery(), s.saturation().sentence());
+                s.counts().unsent(), s.recovery(), s.saturation().sentence(), s.reading(),
+                new Rates(t.targetRate(), t.achievedRate(), t.measuredSeconds(), t.longestGapFromNs(), t.longestGapNs()));
     }
 }

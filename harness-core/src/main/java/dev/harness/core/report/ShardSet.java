@@ -11,6 +11,8 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
+import dev.harness.core.SettingsException;
+import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.run.Runner;
 import dev.harness.core.schedule.Shard;
 
@@ -135,6 +137,170 @@ final class ShardSet {
                     + ", more than " + START_SLACK_MS / 1000 + " s apart: the shards of one schedule share one --start-at";
         }
         return null;
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // A log and the --json files given with it (harness check)
+
+    /** The JSON of one run and its hlog start within this of each other: they are stamped from one start. */
+    static final long SAME_RUN_SLACK_MS = 1;
+
+    /**
+     * One run as a file tells it, for pairing a log with its JSON.
+     *
+     * @param name how a message names it: the file, or "m.hlog's input a.hlog"
+     * @param member its shard, schedule and start
+     * @param settings every setting it states, by name
+     */
+    record Run(String name, Member member, Map<String, String> settings) {
+        static Run of(String name, Path file, Map<String, String> settings, long startMs) {
+            return new Run(name, Member.of(file, settings::get, startMs), settings);
+        }
+    }
+
+    /**
+     * Null when the --json files are of the log's runs: each JSON run one of the log's, the same
+     * start, settings and shard, and every run of the log given once; else what is wrong, naming
+     * the JSON file and the log's run it is not.
+     *
+     * @param log the runs the log is of: itself, or a merged log's inputs
+     * @param json per --json file, the runs it is of: itself, or a merged file's runs
+     */
+    static Problem paired(List<Run> log, List<Map.Entry<Path, List<Run>>> json) {
+        Run[] matched = new Run[log.size()];
+        for (Map.Entry<Path, List<Run>> file : json) {
+            for (Run j : file.getValue()) {
+                // Its counterpart: the log's run of its shard (of whole runs, the one that started
+                // nearest), one not yet taken first.
+                Shard shard = shard(j.member().shard());
+                int best = -1;
+                for (int i = 0; i < log.size(); i++) {
+                    if (Objects.equals(shard, shard(log.get(i).member().shard()))
+                            && (best < 0 || nearer(i, best, j, log, matched))) {
+                        best = i;
+                    }
+                }
+                Run l = log.get(Math.max(best, 0));
+                String differs = sameRun(j, l);
+                // A merged file's run is named in it: "m.json's run s1.json".
+                String which = j.name().equals(file.getKey().toString()) ? "" : j.name() + " is ";
+                if (differs != null) {
+                    return new Problem(file.getKey(), which + "not the run of " + l.name() + ": " + differs);
+                }
+                if (matched[best] != null) {
+                    return new Problem(file.getKey(), which + "of the run of " + l.name() + ", as " + matched[best].name()
+                            + " is: give each run's --json once");
+                }
+                matched[best] = j;
+            }
+        }
+        for (int i = 0; i < log.size(); i++) {
+            if (matched[i] == null) {
+                return new Problem(json.get(0).getKey(), "no --json is of the run of " + log.get(i).name() + ", and the log"
+                        + " is of " + log.size() + " runs: give every run's --json (or harness merge's --json-out of them)");
+            }
+        }
+        return null;
+    }
+
+    /** The runs a log is of: itself, or, merged, each input as the merged header names it (start and settings). */
+    static List<Run> runs(HlogRun log) {
+        HlogHeader h = log.header();
+        List<Run> runs = new ArrayList<>();
+        if (h.title() != null && h.title().startsWith(HlogMerge.TITLE)) {
+            for (String c : h.comments()) {
+                int at = c.indexOf(HlogMerge.INPUT_START);
+                if (!c.startsWith(HlogMerge.INPUT) || at < 0) {
+                    continue;
+                }
+                String input = c.substring(HlogMerge.INPUT.length(), at);
+                String start = c.substring(at + HlogMerge.INPUT_START.length()).split(",", 2)[0].strip();
+                long startMs;
+                try {
+                    startMs = Instant.parse(start).toEpochMilli();
+                } catch (DateTimeParseException e) {
+                    continue;
+                }
+                // The input's own header lines, each written prefixed with its name.
+                HlogHeader.Builder own = HlogHeader.builder(startMs);
+                h.comments().stream().filter(line -> line.startsWith(input + ": "))
+                        .forEach(line -> own.comment(line.substring(input.length() + 2)));
+                runs.add(Run.of(log.file() + "'s input " + input, Path.of(input), own.build().settings(), startMs));
+            }
+        }
+        if (runs.isEmpty()) {
+            runs.add(Run.of(log.file().toString(), log.file(), h.settings(), h.startMs()));
+        }
+        return runs;
+    }
+
+    /** The runs a --json file is of: itself, or a merged file's; a bad one is one line naming {@code option FILE}. */
+    static List<Run> runs(String option, RunJson json) {
+        if (json.merged() == null) {
+            return List.of(Run.of(json.file().toString(), json.file(), json.header().settings(),
+                    startMs(option, json.file(), json.header().start())));
+        }
+        if (json.merged().isEmpty()) {
+            throw new SettingsException(option + " " + json.file(), "a merged file that does not name its runs (from an"
+                    + " older harness merge): merge the runs' --json again");
+        }
+        List<Run> runs = new ArrayList<>();
+        for (RunJson.Run r : json.merged()) {
+            runs.add(Run.of(json.file() + "'s run " + r.file(), Path.of(r.file()), r.settings(),
+                    startMs(option, json.file(), r.start())));
+        }
+        return runs;
+    }
+
+    /** A file's start, epoch ms; one that is no instant is one line naming {@code option FILE}. */
+    static long startMs(String option, Path file, String start) {
+        try {
+            return Instant.parse(start).toEpochMilli();
+        } catch (DateTimeParseException e) {
+            throw new SettingsException(option + " " + file, "its start '" + start + "' is no instant");
+        }
+    }
+
+    private static boolean nearer(int i, int best, Run j, List<Run> log, Run[] matched) {
+        if ((matched[i] == null) != (matched[best] == null)) {
+            return matched[i] == null;
+        }
+        return Math.abs(log.get(i).member().startMs() - j.member().startMs())
+                < Math.abs(log.get(best).member().startMs() - j.member().startMs());
+    }
+
+    /** How run j differs from l, in one clause ("its rate is 300 msg/s, run.hlog's 100 msg/s"); null when it is l. */
+    private static String sameRun(Run j, Run l) {
+        Shard mine = shard(j.member().shard());
+        Shard theirs = shard(l.member().shard());
+        if (!Objects.equals(mine, theirs)) {
+            return "it is " + (mine == null ? "a whole run" : "shard " + mine) + ", " + l.name() + " "
+                    + (theirs == null ? "a whole run" : "shard " + theirs);
+        }
+        // The schedule's settings must both be stated alike; of the others, those both state.
+        for (String name : SCHEDULE) {
+            String differs = differs(name, j.settings().get(name), l.settings().get(name), l);
+            if (differs != null) {
+                return differs;
+            }
+        }
+        for (Map.Entry<String, String> e : j.settings().entrySet()) {
+            String theirsValue = l.settings().get(e.getKey());
+            String differs = theirsValue == null ? null : differs(e.getKey(), e.getValue(), theirsValue, l);
+            if (differs != null) {
+                return differs;
+            }
+        }
+        if (Math.abs(j.member().startMs() - l.member().startMs()) > SAME_RUN_SLACK_MS) {
+            return "it started at " + HlogMerge.iso(j.member().startMs()) + ", " + l.name() + " at "
+                    + HlogMerge.iso(l.member().startMs());
+        }
+        return null;
+    }
+
+    private static String differs(String name, String mine, String theirs, Run l) {
+        return Objects.equals(mine, theirs) ? null : "its " + name + " is " + (mine == null ? "not stated" : mine) + ", "
+                + l.name() + "'s " + (theirs == null ? "not stated" : theirs);
     }
 
     /** The shard a setting states ("1/3: messages k ..."), or null for a whole run. */

@@ -35,10 +35,12 @@ public interface BrokerKiller {
      * @param millis from the start (the process's, or the start command's) to ready
      * @param fromStartLineMillis from the broker's first line in its log ({@code --start-line}) to ready; -1 when unknown
      * @param fromStartLine what that span is, e.g. "AMQ5051I to AMQ8024I"; null when there is none
+     * @param readyNs when it was ready ({@link System#nanoTime}): a start command may return later, and
+     *     {@link #restart} returns only then
      */
-    record Restart(long millis, long fromStartLineMillis, String fromStartLine) {
-        public static Restart of(long millis) {
-            return new Restart(millis, -1, null);
+    record Restart(long millis, long fromStartLineMillis, String fromStartLine, long readyNs) {
+        public static Restart of(long millis, long readyNs) {
+            return new Restart(millis, -1, null, readyNs);
         }
     }
 }

@@ -121,8 +121,8 @@ public final class CommandBrokerKiller implements BrokerKiller {
                     long millis = TimeUnit.NANOSECONDS.toMillis(readyNs - startNs);
                     return logRule != null && logRule.startLine() != null
                             ? new Restart(millis, startLineNs < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(readyNs - startLineNs),
-                                    commands.startLineSpan())
-                            : Restart.of(millis);
+                                    commands.startLineSpan(), readyNs)
+                            : Restart.of(millis, readyNs);
                 }
                 if (now > deadlineNs) {
                     start.destroy();
@@ -176,7 +176,7 @@ public final class CommandBrokerKiller implements BrokerKiller {
         s.add(new RunHeader.Setting("broker ready", commands.readiness().describe() + ", within "
                 + TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms"));
         if (commands.dropCaches()) {
-            s.add(PageCache.DESCRIBED);
+            s.add(PageCache.described());
         }
         return s;
     }

@@ -12,7 +12,9 @@ import dev.harness.core.jms.Errors;
 /**
  * {@code --drop-caches}: sync, then 3 into /proc/sys/vm/drop_caches before a restart, so that the
  * broker reads its files from the disk, as after a machine failure (seed 002). For any broker the
- * harness restarts: one started by {@code --start-cmd}, or its own child.
+ * harness restarts: one started by {@code --start-cmd}, or its own child. It is this host's cache
+ * only: a broker that {@code --start-cmd} starts on another host keeps its own, and every line that
+ * speaks of the drop says whose it was.
  */
 public final class PageCache {
     /** sync before dropping the cache: a disk full of dirty pages may take a while, not for ever. */
@@ -35,10 +37,27 @@ public final class PageCache {
             throw new CommandBrokerKiller.CommandFailed("--drop-caches: cannot write " + BrokerCommands.DROP_CACHES + ": "
                     + Errors.oneLine(e));
         }
-        log.accept("--drop-caches: synced and dropped the page cache");
+        log.accept("--drop-caches: synced and dropped " + dropped());
     }
 
-    /** {@code broker}, dropping the page cache before each restart. */
+    /** Whose cache is dropped: "this host's page cache (db1)". */
+    public static String dropped() {
+        return "this host's page cache (" + host() + ")";
+    }
+
+    /** What no drop here reaches. */
+    public static final String NOT_ELSEWHERE = "a broker on another host keeps its own: drop it there, in --start-cmd";
+
+    private static String host() {
+        try {
+            return java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException | RuntimeException e) {
+            String env = System.getenv("HOSTNAME");
+            return env == null ? "name unknown" : env;
+        }
+    }
+
+    /** {@code broker}, a child of this process on this host, dropping the page cache before each restart. */
     public static BrokerKiller droppedBeforeRestart(BrokerKiller broker, Consumer<String> log) {
         return new BrokerKiller() {
             @Override
@@ -65,12 +84,15 @@ public final class PageCache {
             @Override
             public List<RunHeader.Setting> describe() {
                 List<RunHeader.Setting> s = new ArrayList<>(broker.describe());
-                s.add(DESCRIBED);
+                s.add(new RunHeader.Setting("drop caches", "sync and drop " + dropped() + ", the broker's, before each"
+                        + " restart"));
                 return s;
             }
         };
     }
 
-    /** What the run header says of it. */
-    static final RunHeader.Setting DESCRIBED = new RunHeader.Setting("drop caches", "sync and drop the page cache before each restart");
+    /** What the run header says of it for a broker the start command starts: whose cache, and whose not. */
+    static RunHeader.Setting described() {
+        return new RunHeader.Setting("drop caches", "sync and drop " + dropped() + " before each restart; " + NOT_ELSEWHERE);
+    }
 }

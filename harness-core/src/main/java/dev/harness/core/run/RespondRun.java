@@ -91,8 +91,7 @@ public final class RespondRun {
                     double to = (cut - start) / 1e9;
                     int index = intervalIndex++;
                     writer.submit(() -> {
-                        out.printf(Locale.ROOT, "%7.1fs %10d %12.3f %12.3f %12.3f%n", to, answered,
-                                Units.toMs(Percentiles.at(h, 50)), Units.toMs(Percentiles.at(h, 99)), Units.toMs(h.getMaxValue()));
+                        out.println(intervalLine(to, answered, h));
                         out.flush();
                         if (hlog != null) {
                             hlog.interval(from, to, View.RESPONDER.tag(), h);
@@ -125,10 +124,25 @@ public final class RespondRun {
         if (events != null) {
             events.emit("finished", j -> j.field("answered", pool.handled()).field("unanswerable", pool.unanswerable()));
         }
-        out.printf(Locale.ROOT, "answered %d requests; get-to-commit p50 %.3f ms, p99 %.3f ms, max %.3f ms%s%n",
-                pool.handled(), Units.toMs(Percentiles.at(total, 50)), Units.toMs(Percentiles.at(total, 99)),
-                Units.toMs(total.getMaxValue()),
-                pool.unanswerable() > 0 ? "; " + pool.unanswerable() + " messages had no reply-to and were dropped" : "");
+        out.println(summaryLine(pool.handled(), total, pool.unanswerable()));
         return total;
+    }
+
+    /** An interval's line; an interval without answers has no latencies: "-", not 0.000. */
+    static String intervalLine(double endS, long answered, Histogram h) {
+        return String.format(Locale.ROOT, "%7.1fs %10s %12s %12s %12s", endS, Units.count(answered), msOrDash(h, 50),
+                msOrDash(h, 99), msOrDash(h, 100));
+    }
+
+    /** The last line: what was answered, and how fast (nothing to say of a pool that answered nothing). */
+    static String summaryLine(long answered, Histogram total, long unanswerable) {
+        return String.format(Locale.ROOT, "answered %s requests%s%s", Units.count(answered), total.getTotalCount() == 0 ? ""
+                : String.format(Locale.ROOT, "; get-to-commit p50 %s ms, p99 %s ms, max %s ms", msOrDash(total, 50),
+                        msOrDash(total, 99), msOrDash(total, 100)),
+                unanswerable > 0 ? "; " + Units.count(unanswerable) + " messages had no reply-to and were dropped" : "");
+    }
+
+    private static String msOrDash(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? "-" : Units.ms(percentile >= 100 ? h.getMaxValue() : Percentiles.at(h, percentile));
     }
 }

@@ -3,6 +3,8 @@ package dev.harness.core.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import javax.jms.BytesMessage;
@@ -21,7 +23,7 @@ import dev.harness.core.jms.Provider;
  * How long a broker takes to come back after kill -9, against how deep its queue was and how many
  * messages were in uncommitted transactions at the time (seed 002's Figures 3 and 4): fill a
  * queue, leave a transaction open, kill the broker, restart it on the same journal, and time the
- * restart, the first message a consumer gets, and the drain of what was recovered. The broker is
+ * restart, the first message a consumer gets after it, and the drain of what was recovered. The broker is
  * the harness's own child on a fresh journal for each case, or any broker through its provider,
  * killed and started by the user's commands ({@link CommandBrokerKiller}).
  */
@@ -51,7 +53,10 @@ public final class RestartStudy {
      *
      * @param restartMillis start to ready ({@link BrokerKiller#restartSpan}), on the killed broker's journal
      * @param fromStartLineMillis from the broker's first line in its log (--start-line) to ready; -1 when unknown
-     * @param firstMessageMillis start to a consumer's first message (-1 when the queue was empty)
+     * @param firstMessageMillis from ready to a consumer's first message (-1 when the queue was empty); the
+     *     consumer connects once the restart has returned, so a start command that returns after the broker
+     *     is ready adds its delay ({@link #startReturnedAfterReadyMillis})
+     * @param startReturnedAfterReadyMillis how long after ready the restart returned (a start command still running)
      * @param drainMillis from the first message to the last one recovered
      * @param recovered messages a consumer got after the restart: the committed depth if nothing was lost
      * @param missing committed messages that did not come back
@@ -59,8 +64,9 @@ public final class RestartStudy {
      * @param extra uncommitted messages that survived the kill, and any message not this case's
      * @param cleared messages left on the queue before the case (another run's), taken off before filling it
      */
-    public record Result(Case c, long restartMillis, long fromStartLineMillis, long firstMessageMillis, long drainMillis,
-            long recovered, long missing, long duplicates, long extra, long cleared) {
+    public record Result(Case c, long restartMillis, long fromStartLineMillis, long firstMessageMillis,
+            long startReturnedAfterReadyMillis, long drainMillis, long recovered, long missing, long duplicates, long extra,
+            long cleared) {
         /** Whether anything but exactly the committed messages, each once, came back. */
         public boolean wrong() {
             return missing != 0 || duplicates != 0 || extra != 0;
@@ -90,6 +96,17 @@ public final class RestartStudy {
     /** Nothing more from any queue for this long: they are drained. */
     private static final long QUIET_END_MS = 2_000;
     private static final long DRAIN_POLL_MS = 5;
+    /**
+     * How long the client of the transaction left open may take to notice the kill. Closed before it
+     * has, an Artemis connection waits its whole call timeout (30 s, AMQ212037/AMQ219014 on SESS_CLOSE)
+     * for a broker that is gone: its close stops the client's own failure handling, which alone
+     * ends the wait. A killed process's sockets are reset at once, so this is ample.
+     */
+    private static final long NOTICED_WITHIN_MS = 5_000;
+    /** The close after that: quick once noticed; if never noticed, it is left to end on its own. */
+    private static final long CLOSE_WITHIN_MS = 1_000;
+    /** Said when the restart returned this much later than ready: the first message's time includes it. */
+    private static final long RETURNED_LATE_MS = 100;
 
     private final Brokers brokers;
     private final List<String> queues;
@@ -126,28 +143,78 @@ public final class RestartStudy {
                         String.join(", ", queues), queues.size() == 1 ? "it" : "them"));
             }
             byte[] body = new byte[sizeBytes];
+            // The committed messages, on a connection closed before the kill: nothing of it waits on a dead broker.
             Connection filler = provider.connect();
-            Connection open = provider.connect();
             try {
                 fill(provider, filler, caseId, c.depth(), body, true);
-                fill(provider, open, caseId, c.uncommitted(), body, false); // sent, never committed: in flight at the kill
+            } finally {
+                quietly(filler);
+            }
+            // The open transaction: sent, never committed, in flight at the kill.
+            Connection open = c.uncommitted() == 0 ? null : provider.connect();
+            CountDownLatch noticed = open == null ? null : noticeLoss(open);
+            boolean killedNow = false;
+            try {
+                if (open != null) {
+                    fill(provider, open, caseId, c.uncommitted(), body, false);
+                }
                 progress.accept(String.format("depth %,d, uncommitted %,d: filled; kill -9 (%s)", c.depth(), c.uncommitted(),
                         broker.killer().killedBy()));
                 killed = true;
                 broker.killer().kill(); // no shutdown of any kind
+                killedNow = true;
             } finally {
-                Bounded.runAll("restart-study-close", List.of(() -> quietly(filler), () -> quietly(open)), 5_000);
+                if (open != null) {
+                    closeAfterKill(open, killedNow ? noticed : null);
+                }
             }
             BrokerKiller.Restart again = broker.killer().restart();
-            long startMs = System.currentTimeMillis() - again.millis();
-            Result drained = drain(provider, c, caseId, again.millis(), startMs);
-            return new Result(c, drained.restartMillis(), again.fromStartLineMillis(), drained.firstMessageMillis(),
-                    drained.drainMillis(), drained.recovered(), drained.missing(), drained.duplicates(), drained.extra(),
-                    cleared);
+            long returnedAfterReadyMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - again.readyNs());
+            if (returnedAfterReadyMs >= RETURNED_LATE_MS) {
+                progress.accept(String.format("the restart returned %,d ms after the broker was ready (%s): the consumer"
+                        + " connected then, and the first message's time includes that", returnedAfterReadyMs,
+                        broker.killer().restartSpan()));
+            }
+            Drained drained = drain(provider, c, caseId, again.readyNs());
+            return new Result(c, again.millis(), again.fromStartLineMillis(), drained.firstMessageMillis(),
+                    returnedAfterReadyMs, drained.drainMillis(), drained.check().received(), drained.check().missing(),
+                    drained.check().duplicates(), drained.check().extra(), cleared);
         } finally {
             broker.release().run();
         }
     }
+
+    /**
+     * A latch the connection's exception listener opens when its client notices the connection is
+     * lost; null when the provider does not let one be set (then nothing is waited for).
+     */
+    private static CountDownLatch noticeLoss(Connection connection) {
+        CountDownLatch noticed = new CountDownLatch(1);
+        try {
+            connection.setExceptionListener(e -> noticed.countDown());
+            return noticed;
+        } catch (JMSException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Closes a connection to the broker just killed, once its client has noticed ({@code noticed},
+     * bounded; null: no wait), so the close finds the connection failed and returns at once.
+     */
+    private static void closeAfterKill(Connection connection, CountDownLatch noticed) {
+        if (noticed != null) {
+            try {
+                noticed.await(NOTICED_WITHIN_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        Bounded.runAll(CLOSE_THREAD, List.of(() -> quietly(connection)), CLOSE_WITHIN_MS);
+    }
+
+    /** The thread that closes the connection left open at the kill; a test looks for it. */
+    static final String CLOSE_THREAD = "restart-study-close";
 
     /** Takes what another run left on the queues off them, so that what comes back is this case's alone. */
     private long clear(Provider provider) throws JMSException {
@@ -198,8 +265,12 @@ public final class RestartStudy {
         }
     }
 
-    private Result drain(Provider provider, Case c, String caseId, long restartMillis, long processStartMs)
-            throws JMSException {
+    /** What the drain got: its check of every message, and its times. */
+    private record Drained(RecoveryCheck check, long firstMessageMillis, long drainMillis) {
+    }
+
+    /** Receives what the restarted broker recovered; the first message timed from {@code readyNs}. */
+    private Drained drain(Provider provider, Case c, String caseId, long readyNs) throws JMSException {
         Connection connection = provider.connect();
         try {
             Session session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -209,10 +280,10 @@ public final class RestartStudy {
             for (int q = 0; q < consumers.length; q++) {
                 consumers[q] = session.createConsumer(provider.queue(session, queues.get(q)));
             }
-            long firstMs = -1;
-            long lastMs = 0;
+            long firstNs = -1;
+            long lastNs = 0;
             // All queues at once, so the wait for their end is one: generous for the first message, short after.
-            long quietSinceMs = System.currentTimeMillis();
+            long quietSinceNs = System.nanoTime();
             while (true) {
                 boolean got = false;
                 for (MessageConsumer consumer : consumers) {
@@ -221,25 +292,26 @@ public final class RestartStudy {
                         continue;
                     }
                     got = true;
-                    lastMs = System.currentTimeMillis();
-                    if (firstMs < 0) {
-                        firstMs = lastMs;
+                    lastNs = System.nanoTime();
+                    if (firstNs < 0) {
+                        firstNs = lastNs;
                     }
                     check.received(m.getObjectProperty(RecoveryCheck.CASE) instanceof String s ? s : null,
                             m.getObjectProperty(RecoveryCheck.SEQUENCE) instanceof Integer i ? i : null,
                             m.getObjectProperty(RecoveryCheck.COMMITTED) instanceof Boolean b ? b : null);
                 }
-                long now = System.currentTimeMillis();
+                long now = System.nanoTime();
                 if (got) {
-                    quietSinceMs = now;
-                } else if (now - quietSinceMs > (firstMs < 0 && c.depth() > 0 ? FIRST_MESSAGE_WITHIN_MS : QUIET_END_MS)) {
+                    quietSinceNs = now;
+                } else if (now - quietSinceNs > TimeUnit.MILLISECONDS.toNanos(firstNs < 0 && c.depth() > 0
+                        ? FIRST_MESSAGE_WITHIN_MS : QUIET_END_MS)) {
                     break;
                 } else {
                     sleepQuietly(DRAIN_POLL_MS);
                 }
             }
-            return new Result(c, restartMillis, -1, firstMs < 0 ? -1 : firstMs - processStartMs,
-                    firstMs < 0 ? 0 : lastMs - firstMs, check.received(), check.missing(), check.duplicates(), check.extra(), 0);
+            return new Drained(check, firstNs < 0 ? -1 : TimeUnit.NANOSECONDS.toMillis(firstNs - readyNs),
+                    firstNs < 0 ? 0 : TimeUnit.NANOSECONDS.toMillis(lastNs - firstNs));
         } finally {
             quietly(connection);
         }

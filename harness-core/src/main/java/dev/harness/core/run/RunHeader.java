@@ -12,8 +12,14 @@ import java.util.List;
  * @param settings name and value of every setting, in the order a person reads them
  * @param notes sentences on semantics that change results (acknowledgement, syncpoint)
  * @param start when message 0 is due
+ * @param environment where it runs (host, kernel, JVM, versions), read at its start; null when not read (tests)
  */
-public record RunHeader(WorkloadKind workload, String target, List<Setting> settings, List<String> notes, Instant start) {
+public record RunHeader(WorkloadKind workload, String target, List<Setting> settings, List<String> notes, Instant start,
+        Environment environment) {
+
+    public RunHeader(WorkloadKind workload, String target, List<Setting> settings, List<String> notes, Instant start) {
+        this(workload, target, settings, notes, start, null);
+    }
 
     /** One named setting with its value as text, as the user would write it. */
     public record Setting(String name, String value) {

@@ -5,7 +5,10 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.ScheduleKeeping;
 import dev.harness.core.host.HostSummary;
+import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Outages;
@@ -25,24 +28,41 @@ import dev.harness.core.measure.View;
  * @param host the host's queues over the measured phase
  * @param delivery which committed messages arrived, which did not, which twice
  * @param recovery the broker outage the run lived through (reconnects, a kill), or null
+ * @param saturation whether the harness could offer the schedule, and who limited it
+ * @param keeping whether the schedule was kept interval by interval, and the host contended
+ * @param deliveryNeeded an objective of the run reads delivery (lost, duplicates)
  * @param warmup where the measured phase began, and with --warmup auto why there
  */
 public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
         JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-        Saturation saturation, WarmupEnd warmup) {
+        Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup) {
 
-    /** A summary whose warmup's end is not known (read back from files, or built by tests). */
+    /** A summary whose warmup's end is not known (built by tests). */
+    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
+            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
+            Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded) {
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
+                deliveryNeeded, WarmupEnd.UNKNOWN);
+    }
+
+    /** A summary whose warmup's end and schedule's keeping are not known (read back from files, or built by tests). */
     public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
             JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
             Saturation saturation) {
         this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation,
-                WarmupEnd.UNKNOWN);
+                ScheduleKeeping.Totals.NONE, false);
     }
 
-    /** A summary that says nothing on saturation (read back from files, or built by tests). */
+    /** A summary that says nothing on saturation or the schedule's keeping (built by tests). */
     public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
             JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery) {
-        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, Saturation.NONE);
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, Saturation.NONE,
+                ScheduleKeeping.Totals.NONE, false);
+    }
+
+    /** Whether the run was a valid test, and the sentences every output renders: worked out in one place. */
+    public Reading reading() {
+        return Reading.of(this);
     }
 
 
@@ -84,12 +104,20 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
      * @param longestGapFromNs when the longest client-visible outage began, from the schedule's start; -1 when none
      * @param longestGapNs the longest client-visible outage of the run, broker lost or not: the longest
      *     time without a completion while a message was due ({@link dev.harness.core.measure.ThroughputMeter})
+     * @param gaps the measured phase's gaps, for a set of runs' common timeline (merged shards)
      */
     public record Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond,
-            long longestGapFromNs, long longestGapNs) {
+            long longestGapFromNs, long longestGapNs, Gaps gaps) {
         /** Throughput of a run whose gaps are not known (built by tests). */
         public Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond) {
             this(targetRate, measuredSeconds, completedAfterWarmup, perSecond, -1, 0);
+        }
+
+        /** Throughput of a run that knows only its longest gap (built by tests). */
+        public Throughput(double targetRate, double measuredSeconds, long completedAfterWarmup, long[] perSecond,
+                long longestGapFromNs, long longestGapNs) {
+            this(targetRate, measuredSeconds, completedAfterWarmup, perSecond, longestGapFromNs, longestGapNs,
+                    Gaps.ofLongest(longestGapFromNs, longestGapNs));
         }
 
         /**

@@ -11,7 +11,9 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.ScheduleBounds;
+import dev.harness.core.findings.ScheduleKeeping;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
@@ -67,6 +69,8 @@ public final class Runner {
     private long restartAfterNs;
     private WriterThread writer;
     private String writeProblem;
+    private boolean deliveryNeeded;
+    private ScheduleKeeping keeping;
 
     public Runner(RunnerSettings settings, List<RunListener> listeners) {
         this.settings = settings;
@@ -85,6 +89,12 @@ public final class Runner {
         this.killer = killer;
         this.killAtNs = atNs;
         this.restartAfterNs = restartAfterNs;
+        return this;
+    }
+
+    /** An objective of this run reads delivery: a run that checks none is then not valid. */
+    public Runner deliveryNeeded(boolean needed) {
+        this.deliveryNeeded = needed;
         return this;
     }
 
@@ -108,7 +118,8 @@ public final class Runner {
             }
             try {
                 BrokerKiller.Restart restart = killer.restart();
-                measurement.outages().brokerRestarted(System.nanoTime(), restart.millis(), killer.restartSpan(),
+                // Ready when it was ready, not when a start command that runs on returned.
+                measurement.outages().brokerRestarted(restart.readyNs(), restart.millis(), killer.restartSpan(),
                         restart.fromStartLineMillis(), restart.fromStartLine());
             } catch (Exception e) {
                 control.fail("--kill-broker-at: the broker did not start again: " + Errors.oneLine(e));
@@ -191,6 +202,8 @@ public final class Runner {
     }
 
     private RunSummary measure(Provider provider, Workload workload, RunControl control) throws UnreachableException {
+        // Read before the schedule is laid, so that its lead is not spent reading /proc.
+        Environment environment = Environment.collect(provider.target(), provider.client());
         // With --warmup auto the schedule and the measurement are made for its longest warmup, and
         // both are shortened once the run sees the schedule kept (cutIntervals).
         long warmupNs = workload.autoWarmupMaxNs() > 0 ? workload.autoWarmupMaxNs() : workload.warmupNs();
@@ -200,7 +213,7 @@ public final class Runner {
         // This JVM's meters first (JFR among them), then the burst that warms the rest: everything
         // the run starts is up and warm before message 0 is due. begin() forgets what the meters saw.
         try (Measurement measurement = Measurement.start(warmupNs, keepSeconds,
-                Schedule.intervalNs(workload.rate() / workload.shard().count()), settings.pauseResolutionNs(),
+                Schedule.intervalNs(workload.targetRate()), settings.pauseResolutionNs(),
                 settings.hiccupResolutionNs())) {
             Instant startAt = settings.startAt();
             ready = ReadyBurst.run(provider, workload, control, startAt == null ? Long.MAX_VALUE
@@ -218,12 +231,14 @@ public final class Runner {
             // With --start-at, message 0 is due at that time even when this run is a little late for it.
             long leadNs = startAt == null ? LEAD_NS : aheadNs;
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs, workload.shard());
+            double processRate = workload.rate() / workload.shard().count();
+            keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(processRate, workload.workers()), processRate, lengthNs);
             measurement.begin(schedule);
             cpuStartNs = processCpuNs();
             cpuWallStartNs = System.nanoTime();
             pausedBeforeNs = 0;
             measuredFromWarmupEnd = false;
-            RunHeader header = header(provider, workload, measurement);
+            RunHeader header = header(provider, workload, measurement, environment);
             toListeners(l -> l.started(header));
             workload.start(schedule, measurement, provider);
             startKiller(schedule, measurement, control);
@@ -283,6 +298,7 @@ public final class Runner {
                     // and the schedule lasts the duration from there.
                     measurement.endWarmupAt(boundaryNs);
                     schedule.endAt(boundaryNs + workload.durationNs());
+                    keeping.scheduleLasts(schedule.endNs() - schedule.startNs());
                     warmupEndNs = boundaryNs;
                     ticks = new Ticks(schedule.startNs(), intervalNs, boundaryNs);
                     giveUpNs = schedule.endNs() + workload.drainTimeoutNs();
@@ -323,12 +339,13 @@ public final class Runner {
     private long cut(Measurement measurement, long dueNs) {
         long cutNs = System.nanoTime();
         var snapshot = measurement.takeInterval(dueNs, cutNs);
+        keeping.add(snapshot);
         lastInterval = snapshot;
         toListeners(l -> l.interval(snapshot));
         return cutNs;
     }
 
-    private RunHeader header(Provider provider, Workload workload, Measurement measurement) {
+    private RunHeader header(Provider provider, Workload workload, Measurement measurement, Environment environment) {
         List<String> notes = new ArrayList<>(provider.notes());
         notes.addAll(measurement.hostNotes());
         if (lateStartMs > 0) {
@@ -359,7 +376,7 @@ public final class Runner {
         if (killer != null) {
             settings.addAll(killer.describe()); // the commands that kill and start the broker, and when it counts as back
         }
-        return new RunHeader(workload.kind(), provider.target(), settings, notes, start);
+        return new RunHeader(workload.kind(), provider.target(), settings, notes, start, environment);
     }
 
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
@@ -370,17 +387,18 @@ public final class Runner {
         long sendsReturned = workload.sendsReturned();
         long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - sendsReturned);
         long committed = workload.committed();
-        RunSummary.Throughput throughput = new RunSummary.Throughput(schedule.rate() / schedule.shard().count(),
-                t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), t.longestGapFromNs(), t.longestGapNs());
+        RunSummary.Throughput throughput = new RunSummary.Throughput(schedule.shard().share(schedule.rate()),
+                t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), t.longestGapFromNs(), t.longestGapNs(), t.gaps());
         long wallNs = System.nanoTime() - cpuWallStartNs;
         long cpuNs = processCpuNs();
         double cpu = cpuNs < 0 || cpuStartNs < 0 || wallNs <= 0 ? -1
                 : (cpuNs - cpuStartNs) / (double) wallNs / Runtime.getRuntime().availableProcessors();
         double paused = wallNs <= 0 ? 0 : Math.min(1, Math.max(0, t.jvmPauseTotalNs() - pausedBeforeNs) / (double) wallNs);
+        ScheduleKeeping.Totals kept = keeping.totals(lateStartMs);
         Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : "sender",
-                t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs);
+                t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, Reading.hostContention(kept, cpu));
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
                         totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.stale()),
@@ -388,7 +406,7 @@ public final class Runner {
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded()),
-                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, warmupEnd(workload, measurement));
+                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded, warmupEnd(workload, measurement));
     }
 
     /** Where the measured phase began: -1 when the run ended before it did. */

@@ -27,6 +27,8 @@ public record Saturation(String limit, String sentence, double askedRate, double
     public static final String CPU = "harness CPU";
     public static final String PAUSES = "harness pauses";
     public static final String BROKER = "broker";
+    /** Other processes on the host took the CPUs the harness needed. */
+    public static final String HOST = "host contended";
 
     /** Below this share of the asked rate the schedule was not kept. */
     static final double KEPT = 0.95;
@@ -57,6 +59,15 @@ public record Saturation(String limit, String sentence, double askedRate, double
      */
     public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
             double pausedFraction, String worker, long outageNs, long runNs) {
+        return judge(asked, achieved, load, cpuFraction, pausedFraction, worker, outageNs, runNs, null);
+    }
+
+    /**
+     * @param hostContention what contended the host (its run queue, other processes' CPU), or null
+     *     when it was not: then busy workers waited for a CPU, and more of them would not help
+     */
+    public static Saturation judge(double asked, double achieved, SenderLoad load, double cpuFraction,
+            double pausedFraction, String worker, long outageNs, long runNs, String hostContention) {
         double busy = load.busyFraction();
         double full = load.windowFullFraction();
         if (asked <= 0 || load.workers() == 0 || achieved >= KEPT * asked) {
@@ -75,6 +86,13 @@ public record Saturation(String limit, String sentence, double askedRate, double
             limit = BROKER;
             why = String.format(Locale.ROOT, "the broker was the limit: it was away %s s of the %s s run (see the"
                     + " outage), and the schedule fell behind while it was", secs(outageNs), secs(runNs));
+        } else if (hostContention != null && cpuFraction < CPU_BOUND
+                && !(busy >= BUSY && load.offer() > 0 && load.offer() < asked / 3)) {
+            // Busy workers that could offer a third of the schedule at most would fall short on any host.
+            limit = HOST;
+            why = "the host was contended: " + hostContention + "; the harness's threads waited for a CPU (busy "
+                    + pct(busy) + "), so more --" + worker + "s would not help: stop what else runs there, or run the"
+                    + " harness on a host of its own";
         } else if (busy >= BUSY && load.maxInFlight() > 1 && full >= busy / 2) {
             limit = WINDOW;
             why = String.format(Locale.ROOT, "%s with %d sends in flight each waited for a free slot %s of the time"
@@ -129,9 +147,9 @@ public record Saturation(String limit, String sentence, double askedRate, double
         return a;
     }
 
-    /** The harness itself could not offer the schedule. */
+    /** The harness itself could not offer the schedule: more of it (senders, in flight, CPUs) would help. */
     public boolean harnessLimited() {
-        return sentence != null && !BROKER.equals(limit);
+        return sentence != null && !BROKER.equals(limit) && !HOST.equals(limit);
     }
 
     private static String count(double v) {

@@ -30,6 +30,11 @@ public interface Workload extends AutoCloseable {
     /** Messages (or round trips) per second of the whole schedule; 0 = unthrottled. */
     double rate();
 
+    /** What this process is to send per second: its shard's share of {@link #rate}; 0 = unthrottled. */
+    default double targetRate() {
+        return shard().share(rate());
+    }
+
     /** The warmup; with {@code --warmup auto} its shortest. */
     long warmupNs();
 

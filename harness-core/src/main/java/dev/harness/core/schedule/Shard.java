@@ -52,6 +52,14 @@ public record Shard(int index, int count) {
         return count == 1;
     }
 
+    /**
+     * This shard's part of a rate of the whole schedule (its target: every N-th message). One rule
+     * for the run's summary, its --slo windows and a shard's hlog read back.
+     */
+    public double share(double scheduleRate) {
+        return scheduleRate / count;
+    }
+
     /** The whole schedule's message k of this shard's t-th message. */
     public long globalIndex(long t) {
         return index + count * t;

@@ -36,9 +36,24 @@ public interface Figures {
         };
     }
 
+    /** Why the term is not known here, when the source can say ("delivery not checked (--drainers 0)"); null otherwise. */
+    default String unknown(Term term) {
+        return null;
+    }
+
     /** Figures from histograms by tag and a map of run figures (absent ones unknown). */
     static Figures of(Map<String, Histogram> views, Map<Term.Figure, Double> figures) {
+        return of(views, figures, Map.of());
+    }
+
+    /** As {@link #of(Map, Map)}, with why some figures are not known. */
+    static Figures of(Map<String, Histogram> views, Map<Term.Figure, Double> figures, Map<Term.Figure, String> unknown) {
         return new Figures() {
+            @Override
+            public String unknown(Term term) {
+                return term.figure() == null ? null : unknown.get(term.figure());
+            }
+
             @Override
             public Histogram view(String tag) {
                 return views.get(tag);

@@ -35,7 +35,8 @@ public final class LogFigures {
      * longer than its measured phase, and a term only the JSON carries only when there is one.
      */
     public static Objectives objectives(List<String> texts, HlogRun log, List<RunJson> runs) {
-        Objectives objectives = Objectives.of(texts, false, Math.round(measuredSeconds(log) * 1e9), intervalNs(log));
+        Objectives objectives = Objectives.of(texts, false, Math.round(measuredSeconds(log) * 1e9), intervalNs(log),
+                "the log's interval", log.header().intervalMs() > 0);
         for (Objective o : objectives.list()) {
             for (Term t : new Term[] {o.term(), o.reference()}) {
                 if (t != null && runs.isEmpty() && t.figure() != null && FROM_JSON.contains(t.figure())) {
@@ -69,17 +70,19 @@ public final class LogFigures {
             }
         }
         Map<Term.Figure, Double> f = new EnumMap<>(Term.Figure.class);
+        Map<Term.Figure, String> unknown = new EnumMap<>(Term.Figure.class);
         f.put(Term.Figure.RATE, runs.isEmpty() ? rate(log) : RunJson.achievedRate(runs));
         if (log.targetRate() > 0) {
             f.put(Term.Figure.TARGET, log.targetRate());
         }
         if (!runs.isEmpty()) {
             Summed summed = new Summed();
-            runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(),
-                    r.totals().longestGapNs(), r.recovery()));
-            summed.into(f);
+            // Runs of one start are one system: its outage is on their common timeline, not the worst run's.
+            long outageNs = RunJson.gaps(runs).longestNs();
+            runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(), outageNs));
+            summed.into(f, unknown);
         }
-        return Figures.of(views, f);
+        return Figures.of(views, f, unknown);
     }
 
     /**
@@ -111,18 +114,12 @@ public final class LogFigures {
 
     /** The measured phase cut into windows of this length, as a running run cuts them. */
     public static List<Window> windows(HlogRun log, long windowNs) {
-        Windows w = new Windows(windowNs, log.targetRate());
+        Windows w = new Windows(windowNs, intervalNs(log), log.targetRate());
         for (HlogRun.Interval i : log.intervals()) {
             if (i.warmup()) {
                 continue;
             }
-            Map<String, Histogram> views = new HashMap<>();
-            for (View v : View.values()) {
-                if (i.tag(v.tag()) != null) {
-                    views.put(v.tag(), i.tag(v.tag()));
-                }
-            }
-            w.add(i.startS(), i.endS(), views, i.completed());
+            w.add(i.startS(), i.endS(), Windows.views(v -> i.tag(v.tag()), v -> i.tag(v.warmupTag())), i.completed());
         }
         w.flush();
         return new ArrayList<>(w.closed());

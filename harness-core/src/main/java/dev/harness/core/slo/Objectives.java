@@ -17,8 +17,21 @@ import dev.harness.core.workload.Format;
 public record Objectives(List<Objective> list, boolean abortOnWindow) {
     public static final Objectives NONE = new Objectives(List.of(), false);
 
-    /** For harness run (and check): no sides; windows between the interval and the measured phase. */
+    /**
+     * For harness run: no sides; windows between the interval and the measured phase, each a
+     * whole number of intervals.
+     */
     public static Objectives of(List<String> texts, boolean abortOnWindow, long measuredNs, long intervalNs) {
+        return of(texts, abortOnWindow, measuredNs, intervalNs, "--interval", true);
+    }
+
+    /**
+     * @param intervalName what sets the interval, for the messages: --interval, or the log's
+     * @param wholeIntervals whether a window must be a whole number of intervals (a log that does not
+     *     state its interval has only its intervals' measured lengths, a few ms apart)
+     */
+    static Objectives of(List<String> texts, boolean abortOnWindow, long measuredNs, long intervalNs, String intervalName,
+            boolean wholeIntervals) {
         List<Objective> list = new ArrayList<>();
         for (String text : texts) {
             Objective o = Objective.parse(text);
@@ -26,7 +39,10 @@ public record Objectives(List<Objective> list, boolean abortOnWindow) {
             SettingsException.require(!o.sided(), where, "A. and B. name the sides of harness ab; here the terms have none");
             if (o.windowNs() > 0) {
                 SettingsException.require(o.windowNs() >= intervalNs, where, "the window " + Format.duration(o.windowNs())
-                        + " is shorter than the reporting interval " + Format.duration(intervalNs) + " (--interval)");
+                        + " is shorter than the reporting interval " + Format.duration(intervalNs) + " (" + intervalName + ")");
+                // Windows are cut from whole intervals: any other length would be judged on a longer one than it says.
+                SettingsException.require(!wholeIntervals || intervalNs <= 0 || o.windowNs() % intervalNs == 0, where,
+                        "the window must be a whole number of " + intervalName + " (" + Format.duration(intervalNs) + ")");
                 SettingsException.require(measuredNs <= 0 || o.windowNs() <= measuredNs, where, "the window "
                         + Format.duration(o.windowNs()) + " is longer than the measured phase, "
                         + Format.duration(measuredNs));
@@ -60,5 +76,14 @@ public record Objectives(List<Objective> list, boolean abortOnWindow) {
 
     public boolean isEmpty() {
         return list.isEmpty();
+    }
+
+    /** Whether an objective reads what the ledger checks (lost, duplicates): a run that checked none is then not valid. */
+    public boolean needDelivery() {
+        return list.stream().anyMatch(o -> readsDelivery(o.term()) || readsDelivery(o.reference()));
+    }
+
+    private static boolean readsDelivery(Term t) {
+        return t != null && (t.figure() == Term.Figure.LOST || t.figure() == Term.Figure.DUPLICATES);
     }
 }

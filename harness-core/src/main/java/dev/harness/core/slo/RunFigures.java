@@ -17,13 +17,14 @@ public final class RunFigures {
         Map<String, Histogram> views = new HashMap<>();
         s.views().measured().forEach((view, h) -> views.put(view.tag(), h));
         Map<Term.Figure, Double> f = new EnumMap<>(Term.Figure.class);
+        Map<Term.Figure, String> unknown = new EnumMap<>(Term.Figure.class);
         f.put(Term.Figure.RATE, s.throughput().achievedRate());
         if (s.throughput().targetRate() > 0) {
             f.put(Term.Figure.TARGET, s.throughput().targetRate());
         }
         new Summed().add(s.counts().unsent(), s.counts().late(), s.counts().lost(), s.delivery(),
-                s.throughput().longestGapNs(), s.recovery()).into(f);
-        return Figures.of(views, f);
+                s.throughput().longestGapNs()).into(f, unknown);
+        return Figures.of(views, f, unknown);
     }
 
     /**

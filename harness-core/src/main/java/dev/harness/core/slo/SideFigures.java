@@ -33,7 +33,7 @@ public final class SideFigures {
         measuredSeconds += round.throughput().measuredSeconds();
         targetRate = round.throughput().targetRate();
         counts.add(round.counts().unsent(), round.counts().late(), round.counts().lost(), round.delivery(),
-                round.throughput().longestGapNs(), round.recovery());
+                round.throughput().longestGapNs());
         rounds++;
     }
 
@@ -49,7 +49,8 @@ public final class SideFigures {
                 f.put(Term.Figure.TARGET, targetRate);
             }
         }
-        counts.into(f);
-        return Figures.of(Map.copyOf(views), f);
+        Map<Term.Figure, String> unknown = new EnumMap<>(Term.Figure.class);
+        counts.into(f, unknown);
+        return Figures.of(Map.copyOf(views), f, unknown);
     }
 }

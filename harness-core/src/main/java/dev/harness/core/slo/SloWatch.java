@@ -11,9 +11,9 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Phase;
-import dev.harness.core.measure.View;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Workload;
 
 /**
  * Judges a run's objectives as it goes: windowed ones at each window's end (so that
@@ -26,19 +26,34 @@ public final class SloWatch implements RunListener {
     private final Consumer<String> abort;
     private volatile Verdict verdict = Verdict.NONE;
     private boolean aborted;
+    private boolean allowInvalid;
 
     /**
+     * Windows are judged against this process's target: on a shard, its share of the schedule, as
+     * the whole run's terms are.
+     *
+     * @param intervalNs the reporting interval (--interval), of which windows are whole numbers
      * @param abort called once, on the listeners' thread, with a line naming the objective a window
      *     broke; null to let the run go on
      */
-    public SloWatch(List<Objective> objectives, double targetRate, Consumer<String> abort) {
+    public SloWatch(List<Objective> objectives, Workload work, long intervalNs, Consumer<String> abort) {
+        this(objectives, work.targetRate(), intervalNs, abort);
+    }
+
+    SloWatch(List<Objective> objectives, double targetRate, long intervalNs, Consumer<String> abort) {
         this.objectives = List.copyOf(objectives);
         this.abort = abort;
         for (Objective o : objectives) {
             if (o.windowNs() > 0) {
-                windows.computeIfAbsent(o.windowNs(), ns -> new Windows(ns, targetRate));
+                windows.computeIfAbsent(o.windowNs(), ns -> new Windows(ns, intervalNs, targetRate));
             }
         }
+    }
+
+    /** {@code --slo-allow-invalid}: judge the objectives of a run that was not valid as if it were. */
+    public SloWatch allowInvalid(boolean allow) {
+        this.allowInvalid = allow;
+        return this;
     }
 
     @Override
@@ -46,12 +61,8 @@ public final class SloWatch implements RunListener {
         if (windows.isEmpty() || s.span().phase() != Phase.MEASURED) {
             return;
         }
-        Map<String, Histogram> views = new HashMap<>();
-        for (View v : View.values()) {
-            if (s.measured().get(v) != null) {
-                views.put(v.tag(), s.measured().get(v));
-            }
-        }
+        // What completed in the interval, messages of warmup too: a backlog of them is what the window saw.
+        Map<String, Histogram> views = Windows.views(s.measured()::get, s.warmup()::get);
         double startS = s.span().startNs() / 1e9;
         double endS = s.span().endNs() / 1e9;
         // Every window length gets the interval, the one that aborts the run too: the verdict of
@@ -60,7 +71,7 @@ public final class SloWatch implements RunListener {
             Window closed = w.add(startS, endS, views, s.counts().completed());
             if (closed != null && abort != null && !aborted) {
                 for (Objective o : objectives) {
-                    if (o.windowNs() == w.windowNs() && !Verdict.judge(o, side -> closed.figures()).passed()) {
+                    if (o.windowNs() == w.windowNs() && Verdict.breaks(o, closed)) {
                         aborted = true;
                         abort.accept("objective '" + o.text() + "' broken in the window " + closed);
                         break;
@@ -78,7 +89,7 @@ public final class SloWatch implements RunListener {
             cut.put(ns, new ArrayList<>(w.closed()));
         });
         Figures whole = RunFigures.of(summary);
-        verdict = Verdict.of(objectives, side -> whole, cut);
+        verdict = Verdict.of(objectives, side -> whole, cut).gated(summary.reading().validity(), allowInvalid);
     }
 
     /** The verdict, once the run has finished; empty before. */

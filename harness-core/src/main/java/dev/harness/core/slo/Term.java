@@ -108,7 +108,7 @@ public record Term(Side side, String view, String statistic, Figure figure) {
     }
 
     /** The percentile of a pN statistic; NaN otherwise. */
-    double percentile() {
+    public double percentile() {
         return statistic != null && statistic.startsWith("p") ? Double.parseDouble(statistic.substring(1)) : Double.NaN;
     }
 

@@ -9,6 +9,18 @@ public final class Format {
         return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
     }
 
+    /** "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st": for "every 2nd of 4 queues". */
+    static String ordinal(int n) {
+        int tens = n % 100;
+        String suffix = tens >= 11 && tens <= 13 ? "th" : switch (n % 10) {
+            case 1 -> "st";
+            case 2 -> "nd";
+            case 3 -> "rd";
+            default -> "th";
+        };
+        return n + suffix;
+    }
+
     public static String duration(long ns) {
         if (ns % 1_000_000_000L == 0) {
             long s = ns / 1_000_000_000L;

@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
 
 /**
@@ -134,7 +135,7 @@ public record PutSettings(
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>();
-        s.add(new Setting("rate", rate == 0 ? "max (unthrottled)" : Format.rate(rate) + " msg/s"));
+        s.add(new Setting("rate", rate == 0 ? "max (unthrottled)" : Format.rate(rate) + " " + WorkloadKind.PUT.rateUnit()));
         s.add(new Setting("senders", Integer.toString(senders)));
         s.add(new Setting("warmup", Format.duration(warmupNs)));
         s.add(new Setting("duration", Format.duration(durationNs)));
@@ -143,7 +144,7 @@ public record PutSettings(
         s.add(new Setting("syncpoint", syncpoint == 0 ? "outside syncpoint"
                 : "transacted session, commit every " + syncpoint));
         s.add(new Setting("queues", ownQueues() + " (" + queueName(0) + (ownQueues() > 1 ? " .. " + queueName(ownQueues() - 1) : "")
-                + (shard.whole() ? "" : ", every " + shard.count() + "th of " + queues) + ")"));
+                + (shard.whole() ? "" : ", every " + Format.ordinal(shard.count()) + " of " + queues) + ")"));
         s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "sender")));
         s.add(new Setting("drainers", drainers == 0 ? "none (completion = return of send or commit)"
                 : drainers + " (completion = receipt by a drainer)"));

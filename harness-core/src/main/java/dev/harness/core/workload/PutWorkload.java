@@ -43,7 +43,7 @@ public final class PutWorkload extends SettingsWorkload {
         acknowledgedAsyncSends(provider, settings.asyncSends());
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         // Unthrottled senders number their messages the same way; there is just no total.
-        ledger = settings.drainers() == 0 ? Ledger.untracked("no drainers: nothing here receives the messages")
+        ledger = settings.drainers() == 0 ? Ledger.untracked("--drainers 0: nothing here receives the messages")
                 : Ledger.of(settings.rate() == 0 ? Ledger.NO_TOTAL : scheduledTotal(), settings.senders(), settings.shard());
         try {
             // Drainers subscribe first, so every queue has a consumer before the first send.

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunHeader.Setting;
+import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
 
 /**
@@ -192,7 +193,7 @@ public record ReqRespSettings(
      * catch-up burst sends faster than the schedule), as a power of two.
      */
     public int openModeCapacity() {
-        double needed = rate / shard.count() / requesters * (replyTimeoutNs / 1e9) * 2 + 16;
+        double needed = shard.share(rate) / requesters * (replyTimeoutNs / 1e9) * 2 + 16;
         if (needed > MAX_OUTSTANDING) {
             throw new SettingsException("--mode open", String.format(Locale.ROOT,
                     "open mode would keep %.0f requests out per requester within the reply timeout (at most %d):"
@@ -212,7 +213,7 @@ public record ReqRespSettings(
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>();
-        s.add(new Setting("rate", Format.rate(rate) + " round trips/s"));
+        s.add(new Setting("rate", Format.rate(rate) + " " + WorkloadKind.REQRESP.rateUnit()));
         s.add(new Setting("mode", open ? "open (requests leave on schedule; replies matched as they come)"
                 : "closed (each requester waits for its reply before its next request)"));
         s.add(new Setting("requesters", Integer.toString(requesters)));
@@ -225,7 +226,7 @@ public record ReqRespSettings(
                 : "in syncpoint: requesters commit puts" + (open && syncpoint > 1 ? " every " + syncpoint : "")
                         + " and gets; responders commit each get with its reply"));
         s.add(new Setting("queues", String.format(Locale.ROOT, "%d request (%s..) and %d reply (%s..)%s", ownQueues(),
-                requestQueue(0), ownQueues(), replyQueue(0), shard.whole() ? "" : ", every " + shard.count() + "th of " + queues)));
+                requestQueue(0), ownQueues(), replyQueue(0), shard.whole() ? "" : ", every " + Format.ordinal(shard.count()) + " of " + queues)));
         s.add(new Setting("reply timeout", Format.duration(replyTimeoutNs)));
         if (open) {
             s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "requester")));

@@ -76,7 +76,7 @@ abstract class SettingsWorkload implements Workload {
         }
         if (!settings.shard().whole()) {
             s.add(new Setting("shard", settings.shard() + ": messages k of the schedule with k mod " + settings.shard().count()
-                    + " = " + settings.shard().index() + ", " + Format.rate(settings.rate() / settings.shard().count())
+                    + " = " + settings.shard().index() + ", " + Format.rate(settings.shard().share(settings.rate()))
                     + "/s of its " + Format.rate(settings.rate()) + "/s"));
         }
         s.add(new Setting("reconnect", reconnectTimeoutNs == 0 ? "off (a lost connection fails the run)"

@@ -34,4 +34,12 @@ class ScheduleBoundsTest {
         assertFalse(ScheduleBounds.rateHeld(1000, 1051), "above the target is a catch-up");
         assertTrue(ScheduleBounds.rateHeld(0, 12345), "unthrottled");
     }
+
+    @Test
+    void aShortRunsEdgesWidenTheRatesBounds() {
+        assertEquals(0.05, ScheduleBounds.rateSlack(1_000, 10, 30), 1e-9, "30 s at 1,000 msg/s: 10 messages are nothing");
+        // 200 msg/s for 1 s with commits of 10: one batch across an edge is 5 %, two are 10 %.
+        assertEquals(0.10, ScheduleBounds.rateSlack(200, 20, 1), 1e-9);
+        assertEquals(0.05, ScheduleBounds.rateSlack(0, 20, 1), 1e-9, "unthrottled: nothing to widen");
+    }
 }

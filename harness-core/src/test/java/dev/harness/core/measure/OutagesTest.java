@@ -52,6 +52,24 @@ class OutagesTest {
         assertEquals(1_998 * MS, r.longestReconnectNs());
         assertEquals("sender 0", r.longestReconnectWho());
         assertFalse(r.unfinished());
+        assertEquals(1_001 * MS, r.lostAtNs(), "the kill is when the broker was lost");
+        assertEquals(3_000 * MS, r.reconnectedAtNs(), "the last worker back");
+    }
+
+    @Test
+    void aBrokerLostWithoutAKillSaysWhenTheFirstWorkerLostItAndTheLastGotItBack() {
+        ThroughputMeter meter = new ThroughputMeter(60);
+        Outages outages = new Outages(meter);
+        outages.begin(5 * MS);
+        outages.begin(6 * MS);
+        outages.reconnected("sender 0", 6 * MS, 80 * MS);
+        outages.reconnected("drainer 0", 5 * MS, 50 * MS);
+        outages.end(50 * MS);
+        outages.end(90 * MS);
+        Outages.Recovery r = outages.summary(0);
+        assertEquals(-1, r.killedAtNs());
+        assertEquals(5 * MS, r.lostAtNs());
+        assertEquals(80 * MS, r.reconnectedAtNs(), "the latest reconnection, not the last one reported");
     }
 
     @Test

@@ -23,6 +23,8 @@ import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.jmx.JmxConfig;
 import io.micrometer.jmx.JmxMeterRegistry;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 
 /** Interval snapshots from a real Measurement into a Micrometer registry. */
 class RunMetricsTest {
@@ -74,6 +76,39 @@ class RunMetricsTest {
             assertEquals(0.100, max, 0.0001);
             assertTrue(registry.find("jvm.memory.used").gauges().size() > 0, "Micrometer's JVM binders");
             assertFalse(Double.isNaN(registry.get("harness.host.cpus").gauge().value()), "host figures from /proc");
+        }
+    }
+
+    /**
+     * A view without samples in the last interval (no commits outside syncpoint, or an interval
+     * with no completion) has no latency: NaN, as a Prometheus summary before any observation, not
+     * 0.0, which reads as instant. Through the Prometheus text the endpoint serves.
+     */
+    @Test
+    void aViewWithoutSamplesExportsNaNNotZero() {
+        PrometheusMeterRegistry prometheus = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        long start = System.nanoTime();
+        try (Measurement m = Measurement.start(0, 60, 100_000_000L, 5_000_000L); RunMetrics metrics = new RunMetrics(prometheus)) {
+            m.begin(new Schedule(start, 10, 10 * S));
+            metrics.started(HEADER);
+            m.recorder().record(View.RESPONSE, start + 1, 2_000_000L);
+            metrics.interval(m.takeInterval(start + S));
+            assertEquals(0.002, prometheus.get("harness.latency").tag("view", "response").tag("quantile", "max").gauge().value(),
+                    0.0001);
+            assertTrue(Double.isNaN(prometheus.get("harness.latency").tag("view", "commit").tag("quantile", "0.99").gauge()
+                    .value()), "no commit in the interval");
+            assertTrue(Double.isNaN(prometheus.get("harness.send.lag").gauge().value()), "no send in the interval");
+            String text = prometheus.scrape();
+            assertTrue(text.lines().anyMatch(l -> l.startsWith("harness_latency_seconds{") && l.contains("view=\"commit\"")
+                    && l.contains("quantile=\"max\"") && l.endsWith(" NaN")), text);
+            assertFalse(text.lines().anyMatch(l -> l.startsWith("harness_latency_seconds{") && l.contains("view=\"commit\"")
+                    && l.endsWith(" 0.0")), text);
+
+            metrics.interval(m.takeInterval(start + 2 * S)); // an interval with no completion at all
+            assertTrue(Double.isNaN(prometheus.get("harness.latency").tag("view", "response").tag("quantile", "0.5").gauge()
+                    .value()), "the last interval had no response");
+            assertEquals(1, prometheus.get("harness.latency.samples").tag("view", "response").functionCounter().count(),
+                    "the count of samples so far stays");
         }
     }
 

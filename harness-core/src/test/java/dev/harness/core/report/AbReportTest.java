@@ -12,6 +12,8 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.findings.Reason;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
 
 class AbReportTest {
@@ -54,6 +56,28 @@ class AbReportTest {
                 new AbReport.Side("B", "--rate 500", b, false));
         assertEquals("closed-loop p99 ms", unthrottled.rows().get(3).name());
         assertTrue(unthrottled.table().contains("\nA: UNTHROTTLED (--rate max)"), unthrottled.table());
+    }
+
+    /** "1 round each", and a round's line with the figures as every table writes them: "6,430 ms", not "6429.868". */
+    @Test
+    void oneRoundIsSaidSoAndRoundLinesSeparateThousands() {
+        AbReport one = report(List.of(round(3000, 1, 2)), List.of(round(1000, 5, 9)));
+        assertTrue(one.table().contains("\n1 round each, A then B\n"), one.table());
+        assertFalse(one.table().contains("1 rounds"), one.table());
+        AbReport three = report(List.of(round(1, 1), round(1, 1), round(1, 1)), List.of(round(1, 1), round(1, 1), round(1, 1)));
+        assertTrue(three.table().contains("\n3 rounds each, alternating A B A B ...\n"), three.table());
+        // 6,429.868 ms as HdrHistogram keeps it (3 significant digits): 6,430 ms.
+        assertEquals("round 2, B (--syncpoint 0): 1,136 of 2,000 msg/s, response p99 6,430 ms; NOT VALID (rate-below-target)",
+                AbReport.roundLine(2, "B", "--syncpoint 0", new AbReport.Round(1136.4, hist(6_429_868_000L), 2_000,
+                        new Validity(List.of(new Reason(Reason.RATE_BELOW_TARGET, "1,136 of 2,000", "lower --rate")))), false));
+        assertEquals("round 1, A (--rate max): 12,345 (unthrottled) msg/s, closed-loop p99 1.500 ms; VALID",
+                AbReport.roundLine(1, "A", "--rate max", new AbReport.Round(12345, hist(1_500_000L)), true));
+    }
+
+    private static Histogram hist(long ns) {
+        Histogram h = Histograms.create();
+        h.recordValue(ns);
+        return h;
     }
 
     @Test

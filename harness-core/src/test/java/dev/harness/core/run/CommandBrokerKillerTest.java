@@ -223,6 +223,20 @@ class CommandBrokerKillerTest {
         }, "the command was stopped");
     }
 
+    /**
+     * --drop-caches drops this host's cache alone: the header says whose, and that a broker the start
+     * command runs on another host keeps its own (it said the restart was as after a machine failure).
+     */
+    @Test
+    void theHeaderSaysWhoseCacheIsDropped() {
+        CommandBrokerKiller k = new CommandBrokerKiller(new BrokerCommands("true", "ssh db1 strmqm QM1", new Readiness.Connect(),
+                true, 1_000 * MS, BrokerCommands.KILL_WITHIN_NS), null, log::add);
+        RunHeader.Setting drop = k.describe().stream().filter(s -> s.name().equals("drop caches")).findFirst().orElseThrow();
+        assertTrue(drop.value().startsWith("sync and drop this host's page cache (") && drop.value().contains(
+                "a broker on another host keeps its own: drop it there, in --start-cmd"), drop::value);
+        assertFalse(drop.value().contains("machine failure"), drop::value);
+    }
+
     /** A provider whose connections succeed once {@code up} is set, and fail fast before. */
     private static Provider provider(AtomicBoolean up) {
         return new Provider() {

@@ -11,6 +11,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PipedInputStream;
 import java.io.PipedOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -35,6 +37,7 @@ import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
+import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.HlogReporter;
 import dev.harness.core.schedule.Pacer;
 import dev.harness.core.schedule.Schedule;
@@ -185,6 +188,21 @@ class RunnerTest {
         }
     }
 
+    /** The summary's rate line counts what the header's rate counts: round trips of request/response. */
+    @Test
+    @Timeout(30)
+    void aRequestResponseSummarySaysRoundTripsPerSecondAsItsHeaderDoes() throws Exception {
+        FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
+        w.kind = WorkloadKind.REQRESP;
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        new Runner(RunnerSettings.every(100 * MS), List.of(new ConsoleReporter(new PrintStream(console, true,
+                StandardCharsets.UTF_8)))).run(new FakeProvider(), w, new RunControl());
+        String out = console.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("rate: target 100 round trips/s, achieved ") && out.contains(" round trips/s cumulative"),
+                out);
+        assertFalse(out.contains("msg/s"), out);
+    }
+
     @Test
     @Timeout(30)
     void messageZeroIsDueAtStartAt() throws Exception {
@@ -281,6 +299,7 @@ class RunnerTest {
         /** How long open() takes: connecting. */
         long openNs;
         RunControl control;
+        WorkloadKind kind = WorkloadKind.PUT;
 
         FakeWorkload(double rate, long durationNs, long drainTimeoutNs, long sendNs, long completeBelow) {
             this.rate = rate;
@@ -292,7 +311,7 @@ class RunnerTest {
 
         @Override
         public WorkloadKind kind() {
-            return WorkloadKind.PUT; // as good as any: nothing here depends on it
+            return kind; // put unless a test asks: little here depends on it
         }
 
         @Override

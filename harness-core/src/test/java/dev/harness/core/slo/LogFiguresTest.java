@@ -19,11 +19,13 @@ import dev.harness.core.SettingsException;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HlogWriter;
+import dev.harness.core.report.HlogMerge;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JsonMerge;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
 
@@ -97,25 +99,29 @@ class LogFiguresTest {
         assertEquals(3, window.windows());
         assertEquals(40 * MS, window.measured(), 40 * MS * 0.001);
         assertEquals("FAIL  lost.count == 0 per 1s: 1 in 2s-3s, the first of 1 failing windows of 3", v.results().get(4).line());
-        // 2 s windows: 1-3 s, then the last second alone.
-        assertEquals(2, v.results().get(5).windows());
+        // 2 s windows: 1-3 s; the last second alone is no window, named and not judged.
+        assertEquals(1, v.results().get(5).windows());
+        assertEquals("3s-4s", v.results().get(5).tail().toString());
     }
 
     @Test
     void whatOnlyTheJsonCarriesIsSummedOverTheRunsFilesAndTheOutageIsTheLongest() throws Exception {
         HlogRun log = log();
-        RunJson a = RunJson.read("--json", Runs.json(dir.resolve("a.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 2, 0, 1,
-                Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), Verdict.NONE));
+        RunJson a = RunJson.read("--json", Runs.json(dir.resolve("a.json"), Runs.gaps(Runs.summary(Runs.views(MS), 100, 3, 300,
+                2, 0, 1, Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)),
+                Runs.listed(1_000 * MS, 1_500 * MS)), Verdict.NONE));
         // Request/response: 7 requests given up, of which the ledger misses 3: lost is the larger.
-        RunJson b = RunJson.read("--json", Runs.json(dir.resolve("b.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 7, 5,
-                Runs.delivery(300, 3, 0, 1), Runs.outage(2_000 * MS, 2_800 * MS)), Verdict.NONE));
+        RunJson b = RunJson.read("--json", Runs.json(dir.resolve("b.json"), Runs.gaps(Runs.summary(Runs.views(MS), 100, 3, 300,
+                0, 7, 5, Runs.delivery(300, 3, 0, 1), Runs.outage(1_200 * MS, 2_000 * MS)),
+                Runs.listed(1_200 * MS, 2_000 * MS)), Verdict.NONE));
         Figures f = LogFigures.whole(log, List.of(a, b));
         assertEquals(2.0, f.figure(Term.Figure.UNSENT));
         assertEquals(4.0 + 7.0, f.figure(Term.Figure.LOST), "each file's lost as RunFigures.lost says, summed");
         assertEquals(6.0, f.figure(Term.Figure.LATE));
         assertEquals(1.0, f.figure(Term.Figure.DUPLICATES));
         assertEquals(3.0, f.figure(Term.Figure.IN_DOUBT));
-        assertEquals(800.0 * MS, f.figure(Term.Figure.OUTAGE), "the longest outage, not a sum");
+        assertEquals(300.0 * MS, f.figure(Term.Figure.OUTAGE), "hosts of one start: the time neither completed anything,"
+                + " 1.2 s to 1.5 s; not the worst host's 800 ms, nor a sum");
         // Two hosts of one schedule: 600 completions in the one schedule's 3 measured seconds, as run would count them.
         assertEquals(200.0, f.figure(Term.Figure.RATE), 1e-9);
         assertEquals(100.0, LogFigures.whole(log, List.of(a)).figure(Term.Figure.RATE), 1e-9, "one run: its own rate");
@@ -133,14 +139,15 @@ class LogFiguresTest {
     void theMergedJsonIsReadAsTheRunsTogether() throws Exception {
         HlogRun log = log();
         // Shard 0's last completion came after a whole second more than shard 1's did.
-        Path a = Runs.json(dir.resolve("a.json"), Runs.perSecond(Runs.shard(Runs.summary(Runs.views(MS), 100, 3, 300, 2, 0, 1,
-                Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), 0, 2), 100, 99, 101), Verdict.NONE);
+        Path a = Runs.json(dir.resolve("a.json"), Runs.perSecond(Runs.shard(Runs.gaps(Runs.summary(Runs.views(MS), 100, 3, 300,
+                2, 0, 1, Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), Runs.listed(1_000 * MS,
+                1_500 * MS)), 0, 2), 100, 99, 101), Verdict.NONE);
         // Shard 1 could not offer its part: its senders were the limit.
         Saturation senders = new Saturation(Saturation.SENDERS, "the senders were busy 97 % of their time; add --senders.",
                 100, 80, 1, 1, 0.97, 0, 0.2, 0);
-        Path b = Runs.json(dir.resolve("b.json"), Runs.saturation(Runs.perSecond(Runs.shard(Runs.summary(Runs.views(MS), 100, 3,
-                300, 0, 0, 5, Runs.delivery(300, 3, 0, 1), Runs.outage(2_000 * MS, 2_800 * MS)), 1, 2), 98, 102), senders),
-                Verdict.NONE);
+        Path b = Runs.json(dir.resolve("b.json"), Runs.saturation(Runs.perSecond(Runs.shard(Runs.gaps(Runs.summary(
+                Runs.views(MS), 100, 3, 300, 0, 0, 5, Runs.delivery(300, 3, 0, 1), Runs.outage(1_200 * MS, 2_000 * MS)),
+                Runs.listed(1_200 * MS, 2_000 * MS)), 1, 2), 98, 102), senders), Verdict.NONE);
         Path merged = dir.resolve("merged.json");
         JsonMerge.read("--json", List.of(b, a)).write(merged);
         RunJson m = RunJson.read("--json", merged);
@@ -152,7 +159,8 @@ class LogFiguresTest {
         }
         assertEquals(7.0, LogFigures.whole(log, List.of(m)).figure(Term.Figure.LOST));
         assertEquals(200.0, m.totals().achievedRate(), 1e-9, "600 completions in the schedule's 3 s, not 100 + 100 added");
-        assertEquals(800.0 * MS, LogFigures.whole(log, List.of(m)).figure(Term.Figure.OUTAGE), "the worst outage");
+        assertEquals(300.0 * MS, LogFigures.whole(log, List.of(m)).figure(Term.Figure.OUTAGE),
+                "the set's: the time no shard completed anything");
         assertEquals(6, m.recovery().reconnections(), "every run's reconnections");
         assertEquals(600, m.delivery().committed());
         assertEquals(200.0, m.totals().targetRate(), "the shares' targets summed: the schedule's");
@@ -195,6 +203,98 @@ class LogFiguresTest {
     }
 
     @Test
+    void aShardsOwnLogIsJudgedAgainstItsShareOfTheSchedule() throws Exception {
+        // Shard 1 of 2 of a 100 msg/s schedule: its header states the schedule's rate, and it kept its 50.
+        Path file = dir.resolve("shard.hlog");
+        try (HlogWriter w = HlogWriter.create(file)) {
+            w.header(HlogHeader.builder(1_795_260_764_147L).comment("harness put against test").setting("rate", "100 msg/s")
+                    .setting("shard", "1/2: messages k of the schedule with k mod 2 = 1, 50/s of its 100/s")
+                    .setting("interval", "1s").build());
+            w.interval(0, 1, "warmup-response", Runs.values(times(50, MS)));
+            w.interval(0, 1, HlogReader.WARMUP_MARK, Runs.values());
+            for (int i = 1; i <= 4; i++) {
+                w.interval(i, i + 1, "response", Runs.values(times(50, MS)));
+            }
+        }
+        HlogRun log = HlogRun.read(file);
+        assertEquals(50.0, log.targetRate(), 1e-9, "the shard's share, also the report's target line");
+        assertEquals(50.0, LogFigures.whole(log, List.of()).figure(Term.Figure.TARGET), 1e-9);
+        Verdict v = check(log, List.of(), "rate >= 0.9 * target", "rate >= 0.9 * target per 2s");
+        assertTrue(v.passed(), v.results().toString());
+        assertEquals(45.0, v.results().get(1).limit(), 1e-9);
+    }
+
+    /** A run's hlog as its reporter heads it (its settings and start), 100 completions a second for 3 s. */
+    private Path hlogOf(Path file, RunHeader header) throws Exception {
+        try (HlogWriter w = HlogWriter.create(file)) {
+            HlogHeader.Builder h = HlogHeader.builder(header.start().toEpochMilli()).comment("harness put against test");
+            header.settings().forEach(setting -> h.setting(setting.name(), setting.value()));
+            w.header(h.build());
+            for (int i = 1; i <= 3; i++) {
+                w.interval(i, i + 1, "response", Runs.values(times(100, MS)));
+            }
+        }
+        return file;
+    }
+
+    private static RunSummary headed(RunSummary s, RunHeader h) {
+        return new RunSummary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
+                s.delivery(), s.recovery());
+    }
+
+    private static String refused(HlogRun log, RunJson... runs) {
+        return assertThrows(SettingsException.class, () -> RunJson.requireOf("--json", log, List.of(runs))).getMessage();
+    }
+
+    @Test
+    void checkTakesOnlyTheJsonOfTheLogsRuns() throws Exception {
+        RunSummary done = Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0, 0, Runs.delivery(300, 0, 0, 0), null);
+        Path runLog = hlogOf(dir.resolve("run.hlog"), Runs.HEADER);
+        HlogRun log = HlogRun.read(runLog);
+        RunJson own = RunJson.read("--json", Runs.json(dir.resolve("run.json"), done, Verdict.NONE));
+        RunJson.requireOf("--json", log, List.of(own));
+
+        // Another run's JSON: a 300 msg/s run's, and one of the same settings started a minute later.
+        RunHeader faster = new RunHeader(Runs.HEADER.workload(), Runs.HEADER.target(), List.of(new RunHeader.Setting("rate",
+                "300 msg/s"), new RunHeader.Setting("interval", "1s")), List.of(), Runs.HEADER.start());
+        RunJson other = RunJson.read("--json", Runs.json(dir.resolve("other.json"), headed(done, faster), Verdict.NONE));
+        assertEquals("--json " + other.file() + ": not the run of " + runLog + ": its rate is 300 msg/s, " + runLog
+                + "'s 100 msg/s", refused(log, other));
+        RunHeader later = new RunHeader(Runs.HEADER.workload(), Runs.HEADER.target(), Runs.HEADER.settings(), List.of(),
+                Runs.HEADER.start().plusSeconds(60));
+        RunJson again = RunJson.read("--json", Runs.json(dir.resolve("later.json"), headed(done, later), Verdict.NONE));
+        assertEquals("--json " + again.file() + ": not the run of " + runLog + ": it started at 2026-11-21T11:33:44.147Z, "
+                + runLog + " at 2026-11-21T11:32:44.147Z", refused(log, again));
+        assertTrue(refused(log, own, own).contains("as " + own.file() + " is: give each run's --json once"));
+
+        // Shards: each shard's log takes its own JSON only; their merged log every shard's, or the merged JSON.
+        RunSummary s0 = Runs.shard(done, 0, 2);
+        RunSummary s1 = Runs.shard(done, 1, 2);
+        Path log0 = hlogOf(dir.resolve("s0.hlog"), s0.header());
+        Path log1 = hlogOf(dir.resolve("s1.hlog"), s1.header());
+        RunJson j0 = RunJson.read("--json", Runs.json(dir.resolve("s0.json"), s0, Verdict.NONE));
+        RunJson j1 = RunJson.read("--json", Runs.json(dir.resolve("s1.json"), s1, Verdict.NONE));
+        RunJson.requireOf("--json", HlogRun.read(log0), List.of(j0));
+        assertEquals("--json " + j1.file() + ": not the run of " + log0 + ": it is shard 1/2, " + log0 + " shard 0/2",
+                refused(HlogRun.read(log0), j1));
+        assertTrue(refused(HlogRun.read(log0), own).contains("it is a whole run, " + log0 + " shard 0/2"));
+        Path merged = dir.resolve("m.hlog");
+        HlogMerge.merge(List.of(log0, log1), merged, HlogMerge.INPUTS_INTERVAL);
+        HlogRun mergedLog = HlogRun.read(merged);
+        RunJson.requireOf("--json", mergedLog, List.of(j1, j0));
+        assertEquals("--json " + j0.file() + ": no --json is of the run of " + merged + "'s input " + log1
+                + ", and the log is of 2 runs: give every run's --json (or harness merge's --json-out of them)",
+                refused(mergedLog, j0));
+        Path mergedJson = dir.resolve("m.json");
+        JsonMerge.read("--json", List.of(j0.file(), j1.file())).write(mergedJson);
+        RunJson.requireOf("--json", mergedLog, List.of(RunJson.read("--json", mergedJson)));
+        assertEquals("--json " + mergedJson + ": " + mergedJson + "'s run " + j1.file() + " is not the run of " + log0
+                + ": it is shard 1/2, " + log0 + " shard 0/2", refused(HlogRun.read(log0), RunJson.read("--json", mergedJson)),
+                "one shard's log is not of the set's JSON");
+        assertTrue(refused(mergedLog, own).contains("it is a whole run"));
+    }
+
+    @Test
     void withoutJsonTheRateEndsWithTheLastIntervalThatCompletedAnything() throws Exception {
         Path file = dir.resolve("tail.hlog");
         try (HlogWriter w = HlogWriter.create(file)) {
@@ -223,6 +323,9 @@ class LogFiguresTest {
         assertTrue(e.getMessage().contains("shorter than the reporting interval 1s"), e.getMessage());
         e = assertThrows(SettingsException.class, () -> check(log, List.of(), "response.p99 < 1ms per 10s"));
         assertTrue(e.getMessage().contains("longer than the measured phase"), e.getMessage());
+        e = assertThrows(SettingsException.class, () -> check(log, List.of(), "response.p99 < 1ms per 1500ms"));
+        assertEquals("--slo 'response.p99 < 1ms per 1500ms': the window must be a whole number of the log's interval (1s)",
+                e.getMessage());
         e = assertThrows(SettingsException.class, () -> check(log, List.of(), "B.response.p99 < 1ms"));
         assertTrue(e.getMessage().contains("harness ab"), e.getMessage());
     }
@@ -254,7 +357,11 @@ class LogFiguresTest {
         Verdict written = new Verdict(List.of(
                 new Result(Objective.parse("response.p99 < 50ms"), 12.5 * MS, 50 * MS, true, null, 0, 0),
                 new Result(slow, 3 * MS, MS, false, new Window(2.0, 4.0, null), 1, 2),
-                new Result(Objective.parse("duplicates == 0"), Double.NaN, 0, false, null, 0, 0)));
+                new Result(Objective.parse("duplicates == 0"), Double.NaN, 0, false, null, 0, 0),
+                new Result(Objective.parse("lost == 0"), Double.NaN, 0, false, null, 0, 0, 0, null,
+                        "delivery not checked (--drainers 0)"),
+                new Result(Objective.parse("response.p99 < 5ms per 1s"), 3 * MS, 5 * MS, true, null, 0, 3, 1,
+                        new Window(4.0, 5.5, null, false), null)));
         RunJson json = RunJson.read("--json", Runs.json(dir.resolve("v.json"), Runs.summary(Runs.views(MS), 100, 3, 300, 0, 0,
                 0, Runs.delivery(300, 0, 0, 0), null), written));
         assertEquals(written.results().stream().map(Result::line).toList(),

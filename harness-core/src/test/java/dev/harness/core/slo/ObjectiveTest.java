@@ -102,6 +102,15 @@ class ObjectiveTest {
         assertMessage(() -> Objectives.of(java.util.List.of("response.p99 < 5ms per 500ms"), false, 30 * second, second),
                 "shorter than the reporting interval");
         assertMessage(() -> Objectives.of(java.util.List.of("A.rate > 5"), false, 30 * second, second), "sides of harness ab");
+        // Windows are cut from whole intervals: per 10s with 3 s intervals would be judged on 12 s.
+        SettingsException e = assertThrows(SettingsException.class, () -> Objectives.of(
+                java.util.List.of("rate >= 0.9 * target per 10s"), false, 30 * second, 3 * second));
+        assertEquals("--slo 'rate >= 0.9 * target per 10s': the window must be a whole number of --interval (3s)",
+                e.getMessage());
+        assertEquals(1, Objectives.of(java.util.List.of("rate >= 0.9 * target per 9s"), false, 30 * second, 3 * second)
+                .list().size());
+        assertEquals(1, Objectives.of(java.util.List.of("response.p99 < 5ms per 1500ms"), false, 30 * second, 500_000_000L)
+                .list().size());
         assertMessage(() -> Objectives.of(java.util.List.of("lost == 0"), true, 30 * second, second), "--slo-abort");
         assertMessage(() -> Objectives.ofSides(java.util.List.of("B.rate > 5 per 10s")), "no 'per' window");
     }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.host.HostSummary;
+import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Outages;
@@ -53,13 +54,17 @@ final class Runs {
         return new Outages.Recovery(-1, -1, -1, fromNs, toNs, -1, -1, 3, 200_000_000L, "sender 0", false, null, null, -1, null);
     }
 
-    /** A run with these measured responses, counts and figures. */
+    /**
+     * A run with these measured responses, counts and figures; a broker outage's gap is its longest,
+     * as the run's meter sees it.
+     */
     static RunSummary summary(Map<View, Histogram> views, double targetRate, double measuredSeconds, long completedAfterWarmup,
             long unsent, long requestsLost, long late, Delivery delivery, Outages.Recovery recovery) {
         return new RunSummary(HEADER, new RunSummary.Ending(null, null),
                 new RunSummary.Counts(0, views.get(View.RESPONSE).getTotalCount(), delivery.committed(), delivery.received(),
                         unsent, 0, requestsLost, late, 0),
-                new RunSummary.Throughput(targetRate, measuredSeconds, completedAfterWarmup, new long[0]),
+                new RunSummary.Throughput(targetRate, measuredSeconds, completedAfterWarmup, new long[0],
+                        recovery == null ? -1 : recovery.outageFromNs(), recovery == null ? 0 : recovery.outageNs()),
                 new RunSummary.Views(views, views(), null), new RunSummary.JvmPauses(0, 0, List.of(), 0),
                 new GcSummary(Histograms.create(), 0, 0, List.of()), new HostSummary(), delivery, recovery);
     }
@@ -70,6 +75,32 @@ final class Runs {
         return new RunSummary(s.header(), s.ending(), s.counts(), new RunSummary.Throughput(t.targetRate(),
                 t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), fromNs, gapNs), s.views(), s.jvmPauses(), s.gc(),
                 s.host(), s.delivery(), s.recovery());
+    }
+
+    /** The same run with these gaps (its longest theirs), as its meter listed them. */
+    static RunSummary gaps(RunSummary s, Gaps gaps) {
+        RunSummary.Throughput t = s.throughput();
+        return new RunSummary(s.header(), s.ending(), s.counts(), new RunSummary.Throughput(t.targetRate(),
+                t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), gaps.longestFromNs(), gaps.longestNs(), gaps),
+                s.views(), s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery(), s.saturation(), s.keeping(),
+                s.deliveryNeeded());
+    }
+
+    /** A run's gaps listed down to 1 ms: these, from its start, in order, each the whole span between two completions. */
+    static Gaps listed(long... fromTo) {
+        long[] from = new long[fromTo.length / 2];
+        long[] to = new long[fromTo.length / 2];
+        long longest = 0;
+        long longestFrom = -1;
+        for (int i = 0; i < from.length; i++) {
+            from[i] = fromTo[2 * i];
+            to[i] = fromTo[2 * i + 1];
+            if (to[i] - from[i] > longest) {
+                longest = to[i] - from[i];
+                longestFrom = from[i];
+            }
+        }
+        return new Gaps(1_000_000L, longestFrom, longest, from, from.clone(), to);
     }
 
     /** The same run ended so: a stop reason, a failure of the system under test (null: none). */
@@ -97,14 +128,15 @@ final class Runs {
     static RunSummary perSecond(RunSummary s, long... perSecond) {
         RunSummary.Throughput t = s.throughput();
         return new RunSummary(s.header(), s.ending(), s.counts(),
-                new RunSummary.Throughput(t.targetRate(), t.measuredSeconds(), t.completedAfterWarmup(), perSecond), s.views(),
+                new RunSummary.Throughput(t.targetRate(), t.measuredSeconds(), t.completedAfterWarmup(), perSecond,
+                        t.longestGapFromNs(), t.longestGapNs(), t.gaps()), s.views(),
                 s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery());
     }
 
     /** The same run, judged as having offered this share of its schedule. */
     static RunSummary saturation(RunSummary s, dev.harness.core.run.Saturation saturation) {
         return new RunSummary(s.header(), s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
-                s.delivery(), s.recovery(), saturation);
+                s.delivery(), s.recovery(), saturation, s.keeping(), s.deliveryNeeded());
     }
 
     /** The run's --json, written by the run's own reporter. */

@@ -26,7 +26,7 @@ class ProbeAdviceBenchmarkTest {
             b.sendAdvice(p);
             assertArrayEquals(new long[] {0, 0, 1}, b.recorders.delivery(ProbeHooks.SEND));
             assertArrayEquals(new long[] {0, 0, 0}, b.recorders.delivery(ProbeHooks.SEND_SYNCPOINT));
-            assertEquals(1, b.recorders.ok[ProbeHooks.SEND].getIntervalHistogram().getTotalCount());
+            assertEquals(1, b.recorders.calls[ProbeHooks.SEND].getIntervalHistogram().getTotalCount());
         } finally {
             p.tearDown();
             b.tearDown();

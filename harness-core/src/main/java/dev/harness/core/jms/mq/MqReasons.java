@@ -32,8 +32,8 @@ public final class MqReasons {
             Map.entry(2035, "not authorized: check --user and its password, the channel's CHLAUTH and CONNAUTH rules,"
                     + " and the user's authority on the queues (setmqaut, SET AUTHREC); the queue manager's"
                     + " AMQERR01.LOG says which"),
-            Map.entry(2085, "a queue does not exist on the queue manager: define it (README, MQSC for the workloads)"
-                    + " or check --queue-prefix, --request-prefix, --reply-prefix"),
+            Map.entry(2085, "a queue does not exist on the queue manager: define it (config/ibmmq-objects.mqsc defines"
+                    + " the workloads' queues) or check --queue-prefix, --request-prefix, --reply-prefix"),
             Map.entry(2009, "the other end closed the connection: check that the port is an MQ listener's, that"
                     + " --mq-channel names a SVRCONN channel, and that TLS matches (--mq-cipher against the"
                     + " channel's SSLCIPH)"),
@@ -43,7 +43,7 @@ public final class MqReasons {
                     + " the ibmmq provider always uses client transport, so set the JNDI factory's transport to CLIENT"
                     + " or use --provider ibmmq"),
             Map.entry(2048, "persistent messages cannot go to a temporary dynamic queue: use predefined reply queues"
-                    + " (QLOCALs named by --reply-prefix, MQSC in the README) or --non-persistent"),
+                    + " (QLOCALs named by --reply-prefix, as in config/ibmmq-objects.mqsc) or --non-persistent"),
             Map.entry(2540, "no such channel on the queue manager: check --mq-channel (the developer default is"
                     + " DEV.APP.SVRCONN)"),
             Map.entry(2537, "the channel is stopped or at its MAXINST/MAXINSTC limit: check DISPLAY CHSTATUS; every"

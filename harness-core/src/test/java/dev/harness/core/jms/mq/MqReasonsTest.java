@@ -22,7 +22,7 @@ class MqReasonsTest {
         "2538, MQRC_HOST_NOT_AVAILABLE, listener",
         "2059, MQRC_Q_MGR_NOT_AVAILABLE, --mq-qmgr",
         "2035, MQRC_NOT_AUTHORIZED, --user",
-        "2085, MQRC_UNKNOWN_OBJECT_NAME, MQSC",
+        "2085, MQRC_UNKNOWN_OBJECT_NAME, config/ibmmq-objects.mqsc",
         "2009, MQRC_CONNECTION_BROKEN, --mq-channel",
         "2278, MQRC_CLIENT_CONN_ERROR, --mq-ccdt",
         "2495, MQRC_MODULE_NOT_FOUND, client transport",

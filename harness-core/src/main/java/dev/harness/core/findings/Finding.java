@@ -1,0 +1,20 @@
+package dev.harness.core.findings;
+
+/**
+ * One sentence of a run's reading, the same words in every output.
+ *
+ * @param code a stable name (JSON {@code findings[].code}): {@code offered-load}, {@code schedule}, {@code understatement}, {@code hiccups},
+ *     {@code jvm-pauses}, {@code gc-pauses}, {@code host-queue}, {@code outage}, {@code delivery}
+ * @param text the sentence
+ */
+public record Finding(String code, String text) {
+    public static final String OFFERED_LOAD = "offered-load";
+    public static final String SCHEDULE = "schedule";
+    public static final String HICCUPS = "hiccups";
+    public static final String UNDERSTATEMENT = "understatement";
+    public static final String JVM_PAUSES = "jvm-pauses";
+    public static final String GC_PAUSES = "gc-pauses";
+    public static final String HOST_QUEUE = "host-queue";
+    public static final String OUTAGE = "outage";
+    public static final String DELIVERY = "delivery";
+}

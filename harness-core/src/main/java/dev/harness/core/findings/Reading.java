@@ -1,0 +1,300 @@
+package dev.harness.core.findings;
+
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.measure.GcPauses;
+import dev.harness.core.measure.GcSummary;
+import dev.harness.core.measure.JvmPause;
+import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.View;
+import dev.harness.core.report.Percentiles;
+import dev.harness.core.report.Understatement;
+import dev.harness.core.report.Units;
+import dev.harness.core.run.Delivery;
+import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Saturation;
+import dev.harness.core.run.WorkloadKind;
+
+/**
+ * The reading of a finished run: whether it was a valid test and why not, and the sentences a
+ * person reads first. Worked out here once from the summary; the console, the JSON, the HTML
+ * report, the events and the verdicts only render it.
+ *
+ * @param validity valid, or the reasons it is not
+ * @param findings the sentences, in the order they are read
+ */
+public record Reading(Validity validity, List<Finding> findings) {
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
+
+    public Reading {
+        findings = List.copyOf(findings);
+    }
+
+    /** The reading of a run's summary. */
+    public static Reading of(RunSummary r) {
+        return new Reading(validity(r), findings(r));
+    }
+
+    static Validity validity(RunSummary r) {
+        List<Reason> reasons = new ArrayList<>();
+        ScheduleKeeping.Totals k = r.keeping();
+        RunSummary.Throughput t = r.throughput();
+        Saturation sat = r.saturation();
+        String unit = r.header().workload() == WorkloadKind.REQRESP ? "round trips/s" : "msg/s";
+        if (k.lateStartMs() > 0) {
+            reasons.add(new Reason(Reason.SHARD_LATE, String.format(Locale.ROOT, "the schedule started %s ms after its"
+                    + " --start-at, out of line with the other shards given the same start", Units.count(k.lateStartMs())),
+                    "give --start-at more time ahead, so that every shard has connected before it"));
+        }
+        Outages.Recovery o = r.recovery();
+        boolean outageExplains = o != null && !o.unfinished() && Saturation.BROKER.equals(sat.limit());
+        if (!t.closedLoop() && r.counts().measuredSent() == 0 && t.measuredSeconds() > 0) {
+            reasons.add(new Reason(Reason.SCHEDULE_BEHIND, "not one message of the measured phase was sent: the senders"
+                    + " were still working off the warmup's backlog when the run ended, so nothing measured the rate asked",
+                    advice(sat)));
+        }
+        if (!t.closedLoop() && r.counts().measuredSent() > 0) {
+            if (k.firstMeasuredLagNs() > k.lagBoundNs()) {
+                reasons.add(new Reason(Reason.BACKLOG_AT_START, String.format(Locale.ROOT, "the measured phase began %s"
+                        + " behind its schedule (median send-lag of its first interval; the bound is %s ms): its"
+                        + " latencies measure the catch-up of the warmup's backlog, not the system at the rate asked",
+                        seconds(k.firstMeasuredLagNs()), Units.ms(k.lagBoundNs())),
+                        "measure from the steady state: --warmup auto, or a longer --warmup"));
+            }
+            Histogram lag = r.views().measured().get(View.SEND_LAG);
+            long medianLag = lag == null || lag.getTotalCount() == 0 ? 0 : Percentiles.at(lag, 50);
+            if (medianLag > k.lagBoundNs() && !outageExplains) {
+                reasons.add(new Reason(Reason.SCHEDULE_BEHIND, String.format(Locale.ROOT, "half the measured sends"
+                        + " were more than %s behind their intended time (median send-lag; the bound is %s ms)%s",
+                        seconds(medianLag), Units.ms(k.lagBoundNs()), behindIn(k)), advice(sat)));
+            }
+        }
+        if (!t.closedLoop() && t.measuredSeconds() > 0) {
+            Histogram lag = r.views().measured().get(View.SEND_LAG);
+            long medianLag = lag == null || lag.getTotalCount() == 0 ? 0 : Percentiles.at(lag, 50);
+            double asked = t.targetRate();
+            double achieved = t.achievedRate();
+            long edge = (long) Math.max(1, sat.workers()) * Math.max(1, Math.max(sat.maxInFlight(), r.delivery().syncpoint()));
+            double slack = ScheduleBounds.rateSlack(asked, edge, t.measuredSeconds());
+            if (achieved < (1 - slack) * asked && !outageExplains) {
+                String code = Saturation.HOST.equals(sat.limit()) ? Reason.HOST_CONTENDED
+                        : sat.harnessLimited() ? Reason.GENERATOR_SATURATED : Reason.RATE_BELOW_TARGET;
+                String text = sat.sentence() != null ? sat.sentence().replaceAll("\\.$", "")
+                        : String.format(Locale.ROOT, "%s of %s %s achieved", Units.rate(achieved), Units.rate(asked), unit);
+                reasons.add(new Reason(code, text, advice(sat)));
+            } else if (achieved > (1 + slack) * asked && !outageExplains) {
+                reasons.add(new Reason(Reason.RATE_ABOVE_TARGET, String.format(Locale.ROOT, "%s %s achieved against a"
+                        + " target of %s: completions caught up a backlog, which is no success", Units.rate(achieved), unit,
+                        Units.rate(asked)), "measure from the steady state: --warmup auto, or a longer --warmup"));
+            }
+            // A contended host slows every thread of the harness: named whenever the schedule slipped, whoever else limited it.
+            boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
+                    || Math.abs(achieved - asked) > slack * asked || r.counts().measuredSent() == 0;
+            if (contended(k, sat.cpuFraction()) && slipped && !Saturation.HOST.equals(sat.limit())) {
+                reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat),
+                        "stop what else runs on this host, or run the harness on a host of its own"));
+            }
+        }
+        if (r.warmup().gaveUp()) {
+            reasons.add(new Reason(Reason.WARMUP_UNSTEADY, String.format(Locale.ROOT, "--warmup auto did not see the"
+                    + " schedule kept and the throughput hold before its longest, %s, and measured from there all the same",
+                    seconds(r.warmup().autoMaxNs())), "a longer --warmup auto:MAX, or a rate the system holds"));
+        }
+        if (r.deliveryNeeded() && !r.delivery().tracked()) {
+            reasons.add(new Reason(Reason.DELIVERY_UNCHECKED, "an objective reads delivery (lost, duplicates) but nothing"
+                    + " checked it (" + r.delivery().untracked() + ")", "run at least one drainer (--drainers 1)"));
+        }
+        if (o != null && o.unfinished()) {
+            reasons.add(new Reason(Reason.RECOVERY_UNFINISHED, "the run ended while it was still recovering from the"
+                    + " lost broker (some worker was reconnecting or catching up, or the backlog draining): its recovery"
+                    + " was not measured whole", "a longer --duration after the kill, or an earlier --kill-broker-at"));
+        }
+        return new Validity(reasons);
+    }
+
+    /** What contended the host, in words, or null when it was not; for {@link Saturation#judge}. */
+    public static String hostContention(ScheduleKeeping.Totals k, double jvmCpuFraction) {
+        if (!contended(k, jvmCpuFraction)) {
+            return null;
+        }
+        return contention(k, jvmCpuFraction);
+    }
+
+    /** Other processes took a quarter of the CPUs or more. */
+    static final double OTHERS_CONTEND = 0.25;
+
+    /**
+     * The host was contended by others: its run queue long (or CPUs stolen) often enough, and other
+     * processes, not this JVM, using the CPUs (a long run queue of the harness's own threads is the
+     * harness's own load, which offered load names).
+     */
+    static boolean contended(ScheduleKeeping.Totals k, double jvmCpuFraction) {
+        if (!k.hostContended()) {
+            return false;
+        }
+        if (!Double.isNaN(k.stealPercent()) && k.stealPercent() >= ScheduleKeeping.CONTENDED_STEAL_PERCENT) {
+            return true;
+        }
+        return !Double.isNaN(k.hostBusyPercent()) && jvmCpuFraction >= 0
+                && k.hostBusyPercent() / 100 - jvmCpuFraction >= OTHERS_CONTEND;
+    }
+
+    private static String hostContention(ScheduleKeeping.Totals k, Saturation sat) {
+        return contention(k, sat.cpuFraction());
+    }
+
+    private static String contention(ScheduleKeeping.Totals k, double jvmCpuFraction) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "the host's run queue reached %d runnable threads"
+                + " on %d CPUs, and was %dx the CPUs or more (or the hypervisor stole them) in %d of %d measured intervals",
+                k.worstRunnable(), k.cpus(), ScheduleKeeping.CONTENDED_RUN_QUEUE, k.contendedIntervals(), k.measuredIntervals()));
+        if (!Double.isNaN(k.hostBusyPercent()) && jvmCpuFraction >= 0) {
+            double others = Math.max(0, k.hostBusyPercent() / 100 - jvmCpuFraction);
+            b.append(String.format(Locale.ROOT, "; other processes used %.0f %% of its CPUs, this JVM %.0f %%", others * 100,
+                    jvmCpuFraction * 100));
+        }
+        if (!Double.isNaN(k.stealPercent()) && k.stealPercent() >= 1) {
+            b.append(String.format(Locale.ROOT, "; steal %.0f %%", k.stealPercent()));
+        }
+        return b.toString();
+    }
+
+    private static String behindIn(ScheduleKeeping.Totals k) {
+        return k.measuredIntervals() == 0 ? ""
+                : String.format(Locale.ROOT, "; behind in %d of %d measured intervals", k.behindIntervals(),
+                        k.measuredIntervals());
+    }
+
+    /** What to change when the rate was not held, by who limited it. */
+    private static String advice(Saturation sat) {
+        if (sat.limit() == null || Saturation.HELD.equals(sat.limit()) || Saturation.BROKER.equals(sat.limit())) {
+            return "the system under test did not hold this rate: lower --rate to one it holds (harness bench finds"
+                    + " it), or make the broker faster";
+        }
+        if (Saturation.HOST.equals(sat.limit())) {
+            return "stop what else runs on this host, or run the harness on a host of its own";
+        }
+        if (Saturation.CPU.equals(sat.limit()) || Saturation.PAUSES.equals(sat.limit())) {
+            return "give the harness's JVM the CPUs and heap it needs (a broker of its own with --url)";
+        }
+        return "let the harness offer more: more --senders (--requesters) or --max-in-flight, as offered load says";
+    }
+
+    static List<Finding> findings(RunSummary r) {
+        List<Finding> f = new ArrayList<>();
+        ScheduleKeeping.Totals k = r.keeping();
+        if (r.saturation().sentence() != null) {
+            f.add(new Finding(Finding.OFFERED_LOAD, "offered load: " + r.saturation().sentence()));
+        }
+        if (k.behindIntervals() > 0 && !r.throughput().closedLoop()) {
+            f.add(new Finding(Finding.SCHEDULE, String.format(Locale.ROOT, "schedule: senders were behind it (median"
+                    + " send-lag over %s ms) in %d of %d measured intervals; the largest send-lag was %s", Units.ms(k.lagBoundNs()),
+                    k.behindIntervals(), k.measuredIntervals(), seconds(k.worstLagNs()))));
+        }
+        String understatement = Understatement.sentence(r.views().measured().get(View.SERVICE),
+                r.views().measured().get(View.RESPONSE));
+        if (understatement != null) {
+            f.add(new Finding(Finding.UNDERSTATEMENT, understatement));
+        }
+        if (r.throughput().longestGapNs() > 0) {
+            f.add(new Finding(Finding.OUTAGE, String.format(Locale.ROOT, "longest time without a completion while one was"
+                    + " due: %s ms, from %s (what --slo's outage reads)", Units.ms(r.throughput().longestGapNs()),
+                    offset(r.throughput().longestGapFromNs()))));
+        }
+        f.add(new Finding(Finding.DELIVERY, delivery(r.delivery(), r.header().workload() == WorkloadKind.REQRESP)));
+        f.add(new Finding(Finding.JVM_PAUSES, pauses(r.jvmPauses())));
+        String hiccups = hiccups(r.gc());
+        if (hiccups != null) {
+            f.add(new Finding(Finding.HICCUPS, hiccups));
+        }
+        f.add(new Finding(Finding.GC_PAUSES, gc(r.gc())));
+        String host = "host: " + r.host().longestQueue();
+        if (contended(k, r.saturation().cpuFraction())) {
+            host += "; CONTENDED: " + hostContention(k, r.saturation());
+        }
+        f.add(new Finding(Finding.HOST_QUEUE, host));
+        return f;
+    }
+
+    private static String pauses(RunSummary.JvmPauses p) {
+        if (p.count() == 0) {
+            return "pauses of this JVM: none detected (pause-corrected adds nothing; a broker stall is not a pause of this JVM)";
+        }
+        JvmPause longest = p.longest().get(0);
+        return String.format(Locale.ROOT, "pauses of this JVM: %s detected, %s ms in all, longest %s ms ending %s;"
+                + " pause-corrected added %s samples for the sends due in them", Units.count(p.count()), Units.ms(p.totalNs()),
+                Units.ms(longest.lengthNs()), TIME.format(longest.end()), Units.count(p.corrections()));
+    }
+
+    private static String hiccups(GcSummary gc) {
+        Histogram h = gc.hiccups();
+        if (h.getTotalCount() == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "hiccups of this JVM (how late its hiccup meter's sleeps woke, measured phase):"
+                + " p99 %s ms, p99.9 %s ms, max %s ms", Units.ms(Percentiles.at(h, 99)), Units.ms(Percentiles.at(h, 99.9)),
+                Units.ms(h.getMaxValue()));
+    }
+
+    private static String gc(GcSummary gc) {
+        if (gc.longestGcPauses().isEmpty()) {
+            return "GC pauses of this JVM: none";
+        }
+        StringBuilder longest = new StringBuilder();
+        for (GcPauses.GcPause p : gc.longestGcPauses()) {
+            longest.append(longest.length() == 0 ? "" : ", ").append(Units.ms(p.lengthNs())).append(" ms ending ")
+                    .append(TIME.format(p.end()));
+        }
+        return String.format(Locale.ROOT, "GC pauses of this JVM: %s taking %s ms in the measured phase; longest of the run: %s",
+                Units.count(gc.gcPauseCount()), Units.ms(gc.gcPauseTotalNs()), longest);
+    }
+
+    /** The delivery line: what the ledger checked, or that it checked nothing. */
+    static String delivery(Delivery d, boolean requests) {
+        if (!d.tracked()) {
+            return "delivery: not checked (" + d.untracked() + ")";
+        }
+        String received = requests ? "answered" : "received";
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "delivery (%s): %s committed, %s %s, %s lost%s,"
+                + " %s duplicates", d.setting(), Units.count(d.committed()), Units.count(d.received()), received,
+                Units.count(d.lost()), d.lost() > 0 && !d.persistent() ? " (non-persistent: a broker that dies drops them)" : "",
+                Units.count(d.duplicates())));
+        if (d.rolledBack() > 0 || d.inDoubt() > 0) {
+            line.append(String.format(Locale.ROOT, "; sent again after a failure: %s rolled back, %s in doubt",
+                    Units.count(d.rolledBack()), Units.count(d.inDoubt())));
+        }
+        if (d.rolledBackWork() > 0) {
+            line.append(String.format(Locale.ROOT, "; responders rolled back %s units of work", Units.count(d.rolledBackWork())));
+        }
+        // Copies the harness made itself, apart from the broker's duplicates.
+        if (d.answeredAgain() > 0) {
+            line.append(String.format(Locale.ROOT, "; %s second replies from responders whose requests came again",
+                    Units.count(d.answeredAgain())));
+        }
+        if (d.routerRedeliveries() > 0) {
+            line.append(String.format(Locale.ROOT, "; %s replies redelivered after the harness's own failed commit",
+                    Units.count(d.routerRedeliveries())));
+        }
+        return line.toString();
+    }
+
+    /** "+20.013 s": a time from the schedule's start. */
+    private static String offset(long ns) {
+        return String.format(Locale.ROOT, "+%.3f s", ns / 1e9);
+    }
+
+    /** "2.9 s" or "350 ms". */
+    public static String seconds(long ns) {
+        return ns >= 1_000_000_000L ? String.format(Locale.ROOT, "%.1f s", ns / 1e9) : Units.ms(ns) + " ms";
+    }
+
+    /** The finding of this code, or null. */
+    public Finding finding(String code) {
+        return findings.stream().filter(x -> x.code().equals(code)).findFirst().orElse(null);
+    }
+}

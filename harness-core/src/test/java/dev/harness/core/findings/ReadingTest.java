@@ -1,0 +1,217 @@
+package dev.harness.core.findings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import dev.harness.core.host.HostSummary;
+import dev.harness.core.measure.GcSummary;
+import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.View;
+import dev.harness.core.run.Delivery;
+import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Saturation;
+import dev.harness.core.run.SenderLoad;
+import dev.harness.core.run.WorkloadKind;
+
+/** Each reason a run is not valid, from a summary built as the runner builds it; and what is no reason. */
+class ReadingTest {
+    private static final long MS = 1_000_000L;
+    private static final long S = 1_000 * MS;
+    private static final long BOUND = ScheduleBounds.lagBoundNs(1_000, 1); // 100 ms
+
+    /** A run of 1,000 msg/s over 10 s whose sends lagged by {@code lagNs} each. */
+    private static RunSummary run(double achieved, long lagNs, ScheduleKeeping.Totals keeping, Delivery delivery,
+            Outages.Recovery recovery, Saturation saturation, boolean deliveryNeeded) {
+        Map<View, Histogram> views = new EnumMap<>(View.class);
+        for (View v : View.values()) {
+            views.put(v, Histograms.create());
+        }
+        for (int i = 0; i < 10_000; i++) {
+            views.get(View.RESPONSE).recordValue(2 * MS + lagNs);
+            views.get(View.SERVICE).recordValue(2 * MS);
+            views.get(View.SEND_LAG).recordValue(Math.max(1, lagNs));
+        }
+        RunHeader header = new RunHeader(WorkloadKind.PUT, "test", List.of(), List.of(), Instant.EPOCH);
+        return new RunSummary(header, new RunSummary.Ending(null, null),
+                new RunSummary.Counts(10_000, 10_000, 10_000, 10_000, 0, 0, 0, 0, 0),
+                new RunSummary.Throughput(1_000, 10, Math.round(achieved * 10), new long[0]),
+                new RunSummary.Views(views, views, null), new RunSummary.JvmPauses(0, 0, List.of(), 0),
+                new GcSummary(Histograms.create(), 0, 0, List.of()), new HostSummary(), delivery, recovery, saturation,
+                keeping, deliveryNeeded);
+    }
+
+    private static ScheduleKeeping.Totals kept(long firstLagNs) {
+        return new ScheduleKeeping.Totals(BOUND, firstLagNs, 10, 0, firstLagNs, 0, 3, 2, 40, 0, 0);
+    }
+
+    private static Delivery checked() {
+        return new Delivery(true, null, true, 0, 10_000, 10_000, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    private static RunSummary steady() {
+        return run(1_000, MS, kept(MS), checked(), null, Saturation.NONE, false);
+    }
+
+    private static List<String> codes(RunSummary r) {
+        return r.reading().validity().reasons().stream().map(Reason::code).toList();
+    }
+
+    @Test
+    void aRunThatKeptItsScheduleIsValidAndSaysWhy() {
+        Reading r = steady().reading();
+        assertTrue(r.validity().valid(), r.validity().codes());
+        assertEquals("VALID", r.validity().word());
+        assertNotNull(r.finding(Finding.DELIVERY));
+        assertNotNull(r.finding(Finding.JVM_PAUSES));
+        assertNotNull(r.finding(Finding.HOST_QUEUE));
+    }
+
+    @Test
+    void aBacklogAtTheStartOfTheMeasuredPhaseIsNotValid() {
+        RunSummary r = run(1_000, MS, kept(2_900 * MS), checked(), null, Saturation.NONE, false);
+        assertEquals(List.of(Reason.BACKLOG_AT_START), codes(r));
+        Reason reason = r.reading().validity().reasons().get(0);
+        assertTrue(reason.text().contains("2.9 s behind"), reason.text());
+        assertTrue(reason.advice().contains("--warmup auto"), reason.advice());
+    }
+
+    @Test
+    void aLagJustAtTheBoundIsNoBacklog() {
+        assertTrue(run(1_000, MS, kept(BOUND), checked(), null, Saturation.NONE, false).reading().validity().valid());
+        assertFalse(run(1_000, MS, kept(BOUND + 1), checked(), null, Saturation.NONE, false).reading().validity().valid());
+    }
+
+    @Test
+    void halfTheSendsBehindTheirScheduleIsNotValid() {
+        RunSummary r = run(1_000, 1_345 * MS, kept(MS), checked(), null, Saturation.NONE, false);
+        assertEquals(List.of(Reason.SCHEDULE_BEHIND), codes(r));
+    }
+
+    @Test
+    void aCatchUpAboveTheTargetIsNotValid() {
+        RunSummary r = run(1_330, MS, kept(MS), checked(), null, Saturation.NONE, false);
+        assertEquals(List.of(Reason.RATE_ABOVE_TARGET), codes(r));
+        assertTrue(run(1_050, MS, kept(MS), checked(), null, Saturation.NONE, false).reading().validity().valid(),
+                "5 % above is within the bounds");
+    }
+
+    @Test
+    void aRateBelowTargetNamesWhoLimitedIt() {
+        Saturation broker = Saturation.judge(1_000, 551, new SenderLoad(10 * S, 8 * S, 0, 1, 5_510), 0.3, 0);
+        assertEquals(Saturation.BROKER, broker.limit());
+        assertEquals(List.of(Reason.RATE_BELOW_TARGET), codes(run(551, MS, kept(MS), checked(), null, broker, false)));
+
+        Saturation senders = Saturation.judge(1_000, 551, new SenderLoad(10 * S, 0, 0, 1, 5_510), 0.3, 0);
+        assertEquals(List.of(Reason.GENERATOR_SATURATED), codes(run(551, MS, kept(MS), checked(), null, senders, false)));
+
+        Saturation host = Saturation.judge(1_000, 551, new SenderLoad(10 * S, 0, 0, 1, 5_510), 0.3, 0, "sender", 0, 1,
+                "the host's run queue reached 26 runnable threads on 2 CPUs");
+        assertEquals(Saturation.HOST, host.limit());
+        assertFalse(host.harnessLimited(), "more senders would not help a contended host");
+        assertTrue(host.sentence().contains("would not help"), host.sentence());
+        assertEquals(List.of(Reason.HOST_CONTENDED), codes(run(551, MS, kept(MS), checked(), null, host, false)));
+    }
+
+    @Test
+    void anUnthrottledRunIsClosedLoopNotInvalid() {
+        RunSummary r = run(1_000, 5 * S, kept(5 * S), checked(), null, Saturation.NONE, false);
+        RunSummary closed = new RunSummary(r.header(), r.ending(), r.counts(), new RunSummary.Throughput(0, 10, 90_000,
+                new long[0]), r.views(), r.jvmPauses(), r.gc(), r.host(), r.delivery(), r.recovery(), r.saturation(),
+                ScheduleKeeping.Totals.NONE, false);
+        assertTrue(closed.reading().validity().valid(), closed.reading().validity().codes());
+    }
+
+    @Test
+    void uncheckedDeliveryIsAReasonOnlyWhereAnObjectiveNeedsIt() {
+        Delivery unchecked = Delivery.notTracked("no drainers", true, 0);
+        assertTrue(run(1_000, MS, kept(MS), unchecked, null, Saturation.NONE, false).reading().validity().valid());
+        assertEquals(List.of(Reason.DELIVERY_UNCHECKED), codes(run(1_000, MS, kept(MS), unchecked, null, Saturation.NONE, true)));
+    }
+
+    @Test
+    void anUnfinishedRecoveryIsNotValidAndAFinishedOneExplainsItsShortfall() {
+        Saturation brokerAway = Saturation.judge(1_000, 600, new SenderLoad(10 * S, 5 * S, 0, 1, 6_000), 0.3, 0, "sender",
+                4 * S, 10 * S);
+        Outages.Recovery finished = new Outages.Recovery(2 * S, 5 * S, 3_000, 2 * S, 6 * S, 7 * S, 8 * S, 2, 3 * S, "sender 0",
+                false, "SIGKILL", "process start to accepting connections", -1, null);
+        assertTrue(run(600, MS, kept(MS), checked(), finished, brokerAway, false).reading().validity().valid(),
+                "a shortfall the outage explains is the test of failure it was asked to be");
+        Outages.Recovery unfinished = new Outages.Recovery(2 * S, 5 * S, 3_000, 2 * S, 6 * S, -1, -1, 2, 3 * S, "sender 0",
+                true, "SIGKILL", "process start to accepting connections", -1, null);
+        assertTrue(codes(run(600, MS, kept(MS), checked(), unfinished, brokerAway, false)).contains(Reason.RECOVERY_UNFINISHED));
+    }
+
+    @Test
+    void aLateShardIsNotValid() {
+        ScheduleKeeping.Totals late = new ScheduleKeeping.Totals(BOUND, MS, 10, 0, MS, 0, 3, 2, 40, 0, 2_000);
+        assertEquals(List.of(Reason.SHARD_LATE), codes(run(1_000, MS, late, checked(), null, Saturation.NONE, false)));
+    }
+
+    @Test
+    void aContendedHostIsNamedWhenTheScheduleSlipped() {
+        // The host's CPUs 100 % busy, this JVM 30 % of them: others took 70 %.
+        Saturation jvm30 = new Saturation(Saturation.HELD, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.3, 0);
+        ScheduleKeeping.Totals contended = new ScheduleKeeping.Totals(BOUND, 500 * MS, 10, 6, 900 * MS, 6, 26, 2, 100, 0, 0);
+        List<String> codes = codes(run(1_000, MS, contended, checked(), null, jvm30, false));
+        assertEquals(List.of(Reason.BACKLOG_AT_START, Reason.HOST_CONTENDED), codes);
+        ScheduleKeeping.Totals quietSlip = new ScheduleKeeping.Totals(BOUND, MS, 10, 0, MS, 6, 26, 2, 100, 0, 0);
+        assertTrue(run(1_000, MS, quietSlip, checked(), null, jvm30, false).reading().validity().valid(),
+                "a contended host that did not cost the schedule is a finding, not a reason");
+    }
+
+    @Test
+    void aLongRunQueueOfTheHarnesssOwnThreadsIsNoContention() {
+        // The same queue, but this JVM used 90 % of the CPUs the host had busy: its own load, no one else's.
+        Saturation jvm90 = new Saturation(Saturation.HELD, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.9, 0);
+        ScheduleKeeping.Totals ownQueue = new ScheduleKeeping.Totals(BOUND, 500 * MS, 10, 6, 900 * MS, 6, 26, 2, 100, 0, 0);
+        assertEquals(List.of(Reason.BACKLOG_AT_START), codes(run(1_000, MS, ownQueue, checked(), null, jvm90, false)));
+        assertFalse(Reading.contended(new ScheduleKeeping.Totals(BOUND, MS, 5, 0, MS, 1, 8, 2, 100, 0, 0), 0.1),
+                "one interval of five is no contention");
+    }
+
+    @Test
+    void workersThatCouldOfferAThirdAtMostAreTheLimitOnAContendedHostToo() {
+        // One closed requester: 2 ms a round trip, 500/s at most, asked 50,000/s.
+        SenderLoad closed = new SenderLoad(1, 10 * S, 0, 0, 1, 5_000, true);
+        Saturation s = Saturation.judge(50_000, 500, closed, 0.3, 0, "requester", 0, 1, "a run queue of 8 on 2 CPUs");
+        assertEquals(Saturation.SENDERS, s.limit(), s.sentence());
+    }
+
+    @Test
+    void aMeasuredPhaseInWhichNothingWasSentIsNotValid() {
+        RunSummary r = run(180, MS, kept(-1), checked(), null, Saturation.NONE, false);
+        RunSummary none = new RunSummary(r.header(), r.ending(), new RunSummary.Counts(0, 0, 4_000, 4_000, 0, 0, 0, 0, 0),
+                r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(), r.delivery(), r.recovery(), r.saturation(),
+                r.keeping(), false);
+        List<String> codes = codes(none);
+        assertTrue(codes.contains(Reason.SCHEDULE_BEHIND), codes.toString());
+        assertTrue(codes.contains(Reason.RATE_BELOW_TARGET), codes.toString());
+    }
+
+    @Test
+    void inAShortRunACommitsBatchAcrossTheEdgeIsNoCatchUp() {
+        Saturation oneSender = new Saturation(Saturation.HELD, null, 200, 209, 1, 1, 0.1, 0, 0.2, 0);
+        Delivery syncpoint10 = new Delivery(true, null, true, 10, 209, 209, 0, 0, 0, 0, 0, 0, 0);
+        RunSummary base = run(209, MS, kept(MS), syncpoint10, null, oneSender, false);
+        RunSummary oneSecond = new RunSummary(base.header(), base.ending(), base.counts(),
+                new RunSummary.Throughput(200, 1, 209, new long[0]), base.views(), base.jvmPauses(), base.gc(),
+                base.host(), base.delivery(), null, oneSender, base.keeping(), false);
+        assertTrue(oneSecond.reading().validity().valid(), oneSecond.reading().validity().codes());
+        RunSummary thirtySeconds = new RunSummary(base.header(), base.ending(), base.counts(),
+                new RunSummary.Throughput(200, 30, 216 * 30, new long[0]), base.views(), base.jvmPauses(),
+                base.gc(), base.host(), base.delivery(), null, oneSender, base.keeping(), false);
+        assertEquals(List.of(Reason.RATE_ABOVE_TARGET), codes(thirtySeconds), "8 % over 30 s is no edge");
+    }
+}

@@ -1,0 +1,84 @@
+package dev.harness.core.report;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import dev.harness.core.host.HostSample;
+import dev.harness.core.measure.GcPauses;
+import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.IntervalSnapshot;
+import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.Phase;
+import dev.harness.core.measure.View;
+
+/** The live lines say what a person must know as it happens: behind the schedule, the broker lost and back. */
+class ConsoleReporterTest {
+    private static final long MS = 1_000_000L;
+    /** A host of which nothing was read. */
+    private static final HostSample HOST = new HostSample(0, Double.NaN, 0, -1, -1, Double.NaN, Double.NaN, Double.NaN,
+            Double.NaN, Double.NaN, List.of(), -1, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, -1);
+
+    private static IntervalSnapshot interval(int index, long lagNs, Outages.Status broker, boolean maxGrew) {
+        Map<View, Histogram> warmup = new EnumMap<>(View.class);
+        Map<View, Histogram> measured = new EnumMap<>(View.class);
+        for (View v : View.values()) {
+            warmup.put(v, Histograms.create());
+            measured.put(v, Histograms.create());
+        }
+        measured.get(View.SEND_LAG).recordValueWithCount(Math.max(1, lagNs), 100);
+        measured.get(View.RESPONSE).recordValueWithCount(2 * MS + lagNs, 100);
+        long start = index * 1_000 * MS;
+        return new IntervalSnapshot(new IntervalSnapshot.Span(index, start, start + 1_000 * MS, 0, 1_000, Phase.MEASURED),
+                warmup, measured, new IntervalSnapshot.Counts(100, 100, 100 * (index + 1), 0),
+                new IntervalSnapshot.RunMax(2 * MS + lagNs, maxGrew),
+                new IntervalSnapshot.Jvm(Histograms.create(), new GcPauses.Interval(0, 0, Histograms.create())), HOST, broker);
+    }
+
+    private static String[] lines(IntervalSnapshot... intervals) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ConsoleReporter console = new ConsoleReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8))
+                .behindBeyond(100 * MS);
+        for (IntervalSnapshot s : intervals) {
+            console.interval(s);
+        }
+        return bytes.toString(StandardCharsets.UTF_8).split("\n");
+    }
+
+    @Test
+    void anIntervalBehindTheScheduleSaysSoInsteadOfANewMaximum() {
+        String[] l = lines(interval(0, MS, Outages.Status.NONE, false), interval(1, 1_200 * MS, Outages.Status.NONE, true),
+                interval(2, 2 * MS, Outages.Status.NONE, true));
+        assertFalse(l[1].contains("<<"), l[1]);
+        assertTrue(l[2].endsWith("<< fell behind the schedule by up to 1.2 s"), l[2]);
+        assertTrue(l[3].contains("<< run max grew to"), "on schedule, a new maximum is news again: " + l[3]);
+    }
+
+    @Test
+    void theBrokerLostReconnectedAndRecoveredAreSaidOnTheLinesTheyHappenIn() {
+        Outages.Status killed = new Outages.Status(1, false, 0, 0, true, false);
+        Outages.Status away = new Outages.Status(3, false, 0, 0, true, false);
+        Outages.Status catchingUp = new Outages.Status(1, false, 3, 0, true, true);
+        Outages.Status back = new Outages.Status(0, true, 3, 0, true, true);
+        Outages.Status recovered = new Outages.Status(0, false, 3, 1, true, true);
+        String[] l = lines(interval(0, MS, killed, false), interval(1, 2_000 * MS, away, false),
+                interval(2, 2_500 * MS, catchingUp, false), interval(3, 2_500 * MS, back, false),
+                interval(4, MS, recovered, false), interval(5, MS, recovered, false));
+        assertTrue(l[1].contains("<< broker killed, BROKER DOWN: 1 away"), l[1]);
+        assertTrue(l[2].contains("<< BROKER DOWN: 3 away; fell behind the schedule by up to 2.0 s"), l[2]);
+        assertTrue(l[3].contains("<< broker started again, 3 workers reconnected, OUTAGE: 1 worker reconnecting or catching up"),
+                l[3]);
+        assertTrue(l[4].contains("<< reconnected, draining the backlog"), l[4]);
+        assertTrue(l[5].contains("<< RECOVERED: every worker back on its schedule and the backlog drained"), l[5]);
+        assertFalse(l[6].contains("<<"), "nothing new: " + l[6]);
+    }
+}
