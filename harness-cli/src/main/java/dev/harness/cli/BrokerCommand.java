@@ -52,8 +52,8 @@ final class BrokerCommand implements Callable<Integer> {
 
     @Option(names = "--journal-buffer-timeout", defaultValue = "auto", paramLabel = "auto|DURATION",
             description = "How long the journal gathers writes before a sync. auto: one synchronous write on this disk,"
-                    + " measured at start as artemis create does (Artemis's NIO default, 3.3ms, holds every persistent"
-                    + " send that long). Default: ${DEFAULT-VALUE}.")
+                    + " measured at start much as artemis create does, its median rather than its mean (Artemis's NIO"
+                    + " default, 3.3ms, holds every persistent send that long). Default: ${DEFAULT-VALUE}.")
     String journalBufferTimeout;
 
     @Option(names = "--ready-file", paramLabel = "FILE",

@@ -199,11 +199,9 @@ final class Values {
                 if (t.startsWith("auto:")) {
                     return Warmup.auto(durationNs(t.substring(5)));
                 }
+                return Warmup.fixed(durationNs(t));
             } catch (SettingsException e) {
                 throw new TypeConversionException(e.getMessage().substring(e.option().length() + 2) + ", got '" + value + "'");
-            }
-            try {
-                return Warmup.fixed(durationNs(t));
             } catch (NoUnit e) {
                 throw e; // one line for a bare number, wherever durations are parsed
             } catch (TypeConversionException e) {

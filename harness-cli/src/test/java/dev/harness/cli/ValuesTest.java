@@ -41,6 +41,8 @@ class ValuesTest {
         e = assertThrows(TypeConversionException.class, () -> w.convert("later"));
         assertTrue(e.getMessage().contains("or auto, or auto:MAX such as auto:2m, got 'later'"), e.getMessage());
         assertThrows(TypeConversionException.class, () -> w.convert("auto:"));
+        assertEquals("expected 0s to 7 days, got '8000h'", assertThrows(TypeConversionException.class,
+                () -> w.convert("8000h")).getMessage());
         assertTrue(w.convert("auto").auto());
         assertEquals(120_000_000_000L, w.convert("auto").longestNs());
         assertEquals(5_000_000_000L, w.convert("5s").longestNs());

@@ -13,7 +13,7 @@ import java.nio.file.Path;
  * @param password the user's password; never printed
  * @param deleteOnClose remove {@code dataDir} when the broker stops (the run's temp broker)
  * @param journalBufferTimeoutNs how long the journal gathers writes before a sync; 0 = measure
- *     the disk as {@code artemis create} does (see {@link JournalTuning})
+ *     the disk much as {@code artemis create} does (see {@link JournalTuning})
  */
 public record BrokerConfig(Path dataDir, String host, int port, Journal journal, String user, String password,
         boolean deleteOnClose, long journalBufferTimeoutNs) {

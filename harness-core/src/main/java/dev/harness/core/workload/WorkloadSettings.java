@@ -101,9 +101,9 @@ public interface WorkloadSettings {
     /** How long a warm-up burst waits after its last send for its messages (or replies). */
     long WARMUP_BURST_DRAIN_NS = TimeUnit.SECONDS.toNanos(2);
     /**
-     * A warm-up burst's pace at least, and its senders (requesters): the JIT compiles a method
-     * fully (C2) after some 10,000 calls, which the run's own rate may take half a minute to make,
-     * during the measured phase; a burst this fast makes them in the burst's seconds.
+     * A warm-up burst's pace at least, and its senders (requesters) at least: the JIT compiles a
+     * method fully (C2) after some 10,000 calls, which the run's own rate may take half a minute to
+     * make, in the measured phase; a burst as fast as the system goes makes many of them first.
      */
     double WARMUP_BURST_RATE = 10_000;
     int WARMUP_BURST_WORKERS = 4;

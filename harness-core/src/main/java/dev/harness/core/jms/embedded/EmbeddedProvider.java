@@ -36,7 +36,7 @@ public final class EmbeddedProvider extends ArtemisProvider {
         List<String> notes = new ArrayList<>(super.notes());
         notes.add("the embedded broker's journal is in " + broker.dataDir() + ", removed at exit");
         notes.add(String.format(Locale.ROOT, "the embedded broker's journal gathers writes for %.0f us before a"
-                + " sync: one synchronous write on this disk, measured at start as artemis create does",
+                + " sync: one synchronous write on this disk, the median of those measured at start",
                 broker.journalBufferTimeoutNs() / 1e3));
         notes.add("the embedded broker shares this JVM and its CPUs with the harness;"
                 + " drive a broker of its own with --url to keep them apart");
