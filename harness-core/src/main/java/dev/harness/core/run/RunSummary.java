@@ -30,16 +30,29 @@ import dev.harness.core.measure.View;
  * @param saturation whether the harness could offer the schedule, and who limited it
  * @param keeping whether the schedule was kept interval by interval, and the host contended
  * @param deliveryNeeded an objective of the run reads delivery (lost, duplicates)
+ * @param freezes the stops of the broker the run made ({@code --freeze-at}), as measured where they were made; in order
  */
 public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
         JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-        Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded) {
+        Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, List<Stop> freezes) {
+
+    public RunSummary {
+        freezes = List.copyOf(freezes);
+    }
+
+    /** A summary of a run that stopped no broker. */
+    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
+            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
+            Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded) {
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
+                deliveryNeeded, List.of());
+    }
 
     /** A summary that says nothing on saturation or the schedule's keeping (built by tests). */
     public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
             JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery) {
         this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, Saturation.NONE,
-                ScheduleKeeping.Totals.NONE, false);
+                ScheduleKeeping.Totals.NONE, false, List.of());
     }
 
     /** Whether the run was a valid test, and the sentences every output renders: worked out in one place. */

@@ -50,6 +50,9 @@ public final class Runner {
     private String writeProblem;
     private boolean deliveryNeeded;
     private ScheduleKeeping keeping;
+    private Freezer freezer;
+    private FreezePlan freezePlan;
+    private List<Stop> freezes = List.of();
 
     public Runner(RunnerSettings settings, List<RunListener> listeners) {
         this.settings = settings;
@@ -68,6 +71,13 @@ public final class Runner {
         this.killer = killer;
         this.killAtNs = atNs;
         this.restartAfterNs = restartAfterNs;
+        return this;
+    }
+
+    /** Stops the broker as the plan says ({@code --freeze-at}), on a thread of its own, while the run goes on. */
+    public Runner freezing(Freezer freezer, FreezePlan plan) {
+        this.freezer = freezer;
+        this.freezePlan = plan;
         return this;
     }
 
@@ -205,7 +215,16 @@ public final class Runner {
             toListeners(l -> l.started(header));
             workload.start(schedule, measurement, provider);
             startKiller(schedule, measurement, control);
-            cutIntervals(workload, control, measurement, schedule);
+            Freezing freezing = freezer == null ? null
+                    : Freezing.start(freezer, freezePlan, schedule.startNs(), control, stop -> toListeners(l -> l.froze(stop)));
+            try {
+                cutIntervals(workload, control, measurement, schedule);
+            } finally {
+                if (freezing != null) {
+                    freezing.close(); // the broker goes on before the workload closes its connections
+                    freezes = freezing.stops();
+                }
+            }
             RunSummary summary = summarize(header, workload, control, measurement, schedule);
             toListeners(l -> l.finished(summary));
             return summary;
@@ -300,6 +319,9 @@ public final class Runner {
         if (killer != null) {
             settings.addAll(killer.describe()); // the commands that kill and start the broker, and when it counts as back
         }
+        if (freezer != null) {
+            settings.add(new RunHeader.Setting("freeze", freezePlan.describe() + ", by " + freezer.describe()));
+        }
         return new RunHeader(workload.kind(), provider.target(), settings, notes, start);
     }
 
@@ -330,7 +352,7 @@ public final class Runner {
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded()),
-                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded);
+                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded, freezes);
     }
 
     /** This JVM's CPU time so far, or -1 where the platform does not say. */
