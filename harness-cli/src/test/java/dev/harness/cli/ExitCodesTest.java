@@ -26,7 +26,7 @@ import picocli.CommandLine;
 /** The one map from failure kinds to exit codes, used by every command; bad input is 2 everywhere. */
 class ExitCodesTest {
     static final List<String> COMMANDS = List.of("run", "respond", "bench", "ab", "report", "merge", "check", "broker",
-            "logdisk", "gc-inject", "probe", "restart-study", "k8s");
+            "logdisk", "gc-inject", "probe", "restart-study", "k8s", "verify");
 
     @TempDir
     static Path dir;

@@ -29,7 +29,7 @@ import dev.harness.core.slo.Verdict;
  */
 public final class HtmlReport {
     /** The percentile axis runs to 99.9999 %: log10(1 / (1 - p)) = 6. */
-    private static final double MAX_NINES = 6;
+    static final double MAX_NINES = 6;
 
     private HtmlReport() {
     }
@@ -183,27 +183,38 @@ public final class HtmlReport {
     }
 
     private static String percentileChart(String id, HlogRun run, List<String> tags) {
-        SvgChart chart = new SvgChart(id, "percentile", "latency (ms)")
-                .xTicks(List.of(new SvgChart.Tick(0, "0%"), new SvgChart.Tick(1, "90%"), new SvgChart.Tick(2, "99%"),
-                        new SvgChart.Tick(3, "99.9%"), new SvgChart.Tick(4, "99.99%"), new SvgChart.Tick(5, "99.999%"),
-                        new SvgChart.Tick(6, "99.9999%")));
+        SvgChart chart = percentileAxes(id);
         for (String tag : tags) {
             Histogram h = run.measured(tag);
             if (h.getTotalCount() == 0) {
                 continue;
             }
-            List<double[]> points = new ArrayList<>();
-            for (HistogramIterationValue v : h.percentiles(5)) {
-                double p = v.getPercentileLevelIteratedTo() / 100.0;
-                double nines = p >= 1 ? MAX_NINES : Math.min(MAX_NINES, Math.log10(1 / (1 - p)));
-                points.add(new double[] {nines, Units.toMs(v.getValueIteratedTo())});
-                if (nines >= MAX_NINES) {
-                    break;
-                }
-            }
+            List<double[]> points = spectrum(h);
             chart.line(tag, column(points, 0), column(points, 1));
         }
         return chart.render();
+    }
+
+    /** A chart of latency by percentile: the x axis in nines (0 is 0 %, 3 is 99.9 %), to 99.9999 %. */
+    static SvgChart percentileAxes(String id) {
+        return new SvgChart(id, "percentile", "latency (ms)")
+                .xTicks(List.of(new SvgChart.Tick(0, "0%"), new SvgChart.Tick(1, "90%"), new SvgChart.Tick(2, "99%"),
+                        new SvgChart.Tick(3, "99.9%"), new SvgChart.Tick(4, "99.99%"), new SvgChart.Tick(5, "99.999%"),
+                        new SvgChart.Tick(6, "99.9999%")));
+    }
+
+    /** A histogram's points on {@link #percentileAxes}: nines, and the latency there in ms. */
+    static List<double[]> spectrum(Histogram h) {
+        List<double[]> points = new ArrayList<>();
+        for (HistogramIterationValue v : h.percentiles(5)) {
+            double p = v.getPercentileLevelIteratedTo() / 100.0;
+            double nines = p >= 1 ? MAX_NINES : Math.min(MAX_NINES, Math.log10(1 / (1 - p)));
+            points.add(new double[] {nines, Units.toMs(v.getValueIteratedTo())});
+            if (nines >= MAX_NINES) {
+                break;
+            }
+        }
+        return points;
     }
 
     /**
@@ -459,7 +470,7 @@ public final class HtmlReport {
         return String.format(Locale.ROOT, "+%.3f s", ns / 1e9);
     }
 
-    private static double[] column(List<double[]> points, int c) {
+    static double[] column(List<double[]> points, int c) {
         double[] out = new double[points.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = points.get(i)[c];

@@ -73,10 +73,24 @@ public final class StallTruth {
         return new StallTruth(rate, fromNs, toNs, stops, messagesPerSecond);
     }
 
-    /** The same truth with each stop lasting {@code ns} more (less, when negative): the truth at the ends of their uncertainty. */
-    public StallTruth stopsLonger(long ns) {
-        return new StallTruth(rate, fromNs, toNs, stops.stream().map(s -> s.lasting(s.lengthNs() + ns)).toList(),
+    /**
+     * The least the truth can be: each stop as short as its uncertainty allows, and {@code lessNs}
+     * shorter still (one interval of the schedule: the first message due in a stop may come up to an
+     * interval after it began).
+     */
+    public StallTruth shortest(long lessNs) {
+        return new StallTruth(rate, fromNs, toNs, stops.stream().map(s -> s.lasting(s.shortestNs() - lessNs)).toList(),
                 catchUpRate);
+    }
+
+    /** The most the truth can be: each stop as long as its uncertainty allows. */
+    public StallTruth longest() {
+        return new StallTruth(rate, fromNs, toNs, stops.stream().map(s -> s.lasting(s.longestNs())).toList(), catchUpRate);
+    }
+
+    /** The schedule's interval between messages, in ns. */
+    public long intervalNs() {
+        return Math.round(1e9 / rate);
     }
 
     public double rate() {

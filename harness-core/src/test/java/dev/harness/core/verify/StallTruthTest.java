@@ -102,6 +102,8 @@ class StallTruthTest {
         assertEquals(1990 * MS, s.shortestNs());
         assertEquals(2002 * MS, s.longestNs());
         StallTruth t = StallTruth.unbounded(1000, List.of(s));
-        assertEquals(1006, t.stopsLonger(-s.uncertaintyNs()).countAbove(984 * MS), 1e-6); // 1,000 x (1.990 - 0.984)
+        assertEquals(1006, t.shortest(0).countAbove(984 * MS), 1e-6); // 1,000 x (1.990 - 0.984)
+        assertEquals(1005, t.shortest(t.intervalNs()).countAbove(984 * MS), 1e-6); // one 1 ms interval less
+        assertEquals(2002 * MS, t.longest().max());
     }
 }
