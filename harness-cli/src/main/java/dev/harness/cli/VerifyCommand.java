@@ -62,7 +62,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
     private static final long MS = 1_000_000L;
     /** The broker frozen, and the harness stopped: long against the noise of a loaded host, short against the run. */
     private static final long STOP_NS = 2 * S;
-    private static final long WARMUP_NS = 2 * S;
+    private static final long WARMUP_NS = 3 * S;
     /** How long a run may take beyond its schedule (a JVM's start, a slow broker, the outputs' writing). */
     private static final long CHILD_GRACE_NS = 120 * S;
     private static final long PAUSE_RESOLUTION_NS = 5 * MS;
@@ -359,7 +359,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             }
             StallTruth truth = StallTruth.of(r, WARMUP_NS, durationNs, made);
             List<Row> rows = Judge.stall(truth, files.measured(View.RESPONSE), files.measured(View.SERVICE), percentiles, max);
-            return new ScenarioResult(id, title, r, made, files.validity(), rows, null,
+            return new ScenarioResult(id, title, r, made, files.validity(), rows, null, files.findings(),
                     new ScenarioResult.Spectrum(files.measured(View.RESPONSE), files.measured(View.SERVICE), truth));
         }
 
@@ -410,7 +410,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             double endS = (made.atNs() + made.lengthNs()) / 1e9;
             rows.add(Judge.pauseCorrections(truth, files.correctionsBetween(made.atNs() / 1e9, endS + 0.5),
                     PAUSE_RESOLUTION_NS));
-            return new ScenarioResult(id, title, r, List.of(made), files.validity(), rows, null,
+            return new ScenarioResult(id, title, r, List.of(made), files.validity(), rows, null, files.findings(),
                     new ScenarioResult.Spectrum(files.measured(View.RESPONSE), files.measured(View.SERVICE), truth));
         }
 
@@ -444,7 +444,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             StallTruth truth = StallTruth.of(r, WARMUP_NS, durationNs(), pauses);
             List<Row> rows = Judge.gc(logged, files.gcPauseCount(), files.gcPauseTotalNs(),
                     files.longestGcPauseNs(fromMs, toMs), truth, files.measured(View.RESPONSE), files.measured(View.SERVICE));
-            return new ScenarioResult(id, title, r, pauses, files.validity(), rows, null,
+            return new ScenarioResult(id, title, r, pauses, files.validity(), rows, null, files.findings(),
                     new ScenarioResult.Spectrum(files.measured(View.RESPONSE), files.measured(View.SERVICE), truth));
         }
 

@@ -126,7 +126,12 @@ class ExitCodesTest {
                         "--start-cmd", "true", "--ready-log", "/nonexistent-dir/AMQERR01.LOG", "--ready-line", "x")),
                 Arguments.of("--json: expected one per hlog", List.of("merge", hlog.toString(), hlog.toString(), "--out",
                         dir.resolve("m.hlog").toString(), "--json", "a.json", "--json-out", dir.resolve("m.json").toString())),
-                Arguments.of("--shards", List.of("k8s", "--shards", "0", "--image", "img", "--url", "tcp://broker:61616")));
+                Arguments.of("--shards", List.of("k8s", "--shards", "0", "--image", "img", "--url", "tcp://broker:61616")),
+                Arguments.of("--rate: expected messages per second", List.of("verify", "--rate", "max")),
+                Arguments.of("--broker-pid: applies to a broker given by --url", List.of("verify", "--broker-pid", "1")),
+                Arguments.of("--freeze-cmd: expected with --thaw-cmd", List.of("verify", "--url", "tcp://127.0.0.1:1",
+                        "--freeze-cmd", "true")),
+                Arguments.of("--json", List.of("verify", "--json", "/nonexistent-dir/v.json")));
     }
 
     @ParameterizedTest(name = "{1}")

@@ -55,6 +55,9 @@ public final class VerifyReport {
             for (Reason reason : s.validity().reasons()) {
                 out.println("    NOT VALID: " + reason.code() + ": " + reason.text());
             }
+            if (s.failed()) {
+                s.context().forEach(f -> out.println("    the run's " + f.text()));
+            }
         }
         out.println();
         out.println((r.passed() ? "PASS: " : "FAIL: ") + r.line()
@@ -98,6 +101,9 @@ public final class VerifyReport {
                 j.beginObject().field("code", reason.code()).field("text", reason.text()).endObject();
             }
             j.endArray().endObject();
+            j.name("runFindings").beginArray();
+            s.context().forEach(f -> j.beginObject().field("code", f.code()).field("text", f.text()).endObject());
+            j.endArray();
             j.name("rows").beginArray();
             for (Row row : s.rows()) {
                 j.beginObject().field("figure", row.figure()).field("unit", row.unit() == Row.Unit.NS ? "ns" : "count")
@@ -169,6 +175,9 @@ public final class VerifyReport {
                     .append(Html.escape(s.title())).append(": ").append(s.verdict()).append("</h2>\n<p class=\"what\">stops: ")
                     .append(Html.escape(stops(s.stops()))).append(". The dashed line is the truth the stops' measured lengths"
                     + " give: no message due in a stop completes before it ends.</p>\n");
+            if (s.failed()) {
+                s.context().forEach(f -> b.append("<p class=\"what\">The run's ").append(Html.escape(f.text())).append("</p>\n"));
+            }
             for (Reason reason : s.validity().reasons()) {
                 b.append("<p class=\"what\">NOT VALID: ").append(Html.escape(reason.code() + ": " + reason.text()))
                         .append("</p>\n");

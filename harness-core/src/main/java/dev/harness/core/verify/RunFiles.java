@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.measure.View;
@@ -48,6 +49,11 @@ public final class RunFiles {
 
     public Validity validity() {
         return json.reading().validity();
+    }
+
+    /** The run's findings, as it read itself. */
+    public List<Finding> findings() {
+        return json.reading().findings();
     }
 
     /** When message 0 was due, ms since the epoch. */

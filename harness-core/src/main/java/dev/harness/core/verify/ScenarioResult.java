@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.run.Stop;
 
@@ -18,13 +19,19 @@ import dev.harness.core.run.Stop;
  * @param validity the run's validity, as the findings model reads it; VALID when it was not run
  * @param rows each figure against its truth; empty when not run
  * @param notRun why the scenario could not be run; null when it was
+ * @param context the run's own findings on what else held it up (its JVM's pauses, the host's queue), said
+ *     beside a figure that failed: the truth counts the scenario's stops alone
  * @param spectrum what the report draws: the run's response and service, and the truth; null when not run
  */
 public record ScenarioResult(String id, String title, double rate, List<Stop> stops, Validity validity, List<Row> rows,
-        String notRun, Spectrum spectrum) {
+        String notRun, List<Finding> context, Spectrum spectrum) {
+    /** The run's findings that tell what else held it up. */
+    public static final List<String> CONTEXT = List.of(Finding.JVM_PAUSES, Finding.GC_PAUSES, Finding.HOST_QUEUE);
+
     public ScenarioResult {
         stops = List.copyOf(stops);
         rows = List.copyOf(rows);
+        context = context.stream().filter(f -> CONTEXT.contains(f.code())).toList();
     }
 
     /**
@@ -36,7 +43,7 @@ public record ScenarioResult(String id, String title, double rate, List<Stop> st
 
     /** A scenario that could not be run, and why. */
     public static ScenarioResult notRun(String id, String title, String why) {
-        return new ScenarioResult(id, title, 0, List.of(), Validity.VALID, List.of(), why, null);
+        return new ScenarioResult(id, title, 0, List.of(), Validity.VALID, List.of(), why, List.of(), null);
     }
 
     public boolean ran() {
