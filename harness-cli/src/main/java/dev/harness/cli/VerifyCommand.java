@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
 import dev.harness.core.TempFiles;
+import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.ScheduleBounds;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.jms.Api;
@@ -23,6 +24,7 @@ import dev.harness.core.report.Units;
 import dev.harness.core.report.VerifyReport;
 import dev.harness.core.run.SignalFreezer;
 import dev.harness.core.run.Stop;
+import dev.harness.core.verify.CatchUp;
 import dev.harness.core.verify.GcLog;
 import dev.harness.core.verify.Judge;
 import dev.harness.core.verify.Row;
@@ -62,7 +64,11 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
     private static final long MS = 1_000_000L;
     /** The broker frozen, and the harness stopped: long against the noise of a loaded host, short against the run. */
     private static final long STOP_NS = 2 * S;
+    /** The warmup tried first; doubled, up to the most, when a run only began its measured phase behind. */
     private static final long WARMUP_NS = 3 * S;
+    private static final long MAX_WARMUP_NS = 12 * S;
+    /** Reasons a run is not valid that say its warmup was too short, not its rate too high. */
+    private static final Set<String> WARMING = Set.of(Reason.BACKLOG_AT_START, Reason.RATE_ABOVE_TARGET);
     /** How long a run may take beyond its schedule (a JVM's start, a slow broker, the outputs' writing). */
     private static final long CHILD_GRACE_NS = 120 * S;
     private static final long PAUSE_RESOLUTION_NS = 5 * MS;
@@ -252,6 +258,8 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
         private final List<String> base;
         /** The options that let a run freeze the broker; null when verify has none. */
         private final List<String> freeze;
+        /** The warmup with which a run of this system kept its schedule from the measured phase's start. */
+        private long warmupNs = WARMUP_NS;
 
         Scenarios(Path work, List<String> base, List<String> freeze) {
             this.work = work;
@@ -265,21 +273,25 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
 
         /** When the 2 s stops begin, from the schedule's start: well inside the measured phase. */
         private long stopAtNs() {
-            return WARMUP_NS + (quick ? 3 : 4) * S;
+            return warmupNs + (quick ? 3 : 4) * S;
         }
 
         /**
          * The rate the system holds for this workload: an undisturbed run at --rate, then at half of
-         * it, ... until one is VALID and holds its rate; said in {@code rates}, whatever happens. 0
-         * when none did: the scenarios of that workload are then not run.
+         * it, ... until one is VALID and holds its rate; a run that only began its measured phase
+         * behind (a cold JVM or broker on a busy host) is tried again at the same rate with twice the
+         * warmup. Said in {@code rates}, whatever happens. 0 when none held: the scenarios of that
+         * workload are then not run.
          */
         double holdRate(String workload, List<String> options, List<String> rates) throws Exception {
             double asked = rate;
+            long warmup = warmupNs;
             List<String> tried = new ArrayList<>();
-            for (int attempt = 0; attempt < (quick ? 2 : 3) && !interrupted; attempt++, asked /= 2) {
-                List<String> args = args(asked, WARMUP_NS, (quick ? 3 : 4) * S, options);
-                VerifyChild child = launch(workload + "-rate-" + Math.round(asked), List.of(), args);
-                int code = finish(child, WARMUP_NS + 4 * S);
+            for (int attempt = 0; attempt < (quick ? 3 : 4) && !interrupted; attempt++) {
+                List<String> args = args(asked, warmup, (quick ? 3 : 4) * S, options);
+                VerifyChild child = launch(workload + "-rate-" + Math.round(asked) + "-warmup-" + warmup / S + "s", List.of(),
+                        args);
+                int code = finish(child, warmup + 4 * S);
                 if (code == ExitCode.UNREACHABLE) {
                     throw new UnreachableException(child.lastLine(), null);
                 }
@@ -287,30 +299,40 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
                     throw usage("the run " + child.name + " refused its options: " + child.lastLine());
                 }
                 String why;
+                boolean warming = false;
                 if (code != ExitCode.OK) {
                     why = "the run ended with exit code " + code + ": " + child.lastLine();
                 } else {
                     RunFiles files = read(child);
                     double achieved = files.achievedRate();
                     if (files.validity().valid() && ScheduleBounds.rateHeld(asked, achieved)) {
-                        rates.add(workload + ": " + Units.rate(asked) + " msg/s held (an undisturbed run: VALID, "
-                                + Units.rate(achieved) + " msg/s)" + (tried.isEmpty() ? "" : "; not held: " + String.join("; ", tried)));
+                        warmupNs = warmup;
+                        rates.add(workload + ": " + Units.rate(asked) + " msg/s held (an undisturbed run after a "
+                                + warmup / S + " s warmup: VALID, " + Units.rate(achieved) + " msg/s)"
+                                + (tried.isEmpty() ? "" : "; not held: " + String.join("; ", tried)));
                         return asked;
                     }
                     why = files.validity().valid() ? Units.rate(achieved) + " msg/s achieved"
-                            : "NOT VALID: " + files.validity().reasons().get(0).line();
+                            : "NOT VALID: " + files.validity().codes();
+                    warming = !files.validity().valid() && files.validity().reasons().stream()
+                            .allMatch(reason -> WARMING.contains(reason.code()));
                 }
-                tried.add(Units.rate(asked) + " msg/s (" + why + ")");
+                tried.add(Units.rate(asked) + " msg/s after " + warmup / S + " s (" + why + ")");
+                if (warming && warmup < MAX_WARMUP_NS) {
+                    warmup *= 2;
+                } else {
+                    asked /= 2;
+                }
             }
             rates.add(workload + ": no rate held: " + String.join("; ", tried));
             return 0;
         }
 
         /** The common options of a run: the broker, the rate, the phases, verify's fixed ones. */
-        private List<String> args(double r, long warmupNs, long durationNs, List<String> options) {
+        private List<String> args(double r, long warmup, long duration, List<String> options) {
             List<String> args = new ArrayList<>(base);
             args.addAll(RUN_OPTIONS);
-            args.addAll(List.of("--rate", number(r), "--warmup", warmupNs / MS + "ms", "--duration", durationNs / MS + "ms"));
+            args.addAll(List.of("--rate", number(r), "--warmup", warmup / MS + "ms", "--duration", duration / MS + "ms"));
             args.addAll(options);
             return args;
         }
@@ -322,7 +344,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
                 return ScenarioResult.notRun(id, title, why);
             }
             List<String> more = new ArrayList<>(options);
-            more.addAll(List.of("--freeze-at", stopAtNs() / MS + "ms", "--freeze-for", STOP_NS / MS + "ms"));
+            more.addAll(List.of("--freeze-at", stopAtNs() / MS + "ms", "--freeze-for", STOP_NS / MS + "ms", "--interval", "200ms"));
             more.addAll(freeze);
             return stall(id, title + " at " + Units.rate(r) + " msg/s", r, durationNs(), more, 1, List.of(99.0, 99.9), true);
         }
@@ -337,17 +359,17 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             }
             List<String> more = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
-                more.addAll(List.of("--freeze-at", (WARMUP_NS + 500 * MS + i * S) / MS + "ms"));
+                more.addAll(List.of("--freeze-at", (warmupNs + 500 * MS + i * S) / MS + "ms"));
             }
-            more.addAll(List.of("--freeze-for", "100ms"));
+            more.addAll(List.of("--freeze-for", "100ms", "--interval", "200ms"));
             more.addAll(freeze);
             return stall(id, title + " at " + Units.rate(r) + " msg/s", r, 11 * S, more, 10, List.of(99.0, 99.9), false);
         }
 
         private ScenarioResult stall(String id, String title, double r, long durationNs, List<String> options, int stops,
                 List<Double> percentiles, boolean max) throws Exception {
-            VerifyChild child = launch(id, List.of(), args(r, WARMUP_NS, durationNs, options));
-            int code = finish(child, WARMUP_NS + durationNs);
+            VerifyChild child = launch(id, List.of(), args(r, warmupNs, durationNs, options));
+            int code = finish(child, warmupNs + durationNs);
             String failed = failed(child, code);
             if (failed != null) {
                 return ScenarioResult.notRun(id, title, failed);
@@ -357,8 +379,9 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             if (made.size() != stops) {
                 return ScenarioResult.notRun(id, title, "the run made " + made.size() + " of its " + stops + " stops");
             }
-            StallTruth truth = StallTruth.of(r, WARMUP_NS, durationNs, made);
-            List<Row> rows = Judge.stall(truth, files.measured(View.RESPONSE), files.measured(View.SERVICE), percentiles, max);
+            StallTruth truth = StallTruth.of(r, warmupNs, durationNs, made);
+            List<Row> rows = Judge.stall(truth, catchUp(files, r, made), files.measured(View.RESPONSE),
+                    files.measured(View.SERVICE), percentiles, max);
             return new ScenarioResult(id, title, r, made, files.validity(), rows, null, files.findings(),
                     new ScenarioResult.Spectrum(files.measured(View.RESPONSE), files.measured(View.SERVICE), truth));
         }
@@ -375,7 +398,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
                 return ScenarioResult.notRun(id, title, why);
             }
             title += " at " + Units.rate(r) + " msg/s";
-            VerifyChild child = launch(id, List.of(), args(r, WARMUP_NS, durationNs(), List.of("--interval", "200ms",
+            VerifyChild child = launch(id, List.of(), args(r, warmupNs, durationNs(), List.of("--interval", "200ms",
                     "--pause-resolution", PAUSE_RESOLUTION_NS / MS + "ms")));
             long stopCalledEpochMs = 0;
             long stopCalled = 0;
@@ -394,7 +417,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
                     resumed = System.nanoTime();
                 }
             }
-            int code = finish(child, WARMUP_NS + durationNs() + STOP_NS);
+            int code = finish(child, warmupNs + durationNs() + STOP_NS);
             String failed = failed(child, code);
             if (failed != null || resumed == 0) {
                 return ScenarioResult.notRun(id, title, failed != null ? failed : "the run never reached " + stopAtNs() / 1e9 + " s");
@@ -403,9 +426,9 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             // Stop.timed in the run's frame: the schedule's start is known to the millisecond from its JSON.
             long originNs = stopCalled - (stopCalledEpochMs - files.startEpochMs()) * MS;
             Stop made = Stop.timed(originNs, stopCalled, stopped, resumeCalled, resumed);
-            StallTruth truth = StallTruth.of(r, WARMUP_NS, durationNs(), List.of(made));
-            List<Row> rows = new ArrayList<>(Judge.stall(truth, files.measured(View.RESPONSE), files.measured(View.SERVICE),
-                    List.of(99.0, 99.9), true));
+            StallTruth truth = StallTruth.of(r, warmupNs, durationNs(), List.of(made));
+            List<Row> rows = new ArrayList<>(Judge.stall(truth, catchUp(files, r, List.of(made)), files.measured(View.RESPONSE),
+                    files.measured(View.SERVICE), List.of(99.0, 99.9), true));
             // The correction comes when the detector sees the pause end: in the interval that spans the stop, or just after.
             double endS = (made.atNs() + made.lengthNs()) / 1e9;
             rows.add(Judge.pauseCorrections(truth, files.correctionsBetween(made.atNs() / 1e9, endS + 0.5),
@@ -428,24 +451,29 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             title += " at " + Units.rate(r) + " msg/s";
             Path gcLog = work.resolve(id + ".gc.log");
             VerifyChild child = launch(id, List.of("-Xmx256m", "-XX:+UseSerialGC", GcLog.option(gcLog)),
-                    args(r, WARMUP_NS, durationNs(), List.of("--gc-inject", "alloc=200,live=64,heap=0.3,prune=0.9,report=20",
+                    args(r, warmupNs, durationNs(), List.of("--gc-inject", "alloc=200,live=64,heap=0.3,prune=0.9,report=20",
                             "--interval", "200ms")));
-            int code = finish(child, WARMUP_NS + durationNs());
+            int code = finish(child, warmupNs + durationNs());
             String failed = failed(child, code);
             if (failed != null) {
                 return ScenarioResult.notRun(id, title, failed);
             }
             RunFiles files = read(child);
-            long fromMs = files.startEpochMs() + WARMUP_NS / MS;
+            long fromMs = files.startEpochMs() + warmupNs / MS;
             long toMs = fromMs + durationNs() / MS;
             List<GcLog.Pause> logged = GcLog.endingIn(GcLog.read(gcLog), fromMs, toMs);
             List<Stop> pauses = logged.stream().map(p -> Stop.exactly((p.endEpochMs() - files.startEpochMs()) * MS
                     - p.lengthNs(), p.lengthNs())).toList();
-            StallTruth truth = StallTruth.of(r, WARMUP_NS, durationNs(), pauses);
+            StallTruth truth = StallTruth.of(r, warmupNs, durationNs(), pauses);
             List<Row> rows = Judge.gc(logged, files.gcPauseCount(), files.gcPauseTotalNs(),
                     files.longestGcPauseNs(fromMs, toMs), truth, files.measured(View.RESPONSE), files.measured(View.SERVICE));
             return new ScenarioResult(id, title, r, pauses, files.validity(), rows, null, files.findings(),
                     new ScenarioResult.Spectrum(files.measured(View.RESPONSE), files.measured(View.SERVICE), truth));
+        }
+
+        /** How slowly the run worked off its stops' backlogs, from its completions. */
+        private double catchUp(RunFiles files, double r, List<Stop> stops) {
+            return CatchUp.slowest(r, warmupNs / 1e9, stops, files.completions());
         }
 
         /** Why a scenario cannot run: no rate held, or no way to freeze the broker; null when it can. */

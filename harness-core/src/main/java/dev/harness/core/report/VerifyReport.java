@@ -19,7 +19,7 @@ import dev.harness.core.verify.VerifyResult;
 /** harness verify's outputs: the console table, the JSON (harness-verify/1) and the one-page HTML report. */
 public final class VerifyReport {
     public static final String SCHEMA = "harness-verify/1";
-    private static final String FORMAT = "%-44s %-24s %12s %12s %12s  %s%n";
+    private static final String FORMAT = "%-44s %-24s %19s %10s %10s  %s%n";
 
     private VerifyReport() {
     }
@@ -41,7 +41,7 @@ public final class VerifyReport {
                 continue;
             }
             for (Row row : s.rows()) {
-                out.printf(Locale.ROOT, FORMAT, name, row.label() + (row.atLeast() ? " at least" : ""), row.cell(row.truth()),
+                out.printf(Locale.ROOT, FORMAT, name, row.label() + (row.atLeast() ? " at least" : ""), row.truthCell(),
                         row.cell(row.measured()), row.cell(row.service()),
                         row.passed() ? "PASS" : "FAIL");
                 name = "";
@@ -60,8 +60,8 @@ public final class VerifyReport {
             }
         }
         out.println();
-        out.println((r.passed() ? "PASS: " : "FAIL: ") + r.line()
-                + " (a figure passes when it is never under its truth and at most 5 % over it)");
+        out.println((r.passed() ? "PASS: " : "FAIL: ") + r.line() + " (truth: from the least to the most the stops' measured"
+                + " lengths allow; a figure passes when it is never under the least and at most 5 % over the most)");
         out.flush();
     }
 
@@ -156,7 +156,7 @@ public final class VerifyReport {
             for (Row row : s.rows()) {
                 String verdict = row.passed() ? "PASS" : "FAIL";
                 b.append("<tr><td>").append(name).append("</td><td>").append(Html.escape(row.label()))
-                        .append(row.atLeast() ? " at least" : "").append("</td><td>").append(row.cell(row.truth()))
+                        .append(row.atLeast() ? " at least" : "").append("</td><td>").append(row.truthCell())
                         .append("</td><td>").append(row.cell(row.measured())).append("</td><td>")
                         .append(row.cell(row.service())).append("</td><td class=\"").append(verdict).append("\"")
                         .append(row.why() == null ? "" : " title=\"" + Html.escape(row.why()) + "\"").append(">")

@@ -21,12 +21,14 @@ public final class Judge {
     /**
      * {@code response} at these percentiles, and its max when asked, against the stall's truth;
      * {@code service} beside it. A percentile the stops do not reach (too few messages delayed) is
-     * no row.
+     * no row. The least is the truth with the backlogs cleared at once; the most, with them cleared
+     * at {@code slowestCatchUp} ({@link CatchUp}), which only the percentiles below the max feel.
      */
-    public static List<Row> stall(StallTruth truth, Histogram response, Histogram service, List<Double> percentiles,
-            boolean max) {
+    public static List<Row> stall(StallTruth truth, double slowestCatchUp, Histogram response, Histogram service,
+            List<Double> percentiles, boolean max) {
         StallTruth least = truth.shortest(truth.intervalNs());
-        StallTruth most = truth.longest();
+        StallTruth most = slowestCatchUp > truth.rate() && !Double.isInfinite(slowestCatchUp)
+                ? truth.longest().catchingUpAt(slowestCatchUp) : truth.longest();
         List<Row> rows = new ArrayList<>();
         for (double p : percentiles) {
             long t = truth.valueAt(p);

@@ -64,6 +64,16 @@ public record Row(String figure, Unit unit, double truth, double least, double m
         return unit == Unit.NS ? figure + " (ms)" : figure;
     }
 
+    /**
+     * The truth for a table column: "1,921..1,951", from the least to the most it can be, or one
+     * number when they round alike.
+     */
+    public String truthCell() {
+        String least = cell(this.least);
+        String most = cell(this.most);
+        return least.equals(most) ? least : least + ".." + most;
+    }
+
     /** A number for a table column: ms with the harness's digits, or a count. */
     public String cell(double value) {
         if (Double.isNaN(value)) {

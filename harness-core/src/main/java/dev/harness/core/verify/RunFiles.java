@@ -79,6 +79,15 @@ public final class RunFiles {
         return stops;
     }
 
+    /** Every interval's end and the completions by then (intervals[].endS, cumulativeCompleted), in order. */
+    public List<CatchUp.Point> completions() {
+        List<CatchUp.Point> points = new ArrayList<>();
+        for (JsonNode i : root.path("intervals")) {
+            points.add(new CatchUp.Point(i.path("endS").asDouble(), i.path("cumulativeCompleted").asLong()));
+        }
+        return points;
+    }
+
     /** The harness's GC pauses of the measured phase: how many (summary.gcPauses.count). */
     public long gcPauseCount() {
         return root.path("summary").path("gcPauses").path("count").asLong();

@@ -67,8 +67,8 @@ class JudgeTest {
     private static List<Row> judge(Path hlog) throws Exception {
         HlogRun run = HlogRun.read(hlog);
         StallTruth truth = StallTruth.of(1000, WARMUP, DURATION, List.of(STOP));
-        return Judge.stall(truth, run.measured(View.RESPONSE.tag()), run.measured(View.SERVICE.tag()), List.of(99.0, 99.9),
-                true);
+        return Judge.stall(truth, Double.POSITIVE_INFINITY, run.measured(View.RESPONSE.tag()), run.measured(View.SERVICE.tag()),
+                List.of(99.0, 99.9), true);
     }
 
     @Test
@@ -98,6 +98,17 @@ class JudgeTest {
         Row max = rows.get(2);
         assertFalse(max.passed());
         assertTrue(max.why().contains("is more than 5 % over the most the truth can be, 2,001 ms"), max.why());
+    }
+
+    /** A backlog worked off at 3,000/s raises the most at p99 (2.0005 - 0.1 x 2/3), not the max, which the first message sets. */
+    @Test
+    void theSlowestCatchUpRaisesTheMostOfThePercentiles() throws Exception {
+        HlogRun run = HlogRun.read(hlog("true", wait -> wait, wait -> 0));
+        StallTruth truth = StallTruth.of(1000, WARMUP, DURATION, List.of(STOP));
+        List<Row> rows = Judge.stall(truth, 3000, run.measured(View.RESPONSE.tag()), run.measured(View.SERVICE.tag()),
+                List.of(99.0), true);
+        assertEquals(1933.833 * MS, rows.get(0).most(), 0.001 * MS); // the stop at its longest, 2.0005 s
+        assertEquals(2000.5 * MS, rows.get(1).most(), 0.01 * MS);
     }
 
     @Test
