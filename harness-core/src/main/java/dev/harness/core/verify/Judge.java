@@ -46,15 +46,16 @@ public final class Judge {
 
     /**
      * The samples pause-corrected added for a stop of the harness's own JVM, against one per
-     * message due in it (R P). Its detector sees a pause to within its resolution, so the least is
-     * for the stop that much shorter.
+     * message due in it (R P). Its detector sees a pause to within its resolution at either end,
+     * and LatencyStats' correction starts one interval in, so the least is for the stop that much
+     * shorter.
      *
      * @param added the samples it added around the stop (pause-corrected's count less put's)
      * @param resolutionNs the detector's resolution (--pause-resolution)
      */
     public static Row pauseCorrections(StallTruth truth, long added, long resolutionNs) {
         return new Row("pause-corrected added", Row.Unit.COUNT, truth.pauseCorrections(),
-                truth.shortest(resolutionNs).pauseCorrections(), truth.longest().pauseCorrections(), added,
+                truth.shortest(2 * resolutionNs + truth.intervalNs()).pauseCorrections(), truth.longest().pauseCorrections(), added,
                 "pause-corrected", Double.NaN, false);
     }
 

@@ -125,8 +125,8 @@ class JudgeTest {
     @Test
     void pauseCorrectedAddsOneSamplePerMessageDueWithinTheDetectorsResolution() {
         StallTruth truth = StallTruth.of(1000, WARMUP, DURATION, List.of(STOP));
-        assertTrue(Judge.pauseCorrections(truth, 1997, 5 * MS).passed()); // 2,000 due; 1,994.5 at least
-        assertFalse(Judge.pauseCorrections(truth, 1990, 5 * MS).passed());
+        assertTrue(Judge.pauseCorrections(truth, 1990, 5 * MS).passed()); // 2,000 due; 1,988.5 at least (2 s - 0.5 - 10 - 1 ms)
+        assertFalse(Judge.pauseCorrections(truth, 1988, 5 * MS).passed());
         assertFalse(Judge.pauseCorrections(truth, 4000, 5 * MS).passed(), "a pause corrected twice");
     }
 
