@@ -145,8 +145,17 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
         if (brokerPid != null && freezeCmd != null) {
             throw usage("--broker-pid: give --broker-pid, or --freeze-cmd and --thaw-cmd, not both");
         }
-        // Absolute: the runs start in it, and are given their files' paths.
-        Path work = (dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("harness-verify-")).toAbsolutePath();
+        if (brokerPid != null && !ProcessHandle.of(brokerPid).map(ProcessHandle::isAlive).orElse(false)) {
+            throw usage("--broker-pid: no process " + brokerPid + " runs on this host");
+        }
+        Path work;
+        try {
+            // Absolute: the runs start in it, and are given their files' paths.
+            work = (dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("harness-verify-")).toAbsolutePath();
+        } catch (IOException e) {
+            throw usage((dir != null ? "--dir " + dir : "the temporary directory") + ": cannot create the directory: "
+                    + FileErrors.describe(e));
+        }
         // Closed in reverse order: the broker and the files first, then the guard lets an interrupted JVM exit.
         try (InterruptGuard guard = new InterruptGuard(this::interrupt);
                 Cleanup cleanup = new Cleanup(dir == null ? work : null)) {

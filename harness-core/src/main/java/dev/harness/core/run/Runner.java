@@ -174,6 +174,9 @@ public final class Runner {
                         + " what they had not written is lost";
             }
             workload.close();
+            if (freezer != null) {
+                freezer.close(); // a run that failed before its first stop never started the freezer's thread
+            }
         }
         if (writer.failure() != null) {
             throw writer.failure();
