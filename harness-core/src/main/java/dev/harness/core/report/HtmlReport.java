@@ -19,6 +19,7 @@ import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
+import dev.harness.core.run.Stop;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.slo.Result;
 import dev.harness.core.slo.Verdict;
@@ -121,7 +122,7 @@ public final class HtmlReport {
                 .append(".chart .grid{stroke:#e5e5e5}.chart .tick,.chart .legend{font-size:11px;fill:#444}")
                 .append(".chart .axis{font-size:12px;fill:#222}.chart .warmup{fill:#f2f2f2}")
                 .append(".chart .gc{stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:2 2}")
-                .append("ul.settings{font-size:13px;color:#444}.chart .outage{fill:#fbe3e3}")
+                .append("ul.settings{font-size:13px;color:#444}.chart .outage{fill:#fbe3e3}.chart .freeze{fill:#dde8f8}")
                 .append(".verdict{border:2px solid;padding:4px 14px 10px;margin:12px 0}.verdict.passed{border-color:#2e7d32}")
                 .append(".verdict.failed{border-color:#c62828}.verdict h2{margin-top:8px}td.PASS{color:#2e7d32;font-weight:bold}")
                 .append("td.FAIL{color:#c62828;font-weight:bold}\n</style></head><body>\n");
@@ -284,7 +285,7 @@ public final class HtmlReport {
         return Double.isNaN(v) ? 0 : v;
     }
 
-    /** Warmup and the broker outage shaded and GC pauses marked, on the over-time charts. */
+    /** Warmup, the broker outage and its stops (--freeze-at) shaded and GC pauses marked, on the over-time charts. */
     private static SvgChart decorate(SvgChart chart, HlogRun run, RunOutcome outcome) {
         double warmupEnd = 0;
         for (HlogRun.Interval i : run.intervals()) {
@@ -304,6 +305,10 @@ public final class HtmlReport {
         if (o != null && o.outageFromNs() >= 0) {
             chart.band(o.outageFromNs() / 1e9, o.outageToNs() / 1e9, "outage", String.format(Locale.ROOT,
                     "client-visible outage: %s ms without a completion", Units.ms(o.outageNs())));
+        }
+        for (Stop f : outcome == null ? List.<Stop>of() : outcome.freezes()) {
+            chart.band(f.atNs() / 1e9, (f.atNs() + f.lengthNs()) / 1e9, "freeze", String.format(Locale.ROOT,
+                    "broker stopped (--freeze-at) for %s ms", Units.ms(f.lengthNs())));
         }
         return chart;
     }

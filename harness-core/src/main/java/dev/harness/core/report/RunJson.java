@@ -24,6 +24,7 @@ import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Stop;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.slo.Objective;
 import dev.harness.core.slo.Result;
@@ -50,10 +51,11 @@ import dev.harness.core.slo.Window;
  * @param saturationLimit summary.saturation.limit: who limited the rate, {@code held} when nobody did, or null
  * @param reading validity and findings, as the run read itself; a file from before they were written reads valid
  *     with no findings
+ * @param freezes summary.freezes: the stops of the broker the run made; empty in a file from before they were written
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
         Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
-        String saturationLimit, Reading reading) {
+        String saturationLimit, Reading reading, List<Stop> freezes) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -151,7 +153,16 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
         return new RunJson(file, WorkloadKind.REQRESP.tag().equals(root.path("workload").asText()), s.path("unsent").asLong(),
                 s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict(where, root.path("slo")),
                 header, totals, perSecond,
-                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), reading(root));
+                text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), reading(root), freezes(s));
+    }
+
+    /** summary.freezes as JsonReporter#freezes writes them. */
+    private static List<Stop> freezes(JsonNode summary) {
+        List<Stop> stops = new ArrayList<>();
+        for (JsonNode f : summary.path("freezes")) {
+            stops.add(new Stop(f.path("atNs").asLong(), f.path("lengthNs").asLong(), f.path("uncertaintyNs").asLong()));
+        }
+        return stops;
     }
 
     /** "validity" and "findings" as JsonReporter#reading writes them. */
@@ -207,7 +218,7 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     }
 
     public RunOutcome outcome() {
-        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading);
+        return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading, freezes);
     }
 
     private static String text(JsonNode o, String field) {

@@ -1,9 +1,12 @@
 package dev.harness.core.report;
 
+import java.util.List;
+
 import dev.harness.core.findings.Reading;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Stop;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.slo.Verdict;
 
@@ -20,9 +23,19 @@ import dev.harness.core.slo.Verdict;
  * @param recovery the broker outage the run lived through, or null
  * @param saturation why the harness could not offer the schedule (or that the broker was the limit), or null
  * @param reading the run's validity and findings, the console's words; null when not known (an hlog alone)
+ * @param freezes the stops of the broker the run made (--freeze-at), shaded on the over-time charts
  */
 public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
-        Outages.Recovery recovery, String saturation, Reading reading) {
+        Outages.Recovery recovery, String saturation, Reading reading, List<Stop> freezes) {
+
+    public RunOutcome {
+        freezes = List.copyOf(freezes);
+    }
+
+    public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
+            Outages.Recovery recovery, String saturation, Reading reading) {
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading, List.of());
+    }
 
     public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
             Outages.Recovery recovery) {
@@ -36,6 +49,6 @@ public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, l
 
     public static RunOutcome of(RunSummary s, Verdict verdict) {
         return new RunOutcome(verdict, s.delivery(), s.header().workload() == WorkloadKind.REQRESP, s.counts().lost(),
-                s.counts().unsent(), s.recovery(), s.saturation().sentence(), s.reading());
+                s.counts().unsent(), s.recovery(), s.saturation().sentence(), s.reading(), s.freezes());
     }
 }

@@ -16,6 +16,7 @@ import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.Stop;
 import dev.harness.core.slo.Objective;
 import dev.harness.core.slo.Result;
 import dev.harness.core.slo.Verdict;
@@ -92,5 +93,15 @@ class HtmlReportTest {
                 false, 0, 0, null, sentence));
         int p = html.indexOf("<p id=\"saturation\" class=\"saturation\"><b>Offered load:</b> " + sentence + "</p>");
         assertTrue(p > 0 && p < html.indexOf("Latency by percentile"), html);
+    }
+
+    @Test
+    void theBrokersStopsAreShadedOnTheChartsOverTime() throws Exception {
+        RunOutcome outcome = new RunOutcome(Verdict.NONE, Delivery.notTracked("no drainers", true, 0), false, 0, 0, null, null,
+                null, List.of(new Stop(1_200_000_000L, 500_000_000L, 1_000_000L)));
+        String html = HtmlReport.render(log(), outcome);
+        assertTrue(html.contains("<rect class=\"freeze\"") && html.contains("<title>broker stopped (--freeze-at) for 500.0 ms"),
+                html);
+        assertFalse(HtmlReport.render(log()).contains("class=\"freeze\""));
     }
 }
