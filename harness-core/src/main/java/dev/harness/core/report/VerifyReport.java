@@ -60,7 +60,7 @@ public final class VerifyReport {
             }
         }
         out.println();
-        out.println((r.passed() ? "PASS: " : "FAIL: ") + r.line() + " (truth: from the least to the most the stops' measured"
+        out.println(r.word() + ": " + r.line() + " (truth: from the least to the most the stops' measured"
                 + " lengths allow; a figure passes when it is never under the least and at most 5 % over the most)");
         out.flush();
     }
@@ -139,7 +139,7 @@ public final class VerifyReport {
                 .append("td.FAIL{color:#c62828;font-weight:bold}\n</style></head><body>\n");
         b.append("<h1>harness verify against ").append(Html.escape(r.target())).append("</h1>\n");
         b.append("<p id=\"verdict\" class=\"").append(r.passed() ? "PASS" : "FAIL").append("\"><b>")
-                .append(r.passed() ? "PASS" : "FAIL").append("</b>: ").append(Html.escape(r.line()))
+                .append(r.word()).append("</b>: ").append(Html.escape(r.line()))
                 .append(". A figure passes when it is never under its truth and at most 5 % over it.</p>\n<ul>");
         r.rates().forEach(line -> b.append("<li>rate: ").append(Html.escape(line)).append("</li>"));
         b.append("</ul>\n<table id=\"rows\"><tr><th>scenario</th><th>figure</th><th>truth</th><th>response</th>")

@@ -55,8 +55,16 @@ public record ScenarioResult(String id, String title, double rate, List<Stop> st
         return ran() && (!validity.valid() || rows.stream().anyMatch(r -> !r.passed()));
     }
 
-    /** PASS, FAIL or NOT RUN. */
+    /** A figure fell outside its truth. */
+    public boolean figureFailed() {
+        return rows.stream().anyMatch(r -> !r.passed());
+    }
+
+    /**
+     * PASS, FAIL (a figure outside its truth), NOT VALID (every figure within it, but the run was no
+     * valid test, so it proves nothing either way) or NOT RUN.
+     */
     public String verdict() {
-        return !ran() ? "NOT RUN" : failed() ? "FAIL" : "PASS";
+        return !ran() ? "NOT RUN" : figureFailed() ? "FAIL" : !validity.valid() ? "NOT VALID" : "PASS";
     }
 }

@@ -22,12 +22,21 @@ public record VerifyResult(String target, boolean quick, List<String> rates, Lis
         return scenarios.stream().anyMatch(ScenarioResult::ran) && scenarios.stream().noneMatch(ScenarioResult::failed);
     }
 
-    /** "2 of 3 scenarios PASS, 1 FAIL, 3 NOT RUN". */
+    /** PASS; FAIL when a figure fell outside its truth; NOT VALID when none did but a run was no valid test. */
+    public String word() {
+        return passed() ? "PASS" : scenarios.stream().anyMatch(ScenarioResult::figureFailed)
+                || scenarios.stream().noneMatch(ScenarioResult::ran) ? "FAIL" : "NOT VALID";
+    }
+
+    /** "2 of 4 scenarios run PASS, 1 FAIL, 1 NOT VALID; 3 NOT RUN". */
     public String line() {
         long ran = scenarios.stream().filter(ScenarioResult::ran).count();
-        long failed = scenarios.stream().filter(ScenarioResult::failed).count();
+        long failed = scenarios.stream().filter(ScenarioResult::figureFailed).count();
+        long notValid = scenarios.stream().filter(s -> s.verdict().equals("NOT VALID")).count();
         long notRun = scenarios.size() - ran;
-        return (ran - failed) + " of " + ran + " scenarios run PASS" + (failed > 0 ? ", " + failed + " FAIL" : "")
+        return (ran - failed - notValid) + " of " + ran + " scenarios run PASS" + (failed > 0 ? ", " + failed + " FAIL" : "")
+                + (notValid > 0 ? ", " + notValid + " NOT VALID (a run that was no valid test proves nothing either way:"
+                        + " run verify again where its reasons are gone)" : "")
                 + (notRun > 0 ? "; " + notRun + " NOT RUN" : "");
     }
 }

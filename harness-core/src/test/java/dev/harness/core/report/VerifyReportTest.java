@@ -90,4 +90,23 @@ class VerifyReportTest {
         assertFalse(html.contains("spectrum-in-flight"), "nothing to draw for a scenario not run");
         assertTrue(html.contains("<td class=\"FAIL\""), html);
     }
+
+    @Test
+    void aRunThatWasNoValidTestIsNotValidNotAFailedViewAndNoPass() {
+        Stop stop = new Stop(5 * S, 2 * S, 1 * MS);
+        ScenarioResult contended = new ScenarioResult("reqresp-closed", "request/response (closed) frozen 2 s", 1000,
+                List.of(stop), new Validity(List.of(new Reason(Reason.HOST_CONTENDED, "the run queue reached 32", "a quiet host"))),
+                List.of(new Row("p99", Row.Unit.NS, 1900 * MS, 1898 * MS, 1901 * MS, 1905 * MS, "response", 3.1 * MS, false)),
+                null, List.of(), null);
+        VerifyResult r = new VerifyResult("the broker", true, List.of(), List.of(contended));
+        assertEquals("NOT VALID", contended.verdict());
+        assertFalse(r.passed(), "a run that was no valid test passes nothing");
+        assertEquals("NOT VALID", r.word());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        VerifyReport.console(new PrintStream(bytes, true, StandardCharsets.UTF_8), r);
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(out.contains("NOT VALID: 0 of 1 scenarios run PASS, 1 NOT VALID"), out);
+        assertTrue(out.contains("NOT VALID: host-contended: the run queue reached 32"), out);
+        assertEquals("FAIL", result().word(), "a figure outside its truth fails, whatever else was not valid");
+    }
 }
