@@ -37,6 +37,8 @@ public final class ConsoleReporter implements RunListener {
     private final Histogram intervalResponse = Histograms.create();
     private final Histogram intervalLag = Histograms.create();
     private long lagBoundNs = Long.MAX_VALUE;
+    /** An interval this short with nothing in it is the run's last cut, not an interval to print. */
+    private static final double EMPTY_SLIVER_S = 0.1;
     private Outages.Status lastBroker = Outages.Status.NONE;
     private int linesSinceHeading;
 
@@ -73,11 +75,6 @@ public final class ConsoleReporter implements RunListener {
 
     @Override
     public void interval(IntervalSnapshot s) {
-        if (linesSinceHeading % 20 == 0) {
-            out.printf(Locale.ROOT, INTERVAL_FORMAT, "elapsed", "phase", "completed", "rate/s", "cumulative",
-                    "cum rate/s", "resp p50", "resp p99", "resp max", "gc pause", "max pause", "host", "   (ms)");
-        }
-        linesSinceHeading++;
         // Every completion of the interval, whatever the phase of its message: after a stall
         // the backlog of warmup messages completes during the measured phase.
         s.warmup().get(View.RESPONSE).copyInto(intervalResponse);
@@ -92,6 +89,15 @@ public final class ConsoleReporter implements RunListener {
                         : null;
         String warning = (s.counts().lost() > 0 ? "   LOST " + Units.count(s.counts().lost()) : "")
                 + (news == null ? "" : "   << " + news);
+        if (warning.isEmpty() && s.counts().completed() == 0 && s.counts().sent() == 0 && s.span().seconds() < EMPTY_SLIVER_S) {
+            // The last cut, from the last tick to the run's end, with nothing in it: a line of zeros would read as a stall.
+            return;
+        }
+        if (linesSinceHeading % 20 == 0) {
+            out.printf(Locale.ROOT, INTERVAL_FORMAT, "elapsed", "phase", "completed", "rate/s", "cumulative",
+                    "cum rate/s", "resp p50", "resp p99", "resp max", "gc pause", "max pause", "host", "   (ms)");
+        }
+        linesSinceHeading++;
         out.printf(Locale.ROOT, INTERVAL_FORMAT, Units.seconds(s.span().endNs() / 1e9),
                 s.span().phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.counts().completed()), Units.rate(s.rate()),
                 Units.count(s.counts().cumulativeCompleted()), Units.rate(s.cumulativeRate()),

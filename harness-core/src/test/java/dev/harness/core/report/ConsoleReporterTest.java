@@ -1,5 +1,6 @@
 package dev.harness.core.report;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,17 +30,24 @@ class ConsoleReporterTest {
             Double.NaN, Double.NaN, List.of(), -1, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, -1, -1);
 
     private static IntervalSnapshot interval(int index, long lagNs, Outages.Status broker, boolean maxGrew) {
+        return interval(index, lagNs, broker, maxGrew, 1_000 * MS, 100);
+    }
+
+    private static IntervalSnapshot interval(int index, long lagNs, Outages.Status broker, boolean maxGrew, long lengthNs,
+            int count) {
         Map<View, Histogram> warmup = new EnumMap<>(View.class);
         Map<View, Histogram> measured = new EnumMap<>(View.class);
         for (View v : View.values()) {
             warmup.put(v, Histograms.create());
             measured.put(v, Histograms.create());
         }
-        measured.get(View.SEND_LAG).recordValueWithCount(Math.max(1, lagNs), 100);
-        measured.get(View.RESPONSE).recordValueWithCount(2 * MS + lagNs, 100);
+        if (count > 0) {
+            measured.get(View.SEND_LAG).recordValueWithCount(Math.max(1, lagNs), count);
+            measured.get(View.RESPONSE).recordValueWithCount(2 * MS + lagNs, count);
+        }
         long start = index * 1_000 * MS;
-        return new IntervalSnapshot(new IntervalSnapshot.Span(index, start, start + 1_000 * MS, 0, 1_000, Phase.MEASURED),
-                warmup, measured, new IntervalSnapshot.Counts(100, 100, 100 * (index + 1), 0),
+        return new IntervalSnapshot(new IntervalSnapshot.Span(index, start, start + lengthNs, 0, 1_000, Phase.MEASURED),
+                warmup, measured, new IntervalSnapshot.Counts(count, count, 100L * index + count, 0),
                 new IntervalSnapshot.RunMax(2 * MS + lagNs, maxGrew),
                 new IntervalSnapshot.Jvm(Histograms.create(), new GcPauses.Interval(0, 0, Histograms.create())), HOST, broker);
     }
@@ -80,5 +88,16 @@ class ConsoleReporterTest {
         assertTrue(l[4].contains("<< reconnected, draining the backlog"), l[4]);
         assertTrue(l[5].contains("<< RECOVERED: every worker back on its schedule and the backlog drained"), l[5]);
         assertFalse(l[6].contains("<<"), "nothing new: " + l[6]);
+    }
+
+    @Test
+    void theRunsLastCutWithNothingInItPrintsNoLineOfZeros() {
+        String[] l = lines(interval(0, MS, Outages.Status.NONE, false), interval(1, MS, Outages.Status.NONE, false, 3 * MS, 0));
+        assertEquals(2, l.length, String.join("\n", l));
+        String[] tail = lines(interval(0, MS, Outages.Status.NONE, false), interval(1, MS, Outages.Status.NONE, false, 185 * MS, 51));
+        assertEquals(3, tail.length, "a cut with completions in it is printed: " + String.join("\n", tail));
+        String[] stalled = lines(interval(0, MS, Outages.Status.NONE, false), interval(1, MS, Outages.Status.NONE, false,
+                1_000 * MS, 0));
+        assertEquals(3, stalled.length, "a whole interval without a completion is a stall, and printed");
     }
 }
