@@ -101,9 +101,9 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     @Option(names = "--warmup", converter = Values.WarmupValue.class, paramLabel = "DURATION|auto[:MAX]",
             description = "Warmup before measuring (500ms, 30s, 2m), or auto: until the schedule is kept and the"
                     + " throughput holds for 3 intervals in a row, at least 2s, at most MAX (default 2m); the summary says"
-                    + " how long it took. auto is refused with --shard, --start-at and --kill-broker-at, whose measured"
-                    + " phase must begin at a time known ahead. Default: ${DEFAULT-VALUE} (with --shard, --start-at or"
-                    + " --kill-broker-at: 5s).")
+                    + " how long it took. auto is refused with --shard, --start-at, --kill-broker-at and --freeze-at, whose"
+                    + " measured phase must begin at a time known ahead. Default: ${DEFAULT-VALUE} (with --shard,"
+                    + " --start-at, --kill-broker-at or --freeze-at: 5s).")
     Warmup warmup;
 
     @Option(names = "--duration", converter = Values.Duration.class, paramLabel = "DURATION",

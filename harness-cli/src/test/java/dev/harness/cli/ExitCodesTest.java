@@ -149,6 +149,8 @@ class ExitCodesTest {
                         "--start-at", "23:59")),
                 Arguments.of("--warmup auto: with --start-at", List.of("run", "--warmup", "auto:1m", "--start-at", "23:59")),
                 Arguments.of("--warmup auto: with --kill-broker-at", List.of("run", "--warmup", "auto", "--kill-broker-at", "3s")),
+                Arguments.of("--warmup auto: with --freeze-at", List.of("run", "--warmup", "auto", "--freeze-at", "3s",
+                        "--freeze-for", "1s")),
                 Arguments.of("--rate: expected messages per second", List.of("verify", "--rate", "max")),
                 Arguments.of("--broker-pid: applies to a broker given by --url", List.of("verify", "--broker-pid", "1")),
                 Arguments.of("--freeze-cmd: expected with --thaw-cmd", List.of("verify", "--url", "tcp://127.0.0.1:1",
