@@ -237,9 +237,12 @@ public final class HtmlReport {
         parts.add("harness <b>" + Html.escape(env != null && env.harness() != null ? env.harness() : "version not recorded")
                 + "</b>");
         if (outcome != null && outcome.rates() != null) {
+            String asked = run.header().setting("warmup");
+            double warmupEnd = warmupEndS(run);
             parts.add("measured <b>" + Units.seconds(outcome.rates().measuredSeconds()) + "</b>"
-                    + (run.header().setting("warmup") != null ? " after " + Html.escape(run.header().setting("warmup"))
-                            + " warmup" : ""));
+                    + (warmupEnd > 0 ? " after " + Units.seconds(warmupEnd) + " of warmup"
+                            + (asked != null && asked.startsWith("auto") ? " (auto)" : "")
+                            : asked != null ? " after " + Html.escape(asked) + " warmup" : ""));
         }
         return "<p class=\"run\" id=\"run-line\">" + String.join(" &middot; ", parts) + "</p>\n";
     }
@@ -595,11 +598,8 @@ public final class HtmlReport {
     /** The run's events: warmup, GC pauses, the longest gap, the broker's loss and recovery, objectives broken. */
     static List<Event> events(HlogRun run, RunOutcome outcome) {
         List<Event> events = new ArrayList<>();
-        double warmupEnd = 0;
+        double warmupEnd = warmupEndS(run);
         for (HlogRun.Interval i : run.intervals()) {
-            if (i.warmup()) {
-                warmupEnd = Math.max(warmupEnd, i.endS());
-            }
             Histogram gc = i.tag("gc-pause");
             if (gc != null && gc.getTotalCount() > 0) {
                 // The hlog knows a pause's interval, not its instant: the line is at the interval's middle.
@@ -649,6 +649,17 @@ public final class HtmlReport {
         }
         events.sort(Comparator.comparingDouble(Event::atS));
         return events;
+    }
+
+    /** Where the warmup's intervals end, in seconds from the start; 0 when the run had none. */
+    private static double warmupEndS(HlogRun run) {
+        double end = 0;
+        for (HlogRun.Interval i : run.intervals()) {
+            if (i.warmup()) {
+                end = Math.max(end, i.endS());
+            }
+        }
+        return end;
     }
 
     private static void at(List<Event> events, long ns, Kind kind, String text) {

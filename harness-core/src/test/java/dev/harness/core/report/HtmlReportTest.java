@@ -116,7 +116,7 @@ class HtmlReportTest {
         String day = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneId.systemDefault()).format(Instant.ofEpochMilli(1_795_260_764_147L));
         assertTrue(run.contains("started <b>" + day + " "), run);
         assertTrue(run.contains("host <b>bench-7</b>") && run.contains("harness <b>0.9.1</b>")
-                && run.contains("measured <b>2.0s</b> after 1s warmup"), run);
+                && run.contains("measured <b>2.0s</b> after 1.0s of warmup"), run);
         String validity = between(html, "id=\"validity\"", "</div>\n</div>");
         assertTrue(html.contains("<div id=\"validity\" class=\"tile bad\">"), validity);
         assertTrue(validity.contains("NOT VALID") && validity.contains("backlog-at-start")
