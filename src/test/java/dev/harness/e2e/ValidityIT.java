@@ -109,7 +109,7 @@ class ValidityIT {
         assertEquals(5, r.exitCode(), r.toString());
         List<String> codes = codes(HarnessProcess.json(json));
         assertTrue(codes.contains("generator-saturated"), codes + "\n" + r);
-        assertTrue(r.stdout().contains("what to change: let the harness offer more"), r.toString());
+        assertTrue(r.stdout().contains("what to change: add --requesters, or use --mode open"), r.toString());
         assertTrue(codes.contains("warmup-unsteady"), codes + "\n" + r);
         assertTrue(r.stdout().contains("  - warmup-unsteady: --warmup auto did not see the schedule kept"), r.toString());
         assertTrue(r.stdout().matches("(?s).*FAIL  the run was NOT VALID \\([^)]*warmup-unsteady.*"), r.toString());

@@ -310,7 +310,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             SloWatch watch = new SloWatch(objectives.list(), work, intervalNs,
                     objectives.abortOnWindow() ? control::requestStop : null).allowInvalid(sloAllowInvalid);
             RunSummary summary = run(provider, work, runnerSettings, control,
-                    outputs.listeners(watch, ScheduleBounds.lagBoundNs(work.targetRate(), work.workers())),
+                    outputs.listeners(watch, ScheduleBounds.lagBoundNs(work)),
                     objectives.needDelivery());
             Verdict verdict = watch.verdict();
             List<String> notWritten = outputs.finish(RunOutcome.of(summary, verdict));

@@ -85,7 +85,7 @@ public record Reading(Validity validity, List<Finding> findings) {
             if (achieved < (1 - slack) * asked && !outageExplains) {
                 String code = Saturation.HOST.equals(sat.limit()) ? Reason.HOST_CONTENDED
                         : sat.harnessLimited() ? Reason.GENERATOR_SATURATED : Reason.RATE_BELOW_TARGET;
-                String text = sat.sentence() != null ? sat.sentence().replaceAll("\\.$", "")
+                String text = sat.facts() != null ? sat.facts()
                         : String.format(Locale.ROOT, "%s of %s %s achieved", Units.rate(achieved), Units.rate(asked), unit);
                 reasons.add(new Reason(code, text, advice(sat)));
             } else if (achieved > (1 + slack) * asked && !outageExplains) {
@@ -97,8 +97,7 @@ public record Reading(Validity validity, List<Finding> findings) {
             boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
                     || Math.abs(achieved - asked) > slack * asked || r.counts().measuredSent() == 0;
             if (contended(k, sat.cpuFraction()) && slipped && !Saturation.HOST.equals(sat.limit())) {
-                reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat),
-                        "stop what else runs on this host, or run the harness on a host of its own"));
+                reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat), Saturation.OTHERS_ADVICE));
             }
         }
         if (r.warmup().gaveUp()) {
@@ -170,19 +169,16 @@ public record Reading(Validity validity, List<Finding> findings) {
                         k.measuredIntervals());
     }
 
-    /** What to change when the rate was not held, by who limited it. */
+    /**
+     * What to change when the schedule was not kept: what the offered load says when the harness
+     * or its host was the limit (said there, not again here), else the system under test's.
+     */
     private static String advice(Saturation sat) {
-        if (sat.limit() == null || Saturation.HELD.equals(sat.limit()) || Saturation.BROKER.equals(sat.limit())) {
-            return "the system under test did not hold this rate: lower --rate to one it holds (harness bench finds"
-                    + " it), or make the broker faster";
+        if (sat.advice() != null) {
+            return sat.advice();
         }
-        if (Saturation.HOST.equals(sat.limit())) {
-            return "stop what else runs on this host, or run the harness on a host of its own";
-        }
-        if (Saturation.CPU.equals(sat.limit()) || Saturation.PAUSES.equals(sat.limit())) {
-            return "give the harness's JVM the CPUs and heap it needs (a broker of its own with --url)";
-        }
-        return "let the harness offer more: more --senders (--requesters) or --max-in-flight, as offered load says";
+        return "the system under test did not hold this rate: lower --rate to one it holds (harness bench finds"
+                + " it), or make the broker faster";
     }
 
     static List<Finding> findings(RunSummary r) {
