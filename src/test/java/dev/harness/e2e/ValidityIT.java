@@ -81,6 +81,14 @@ class ValidityIT {
         HarnessProcess.Result allowed = HarnessProcess.run(dir, 60, "check", hlog.toString(), "--json", json.toString(),
                 "--slo", "response.p99 < 60s", "--slo-allow-invalid");
         assertEquals(0, allowed.exitCode(), allowed.toString());
+        // Without its JSON, the hlog's send-lag tells the backlog all the same, and says what it cannot tell.
+        HarnessProcess.Result logOnly = HarnessProcess.run(dir, 60, "check", hlog.toString(), "--slo", "response.p99 < 60s");
+        assertEquals(5, logOnly.exitCode(), logOnly.toString());
+        assertTrue(logOnly.stdout().contains("validity, as far as the hlog's send-lag tells (the schedule kept; rate-below-target,"),
+                logOnly.toString());
+        assertTrue(logOnly.stdout().contains(" need the run's --json): NOT VALID: backlog-at-start: the measured phase began"),
+                logOnly.toString());
+        assertTrue(logOnly.stdout().contains("FAIL  the run was NOT VALID (backlog-at-start"), logOnly.toString());
     }
 
     /** Delivery nobody checked cannot pass an objective on it. */
