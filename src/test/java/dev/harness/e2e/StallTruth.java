@@ -4,17 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.FileNotFoundException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.harness.core.run.Stop;
+
 /**
- * Ground truth for one stall of P seconds at R messages per second. The notes' formula
- * (R * (P - x) samples above x) assumes the backlog clears at once. It clears at the catch-up
- * rate C instead: the message due t seconds into the stall is sent at P + t R / C and waits
- * P - t (1 - R / C), so R (P - x) / (1 - R / C) samples lie above x.
+ * The end-to-end tests' use of the stall truth ({@link dev.harness.core.verify.StallTruth}, where
+ * the arithmetic is): a freeze timed from outside, and the run's samples above 1 s held against
+ * the truth for the shortest and the longest the freeze can have been. The backlog clears at the
+ * catch-up rate C, measured from the run's seconds, not at once: R (P - x) / (1 - R / C) samples lie
+ * above x.
  */
 final class StallTruth {
     private static final long SECOND = 1_000_000_000L;
@@ -25,9 +29,9 @@ final class StallTruth {
     /**
      * A SIGSTOP, a sleep and a SIGCONT, timed from outside. Sending a signal means starting
      * {@code kill}, which takes a while on a loaded machine, so the freeze lasted between
-     * {@code minNs} and {@code maxNs}; it began after {@code beganEpochMs}.
+     * {@code stop.shortestNs()} and {@code stop.longestNs()}; it began after {@code beganEpochMs}.
      */
-    record Freeze(long beganEpochMs, long minNs, long maxNs) {
+    record Freeze(long beganEpochMs, Stop stop) {
         static Freeze of(HarnessProcess process, long millis) throws Exception {
             long beganEpochMs = System.currentTimeMillis();
             long beforeStop = System.nanoTime();
@@ -37,15 +41,12 @@ final class StallTruth {
             long beforeCont = System.nanoTime();
             process.signal("CONT");
             long resumed = System.nanoTime();
-            return new Freeze(beganEpochMs, beforeCont - stopped, resumed - beforeStop);
+            return new Freeze(beganEpochMs, Stop.timed(beforeStop, beforeStop, stopped, beforeCont, resumed));
         }
 
-        double minSeconds() {
-            return minNs / 1e9;
-        }
-
-        double maxSeconds() {
-            return maxNs / 1e9;
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "freeze of %.3f to %.3f s", stop.shortestNs() / 1e9, stop.longestNs() / 1e9);
         }
     }
 
@@ -89,21 +90,16 @@ final class StallTruth {
         Histogram fromFreeze = HlogFiles.sumEndingAfter(hlog, "response", freeze.beganEpochMs());
         long above1s = fromFreeze.getCountBetweenValues(SECOND, Math.max(SECOND, fromFreeze.getMaxValue()));
         double catchUp = catchUpRate(run, rate);
-        double least = rate * (freeze.minSeconds() - 1);
-        double expected = expectedAbove(rate, freeze.maxSeconds(), 1, catchUp);
+        double least = dev.harness.core.verify.StallTruth.unbounded(rate, List.of(freeze.stop().lasting(freeze.stop().shortestNs())))
+                .countAbove(SECOND);
+        // No catch-up capacity: no bound worth asserting.
+        double expected = catchUp <= rate * 1.05 ? Double.POSITIVE_INFINITY
+                : dev.harness.core.verify.StallTruth.unbounded(rate, List.of(freeze.stop().lasting(freeze.stop().longestNs())))
+                        .catchingUpAt(catchUp).countAbove(SECOND);
         String figures = String.format(Locale.ROOT, "%d responses above 1 s; expected %.0f to %.0f (%s, catch-up %.0f/s)",
                 above1s, least, expected, freeze, catchUp);
         System.out.println(figures);
         assertTrue(above1s > 0.8 * least && above1s < expected * 1.4 + 100, figures + "\n" + context);
         return above1s;
-    }
-
-    /** Samples expected above {@code xSeconds}, given the catch-up rate. */
-    private static double expectedAbove(double rate, double stallSeconds, double xSeconds, double catchUpRate) {
-        double instant = rate * (stallSeconds - xSeconds);
-        if (catchUpRate <= rate * 1.05) {
-            return Double.POSITIVE_INFINITY; // no catch-up capacity: no bound worth asserting
-        }
-        return instant / (1 - rate / catchUpRate);
     }
 }

@@ -175,11 +175,13 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
         }
     }
 
-    private static String javaBinary() {
+    /** This JVM's java, which runs the harness's own children. */
+    static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
-    private static String ownJar() throws IOException {
+    /** The jar this harness runs from, for its children's class path. */
+    static String ownJar() throws IOException {
         try {
             return Path.of(Harness.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
         } catch (URISyntaxException e) {

@@ -24,7 +24,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         description = "A load harness for messaging systems that tells the truth about latency.",
         subcommands = {RunCommand.class, RespondCommand.class, BrokerCommand.class, BenchCommand.class, LogdiskCommand.class,
             GcInjectCommand.class, ProbeCommand.class, ReportCommand.class, MergeCommand.class, CheckCommand.class, AbCommand.class,
-            RestartStudyCommand.class, K8sCommand.class,
+            RestartStudyCommand.class, K8sCommand.class, VerifyCommand.class,
             CommandLine.HelpCommand.class})
 public final class Harness implements Runnable {
     @Spec

@@ -27,6 +27,7 @@ import dev.harness.core.report.RunOutcome;
 import dev.harness.core.run.BrokerCommands;
 import dev.harness.core.run.BrokerKill;
 import dev.harness.core.run.CommandBrokerKiller;
+import dev.harness.core.run.FreezePlan;
 import dev.harness.core.run.PageCache;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
@@ -194,6 +195,9 @@ final class RunCommand implements Callable<Integer>, UsesApi {
 
     @Mixin
     BrokerCommandOptions brokerCommandOptions;
+
+    @Mixin
+    FreezeOptions freezeOptions;
 
     @Option(names = "--interval", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Reporting interval of the console lines and the hlog. Default: ${DEFAULT-VALUE}.")
@@ -367,9 +371,22 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         return Objectives.of(slo, sloAbort, durationNs, intervalNs);
     }
 
-    /** The system these options drive: the provider's, or a harness broker child to kill (--kill-broker-at without --kill-cmd). */
+    /**
+     * The system these options drive: the provider's, or a harness broker child to kill (--kill-broker-at
+     * without --kill-cmd) or to stop (--freeze-at without --broker-pid or --freeze-cmd).
+     */
     Provider openProvider() throws UnreachableException {
-        return killBrokerAtNs == null || brokerCommandOptions.killCmd != null ? target.open() : ChildBrokerProvider.start();
+        FreezePlan freeze = freezePlan();
+        if (killBrokerAtNs != null && brokerCommandOptions.killCmd == null) {
+            return ChildBrokerProvider.start();
+        }
+        return freeze != null && freeze.ownChild()
+                ? ChildBrokerProvider.start("stopped with SIGSTOP and let go on with SIGCONT by --freeze-at") : target.open();
+    }
+
+    /** The stops of the broker these options ask for, or null; they check themselves. */
+    FreezePlan freezePlan() {
+        return freezeOptions.plan(warmup().ns() + durationNs, target.kind().ownBroker(), target.kind().name(), killBrokerAtNs != null);
     }
 
     /** The runner's own settings from the options; they check themselves. */
@@ -411,6 +428,14 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             runner.killingBroker(brokerCommandOptions.dropCachesAlone(true)
                     ? PageCache.droppedBeforeRestart(child.broker(), System.out::println) : child.broker(), kill.atNs(),
                     kill.restartAfterNs());
+        }
+        FreezePlan freeze = freezePlan();
+        if (freeze != null) {
+            try {
+                runner.freezing(FreezeOptions.freezer(freeze, provider), freeze);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException("cannot start the shell that stops the broker: " + e.getMessage(), e);
+            }
         }
         RunSummary summary = runner.run(provider, work, control);
         if (runner.writeProblem() != null) {
@@ -605,23 +630,24 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         BrokerKill kill = brokerKill();
         brokerCommands(kill);
         brokerCommandOptions.dropCachesAlone(kill != null && target.kind().ownBroker());
+        freezePlan();
         return work;
     }
 
     /**
      * The warmup --warmup asks for. auto decides the measured phase's start as the run goes, which a
-     * shard set (one boundary for all its shards) and a broker kill (at a time from the start, to be
-     * measured) cannot have: refused there when asked for, and the fixed default when not.
+     * shard set (one boundary for all its shards) and a broker kill or stop (at a time from the start,
+     * to be measured) cannot have: refused there when asked for, and the fixed default when not.
      */
     Warmup warmup() {
         String needsFixed = !Shard.parse(shard, System.getenv()).whole() ? "--shard" : startAt != null ? "--start-at"
-                : killBrokerAtNs != null ? "--kill-broker-at" : null;
+                : killBrokerAtNs != null ? "--kill-broker-at" : freezeOptions.asked() ? "--freeze-at" : null;
         if (!warmup.auto() || needsFixed == null) {
             return warmup;
         }
         if (spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--warmup")) {
             throw usage("--warmup auto: with " + needsFixed + " the measured phase must begin at a time known ahead (the"
-                    + " same for every shard, or before a broker kill); give a fixed --warmup such as "
+                    + " same for every shard, or before a broker kill or stop); give a fixed --warmup such as "
                     + Values.durationText(WorkloadSettings.DEFAULT_WARMUP_NS));
         }
         return Warmup.fixed(WorkloadSettings.DEFAULT_WARMUP_NS);

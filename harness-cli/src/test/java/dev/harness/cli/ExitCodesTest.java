@@ -27,7 +27,7 @@ import picocli.CommandLine;
 /** The one map from failure kinds to exit codes, used by every command; bad input is 2 everywhere. */
 class ExitCodesTest {
     static final List<String> COMMANDS = List.of("run", "respond", "bench", "ab", "report", "merge", "check", "broker",
-            "logdisk", "gc-inject", "probe", "restart-study", "k8s");
+            "logdisk", "gc-inject", "probe", "restart-study", "k8s", "verify");
 
     @TempDir
     static Path dir;
@@ -111,6 +111,15 @@ class ExitCodesTest {
                 Arguments.of("--ready-line", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-broker-at", "2s",
                         "--kill-cmd", "kill -9 1", "--start-cmd", "true", "--ready-line", "AMQ8024I")),
                 Arguments.of("--kill-broker-at", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-broker-at", "2s")),
+                Arguments.of("--freeze-for: applies with --freeze-at", List.of("run", "--freeze-for", "2s")),
+                Arguments.of("--freeze-at: the harness stops a broker it runs itself", List.of("run", "--url",
+                        "tcp://127.0.0.1:1", "--freeze-at", "5s", "--freeze-for", "2s")),
+                Arguments.of("is this harness's own process", List.of("run", "--freeze-at", "5s", "--freeze-for", "2s",
+                        "--broker-pid", Long.toString(ProcessHandle.current().pid()))),
+                Arguments.of("--broker-pid: no process 2147483000 runs", List.of("run", "--url", "tcp://127.0.0.1:1",
+                        "--freeze-at", "5s", "--freeze-for", "2s", "--broker-pid", "2147483000")),
+                Arguments.of("--freeze-every: expected longer than --freeze-for", List.of("run", "--freeze-every", "1s",
+                        "--freeze-count", "3", "--freeze-for", "1s")),
                 Arguments.of("--ready-when", List.of("run", "--url", "tcp://127.0.0.1:1", "--kill-broker-at", "2s",
                         "--kill-cmd", "kill -9 1", "--start-cmd", "true", "--ready-when", "log")),
                 Arguments.of("--provider artemis", List.of("restart-study", "--url", "tcp://127.0.0.1:1")),
@@ -139,7 +148,12 @@ class ExitCodesTest {
                 Arguments.of("--warmup auto: with --shard", List.of("run", "--warmup", "auto", "--shard", "0/2", "--queues", "2",
                         "--start-at", "23:59")),
                 Arguments.of("--warmup auto: with --start-at", List.of("run", "--warmup", "auto:1m", "--start-at", "23:59")),
-                Arguments.of("--warmup auto: with --kill-broker-at", List.of("run", "--warmup", "auto", "--kill-broker-at", "3s")));
+                Arguments.of("--warmup auto: with --kill-broker-at", List.of("run", "--warmup", "auto", "--kill-broker-at", "3s")),
+                Arguments.of("--rate: expected messages per second", List.of("verify", "--rate", "max")),
+                Arguments.of("--broker-pid: applies to a broker given by --url", List.of("verify", "--broker-pid", "1")),
+                Arguments.of("--freeze-cmd: expected with --thaw-cmd", List.of("verify", "--url", "tcp://127.0.0.1:1",
+                        "--freeze-cmd", "true")),
+                Arguments.of("--json", List.of("verify", "--json", "/nonexistent-dir/v.json")));
     }
 
     @ParameterizedTest(name = "{1}")

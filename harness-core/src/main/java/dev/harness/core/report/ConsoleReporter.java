@@ -24,6 +24,7 @@ import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Stop;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.slo.Verdict;
 
@@ -98,6 +99,31 @@ public final class ConsoleReporter implements RunListener {
                 s.jvm().gc().count() == 0 ? "-" : Units.ms(s.jvm().gc().pausedNs()), msOrDash(s.jvm().hiccup(), 100), s.host().column(),
                 warning);
         out.flush();
+    }
+
+    /** A stop of the broker, said when it ends, between the interval lines. */
+    @Override
+    public void froze(Stop stop) {
+        out.println("  broker stopped at " + offset(stop.atNs()) + " for " + stopLength(stop));
+        out.flush();
+    }
+
+    /** "2,000.4 ms (within 0.1 ms)": a stop's length as measured, and how sure. */
+    private static String stopLength(Stop stop) {
+        return Units.ms(stop.lengthNs()) + " ms (within " + Units.ms(stop.uncertaintyNs()) + " ms)";
+    }
+
+    /** The run's stops of the broker, a line, when it made any. */
+    private void freezes(List<Stop> freezes) {
+        if (freezes.isEmpty()) {
+            return;
+        }
+        List<String> each = new ArrayList<>();
+        for (Stop s : freezes.subList(0, Math.min(freezes.size(), 10))) {
+            each.add(offset(s.atNs()) + " for " + stopLength(s));
+        }
+        out.printf(Locale.ROOT, "broker stopped %d %s: %s%s%n", freezes.size(), freezes.size() == 1 ? "time" : "times",
+                String.join(", ", each), freezes.size() > 10 ? ", ..." : "");
     }
 
     private static String row(String label, Histogram h) {
@@ -254,6 +280,7 @@ public final class ConsoleReporter implements RunListener {
                     Units.count(r.delivery().lost()));
         }
         recovery(r.recovery());
+        freezes(r.freezes());
         out.println();
         if (r.throughput().closedLoop()) {
             out.println(ClosedLoop.NOTE + ".");

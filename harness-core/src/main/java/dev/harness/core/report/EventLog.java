@@ -12,6 +12,7 @@ import dev.harness.core.measure.Phase;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Stop;
 
 /**
  * What a harness process is doing, for the programs that watch it (a script, the end-to-end
@@ -74,6 +75,14 @@ public final class EventLog implements RunListener, AutoCloseable {
                 .field("brokerAway", s.broker().away())
                 .field("reconnections", s.broker().reconnections())
                 .field("recoveries", s.broker().recoveries()));
+    }
+
+    /** A stop of the broker (--freeze-at), once it goes on: its real start from the schedule's start, and length. */
+    @Override
+    public void froze(Stop stop) {
+        emit("freeze", j -> j.field("atNs", stop.atNs())
+                .field("lengthNs", stop.lengthNs())
+                .field("uncertaintyNs", stop.uncertaintyNs()));
     }
 
     @Override

@@ -25,6 +25,7 @@ import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Environment;
+import dev.harness.core.run.Stop;
 import dev.harness.core.slo.Result;
 import dev.harness.core.slo.Term;
 import dev.harness.core.slo.Verdict;
@@ -575,7 +576,8 @@ public final class HtmlReport {
         BROKER_RESTARTED("restarted", SvgChart.Style.line("#1565c0", null, 2), "broker accepting", "restarted"),
         RECONNECTED("reconnected", SvgChart.Style.line("#1565c0", "6 3", 2), "last reconnected", "reconnected"),
         ON_SCHEDULE("on-schedule", SvgChart.Style.line("#6a1b9a", "2 3", 2), "senders on schedule", "on schedule"),
-        RECOVERED("recovered", SvgChart.Style.line("#2e7d32", null, 2), "backlog drained", "recovered");
+        RECOVERED("recovered", SvgChart.Style.line("#2e7d32", null, 2), "backlog drained", "recovered"),
+        FREEZE("freeze", SvgChart.Style.fill("#1e88e5", 0.18), "broker stopped (--freeze-at)", null);
 
         final String cssClass;
         final SvgChart.Style style;
@@ -633,6 +635,10 @@ public final class HtmlReport {
             at(events, o.caughtUpAtNs(), Kind.ON_SCHEDULE, "every sender back on its schedule");
             at(events, o.drainedAtNs(), Kind.RECOVERED, "the backlog drained: the first message due after that completed"
                     + (o.backlogDrainNs() < 0 ? "" : ", " + Units.ms(o.backlogDrainNs()) + " ms after the outage"));
+        }
+        for (Stop f : outcome.freezes()) {
+            events.add(new Event(f.atNs() / 1e9, (f.atNs() + f.lengthNs()) / 1e9, Kind.FREEZE,
+                    "the broker stopped (--freeze-at) for " + Units.ms(f.lengthNs()) + " ms, as measured where it was stopped"));
         }
         for (Result r : outcome.verdict().results()) {
             if (r.failedWindow() != null) {

@@ -32,6 +32,7 @@ import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
+import dev.harness.core.run.Stop;
 import dev.harness.core.run.WarmupEnd;
 import dev.harness.core.slo.Result;
 import dev.harness.core.slo.Term;
@@ -234,6 +235,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         delivery(j, r.delivery());
         recovery(j, r.recovery(), r.views().responseWithoutOutage());
         saturation(j, r.saturation());
+        freezes(j, r.freezes());
         j.endObject();
     }
 
@@ -309,6 +311,16 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.field("min", sorted[0]).field("median", sorted[sorted.length / 2]).field("max", sorted[sorted.length - 1]);
         }
         j.endObject();
+    }
+
+    /** The broker's stops (--freeze-at), as measured where they were made: from the schedule's start, in ns. */
+    static void freezes(JsonWriter j, List<Stop> freezes) {
+        j.name("freezes").beginArray();
+        for (Stop s : freezes) {
+            j.beginObject().field("atNs", s.atNs()).field("lengthNs", s.lengthNs()).field("uncertaintyNs", s.uncertaintyNs())
+                    .endObject();
+        }
+        j.endArray();
     }
 
     /** Whether the harness could offer the schedule; sentence null when it did. */

@@ -27,6 +27,7 @@ import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Environment;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Stop;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.slo.Objective;
 import dev.harness.core.slo.Result;
@@ -56,10 +57,11 @@ import dev.harness.core.slo.Window;
  * @param gaps summary.gaps: the measured phase's gaps, or for a file without them its longest alone
  * @param merged for a file harness merge wrote, the runs it merged (as {@code runs} names them; empty
  *     in a file from before it named them); null for one run's file
+ * @param freezes summary.freezes: the stops of the broker the run made; empty in a file from before they were written
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
         Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
-        String saturationLimit, Reading reading, Gaps gaps, List<Run> merged) {
+        String saturationLimit, Reading reading, Gaps gaps, List<Run> merged, List<Stop> freezes) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -198,7 +200,16 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict,
                 header, totals, perSecond,
                 text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), reading, gaps,
-                merged == null ? null : List.copyOf(merged));
+                merged == null ? null : List.copyOf(merged), freezes(s));
+    }
+
+    /** summary.freezes as JsonReporter#freezes writes them. */
+    private static List<Stop> freezes(JsonNode summary) {
+        List<Stop> stops = new ArrayList<>();
+        for (JsonNode f : summary.path("freezes")) {
+            stops.add(new Stop(f.path("atNs").asLong(), f.path("lengthNs").asLong(), f.path("uncertaintyNs").asLong()));
+        }
+        return stops;
     }
 
     /** "validity" and "findings" as JsonReporter#reading writes them. */
@@ -306,7 +317,7 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     public RunOutcome outcome() {
         return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading,
                 new RunOutcome.Rates(totals.targetRate(), totals.achievedRate(), totals.measuredSeconds(),
-                        totals.longestGapFromNs(), totals.longestGapNs()));
+                        totals.longestGapFromNs(), totals.longestGapNs()), freezes);
     }
 
     private static String text(JsonNode o, String field) {

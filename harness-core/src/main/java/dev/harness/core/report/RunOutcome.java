@@ -1,9 +1,12 @@
 package dev.harness.core.report;
 
+import java.util.List;
+
 import dev.harness.core.findings.Reading;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Stop;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.slo.Verdict;
 
@@ -21,9 +24,14 @@ import dev.harness.core.slo.Verdict;
  * @param saturation why the harness could not offer the schedule (or that the broker was the limit), or null
  * @param reading the run's validity and findings, the console's words; null when not known (an hlog alone)
  * @param rates the rate asked and achieved, and the longest time without a completion; null when not known
+ * @param freezes the stops of the broker the run made (--freeze-at), shaded on the over-time charts
  */
 public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
-        Outages.Recovery recovery, String saturation, Reading reading, Rates rates) {
+        Outages.Recovery recovery, String saturation, Reading reading, Rates rates, List<Stop> freezes) {
+
+    public RunOutcome {
+        freezes = List.copyOf(freezes);
+    }
 
     /**
      * The summary's rates, as the console's "rate:" line states them, and its longest gap.
@@ -43,23 +51,29 @@ public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, l
 
     public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
             Outages.Recovery recovery, String saturation, Reading reading) {
-        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading, null);
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading, null, List.of());
+    }
+
+    public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
+            Outages.Recovery recovery, String saturation, Reading reading, Rates rates) {
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading, rates, List.of());
     }
 
     public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
             Outages.Recovery recovery) {
-        this(verdict, delivery, requests, requestsLost, unsent, recovery, null, null, null);
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, null, null, null, List.of());
     }
 
     public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
             Outages.Recovery recovery, String saturation) {
-        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, null, null);
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, null, null, List.of());
     }
 
     public static RunOutcome of(RunSummary s, Verdict verdict) {
         RunSummary.Throughput t = s.throughput();
         return new RunOutcome(verdict, s.delivery(), s.header().workload() == WorkloadKind.REQRESP, s.counts().lost(),
                 s.counts().unsent(), s.recovery(), s.saturation().sentence(), s.reading(),
-                new Rates(t.targetRate(), t.achievedRate(), t.measuredSeconds(), t.longestGapFromNs(), t.longestGapNs()));
+                new Rates(t.targetRate(), t.achievedRate(), t.measuredSeconds(), t.longestGapFromNs(), t.longestGapNs()),
+                s.freezes());
     }
 }

@@ -1,13 +1,6 @@
 package dev.harness.core.run;
 
-import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -15,7 +8,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 import javax.jms.Connection;
@@ -24,19 +16,15 @@ import dev.harness.core.jms.Provider;
 
 /**
  * Any broker, killed and started by the user's shell commands ({@code --kill-cmd},
- * {@code --start-cmd}), and known to be back by its {@link Readiness} rule. Each command runs from a
- * script file of its own ({@code sh FILE}), not {@code sh -c TEXT}: no shell's arguments then hold
- * the command's text, so {@code pgrep -f PATTERN} in it never matches (and kills) its own shell. The
- * commands see {@code HARNESS_PID}, the harness's process id. Every line the commands print goes to {@code log}, prefixed with the option; a command that
- * exits non-zero, or runs past its bound, fails with one line saying so.
+ * {@code --start-cmd}), and known to be back by its {@link Readiness} rule. Each command runs as a
+ * {@link ShellCommand}. Every line the commands print goes to {@code log}, prefixed with the option;
+ * a command that exits non-zero, or runs past its bound, fails with one line saying so.
  */
 public final class CommandBrokerKiller implements BrokerKiller {
     /** How often the connect rule tries a connection. */
     static final long CONNECT_EVERY_MS = 100;
     /** How often the log and the start command are looked at. */
     private static final long POLL_MS = 10;
-    /** How long a finished command's last lines are waited for, for its failure's message. */
-    private static final long OUTPUT_GRACE_MS = 500;
 
     private final BrokerCommands commands;
     private final Provider provider;
@@ -51,17 +39,7 @@ public final class CommandBrokerKiller implements BrokerKiller {
 
     @Override
     public void kill() throws IOException, CommandFailed, InterruptedException {
-        Command kill = Command.start("--kill-cmd", commands.killCmd(), log);
-        try {
-            if (!kill.process.waitFor(commands.killWithinNs(), TimeUnit.NANOSECONDS)) {
-                kill.destroy();
-                throw new CommandFailed(kill.describe() + " still running after "
-                        + TimeUnit.NANOSECONDS.toMillis(commands.killWithinNs()) + " ms: stopped");
-            }
-            kill.requireSuccess();
-        } finally {
-            kill.removeScript();
-        }
+        ShellCommand.run("--kill-cmd", commands.killCmd(), commands.killWithinNs(), log);
     }
 
     @Override
@@ -74,7 +52,7 @@ public final class CommandBrokerKiller implements BrokerKiller {
         LogTail tail = logRule == null ? null : new LogTail(logRule.log());
         long startNs = System.nanoTime();
         long deadlineNs = startNs + commands.readyWithinNs();
-        Command start = Command.start("--start-cmd", commands.startCmd(), log);
+        ShellCommand start = ShellCommand.start("--start-cmd", commands.startCmd(), log);
         ExecutorService connector = logRule == null ? Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "harness-ready-connect");
             t.setDaemon(true); // a connect that hangs never holds the JVM
@@ -185,84 +163,6 @@ public final class CommandBrokerKiller implements BrokerKiller {
     public static final class CommandFailed extends Exception {
         CommandFailed(String oneLine) {
             super(oneLine);
-        }
-    }
-
-    /** One run of a command from its script file, its output read all along (so it never fills the pipe) into the log. */
-    private static final class Command {
-        final String option;
-        final String text;
-        final Path script;
-        final Process process;
-        final Thread output;
-        final AtomicReference<String> lastLine = new AtomicReference<>();
-
-        private Command(String option, String text, Path script, Process process, Consumer<String> log) {
-            this.option = option;
-            this.text = text;
-            this.script = script;
-            this.process = process;
-            BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            this.output = new Thread(() -> {
-                try {
-                    for (String line = reader.readLine(); line != null; line = reader.readLine()) {
-                        lastLine.set(line);
-                        log.accept(option + ": " + line);
-                    }
-                } catch (IOException e) {
-                    // The command is gone.
-                }
-            }, "harness-broker-command-output");
-            // A broker left running in the background may hold the pipe open for ever.
-            output.setDaemon(true);
-            output.start();
-        }
-
-        static Command start(String option, String text, Consumer<String> log) throws IOException {
-            log.accept(option + ": running " + text);
-            // Only this user may read or change what is about to run.
-            Path script = Files.createTempFile("harness" + option.substring(1) + "-", ".sh",
-                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-            try {
-                Files.writeString(script, text + "\n", StandardCharsets.UTF_8);
-                ProcessBuilder pb = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true)
-                        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-                pb.environment().put("HARNESS_PID", Long.toString(ProcessHandle.current().pid()));
-                return new Command(option, text, script, pb.start(), log);
-            } catch (IOException | RuntimeException e) {
-                Files.deleteIfExists(script);
-                throw e;
-            }
-        }
-
-        /** Once the shell has exited (it reads the script as it goes). */
-        void removeScript() {
-            try {
-                Files.deleteIfExists(script);
-            } catch (IOException e) {
-                // A file in the temporary directory, readable by this user only.
-            }
-        }
-
-        String describe() {
-            return option + " '" + text + "'";
-        }
-
-        void requireSuccess() throws CommandFailed, InterruptedException {
-            int exit = process.exitValue();
-            if (exit != 0) {
-                output.join(OUTPUT_GRACE_MS);
-                String last = lastLine.get();
-                throw new CommandFailed(describe() + " failed with exit code " + exit
-                        + (exit > 128 && exit < 160 ? " (its shell was killed by signal " + (exit - 128) + ")" : "")
-                        + (last == null ? "" : ": " + last));
-            }
-        }
-
-        /** The command and whatever it started that is still its descendant. */
-        void destroy() {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly();
         }
     }
 }

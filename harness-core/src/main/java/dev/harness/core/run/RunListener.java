@@ -15,6 +15,10 @@ public interface RunListener {
     default void interval(IntervalSnapshot snapshot) {
     }
 
+    /** The broker was stopped and goes on again ({@code --freeze-at}): when, and for how long. */
+    default void froze(Stop stop) {
+    }
+
     default void finished(RunSummary summary) {
     }
 }

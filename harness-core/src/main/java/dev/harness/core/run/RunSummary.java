@@ -32,17 +32,31 @@ import dev.harness.core.measure.View;
  * @param keeping whether the schedule was kept interval by interval, and the host contended
  * @param deliveryNeeded an objective of the run reads delivery (lost, duplicates)
  * @param warmup where the measured phase began, and with --warmup auto why there
+ * @param freezes the stops of the broker the run made ({@code --freeze-at}), as measured where they were made; in order
  */
 public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
         JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-        Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup) {
+        Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup,
+        List<Stop> freezes) {
+
+    public RunSummary {
+        freezes = List.copyOf(freezes);
+    }
+
+    /** A summary of a run that stopped no broker. */
+    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
+            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
+            Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup) {
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
+                deliveryNeeded, warmup, List.of());
+    }
 
     /** A summary whose warmup's end is not known (built by tests). */
     public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
             JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
             Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded) {
         this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
-                deliveryNeeded, WarmupEnd.UNKNOWN);
+                deliveryNeeded, WarmupEnd.UNKNOWN, List.of());
     }
 
     /** A summary whose warmup's end and schedule's keeping are not known (read back from files, or built by tests). */

@@ -71,6 +71,9 @@ public final class Runner {
     private String writeProblem;
     private boolean deliveryNeeded;
     private ScheduleKeeping keeping;
+    private Freezer freezer;
+    private FreezePlan freezePlan;
+    private List<Stop> freezes = List.of();
 
     public Runner(RunnerSettings settings, List<RunListener> listeners) {
         this.settings = settings;
@@ -89,6 +92,13 @@ public final class Runner {
         this.killer = killer;
         this.killAtNs = atNs;
         this.restartAfterNs = restartAfterNs;
+        return this;
+    }
+
+    /** Stops the broker as the plan says ({@code --freeze-at}), on a thread of its own, while the run goes on. */
+    public Runner freezing(Freezer freezer, FreezePlan plan) {
+        this.freezer = freezer;
+        this.freezePlan = plan;
         return this;
     }
 
@@ -185,6 +195,9 @@ public final class Runner {
                         + " what they had not written is lost";
             }
             workload.close();
+            if (freezer != null) {
+                freezer.close(); // a run that failed before its first stop never started the freezer's thread
+            }
         }
         if (writer.failure() != null) {
             throw writer.failure();
@@ -241,7 +254,16 @@ public final class Runner {
             toListeners(l -> l.started(header));
             workload.start(schedule, measurement, provider);
             startKiller(schedule, measurement, control);
-            cutIntervals(workload, control, measurement, schedule);
+            Freezing freezing = freezer == null ? null
+                    : Freezing.start(freezer, freezePlan, schedule.startNs(), control, stop -> toListeners(l -> l.froze(stop)));
+            try {
+                cutIntervals(workload, control, measurement, schedule);
+            } finally {
+                if (freezing != null) {
+                    freezing.close(); // the broker goes on before the workload closes its connections
+                    freezes = freezing.stops();
+                }
+            }
             RunSummary summary = summarize(header, workload, control, measurement, schedule);
             toListeners(l -> l.finished(summary));
             return summary;
@@ -375,6 +397,9 @@ public final class Runner {
         if (killer != null) {
             settings.addAll(killer.describe()); // the commands that kill and start the broker, and when it counts as back
         }
+        if (freezer != null) {
+            settings.add(new RunHeader.Setting("freeze", freezePlan.describe() + ", by " + freezer.describe()));
+        }
         return new RunHeader(workload.kind(), provider.target(), settings, notes, start, environment);
     }
 
@@ -405,7 +430,8 @@ public final class Runner {
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded()),
-                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded, warmupEnd(workload, measurement));
+                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded,
+                warmupEnd(workload, measurement), freezes);
     }
 
     /** Where the measured phase began: -1 when the run ended before it did. */

@@ -26,6 +26,7 @@ import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Environment;
 import dev.harness.core.run.RunHeader;
+import dev.harness.core.run.Stop;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.slo.Objective;
 import dev.harness.core.slo.Result;
@@ -319,5 +320,15 @@ class HtmlReportTest {
                 false, 0, 0, null, sentence));
         int p = html.indexOf("<p id=\"saturation\" class=\"saturation\"><b>Offered load:</b> " + sentence + "</p>");
         assertTrue(p > 0 && p < html.indexOf("Latency by percentile"), html);
+    }
+
+    @Test
+    void theBrokersStopsAreShadedOnTheChartsOverTime() throws Exception {
+        RunOutcome outcome = new RunOutcome(Verdict.NONE, Delivery.notTracked("no drainers", true, 0), false, 0, 0, null, null,
+                null, null, List.of(new Stop(1_200_000_000L, 500_000_000L, 1_000_000L)));
+        String html = HtmlReport.render(log(), outcome);
+        assertTrue(html.contains("<rect class=\"freeze\"") && html.contains("<title>the broker stopped (--freeze-at) for 500.0 ms"),
+                html);
+        assertFalse(HtmlReport.render(log()).contains("class=\"freeze\""));
     }
 }

@@ -1,0 +1,62 @@
+package dev.harness.core.verify;
+
+import java.util.List;
+
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Validity;
+import dev.harness.core.run.Stop;
+
+/**
+ * One scenario of {@code harness verify}: what was run, the stops it made, whether the run was a
+ * valid test, each figure held against its truth, or why it could not be run.
+ *
+ * @param id a stable name: broker-frozen, ten-stops, in-flight, harness-stopped, gc-pauses, reqresp-open, reqresp-closed
+ * @param title what was done, in words: "broker frozen 2 s at 1,000 msg/s"
+ * @param rate the fixed rate of the run, msg/s; 0 when it was not run
+ * @param stops the stops made, as measured where they were made (GC pauses: as the JVM's log has them)
+ * @param validity the run's validity, as the findings model reads it; VALID when it was not run
+ * @param rows each figure against its truth; empty when not run
+ * @param notRun why the scenario could not be run; null when it was
+ * @param context the run's own findings on what else held it up (its JVM's pauses, the host's queue), said
+ *     beside a figure that failed: the truth counts the scenario's stops alone
+ * @param spectrum what the report draws: the run's response and service, and the truth; null when not run
+ */
+public record ScenarioResult(String id, String title, double rate, List<Stop> stops, Validity validity, List<Row> rows,
+        String notRun, List<Finding> context, Spectrum spectrum) {
+    /** The run's findings that tell what else held it up. */
+    public static final List<String> CONTEXT = List.of(Finding.JVM_PAUSES, Finding.GC_PAUSES, Finding.HOST_QUEUE);
+
+    public ScenarioResult {
+        stops = List.copyOf(stops);
+        rows = List.copyOf(rows);
+        context = context.stream().filter(f -> CONTEXT.contains(f.code())).toList();
+    }
+
+    /**
+     * The measured phase's response and service, and the truth of the stops (null when the figures
+     * judged are no stall's: the GC scenario's truth is still drawn, as a floor).
+     */
+    public record Spectrum(Histogram response, Histogram service, StallTruth truth) {
+    }
+
+    /** A scenario that could not be run, and why. */
+    public static ScenarioResult notRun(String id, String title, String why) {
+        return new ScenarioResult(id, title, 0, List.of(), Validity.VALID, List.of(), why, List.of(), null);
+    }
+
+    public boolean ran() {
+        return notRun == null;
+    }
+
+    /** Ran, and a figure failed or the run was not a valid test of what it asked. */
+    public boolean failed() {
+        return ran() && (!validity.valid() || rows.stream().anyMatch(r -> !r.passed()));
+    }
+
+    /** PASS, FAIL or NOT RUN. */
+    public String verdict() {
+        return !ran() ? "NOT RUN" : failed() ? "FAIL" : "PASS";
+    }
+}
