@@ -51,7 +51,7 @@ class InFlightIT {
         assertEquals(1, bs.get("maxInFlight").asInt());
         assertTrue(blocking.stdout().contains("offered load: the schedule asked 3,000 msg/s")
                 && blocking.stdout().contains("1 sender with blocking sends of ")
-                && blocking.stdout().contains("Add --senders or --max-in-flight"), blocking::toString);
+                && blocking.stdout().contains(": add --senders or --max-in-flight."), blocking::toString);
         assertEquals(0, b.get("views").get("ack").get("count").asLong(), "blocking sends have no acknowledgement view");
 
         Path asyncJson = dir.resolve("async.json");

@@ -81,6 +81,50 @@ class ShardIT {
     }
 
     /**
+     * A merged set is judged as one system, not as its worst shard: shard 1's JVM frozen 1.5 s in
+     * its measured phase has an outage of its own, while shard 0 completed messages throughout.
+     * harness check fails 'outage < 1s' on shard 1's own files and passes it on the merged set
+     * (MergedVerdictTest has the figures; this is the commands, on real runs).
+     */
+    @Test
+    void aStalledShardFailsAnOutageObjectiveThatTheMergedSetMeets() throws Exception {
+        Path events = dir.resolve("shard-1.jsonl");
+        List<Path> jsons = runShards(i -> {
+            List<String> o = new ArrayList<>(List.of("--shard", i + "/2", "--rate", "200", "--non-persistent", "--queues", "2"));
+            if (i == 1) {
+                o.addAll(List.of("--events", events.toString()));
+            }
+            return o;
+        }, false, "5s", shards -> {
+            shards.get(1).awaitInterval(2, 60); // 1 s into the measured phase
+            StallTruth.Freeze.of(shards.get(1), 1_500);
+        });
+        Path merged = dir.resolve("merged.hlog");
+        Path mergedJson = dir.resolve("merged.json");
+        HarnessProcess.Result m = HarnessProcess.run(dir, 60, "merge", dir.resolve("shard-0.hlog").toString(),
+                dir.resolve("shard-1.hlog").toString(), "--out", merged.toString(), "--json", jsons.get(0).toString(),
+                "--json", jsons.get(1).toString(), "--json-out", mergedJson.toString());
+        assertEquals(0, m.exitCode(), m::toString);
+
+        String[] objectives = {"--slo", "outage < 1s", "--slo", "rate >= 0.9 * target"};
+        List<String> ofShard = new ArrayList<>(List.of("check", dir.resolve("shard-1.hlog").toString(), "--json",
+                jsons.get(1).toString()));
+        ofShard.addAll(List.of(objectives));
+        HarnessProcess.Result shard = HarnessProcess.run(dir, 60, ofShard.toArray(String[]::new));
+        assertEquals(5, shard.exitCode(), shard::toString);
+        assertEquals(List.of("FAIL", "PASS"), verdicts(shard.stdout()), "the frozen shard alone: " + shard);
+        assertTrue(shard.stdout().contains("validity: VALID"), "failed on its outage, not its validity: " + shard);
+
+        List<String> ofSet = new ArrayList<>(List.of("check", merged.toString(), "--json", mergedJson.toString()));
+        ofSet.addAll(List.of(objectives));
+        HarnessProcess.Result set = HarnessProcess.run(dir, 60, ofSet.toArray(String[]::new));
+        assertEquals(0, set.exitCode(), set::toString);
+        assertEquals(List.of("PASS", "PASS"), verdicts(set.stdout()), "the set, as one system: " + set);
+        assertTrue(HarnessProcess.json(mergedJson).get("summary").get("longestGapNs").asLong() < 1_000_000_000L,
+                "shard 0 completed while shard 1 was frozen: " + HarnessProcess.json(mergedJson).get("summary"));
+    }
+
+    /**
      * harness merge of the shards' hlogs and JSON is the whole schedule: its counts exactly, one
      * ledger with nothing lost, and per second the target rate. The seconds are cut on the shards'
      * clocks and a loaded machine lags and catches up across a second's edge, so each second is
@@ -124,6 +168,17 @@ class ShardIT {
     /** Two shards with one --start-at against one harness broker; the first way takes I from the Indexed Job's variable. */
     private List<Path> runShards(java.util.function.IntFunction<List<String>> options, boolean indexFromEnvironment)
             throws Exception {
+        return runShards(options, indexFromEnvironment, "3s", shards -> {
+        });
+    }
+
+    /** What a test does to the shards while they run. */
+    private interface During {
+        void with(List<HarnessProcess> shards) throws Exception;
+    }
+
+    private List<Path> runShards(java.util.function.IntFunction<List<String>> options, boolean indexFromEnvironment,
+            String duration, During during) throws Exception {
         String start = Instant.now().plusSeconds(15).truncatedTo(ChronoUnit.SECONDS).toString();
         List<Path> jsons = new ArrayList<>();
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
@@ -132,12 +187,13 @@ class ShardIT {
                 for (int i = 0; i < 2; i++) {
                     jsons.add(dir.resolve("shard-" + i + ".json"));
                     List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--start-at", start,
-                            "--warmup", "1s", "--duration", "3s", "--json", jsons.get(i).toString(), "--hlog",
+                            "--warmup", "1s", "--duration", duration, "--json", jsons.get(i).toString(), "--hlog",
                             dir.resolve("shard-" + i + ".hlog").toString()));
                     args.addAll(options.apply(i));
                     Map<String, String> env = indexFromEnvironment ? Map.of("JOB_COMPLETION_INDEX", Integer.toString(i)) : Map.of();
                     shards.add(HarnessProcess.start(dir, env, args.toArray(String[]::new)));
                 }
+                during.with(shards);
                 for (HarnessProcess p : shards) {
                     assertEquals(0, p.waitFor(120), p.stdout() + p.stderr());
                 }

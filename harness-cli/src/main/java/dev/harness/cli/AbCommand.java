@@ -32,6 +32,7 @@ import dev.harness.core.slo.Term;
 import dev.harness.core.slo.Verdict;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -39,6 +40,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
 @Command(name = "ab", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        defaultValueProvider = Defaults.class,
         description = {
             "Runs two configurations against the same broker in alternating rounds (A B A B ...), so that drift hits"
                     + " both alike, then prints them side by side: throughput and response percentiles, the ratio B/A,"
@@ -91,8 +93,21 @@ final class AbCommand implements Callable<Integer>, UsesApi {
     @Option(names = "--junit", paramLabel = "FILE", description = "Write the gate's verdict as JUnit XML: one testcase per --slo.")
     Path junit;
 
+    // harness run's option groups, common to both sides: declared once, with run's defaults and checks.
+    @Mixin
+    WorkloadOptions workloadOptions;
+
+    @Mixin
+    MeasureOptions measureOptions;
+
+    /** The other run options common to both sides (--url, --provider, ...), which run parses. */
     @Unmatched
-    List<String> common = new ArrayList<>();
+    List<String> otherRunOptions = new ArrayList<>();
+
+    /** Every run option common to both sides, in the order given. */
+    private List<String> common() {
+        return RunCommand.passedOn(spec);
+    }
 
     private volatile boolean interrupted;
     /** The round under way, which Ctrl-C stops. */
@@ -130,7 +145,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         // Ctrl-C: the round under way stops and is left out; the rounds done are tabulated.
         try (InterruptGuard guard = new InterruptGuard(this::interrupt)) {
             Instant start = Instant.now();
-            List<String> base = new ArrayList<>(common);
+            List<String> base = new ArrayList<>(common());
             if (ownBroker) {
                 try {
                     broker = EmbeddedArtemis.startTemporary();
@@ -195,7 +210,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                         figuresB.add(summary);
                         pendingA = null;
                     }
-                    boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
+                    boolean closedLoop = (side.equals("A") ? runA : runB).w.rate == 0;
                     System.out.println(AbReport.roundLine(round, side, String.join(" ", options), result, closedLoop));
                     if (eventLog != null) {
                         int n = round;
@@ -211,8 +226,8 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                 throw new Failure.Interrupted("interrupted before a pair of rounds was done; no comparison");
             }
             AbReport ab = new AbReport(
-                    new AbReport.Side("A", String.join(" ", sideA), roundsA.subList(0, pairs), runA.rate == 0),
-                    new AbReport.Side("B", String.join(" ", sideB), roundsB.subList(0, pairs), runB.rate == 0));
+                    new AbReport.Side("A", String.join(" ", sideA), roundsA.subList(0, pairs), runA.w.rate == 0),
+                    new AbReport.Side("B", String.join(" ", sideB), roundsB.subList(0, pairs), runB.w.rate == 0));
             if (interrupted) {
                 System.out.println("\ninterrupted: " + pairs + " whole pair(s) of rounds of " + rounds + " compared");
             }
@@ -309,7 +324,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
 
     private RunCommand check(String option, List<String> side) {
         List<String> args = new ArrayList<>(side);
-        args.addAll(common);
+        args.addAll(common());
         RunCommand command;
         try {
             command = RunCommand.parse(args);

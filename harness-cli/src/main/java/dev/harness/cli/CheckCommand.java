@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.HlogRun;
@@ -61,7 +62,8 @@ final class CheckCommand implements Callable<Integer> {
     Path junit;
 
     @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when a run was NOT VALID (its --json"
-            + " says why). By default such a run fails the verdict (exit 5).")
+            + " says why; without it, the hlog's send-lag says whether the schedule was kept). By default such a run"
+            + " fails the verdict (exit 5).")
     boolean sloAllowInvalid;
 
     @Override
@@ -84,10 +86,19 @@ final class CheckCommand implements Callable<Integer> {
         for (RunJson run : runs) {
             validity = validity.plus(run.reading().validity(), runs.size() == 1 ? "" : run.file().getFileName() + ": ");
         }
+        // Without its --json, what the hlog's send-lag tells: the schedule kept or not.
+        Validity fromLog = runs.isEmpty() ? Reading.ofLog(log) : null;
+        if (fromLog != null) {
+            validity = fromLog;
+        }
         Verdict verdict = LogFigures.verdict(objectives, log, runs).gated(validity, sloAllowInvalid);
         System.out.println("harness check " + hlog + ": " + log.title());
-        if (runs.isEmpty()) {
+        if (runs.isEmpty() && fromLog == null) {
             System.out.println("validity: not known from an hlog alone; give the run's --json to check it too");
+        } else if (runs.isEmpty()) {
+            System.out.println("validity, as far as the hlog's send-lag tells (the schedule kept; " + Reading.NOT_FROM_HLOG
+                    + " need the run's --json): " + (validity.valid() ? "VALID" : "NOT VALID: "
+                    + String.join("; ", validity.reasons().stream().map(r -> r.line()).toList())));
         } else {
             System.out.println(validity.valid() ? "validity: VALID" : "validity: NOT VALID: "
                     + String.join("; ", validity.reasons().stream().map(r -> r.line()).toList()));

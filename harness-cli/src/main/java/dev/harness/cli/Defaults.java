@@ -45,8 +45,14 @@ final class Defaults implements IDefaultValueProvider {
         if (!(arg instanceof OptionSpec option) || arg.command() == null) {
             return null;
         }
-        return BY_COMMAND_AND_OPTION.get(arg.command().name() + " " + option.longestName());
+        String own = BY_COMMAND_AND_OPTION.get(arg.command().name() + " " + option.longestName());
+        // ab and k8s declare run's WorkloadOptions and MeasureOptions as mixins and pass them on: run's defaults.
+        return own != null || !SHARE_RUN_OPTIONS.contains(arg.command().name()) ? own
+                : BY_COMMAND_AND_OPTION.get("run " + option.longestName());
     }
+
+    /** The commands that take harness run's option groups (as mixins) and pass them on to runs. */
+    private static final java.util.Set<String> SHARE_RUN_OPTIONS = java.util.Set.of("ab", "k8s");
 
     private static String rate(double rate) {
         return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);

@@ -15,6 +15,7 @@ import dev.harness.core.k8s.K8sSettings;
 import dev.harness.core.k8s.Manifests;
 import dev.harness.core.run.StartAt;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -23,6 +24,7 @@ import picocli.CommandLine.Unmatched;
 
 /** One sharded run as Kubernetes objects: harness run's options checked by run's code, then the manifests. */
 @Command(name = "k8s", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        defaultValueProvider = Defaults.class,
         description = {
             "Writes the Kubernetes manifests of one run split into N shards: a ConfigMap with the run's options, a"
                     + " ReadWriteMany claim for the results, an Indexed Job of N pods each running harness run --shard"
@@ -93,8 +95,16 @@ final class K8sCommand implements Callable<Integer> {
             + " output.")
     Path out;
 
+    // harness run's option groups, for every shard: declared once, with run's defaults and checks.
+    @Mixin
+    WorkloadOptions workloadOptions;
+
+    @Mixin
+    MeasureOptions measureOptions;
+
+    /** The other run options for every shard (--url, --provider, ...), which run parses. */
     @Unmatched
-    List<String> runOptions = new ArrayList<>();
+    List<String> otherRunOptions = new ArrayList<>();
 
     /** Whose now the start is computed from; fixed by the test that regenerates deploy/kubernetes. */
     Clock clock = Clock.systemDefaultZone();
@@ -103,7 +113,8 @@ final class K8sCommand implements Callable<Integer> {
     public Integer call() {
         Instant now = clock.instant();
         Instant start = K8sSettings.start(StartAt.parse(startAt, clock), leadNs, clock);
-        RunCommand run = checkedRun(start);
+        List<String> runOptions = RunCommand.passedOn(spec);
+        RunCommand run = checkedRun(start, runOptions);
         K8sSettings settings = K8sSettings.of(name, namespace, image, shards, cpu, memory, claim, storage, storageClass,
                 start, run.boundNs(), runOptions, slo, run.target.credentials.source == null ? null
                         : run.target.credentials.source.env, passwordSecret);
@@ -131,7 +142,7 @@ final class K8sCommand implements Callable<Integer> {
      * The shards' options, parsed and checked by harness run's own code as shard 0 of N would run
      * them, objectives and start included; what the manifests own is refused, not silently dropped.
      */
-    private RunCommand checkedRun(Instant start) {
+    private RunCommand checkedRun(Instant start, List<String> runOptions) {
         List<String> args = new ArrayList<>(runOptions);
         args.addAll(List.of("--start-at", start.toString(), "--shard", "0/" + Math.max(1, shards)));
         slo.forEach(o -> args.addAll(List.of("--slo", o)));

@@ -79,108 +79,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--rate", converter = Values.Rate.class, paramLabel = "N|max",
-            description = "Messages per second, all senders together, on one fixed schedule; max = unthrottled. Default: ${DEFAULT-VALUE}.")
-    double rate;
-
-    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp", converter = Values.WorkloadChoice.class,
-            description = "put: senders (and drainers); reqresp: requesters and responders over request and reply queues."
-                    + " Default: ${DEFAULT-VALUE}.")
-    WorkloadKind workload;
-
-    @Option(names = "--senders", paramLabel = "N",
-            description = "put: sender threads, each with its own connection. Default: " + PutSettings.DEFAULT_SENDERS + ".")
-    Integer senders;
-
-    @Option(names = "--max-in-flight", paramLabel = "N",
-            description = "put and reqresp --mode open: sends each sender (requester) keeps unacknowledged, sending with"
-                    + " JMS 2.0's CompletionListener; a send completes at the broker's acknowledgement. Default: 1"
-                    + " (each send blocks until it returns).")
-    Integer maxInFlight;
-
-    @Option(names = "--warmup", converter = Values.WarmupValue.class, paramLabel = "DURATION|auto[:MAX]",
-            description = "Warmup before measuring (500ms, 30s, 2m), or auto: until the schedule is kept and the"
-                    + " throughput holds for 3 intervals in a row, at least 2s, at most MAX (default 2m); the summary says"
-                    + " how long it took. auto is refused with --shard, --start-at, --kill-broker-at and --freeze-at, whose"
-                    + " measured phase must begin at a time known ahead. Default: ${DEFAULT-VALUE} (with --shard,"
-                    + " --start-at, --kill-broker-at or --freeze-at: 5s).")
-    Warmup warmup;
-
-    @Option(names = "--duration", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "Measured duration after the warmup. Default: ${DEFAULT-VALUE}.")
-    long durationNs;
-
-    @Option(names = "--size", converter = Values.Size.class, paramLabel = "SIZE",
-            description = "Message size in bytes, or with KiB/MiB. Default: ${DEFAULT-VALUE}.")
-    int sizeBytes;
-
-    private boolean persistent = true;
-
-    // Two flags for one setting, the last one given wins, so a profile's choice can be overridden
-    // (an exclusive argument group would refuse a profile's --persistent followed by --non-persistent).
-    @Option(names = "--persistent", description = "Persistent messages (the default).")
-    void persistent(boolean flag) {
-        persistent = true;
-    }
-
-    @Option(names = "--non-persistent", description = "Non-persistent messages.")
-    void nonPersistent(boolean flag) {
-        persistent = false;
-    }
-
-    @Option(names = "--syncpoint", paramLabel = "N",
-            description = "Send in a transacted session and commit every N messages; 0 = outside syncpoint."
-                    + " Default: " + PutSettings.DEFAULT_SYNCPOINT + " for put, " + ReqRespSettings.DEFAULT_SYNCPOINT
-                    + " for reqresp (each request, get and reply committed).")
-    Integer syncpoint;
-
-    @Option(names = "--queues", paramLabel = "N",
-            description = "put: queues the senders go round robin over (default " + PutSettings.DEFAULT_QUEUES + "); reqresp: N"
-                    + " request and N reply queues (default " + ReqRespSettings.DEFAULT_QUEUES + ").")
-    Integer queues;
-
-    @Option(names = "--queue-prefix", paramLabel = "P", description = "put: queue names are P1, P2, ... Default: "
-            + PutSettings.DEFAULT_QUEUE_PREFIX + ".")
-    String queuePrefix;
-
-    @Option(names = "--drainers", paramLabel = "N",
-            description = "put: consumers that empty the queues (default: one per queue). 0 = completion is the return of the send, or of the commit.")
-    Integer drainers;
-
-    @Option(names = "--requesters", paramLabel = "N", description = "reqresp: requester threads, each with its own"
-            + " connection. Default: " + ReqRespSettings.DEFAULT_REQUESTERS + ".")
-    Integer requesters;
-
-    @Option(names = "--responders", paramLabel = "N",
-            description = "reqresp: responders in this process (default: one per request queue); 0 when harness respond runs them elsewhere.")
-    Integer responders;
-
-    @Option(names = "--request-prefix", paramLabel = "P", description = "reqresp: request queues are P1 .. PN. Default: "
-            + ReqRespSettings.DEFAULT_REQUEST_PREFIX + ".")
-    String requestPrefix;
-
-    @Option(names = "--reply-prefix", paramLabel = "P", description = "reqresp: reply queues are P1 .. PN. Default: "
-            + ReqRespSettings.DEFAULT_REPLY_PREFIX + ".")
-    String replyPrefix;
-
-    @Option(names = "--reply-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "reqresp: a reply not received within this is lost. Default: 30s.")
-    Long replyTimeoutNs;
-
-    @Option(names = "--mode", paramLabel = "closed|open", converter = Values.ModeChoice.class,
-            description = "reqresp: closed, each requester waits for its reply before its next request (default);"
-                    + " open, requests leave on schedule whatever happens to replies.")
-    ReqRespSettings.Mode mode;
-
-    @Option(names = "--drain-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "How long to wait after the last send for the drainers to catch up. Default: ${DEFAULT-VALUE}.")
-    long drainTimeoutNs;
-
-    @Option(names = "--reconnect-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "When a connection drops, each worker connects again, backing off from 100ms to 1s, for at most"
-                    + " this long before the run fails; the schedule runs on, so messages due meanwhile go late and their"
-                    + " response carries the outage. 0s: a lost connection fails the run at once. Default: ${DEFAULT-VALUE}.")
-    long reconnectTimeoutNs;
+    @Mixin
+    WorkloadOptions w;
 
     @Option(names = "--kill-broker-at", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Kill the broker this long after the schedule's start (warmup included), then start it again on"
@@ -199,14 +99,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     @Mixin
     FreezeOptions freezeOptions;
 
-    @Option(names = "--interval", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "Reporting interval of the console lines and the hlog. Default: ${DEFAULT-VALUE}.")
-    long intervalNs;
-
-    @Option(names = "--pause-resolution", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "How finely pause-corrected's detector watches this JVM (3 threads wake this often). 1ms sees"
-                    + " shorter pauses at about 6 %% of a core. Default: ${DEFAULT-VALUE}.")
-    long pauseResolutionNs;
+    @Mixin
+    MeasureOptions m;
 
     @Option(names = "--gc-inject", paramLabel = "OPTIONS",
             description = "Start the GC-injection agent in this JVM (and so in its responders and embedded broker) before"
@@ -223,11 +117,6 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             description = "Start the schedule at this wall-clock time (2026-11-21T14:30:00Z, or HH:MM[:SS] local time, the next"
                     + " one to come), so that harness processes on several hosts share one start and their hlogs merge.")
     String startAt;
-
-    @Option(names = "--hiccup-resolution", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "How long the hiccup meter's sleeps are (hlog tag hiccup, the max pause column). 1ms, as jHiccup,"
-                    + " costs 3 to 5 %% of a core on a 2-core VM; 5ms about 2 %%. Default: ${DEFAULT-VALUE}.")
-    long hiccupResolutionNs;
 
     @Option(names = "--hlog", paramLabel = "FILE", description = "Write an HdrHistogram interval log (values in ns), one tag per view.")
     Path hlog;
@@ -311,10 +200,10 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             if (start != null) {
                 System.out.println("waiting for the start at " + start);
             }
-            SloWatch watch = new SloWatch(objectives.list(), work, intervalNs,
+            SloWatch watch = new SloWatch(objectives.list(), work, m.intervalNs,
                     objectives.abortOnWindow() ? control::requestStop : null).allowInvalid(sloAllowInvalid);
             RunSummary summary = run(provider, work, runnerSettings, control,
-                    outputs.listeners(watch, ScheduleBounds.lagBoundNs(work.targetRate(), work.workers())),
+                    outputs.listeners(watch, ScheduleBounds.lagBoundNs(work)),
                     objectives.needDelivery());
             Verdict verdict = watch.verdict();
             List<String> notWritten = outputs.finish(RunOutcome.of(summary, verdict));
@@ -354,6 +243,30 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         return command;
     }
 
+    /**
+     * What a command that takes harness run's options (ab, k8s) passes on to run: every argument
+     * but its own options, in the order given, so the option groups it shares with run as mixins
+     * (parsed and checked there too) and the run options it does not declare, which run parses.
+     */
+    static List<String> passedOn(CommandSpec command) {
+        java.util.Set<String> shared = new java.util.HashSet<>();
+        command.mixins().values().forEach(mixin -> mixin.options().forEach(o -> shared.addAll(List.of(o.names()))));
+        List<String> args = command.commandLine().getParseResult().expandedArgs();
+        List<String> runs = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            picocli.CommandLine.Model.OptionSpec own = arg.startsWith("-") && !shared.contains(name)
+                    ? command.findOption(name) : null;
+            if (own == null) {
+                runs.add(arg);
+            } else if (!arg.contains("=") && own.arity().max() > 0) {
+                i++; // its value
+            }
+        }
+        return runs;
+    }
+
     /** Which part of one schedule this process runs; a split schedule needs one start for all its shards. */
     Shard shard() {
         Shard s = Shard.parse(shard, System.getenv());
@@ -368,7 +281,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         if (junit != null && slo.isEmpty()) {
             throw usage("--junit: writes the verdict on the objectives; give at least one --slo");
         }
-        return Objectives.of(slo, sloAbort, durationNs, intervalNs);
+        return Objectives.of(slo, sloAbort, w.durationNs, m.intervalNs);
     }
 
     /**
@@ -386,12 +299,12 @@ final class RunCommand implements Callable<Integer>, UsesApi {
 
     /** The stops of the broker these options ask for, or null; they check themselves. */
     FreezePlan freezePlan() {
-        return freezeOptions.plan(warmup().ns() + durationNs, target.kind().ownBroker(), target.kind().name(), killBrokerAtNs != null);
+        return freezeOptions.plan(warmup().ns() + w.durationNs, target.kind().ownBroker(), target.kind().name(), killBrokerAtNs != null);
     }
 
     /** The runner's own settings from the options; they check themselves. */
     RunnerSettings runnerSettings() {
-        return new RunnerSettings(intervalNs, pauseResolutionNs, hiccupResolutionNs, StartAt.parse(startAt, clock));
+        return new RunnerSettings(m.intervalNs, m.pauseResolutionNs, m.hiccupResolutionNs, StartAt.parse(startAt, clock));
     }
 
     /**
@@ -400,9 +313,10 @@ final class RunCommand implements Callable<Integer>, UsesApi {
      * gives the pods before it stops waiting for them.
      */
     long boundNs() {
-        long replies = workload == WorkloadKind.REQRESP
-                ? (replyTimeoutNs == null ? ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS : replyTimeoutNs) : 0;
-        return warmup().longestNs() + durationNs + Math.max(drainTimeoutNs, replies) + reconnectTimeoutNs + Runner.WRITE_BOUND_NS;
+        long replies = w.workload == WorkloadKind.REQRESP
+                ? (w.replyTimeoutNs == null ? ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS : w.replyTimeoutNs) : 0;
+        return warmup().longestNs() + w.durationNs + Math.max(w.drainTimeoutNs, replies) + w.reconnectTimeoutNs
+                + Runner.WRITE_BOUND_NS;
     }
 
     /**
@@ -609,22 +523,23 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     /** The workload the options describe; its settings check themselves and name the option that is wrong. */
     Workload workload() {
         Warmup warmup = warmup();
-        Workload work = switch (workload) {
+        Workload work = switch (w.workload) {
             case PUT -> {
-                onlyFor(WorkloadKind.REQRESP, "--requesters", requesters, "--responders", responders, "--request-prefix",
-                        requestPrefix, "--reply-prefix", replyPrefix, "--reply-timeout", replyTimeoutNs, "--mode", mode);
-                PutWorkload put = new PutWorkload(PutSettings.of(rate, senders, warmup.ns(), durationNs, sizeBytes, persistent,
-                        syncpoint, queues, queuePrefix, drainers, drainTimeoutNs, maxInFlight).withShard(shard()));
+                onlyFor(WorkloadKind.REQRESP, "--requesters", w.requesters, "--responders", w.responders, "--request-prefix",
+                        w.requestPrefix, "--reply-prefix", w.replyPrefix, "--reply-timeout", w.replyTimeoutNs, "--mode", w.mode);
+                PutWorkload put = new PutWorkload(PutSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs, w.sizeBytes,
+                        w.persistent, w.syncpoint, w.queues, w.queuePrefix, w.drainers, w.drainTimeoutNs, w.maxInFlight)
+                        .withShard(shard()));
                 put.warmup(warmup);
-                yield put.reconnectWithin(reconnectTimeoutNs);
+                yield put.reconnectWithin(w.reconnectTimeoutNs);
             }
             case REQRESP -> {
-                onlyFor(WorkloadKind.PUT, "--senders", senders, "--drainers", drainers, "--queue-prefix", queuePrefix);
-                ReqRespWorkload reqresp = new ReqRespWorkload(ReqRespSettings.of(rate, requesters, responders, warmup.ns(),
-                        durationNs, sizeBytes, persistent, syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, mode,
-                        drainTimeoutNs, maxInFlight).withShard(shard()));
+                onlyFor(WorkloadKind.PUT, "--senders", w.senders, "--drainers", w.drainers, "--queue-prefix", w.queuePrefix);
+                ReqRespWorkload reqresp = new ReqRespWorkload(ReqRespSettings.of(w.rate, w.requesters, w.responders,
+                        warmup.ns(), w.durationNs, w.sizeBytes, w.persistent, w.syncpoint, w.queues, w.requestPrefix,
+                        w.replyPrefix, w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight).withShard(shard()));
                 reqresp.warmup(warmup);
-                yield reqresp.reconnectWithin(reconnectTimeoutNs);
+                yield reqresp.reconnectWithin(w.reconnectTimeoutNs);
             }
         };
         BrokerKill kill = brokerKill();
@@ -642,8 +557,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     Warmup warmup() {
         String needsFixed = !Shard.parse(shard, System.getenv()).whole() ? "--shard" : startAt != null ? "--start-at"
                 : killBrokerAtNs != null ? "--kill-broker-at" : freezeOptions.asked() ? "--freeze-at" : null;
-        if (!warmup.auto() || needsFixed == null) {
-            return warmup;
+        if (!w.warmup.auto() || needsFixed == null) {
+            return w.warmup;
         }
         if (spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--warmup")) {
             throw usage("--warmup auto: with " + needsFixed + " the measured phase must begin at a time known ahead (the"
@@ -655,13 +570,13 @@ final class RunCommand implements Callable<Integer>, UsesApi {
 
     /** The broker kill these options ask for, or null; it checks itself. */
     BrokerKill brokerKill() {
-        return BrokerKill.of(killBrokerAtNs, restartAfterNs, warmup().ns() + durationNs,
-                target.kind().ownBroker(), target.kind().name(), reconnectTimeoutNs, brokerCommandOptions.killCmd != null);
+        return BrokerKill.of(killBrokerAtNs, restartAfterNs, warmup().ns() + w.durationNs,
+                target.kind().ownBroker(), target.kind().name(), w.reconnectTimeoutNs, brokerCommandOptions.killCmd != null);
     }
 
     /** The commands that kill and start the broker, or null; a restart may take what --reconnect-timeout leaves. */
     BrokerCommands brokerCommands(BrokerKill kill) {
-        return brokerCommandOptions.settings(kill == null ? reconnectTimeoutNs : kill.readyWithinNs(reconnectTimeoutNs),
+        return brokerCommandOptions.settings(kill == null ? w.reconnectTimeoutNs : kill.readyWithinNs(w.reconnectTimeoutNs),
                 target.kind().ownBroker());
     }
 

@@ -209,10 +209,10 @@ class ExitCodesTest {
         CommandLine cl = Harness.commandLine();
         RunCommand run = (RunCommand) cl.getSubcommands().get("run").getCommand();
         cl.parseArgs("run");
-        assertEquals(500, run.rate);
-        assertEquals(30_000_000_000L, run.durationNs);
+        assertEquals(500, run.w.rate);
+        assertEquals(30_000_000_000L, run.w.durationNs);
         assertEquals(dev.harness.core.workload.Warmup.auto(null), run.warmup(), "until the schedule is kept");
-        assertEquals(2048, run.sizeBytes);
+        assertEquals(2048, run.w.sizeBytes);
         assertEquals("30s", Defaults.of("run --reconnect-timeout"));
         assertEquals("64MiB", Defaults.of("logdisk --file-size"));
     }

@@ -5,14 +5,18 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
+import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
+import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.Percentiles;
 import dev.harness.core.report.Understatement;
 import dev.harness.core.report.Units;
@@ -60,20 +64,7 @@ public record Reading(Validity validity, List<Finding> findings) {
                     advice(sat)));
         }
         if (!t.closedLoop() && r.counts().measuredSent() > 0) {
-            if (k.firstMeasuredLagNs() > k.lagBoundNs()) {
-                reasons.add(new Reason(Reason.BACKLOG_AT_START, String.format(Locale.ROOT, "the measured phase began %s"
-                        + " behind its schedule (median send-lag of its first interval; the bound is %s ms): its"
-                        + " latencies measure the catch-up of the warmup's backlog, not the system at the rate asked",
-                        seconds(k.firstMeasuredLagNs()), Units.ms(k.lagBoundNs())),
-                        "measure from the steady state: --warmup auto, or a longer --warmup"));
-            }
-            Histogram lag = r.views().measured().get(View.SEND_LAG);
-            long medianLag = lag == null || lag.getTotalCount() == 0 ? 0 : Percentiles.at(lag, 50);
-            if (medianLag > k.lagBoundNs() && !outageExplains) {
-                reasons.add(new Reason(Reason.SCHEDULE_BEHIND, String.format(Locale.ROOT, "half the measured sends"
-                        + " were more than %s behind their intended time (median send-lag; the bound is %s ms)%s",
-                        seconds(medianLag), Units.ms(k.lagBoundNs()), behindIn(k)), advice(sat)));
-            }
+            reasons.addAll(behind(k, r.views().measured().get(View.SEND_LAG), outageExplains ? null : advice(sat)));
         }
         if (!t.closedLoop() && t.measuredSeconds() > 0) {
             Histogram lag = r.views().measured().get(View.SEND_LAG);
@@ -85,7 +76,7 @@ public record Reading(Validity validity, List<Finding> findings) {
             if (achieved < (1 - slack) * asked && !outageExplains) {
                 String code = Saturation.HOST.equals(sat.limit()) ? Reason.HOST_CONTENDED
                         : sat.harnessLimited() ? Reason.GENERATOR_SATURATED : Reason.RATE_BELOW_TARGET;
-                String text = sat.sentence() != null ? sat.sentence().replaceAll("\\.$", "")
+                String text = sat.facts() != null ? sat.facts()
                         : String.format(Locale.ROOT, "%s of %s %s achieved", Units.rate(achieved), Units.rate(asked), unit);
                 reasons.add(new Reason(code, text, advice(sat)));
             } else if (achieved > (1 + slack) * asked && !outageExplains) {
@@ -97,8 +88,7 @@ public record Reading(Validity validity, List<Finding> findings) {
             boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
                     || Math.abs(achieved - asked) > slack * asked || r.counts().measuredSent() == 0;
             if (contended(k, sat.cpuFraction()) && slipped && !Saturation.HOST.equals(sat.limit())) {
-                reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat),
-                        "stop what else runs on this host, or run the harness on a host of its own"));
+                reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat), Saturation.OTHERS_ADVICE));
             }
         }
         if (r.warmup().gaveUp()) {
@@ -116,6 +106,94 @@ public record Reading(Validity validity, List<Finding> findings) {
                     + " was not measured whole", "a longer --duration after the kill, or an earlier --kill-broker-at"));
         }
         return new Validity(reasons);
+    }
+
+    /**
+     * The schedule not kept, from its keeping and the measured sends' send-lag: a backlog at the
+     * measured phase's start, and half the sends beyond the bound. A run's and an hlog's alike.
+     *
+     * @param measuredLag the send-lag of the messages intended in the measured phase
+     * @param behindAdvice what to change when half the sends were behind; null when a lost
+     *     broker's outage explains that (recovery says it)
+     */
+    static List<Reason> behind(ScheduleKeeping.Totals k, Histogram measuredLag, String behindAdvice) {
+        List<Reason> reasons = new ArrayList<>();
+        if (k.firstMeasuredLagNs() > k.lagBoundNs()) {
+            reasons.add(new Reason(Reason.BACKLOG_AT_START, String.format(Locale.ROOT, "the measured phase began %s"
+                    + " behind its schedule (median send-lag of its first interval; the bound is %s ms): its"
+                    + " latencies measure the catch-up of the warmup's backlog, not the system at the rate asked",
+                    seconds(k.firstMeasuredLagNs()), Units.ms(k.lagBoundNs())),
+                    "measure from the steady state: --warmup auto, or a longer --warmup"));
+        }
+        long medianLag = measuredLag == null || measuredLag.getTotalCount() == 0 ? 0 : Percentiles.at(measuredLag, 50);
+        if (medianLag > k.lagBoundNs() && behindAdvice != null) {
+            reasons.add(new Reason(Reason.SCHEDULE_BEHIND, String.format(Locale.ROOT, "half the measured sends"
+                    + " were more than %s behind their intended time (median send-lag; the bound is %s ms)%s",
+                    seconds(medianLag), Units.ms(k.lagBoundNs()), behindIn(k)), behindAdvice));
+        }
+        return reasons;
+    }
+
+    /** The reasons an hlog alone cannot tell: they need the run's own figures, which its --json has. */
+    public static final String NOT_FROM_HLOG = "rate-below-target, rate-above-target, generator-saturated, host-contended,"
+            + " delivery-unchecked, recovery-unfinished, shard-late, warmup-unsteady";
+
+    /**
+     * What an hlog alone tells of a run's validity: whether it began behind its schedule or stayed
+     * behind it, from each interval's send-lag (both phases) against the bound of its rate and
+     * senders, as the run judged itself. Null when the log cannot tell: a merged log (its shards'
+     * lags are each against their own schedule, and it has no host lines), or one without its
+     * rate, senders or send-lag.
+     */
+    public static Validity ofLog(HlogRun log) {
+        double rate = log.targetRate();
+        int workers = workers(log);
+        if (log.host().isEmpty() || rate <= 0 || workers <= 0) {
+            return null;
+        }
+        ScheduleKeeping keeping = null;
+        Histogram lag = Histograms.create();
+        long lastSentNs = -1;
+        for (HlogRun.Interval i : log.intervals()) {
+            if (i.count(View.SEND_LAG.tag()) + i.count(View.SEND_LAG.warmupTag()) > 0) {
+                lastSentNs = Math.round(i.endS() * 1e9);
+            }
+        }
+        for (HlogRun.Interval i : log.intervals()) {
+            if (i.warmup()) {
+                continue;
+            }
+            if (keeping == null) {
+                // An hlog does not say where its schedule ended: after its last send, nothing was due (the drain).
+                keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(rate, workers), rate, lastSentNs);
+            }
+            lag.reset();
+            for (String tag : List.of(View.SEND_LAG.tag(), View.SEND_LAG.warmupTag())) {
+                if (i.tag(tag) != null) {
+                    lag.add(i.tag(tag));
+                }
+            }
+            keeping.addMeasured(Math.round(i.startS() * 1e9), Math.round(i.endS() * 1e9), lag);
+        }
+        if (keeping == null || log.measured(View.SEND_LAG.tag()).getTotalCount() == 0) {
+            return null;
+        }
+        return new Validity(behind(keeping.totals(0), log.measured(View.SEND_LAG.tag()),
+                "the run's --json says who limited the rate, and what to change"));
+    }
+
+    private static final Pattern LEADING_NUMBER = Pattern.compile("^(\\d+)");
+
+    /** The senders (requesters) the log's header states ("senders: 4"); 0 when it does not. */
+    private static int workers(HlogRun log) {
+        for (String name : List.of("senders", "requesters")) {
+            String v = log.header().setting(name);
+            Matcher m = v == null ? null : LEADING_NUMBER.matcher(v.strip());
+            if (m != null && m.find()) {
+                return Integer.parseInt(m.group(1));
+            }
+        }
+        return 0;
     }
 
     /** What contended the host, in words, or null when it was not; for {@link Saturation#judge}. */
@@ -170,19 +248,16 @@ public record Reading(Validity validity, List<Finding> findings) {
                         k.measuredIntervals());
     }
 
-    /** What to change when the rate was not held, by who limited it. */
+    /**
+     * What to change when the schedule was not kept: what the offered load says when the harness
+     * or its host was the limit (said there, not again here), else the system under test's.
+     */
     private static String advice(Saturation sat) {
-        if (sat.limit() == null || Saturation.HELD.equals(sat.limit()) || Saturation.BROKER.equals(sat.limit())) {
-            return "the system under test did not hold this rate: lower --rate to one it holds (harness bench finds"
-                    + " it), or make the broker faster";
+        if (sat.advice() != null) {
+            return sat.advice();
         }
-        if (Saturation.HOST.equals(sat.limit())) {
-            return "stop what else runs on this host, or run the harness on a host of its own";
-        }
-        if (Saturation.CPU.equals(sat.limit()) || Saturation.PAUSES.equals(sat.limit())) {
-            return "give the harness's JVM the CPUs and heap it needs (a broker of its own with --url)";
-        }
-        return "let the harness offer more: more --senders (--requesters) or --max-in-flight, as offered load says";
+        return "the system under test did not hold this rate: lower --rate to one it holds (harness bench finds"
+                + " it), or make the broker faster";
     }
 
     static List<Finding> findings(RunSummary r) {

@@ -59,8 +59,11 @@ public final class ScheduleKeeping {
     public static long[] lagOf(IntervalSnapshot s, Histogram scratch) {
         s.warmup().get(View.SEND_LAG).copyInto(scratch);
         scratch.add(s.measured().get(View.SEND_LAG));
-        return scratch.getTotalCount() == 0 ? new long[] {0, 0}
-                : new long[] {Percentiles.at(scratch, 50), scratch.getMaxValue()};
+        return medianAndMax(scratch);
+    }
+
+    private static long[] medianAndMax(Histogram lag) {
+        return lag.getTotalCount() == 0 ? new long[] {0, 0} : new long[] {Percentiles.at(lag, 50), lag.getMaxValue()};
     }
 
     public void add(IntervalSnapshot s) {
@@ -68,20 +71,32 @@ public final class ScheduleKeeping {
             return;
         }
         long[] l = lagOf(s, lag);
-        boolean sent = lag.getTotalCount() > 0;
+        measured(s.span().startNs(), s.span().endNs(), l, lag.getTotalCount() > 0, s.host());
+    }
+
+    /**
+     * A measured interval read back from an hlog: its send-lag of both phases (the tags send-lag
+     * and warmup-send-lag), times from the schedule's start. An hlog has no host sample to judge
+     * contention by.
+     */
+    public void addMeasured(long startNs, long endNs, Histogram sendLagBothPhases) {
+        measured(startNs, endNs, medianAndMax(sendLagBothPhases), sendLagBothPhases.getTotalCount() > 0, null);
+    }
+
+    /** @param l the interval's median and largest send-lag */
+    private void measured(long startNs, long endNs, long[] l, boolean sent, HostSample h) {
         // The measured phase's first sends say where it began: an interval in which nothing was
         // sent (a broker that blocks every send) has no lag to read, and is behind all the same.
         if (firstMeasuredLagNs < 0 && sent) {
             firstMeasuredLagNs = l[0];
         }
         measured++;
-        long dueNs = Math.max(0, Math.min(s.span().endNs(), scheduleNs) - s.span().startNs());
+        long dueNs = Math.max(0, Math.min(endNs, scheduleNs) - startNs);
         boolean due = ratePerSecond * dueNs / 1e9 >= 2;
         if (l[0] > lagBoundNs || (!sent && due)) {
             behind++;
         }
         worstLagNs = Math.max(worstLagNs, l[1]);
-        HostSample h = s.host();
         if (h != null && h.cpus() > 0 && h.procsRunning() >= 0) {
             cpus = h.cpus();
             worstRunnable = Math.max(worstRunnable, h.procsRunning());

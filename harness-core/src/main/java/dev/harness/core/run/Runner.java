@@ -244,8 +244,7 @@ public final class Runner {
             // With --start-at, message 0 is due at that time even when this run is a little late for it.
             long leadNs = startAt == null ? LEAD_NS : aheadNs;
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs, workload.shard());
-            double processRate = workload.rate() / workload.shard().count();
-            keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(processRate, workload.workers()), processRate, lengthNs);
+            keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(workload), workload.targetRate(), lengthNs);
             measurement.begin(schedule);
             cpuStartNs = processCpuNs();
             cpuWallStartNs = System.nanoTime();
@@ -276,7 +275,7 @@ public final class Runner {
         Ticks ticks = new Ticks(schedule.startNs(), intervalNs, warmupEndNs);
         autoWarmup = workload.autoWarmupMaxNs() == 0 ? null : new AutoWarmup(schedule.startNs(), intervalNs,
                 workload.warmupNs(), workload.autoWarmupMaxNs(),
-                ScheduleBounds.lagBoundNs(workload.rate() / workload.shard().count(), workload.workers()),
+                ScheduleBounds.lagBoundNs(workload),
                 !schedule.unthrottled());
         long nextTickNs = ticks.after(schedule.startNs());
         // Never skipping a message is the rule, but a system that cannot keep up would make the

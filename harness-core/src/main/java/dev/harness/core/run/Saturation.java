@@ -5,10 +5,13 @@ import java.util.Locale;
 /**
  * Whether the harness itself could offer the schedule, and if not why: its senders busy nearly all
  * the time (blocking sends, or their in-flight window full), its JVM's CPU, its pauses; or the
- * broker was the limit. One plain sentence with the numbers and what to change.
+ * broker was the limit. One plain sentence with the numbers and what to change ({@link #sentence}).
  *
  * @param limit who limited the rate: {@link #HELD} when the schedule was kept
- * @param sentence the sentence for the summary, JSON and report; null when the schedule was kept
+ * @param facts who limited the rate and the numbers that say so, without what to change; null when the
+ *     schedule was kept
+ * @param advice what to change, said here only (a NOT VALID run's reason gives it as its own); null when
+ *     the schedule was kept or nothing in the harness would help (the broker was the limit)
  * @param askedRate messages per second the schedule asked (this process's share)
  * @param achievedRate what completed per second after warmup
  * @param workers senders or requesters
@@ -18,8 +21,8 @@ import java.util.Locale;
  * @param cpuFraction this JVM's CPU time over the measured phase, of all its CPUs; negative when unknown
  * @param pausedFraction this JVM's detected pauses over the measured phase
  */
-public record Saturation(String limit, String sentence, double askedRate, double achievedRate, int workers, int maxInFlight,
-        double busyFraction, double windowFullFraction, double cpuFraction, double pausedFraction) {
+public record Saturation(String limit, String facts, String advice, double askedRate, double achievedRate, int workers,
+        int maxInFlight, double busyFraction, double windowFullFraction, double cpuFraction, double pausedFraction) {
 
     public static final String HELD = "held";
     public static final String SENDERS = "senders";
@@ -29,6 +32,8 @@ public record Saturation(String limit, String sentence, double askedRate, double
     public static final String BROKER = "broker";
     /** Other processes on the host took the CPUs the harness needed. */
     public static final String HOST = "host contended";
+    /** What to change when other processes took the CPUs: the offered load's and the host-contended reason's. */
+    public static final String OTHERS_ADVICE = "stop what else runs on this host, or run the harness on a host of its own";
 
     /** Below this share of the asked rate the schedule was not kept. */
     static final double KEPT = 0.95;
@@ -37,7 +42,7 @@ public record Saturation(String limit, String sentence, double askedRate, double
     static final double CPU_BOUND = 0.90;
     static final double PAUSED = 0.10;
 
-    public static final Saturation NONE = new Saturation(HELD, null, 0, 0, 0, 1, 0, 0, -1, 0);
+    public static final Saturation NONE = new Saturation(HELD, null, null, 0, 0, 0, 1, 0, 0, -1, 0);
 
     /**
      * @param asked messages per second asked of this process; 0 when unthrottled (nothing to judge)
@@ -71,8 +76,8 @@ public record Saturation(String limit, String sentence, double askedRate, double
         double busy = load.busyFraction();
         double full = load.windowFullFraction();
         if (asked <= 0 || load.workers() == 0 || achieved >= KEPT * asked) {
-            return new Saturation(HELD, null, asked, achieved, load.workers(), load.maxInFlight(), busy, full, cpuFraction,
-                    pausedFraction);
+            return new Saturation(HELD, null, null, asked, achieved, load.workers(), load.maxInFlight(), busy, full,
+                    cpuFraction, pausedFraction);
         }
         String unit = worker.equals("requester") ? "round trips" : "msg";
         String head = String.format(Locale.ROOT, "the schedule asked %s %s/s and %s were achieved: ", count(asked),
@@ -81,6 +86,7 @@ public record Saturation(String limit, String sentence, double askedRate, double
         String were = load.workers() == 1 ? " was" : " were";
         String limit;
         String why;
+        String change = null;
         if (outageNs > 0 && runNs > 0 && outageNs >= PAUSED * runNs) {
             // The workers waited on a broker that was away: reconnecting, or with sends unacknowledged.
             limit = BROKER;
@@ -91,13 +97,13 @@ public record Saturation(String limit, String sentence, double askedRate, double
             // Busy workers that could offer a third of the schedule at most would fall short on any host.
             limit = HOST;
             why = "the host was contended: " + hostContention + "; the harness's threads waited for a CPU (busy "
-                    + pct(busy) + "), so more --" + worker + "s would not help: stop what else runs there, or run the"
-                    + " harness on a host of its own";
+                    + pct(busy) + "), so more --" + worker + "s would not help";
+            change = OTHERS_ADVICE;
         } else if (busy >= BUSY && load.maxInFlight() > 1 && full >= busy / 2) {
             limit = WINDOW;
             why = String.format(Locale.ROOT, "%s with %d sends in flight each waited for a free slot %s of the time"
-                    + " (busy %s): raise --max-in-flight or add --" + worker + "s", who, load.maxInFlight(), pct(full), pct(busy))
-                    + also(cpuFraction, pausedFraction);
+                    + " (busy %s)", who, load.maxInFlight(), pct(full), pct(busy)) + also(cpuFraction, pausedFraction);
+            change = "raise --max-in-flight or add --" + worker + "s";
         } else if (busy >= BUSY) {
             limit = SENDERS;
             double offer = load.offer() > 0 ? load.offer() : achieved;
@@ -105,25 +111,28 @@ public record Saturation(String limit, String sentence, double askedRate, double
                 // Closed mode: one request out per requester, and the wait for its reply is busy time.
                 why = String.format(Locale.ROOT, "%s in closed mode, each waiting for its reply before the next"
                         + " request (%s ms a round trip, sending included), can offer about %s round trips/s: busy %s"
-                        + " of the time. Add --requesters, or use --mode open (with --max-in-flight for sends in flight)",
-                        who, ms(load.busyNsPerSend()), count(offer), pct(busy));
+                        + " of the time", who, ms(load.busyNsPerSend()), count(offer), pct(busy));
+                change = "add --requesters, or use --mode open (with --max-in-flight for sends in flight)";
             } else if (load.maxInFlight() > 1) {
                 why = String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
-                        + " full %s): add --%ss", who, were, pct(busy), load.maxInFlight(), pct(full), worker);
+                        + " full %s)", who, were, pct(busy), load.maxInFlight(), pct(full));
+                change = "add --" + worker + "s";
             } else {
                 why = String.format(Locale.ROOT, "%s with blocking sends of %s ms each can offer about %s %s/s:"
-                        + " busy %s of the time. Add --%ss or --max-in-flight", who, ms(load.busyNsPerSend()),
-                        count(offer), unit, pct(busy), worker);
+                        + " busy %s of the time", who, ms(load.busyNsPerSend()), count(offer), unit, pct(busy));
+                change = "add --" + worker + "s or --max-in-flight";
             }
             why += also(cpuFraction, pausedFraction);
         } else if (cpuFraction >= CPU_BOUND) {
             limit = CPU;
             why = String.format(Locale.ROOT, "this JVM used %s of its CPUs (the embedded broker's work included, if it"
-                    + " runs here); give the broker a machine of its own (--url) or the harness more CPUs", pct(cpuFraction));
+                    + " runs here)", pct(cpuFraction));
+            change = "give the broker a machine of its own (--url) or the harness more CPUs";
         } else if (pausedFraction >= PAUSED) {
             limit = PAUSES;
-            why = String.format(Locale.ROOT, "this JVM was paused %s of the measured phase (see the JVM pauses);"
-                    + " give it more heap or a collector with shorter pauses", pct(pausedFraction));
+            why = String.format(Locale.ROOT, "this JVM was paused %s of the measured phase (see the JVM pauses)",
+                    pct(pausedFraction));
+            change = "give it more heap or a collector with shorter pauses";
         } else {
             limit = BROKER;
             why = String.format(Locale.ROOT, "the broker was the limit, not the harness: %s%s busy only %s of the time"
@@ -131,7 +140,7 @@ public record Saturation(String limit, String sentence, double askedRate, double
                     + "; completions waited on the broker (or the consumers)", who, were, pct(busy),
                     load.maxInFlight() > 1 ? pct(full) : "");
         }
-        return new Saturation(limit, head + why + ".", asked, achieved, load.workers(), load.maxInFlight(), busy, full,
+        return new Saturation(limit, head + why, change, asked, achieved, load.workers(), load.maxInFlight(), busy, full,
                 cpuFraction, pausedFraction);
     }
 
@@ -147,9 +156,17 @@ public record Saturation(String limit, String sentence, double askedRate, double
         return a;
     }
 
+    /**
+     * The sentence for the summary, JSON, report and offered load: the facts, then what to change;
+     * null when the schedule was kept.
+     */
+    public String sentence() {
+        return facts == null ? null : facts + (advice == null ? "" : ": " + advice) + ".";
+    }
+
     /** The harness itself could not offer the schedule: more of it (senders, in flight, CPUs) would help. */
     public boolean harnessLimited() {
-        return sentence != null && !BROKER.equals(limit) && !HOST.equals(limit);
+        return facts != null && !BROKER.equals(limit) && !HOST.equals(limit);
     }
 
     private static String count(double v) {

@@ -124,6 +124,24 @@ class ReadingTest {
         assertEquals(List.of(Reason.HOST_CONTENDED), codes(run(551, MS, kept(MS), checked(), null, host, false)));
     }
 
+    /** The offered load says what to change; a reason from it gives that once, as its advice, not in its text too. */
+    @Test
+    void aReasonFromTheOfferedLoadSaysWhatToChangeOnce() {
+        Saturation senders = Saturation.judge(1_000, 551, new SenderLoad(10 * S, 0, 0, 1, 5_510), 0.3, 0);
+        Saturation host = Saturation.judge(1_000, 551, new SenderLoad(10 * S, 0, 0, 1, 5_510), 0.3, 0, "sender", 0, 1,
+                "the host's run queue reached 26 runnable threads on 2 CPUs");
+        for (Saturation sat : List.of(senders, host)) {
+            RunSummary r = run(551, MS, kept(MS), checked(), null, sat, false);
+            Reason reason = r.reading().validity().reasons().get(0);
+            assertEquals(sat.facts(), reason.text());
+            assertEquals(sat.advice(), reason.advice());
+            assertEquals(1, reason.line().split(java.util.regex.Pattern.quote(sat.advice()), -1).length - 1, reason.line());
+            assertEquals("offered load: " + sat.facts() + ": " + sat.advice() + ".",
+                    r.reading().finding(Finding.OFFERED_LOAD).text(), "the finding says both, once");
+        }
+        assertEquals(Saturation.OTHERS_ADVICE, host.advice());
+    }
+
     @Test
     void anUnthrottledRunIsClosedLoopNotInvalid() {
         RunSummary r = run(1_000, 5 * S, kept(5 * S), checked(), null, Saturation.NONE, false);
@@ -162,7 +180,7 @@ class ReadingTest {
     @Test
     void aContendedHostIsNamedWhenTheScheduleSlipped() {
         // The host's CPUs 100 % busy, this JVM 30 % of them: others took 70 %.
-        Saturation jvm30 = new Saturation(Saturation.HELD, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.3, 0);
+        Saturation jvm30 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.3, 0);
         ScheduleKeeping.Totals contended = new ScheduleKeeping.Totals(BOUND, 500 * MS, 10, 6, 900 * MS, 6, 26, 2, 100, 0, 0);
         List<String> codes = codes(run(1_000, MS, contended, checked(), null, jvm30, false));
         assertEquals(List.of(Reason.BACKLOG_AT_START, Reason.HOST_CONTENDED), codes);
@@ -174,7 +192,7 @@ class ReadingTest {
     @Test
     void aLongRunQueueOfTheHarnesssOwnThreadsIsNoContention() {
         // The same queue, but this JVM used 90 % of the CPUs the host had busy: its own load, no one else's.
-        Saturation jvm90 = new Saturation(Saturation.HELD, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.9, 0);
+        Saturation jvm90 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.9, 0);
         ScheduleKeeping.Totals ownQueue = new ScheduleKeeping.Totals(BOUND, 500 * MS, 10, 6, 900 * MS, 6, 26, 2, 100, 0, 0);
         assertEquals(List.of(Reason.BACKLOG_AT_START), codes(run(1_000, MS, ownQueue, checked(), null, jvm90, false)));
         assertFalse(Reading.contended(new ScheduleKeeping.Totals(BOUND, MS, 5, 0, MS, 1, 8, 2, 100, 0, 0), 0.1),
@@ -202,7 +220,7 @@ class ReadingTest {
 
     @Test
     void inAShortRunACommitsBatchAcrossTheEdgeIsNoCatchUp() {
-        Saturation oneSender = new Saturation(Saturation.HELD, null, 200, 209, 1, 1, 0.1, 0, 0.2, 0);
+        Saturation oneSender = new Saturation(Saturation.HELD, null, null, 200, 209, 1, 1, 0.1, 0, 0.2, 0);
         Delivery syncpoint10 = new Delivery(true, null, true, 10, 209, 209, 0, 0, 0, 0, 0, 0, 0);
         RunSummary base = run(209, MS, kept(MS), syncpoint10, null, oneSender, false);
         RunSummary oneSecond = new RunSummary(base.header(), base.ending(), base.counts(),

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
+import dev.harness.core.schedule.Shard;
+import dev.harness.core.workload.PutSettings;
+import dev.harness.core.workload.PutWorkload;
+
 class ScheduleBoundsTest {
     @Test
     void aFastScheduleIsBoundedByTheFloorInTime() {
@@ -19,6 +23,16 @@ class ScheduleBoundsTest {
         assertEquals(10_000_000_000L, ScheduleBounds.lagBoundNs(1, 1));
         // 50 msg/s over 10 senders: each sends every 200 ms, so 2 s.
         assertEquals(2_000_000_000L, ScheduleBounds.lagBoundNs(50, 10));
+    }
+
+    @Test
+    void aWorkloadsBoundIsItsProcesssShareOverItsSenders() {
+        // 50 msg/s over 2 shards: this process sends 25/s, one sender every 40 ms, so 400 ms (the whole schedule's would be 200).
+        long s = 1_000_000_000L;
+        PutWorkload shard = new PutWorkload(new PutSettings(50, 1, s, 4 * s, 64, false, 0, 2, "Q.", 1, s, new Shard(1, 2)));
+        assertEquals(400_000_000L, ScheduleBounds.lagBoundNs(shard));
+        PutWorkload whole = new PutWorkload(new PutSettings(50, 2, s, 4 * s, 64, false, 0, 2, "Q.", 1, s, Shard.WHOLE));
+        assertEquals(ScheduleBounds.lagBoundNs(50, 2), ScheduleBounds.lagBoundNs(whole));
     }
 
     @Test

@@ -315,7 +315,7 @@ class HtmlReportTest {
     @Test
     void theOfferedLoadSentenceIsUnderTheTitle() throws Exception {
         String sentence = "the schedule asked 2,000 msg/s and 1,136 were achieved: 1 sender with blocking sends of 0.80 ms"
-                + " each can offer about 1,250 msg/s: busy 99 % of the time. Add --senders or --max-in-flight.";
+                + " each can offer about 1,250 msg/s: busy 99 % of the time: add --senders or --max-in-flight.";
         String html = HtmlReport.render(log(), new RunOutcome(Verdict.NONE, Delivery.notTracked("no drainers", true, 0),
                 false, 0, 0, null, sentence));
         int p = html.indexOf("<p id=\"saturation\" class=\"saturation\"><b>Offered load:</b> " + sentence + "</p>");

@@ -24,7 +24,7 @@ class SaturationTest {
         Saturation s = Saturation.judge(2_000, 1_136, new SenderLoad(10 * S, S / 100, 0, 1, 12_487), 0.4, 0);
         assertEquals(Saturation.SENDERS, s.limit());
         assertEquals("the schedule asked 2,000 msg/s and 1,136 were achieved: 1 sender with blocking sends of 0.80 ms"
-                + " each can offer about 1,250 msg/s: busy 100 % of the time. Add --senders or --max-in-flight.", s.sentence());
+                + " each can offer about 1,250 msg/s: busy 100 % of the time: add --senders or --max-in-flight.", s.sentence());
         assertTrue(s.harnessLimited());
     }
 
@@ -64,7 +64,7 @@ class SaturationTest {
     void busySendersComeFirstAndThePausesAreSaidBeside() {
         Saturation s = Saturation.judge(5_000, 3_000, new SenderLoad(10 * S, 0, 0, 1, 30_000), 0.5, 0.3);
         assertEquals(Saturation.SENDERS, s.limit());
-        assertTrue(s.sentence().endsWith("Add --senders or --max-in-flight; this JVM was also paused 30 % of the time."),
+        assertTrue(s.sentence().endsWith("; this JVM was also paused 30 % of the time: add --senders or --max-in-flight."),
                 s.sentence());
     }
 
@@ -88,7 +88,7 @@ class SaturationTest {
         assertEquals(Saturation.SENDERS, s.limit());
         assertEquals("the schedule asked 1,000 round trips/s and 500 were achieved: 1 requester in closed mode, each"
                 + " waiting for its reply before the next request (2.00 ms a round trip, sending included), can offer"
-                + " about 500 round trips/s: busy 100 % of the time. Add --requesters, or use --mode open (with"
+                + " about 500 round trips/s: busy 100 % of the time: add --requesters, or use --mode open (with"
                 + " --max-in-flight for sends in flight).", s.sentence());
         assertFalse(s.sentence().contains("msg/s"), s.sentence());
     }
@@ -97,6 +97,6 @@ class SaturationTest {
     void openModeRequestersWithBlockingSendsCountRoundTrips() {
         Saturation s = Saturation.judge(2_000, 1_000, new SenderLoad(10 * S, 0, 0, 1, 10_000), 0.4, 0, "requester");
         assertTrue(s.sentence().contains("1 requester with blocking sends of 1.00 ms each can offer about 1,000 round"
-                + " trips/s") && s.sentence().contains("Add --requesters or --max-in-flight"), s.sentence());
+                + " trips/s") && s.sentence().contains(": add --requesters or --max-in-flight"), s.sentence());
     }
 }

@@ -143,7 +143,7 @@ class LogFiguresTest {
                 2, 0, 1, Runs.delivery(300, 4, 1, 2), Runs.outage(1_000 * MS, 1_500 * MS)), Runs.listed(1_000 * MS,
                 1_500 * MS)), 0, 2), 100, 99, 101), Verdict.NONE);
         // Shard 1 could not offer its part: its senders were the limit.
-        Saturation senders = new Saturation(Saturation.SENDERS, "the senders were busy 97 % of their time; add --senders.",
+        Saturation senders = new Saturation(Saturation.SENDERS, "the senders were busy 97 % of their time", "add --senders",
                 100, 80, 1, 1, 0.97, 0, 0.2, 0);
         Path b = Runs.json(dir.resolve("b.json"), Runs.saturation(Runs.perSecond(Runs.shard(Runs.gaps(Runs.summary(
                 Runs.views(MS), 100, 3, 300, 0, 0, 5, Runs.delivery(300, 3, 0, 1), Runs.outage(1_200 * MS, 2_000 * MS)),
@@ -169,7 +169,7 @@ class LogFiguresTest {
         assertEquals("200 msg/s", m.header().settings().get("rate"));
         assertTrue(m.header().settings().get("queues").startsWith("(differs"), m.header()::toString);
         assertEquals(m.delivery(), m.outcome().delivery(), "harness report --json reads it as one run's");
-        assertEquals("shard 1/2: the senders were busy 97 % of their time; add --senders.", m.outcome().saturation(),
+        assertEquals("shard 1/2: the senders were busy 97 % of their time: add --senders.", m.outcome().saturation(),
                 "the shard that could not offer its part says so in the merged set's report");
         assertEquals(Saturation.SENDERS, m.saturationLimit());
         // Shards that all kept their part: nothing to say.

@@ -1,0 +1,118 @@
+package dev.harness.cli;
+
+import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.workload.PutSettings;
+import dev.harness.core.workload.ReqRespSettings;
+import dev.harness.core.workload.Warmup;
+import picocli.CommandLine.Option;
+
+/**
+ * harness run's schedule and workload: the rate, the warmup and duration, the messages, the
+ * workers and queues. A mixin of run, and of ab and k8s, which pass these options on to the runs
+ * they make: one declaration, so that an option added here has one name, default (Defaults) and
+ * validation on all three. The workload's settings check the values ({@link RunCommand#workload}).
+ */
+final class WorkloadOptions {
+    @Option(names = "--rate", converter = Values.Rate.class, paramLabel = "N|max",
+            description = "Messages per second, all senders together, on one fixed schedule; max = unthrottled. Default: ${DEFAULT-VALUE}.")
+    double rate;
+
+    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp", converter = Values.WorkloadChoice.class,
+            description = "put: senders (and drainers); reqresp: requesters and responders over request and reply queues."
+                    + " Default: ${DEFAULT-VALUE}.")
+    WorkloadKind workload;
+
+    @Option(names = "--senders", paramLabel = "N",
+            description = "put: sender threads, each with its own connection. Default: " + PutSettings.DEFAULT_SENDERS + ".")
+    Integer senders;
+
+    @Option(names = "--max-in-flight", paramLabel = "N",
+            description = "put and reqresp --mode open: sends each sender (requester) keeps unacknowledged, sending with"
+                    + " JMS 2.0's CompletionListener; a send completes at the broker's acknowledgement. Default: 1"
+                    + " (each send blocks until it returns).")
+    Integer maxInFlight;
+
+    @Option(names = "--warmup", converter = Values.WarmupValue.class, paramLabel = "DURATION|auto[:MAX]",
+            description = "Warmup before measuring (500ms, 30s, 2m), or auto: until the schedule is kept and the"
+                    + " throughput holds for 3 intervals in a row, at least 2s, at most MAX (default 2m); the summary says"
+                    + " how long it took. auto is refused with --shard, --start-at, --kill-broker-at and --freeze-at, whose"
+                    + " measured phase must begin at a time known ahead. Default: ${DEFAULT-VALUE} (with --shard,"
+                    + " --start-at, --kill-broker-at or --freeze-at: 5s).")
+    Warmup warmup;
+
+    @Option(names = "--duration", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "Measured duration after the warmup. Default: ${DEFAULT-VALUE}.")
+    long durationNs;
+
+    @Option(names = "--size", converter = Values.Size.class, paramLabel = "SIZE",
+            description = "Message size in bytes, or with KiB/MiB. Default: ${DEFAULT-VALUE}.")
+    int sizeBytes;
+
+    boolean persistent = true;
+
+    // Two flags for one setting, the last one given wins, so a profile's choice can be overridden
+    // (an exclusive argument group would refuse a profile's --persistent followed by --non-persistent).
+    @Option(names = "--persistent", description = "Persistent messages (the default).")
+    void persistent(boolean flag) {
+        persistent = true;
+    }
+
+    @Option(names = "--non-persistent", description = "Non-persistent messages.")
+    void nonPersistent(boolean flag) {
+        persistent = false;
+    }
+
+    @Option(names = "--syncpoint", paramLabel = "N",
+            description = "Send in a transacted session and commit every N messages; 0 = outside syncpoint."
+                    + " Default: " + PutSettings.DEFAULT_SYNCPOINT + " for put, " + ReqRespSettings.DEFAULT_SYNCPOINT
+                    + " for reqresp (each request, get and reply committed).")
+    Integer syncpoint;
+
+    @Option(names = "--queues", paramLabel = "N",
+            description = "put: queues the senders go round robin over (default " + PutSettings.DEFAULT_QUEUES + "); reqresp: N"
+                    + " request and N reply queues (default " + ReqRespSettings.DEFAULT_QUEUES + ").")
+    Integer queues;
+
+    @Option(names = "--queue-prefix", paramLabel = "P", description = "put: queue names are P1, P2, ... Default: "
+            + PutSettings.DEFAULT_QUEUE_PREFIX + ".")
+    String queuePrefix;
+
+    @Option(names = "--drainers", paramLabel = "N",
+            description = "put: consumers that empty the queues (default: one per queue). 0 = completion is the return of the send, or of the commit.")
+    Integer drainers;
+
+    @Option(names = "--requesters", paramLabel = "N", description = "reqresp: requester threads, each with its own"
+            + " connection. Default: " + ReqRespSettings.DEFAULT_REQUESTERS + ".")
+    Integer requesters;
+
+    @Option(names = "--responders", paramLabel = "N",
+            description = "reqresp: responders in this process (default: one per request queue); 0 when harness respond runs them elsewhere.")
+    Integer responders;
+
+    @Option(names = "--request-prefix", paramLabel = "P", description = "reqresp: request queues are P1 .. PN. Default: "
+            + ReqRespSettings.DEFAULT_REQUEST_PREFIX + ".")
+    String requestPrefix;
+
+    @Option(names = "--reply-prefix", paramLabel = "P", description = "reqresp: reply queues are P1 .. PN. Default: "
+            + ReqRespSettings.DEFAULT_REPLY_PREFIX + ".")
+    String replyPrefix;
+
+    @Option(names = "--reply-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "reqresp: a reply not received within this is lost. Default: 30s.")
+    Long replyTimeoutNs;
+
+    @Option(names = "--mode", paramLabel = "closed|open", converter = Values.ModeChoice.class,
+            description = "reqresp: closed, each requester waits for its reply before its next request (default);"
+                    + " open, requests leave on schedule whatever happens to replies.")
+    ReqRespSettings.Mode mode;
+
+    @Option(names = "--drain-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "How long to wait after the last send for the drainers to catch up. Default: ${DEFAULT-VALUE}.")
+    long drainTimeoutNs;
+
+    @Option(names = "--reconnect-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "When a connection drops, each worker connects again, backing off from 100ms to 1s, for at most"
+                    + " this long before the run fails; the schedule runs on, so messages due meanwhile go late and their"
+                    + " response carries the outage. 0s: a lost connection fails the run at once. Default: ${DEFAULT-VALUE}.")
+    long reconnectTimeoutNs;
+}
