@@ -40,7 +40,7 @@ final class MergeCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--json", paramLabel = "FILE.json",
-            description = "A run's --json (repeatable, one per hlog): merged into --json-out, counts summed, the outage the worst.")
+            description = "A run's --json (repeatable, one per hlog): merged into --json-out, counts summed, the outage taken on the merged timeline.")
     List<Path> json = new ArrayList<>();
 
     @Option(names = "--json-out", paramLabel = "FILE.json", description = "The merged JSON summary (replaced if it exists).")
