@@ -558,7 +558,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         String needsFixed = !Shard.parse(shard, System.getenv()).whole() ? "--shard" : startAt != null ? "--start-at"
                 : killBrokerAtNs != null ? "--kill-broker-at" : freezeOptions.asked() ? "--freeze-at" : null;
         if (!w.warmup.auto() || needsFixed == null) {
-            return w.warmup;
+            return w.warmup.checkedAgainst(m.intervalNs);
         }
         if (spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--warmup")) {
             throw usage("--warmup auto: with " + needsFixed + " the measured phase must begin at a time known ahead (the"

@@ -149,6 +149,8 @@ class ExitCodesTest {
                         "--start-at", "23:59")),
                 Arguments.of("--warmup auto: with --start-at", List.of("run", "--warmup", "auto:1m", "--start-at", "23:59")),
                 Arguments.of("--warmup auto: with --kill-broker-at", List.of("run", "--warmup", "auto", "--kill-broker-at", "3s")),
+                Arguments.of("--warmup: auto:2s can never be steady: it needs 3 intervals in a row, 3s with --interval 1s",
+                        List.of("run", "--warmup", "auto:2s")),
                 Arguments.of("--warmup auto: with --freeze-at", List.of("run", "--warmup", "auto", "--freeze-at", "3s",
                         "--freeze-for", "1s")),
                 Arguments.of("--rate: expected messages per second", List.of("verify", "--rate", "max")),

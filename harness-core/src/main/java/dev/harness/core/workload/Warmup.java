@@ -25,6 +25,8 @@ public record Warmup(long ns, long autoMaxNs) {
      * the fixed {@link WorkloadSettings#DEFAULT_WARMUP_NS} instead.
      */
     public static final String DEFAULT_TEXT = "auto";
+    /** auto ends once the schedule was kept for this many intervals in a row. */
+    public static final int AUTO_STEADY_INTERVALS = 3;
 
     public Warmup {
         SettingsException.require(ns >= 0 && ns <= WorkloadSettings.MAX_RUN_NS, "--warmup", "expected 0s to 7 days");
@@ -45,6 +47,18 @@ public record Warmup(long ns, long autoMaxNs) {
         return autoMaxNs > 0;
     }
 
+    /**
+     * This warmup at a reporting interval: auto:MAX must leave room for its steady intervals, or
+     * the run could never end its warmup steady and would be NOT VALID whatever the system did.
+     */
+    public Warmup checkedAgainst(long intervalNs) {
+        SettingsException.require(!auto() || autoMaxNs >= AUTO_STEADY_INTERVALS * intervalNs, "--warmup", "auto:"
+                + Format.duration(autoMaxNs) + " can never be steady: it needs " + AUTO_STEADY_INTERVALS
+                + " intervals in a row, " + Format.duration(AUTO_STEADY_INTERVALS * intervalNs) + " with --interval "
+                + Format.duration(intervalNs) + "; give a longer MAX or a shorter --interval");
+        return this;
+    }
+
     /** The longest the warmup can last: what the schedule, the ledger and the timeouts are made for. */
     public long longestNs() {
         return auto() ? autoMaxNs : ns;
@@ -52,7 +66,7 @@ public record Warmup(long ns, long autoMaxNs) {
 
     /** As the run header says it. */
     public String describe() {
-        return auto() ? "auto: until the schedule is kept for 3 intervals in a row, " + Format.duration(ns) + " to "
+        return auto() ? "auto: until the schedule is kept for " + AUTO_STEADY_INTERVALS + " intervals in a row, " + Format.duration(ns) + " to "
                 + Format.duration(autoMaxNs) : Format.duration(ns);
     }
 }
