@@ -5,11 +5,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 import dev.harness.agent.GcAgent;
 import dev.harness.core.FileErrors;
+import dev.harness.core.findings.ScheduleBounds;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
@@ -38,7 +41,6 @@ import dev.harness.core.run.StartAt;
 import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
-import dev.harness.core.findings.ScheduleBounds;
 import dev.harness.core.slo.Objectives;
 import dev.harness.core.slo.SloWatch;
 import dev.harness.core.slo.Verdict;
@@ -56,6 +58,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -249,14 +252,14 @@ final class RunCommand implements Callable<Integer>, UsesApi {
      * (parsed and checked there too) and the run options it does not declare, which run parses.
      */
     static List<String> passedOn(CommandSpec command) {
-        java.util.Set<String> shared = new java.util.HashSet<>();
+        Set<String> shared = new HashSet<>();
         command.mixins().values().forEach(mixin -> mixin.options().forEach(o -> shared.addAll(List.of(o.names()))));
         List<String> args = command.commandLine().getParseResult().expandedArgs();
         List<String> runs = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-            picocli.CommandLine.Model.OptionSpec own = arg.startsWith("-") && !shared.contains(name)
+            OptionSpec own = arg.startsWith("-") && !shared.contains(name)
                     ? command.findOption(name) : null;
             if (own == null) {
                 runs.add(arg);
