@@ -11,8 +11,12 @@ import org.HdrHistogram.Recorder;
  * CPU away) shows as a hiccup, whatever the workload was doing at the time.
  */
 public final class HiccupMeter implements AutoCloseable {
-    /** jHiccup's default: a thread that sleeps 1 ms. */
-    public static final long DEFAULT_RESOLUTION_NS = 1_000_000L;
+    /**
+     * 10 ms, as the probe's agent: jHiccup's 1 ms cost 2.6 % of a core on an idle harness on the
+     * project's 2-core VM, 10 ms 0.4 % (bench/results-light.md). A hiccup shorter than the
+     * resolution is still seen when a wake-up falls in it, and a longer one always is.
+     */
+    public static final long DEFAULT_RESOLUTION_NS = 10_000_000L;
 
     private final long resolutionNs;
 

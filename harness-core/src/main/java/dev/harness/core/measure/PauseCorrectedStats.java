@@ -24,16 +24,20 @@ public final class PauseCorrectedStats implements AutoCloseable {
     private final Histogram raw = Histograms.create();
     private final ScheduledIntervalEstimator scheduled;
 
-    /** Pause-detector threads that must agree on a pause: one descheduled thread is not a pause. */
-    static final int DETECTOR_THREADS = 3;
+    /**
+     * Pause-detector threads that must agree on a pause: one descheduled thread is not a pause.
+     * Two, not LatencyUtils' three: each thread's wake-ups cost CPU (on the project's 2-core VM
+     * three at 5 ms took 1.9 % of a core idle, three at 10 ms 1.0 %; bench/results-light.md).
+     */
+    static final int DETECTOR_THREADS = 2;
 
     /**
      * @param scheduledIntervalNs the fixed schedule's interval between sends (all senders
      *     together), or 0 when unthrottled, where LatencyStats' own estimator is right
      * @param resolutionNs how often each detector thread wakes, and the shortest pause reported.
      *     LatencyUtils' 1 ms costs about 6 % of a core on an idle harness (measured: see
-     *     bench/results-peer.md); 5 ms costs almost nothing and still sees every pause that
-     *     hides more than a handful of messages.
+     *     bench/results-peer.md); the default 10 ms about 1 % with two threads
+     *     (bench/results-light.md), and sees every pause longer than 10 ms.
      */
     public static PauseCorrectedStats start(long scheduledIntervalNs, long resolutionNs) {
         return new PauseCorrectedStats(new SimplePauseDetector(resolutionNs, resolutionNs, DETECTOR_THREADS),
