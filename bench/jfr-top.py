@@ -26,9 +26,12 @@ def events(kind):
     return json.loads(out)["recording"]["events"]
 
 
+OURS = ("core.", "cli.", "agent.")  # dev.harness.*, shortened by frame_name
+
+
 def frame_name(f):
     m = f["method"]
-    t = m["type"]["name"]
+    t = m["type"]["name"].replace("/", ".")
     return "%s.%s" % (t.rsplit(".", 1)[-1] if not t.startswith("dev.harness") else t.replace("dev.harness.", ""),
                       m["name"])
 
@@ -51,7 +54,7 @@ for e in samples:
     if names:
         self_frames[names[0]] += 1
     for name in set(names):
-        if "." in name and name.split(".")[0] in ("workload", "measure", "run", "schedule", "jms", "report"):
+        if name.startswith(OURS):
             incl[name] += 1
     stacks[";".join([thread_name(e)] + list(reversed(names)))] += 1
 
@@ -76,7 +79,7 @@ for e in allocs:
     frames = (v.get("stackTrace") or {}).get("frames") or []
     names = [frame_name(f) for f in frames]
     top = names[0] if names else "?"
-    ours = next((x for x in names if x.split(".")[0] in ("workload", "measure", "run", "schedule", "jms")), "-")
+    ours = next((x for x in names if x.startswith(OURS)), "-")
     cls = (v.get("objectClass") or {}).get("name", "?")
     weight[(cls, top, ours)] += w
 print("\n%d allocation samples, %.1f MB sampled weight" % (len(allocs), total_w / 1e6))
