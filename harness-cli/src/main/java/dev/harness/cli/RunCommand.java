@@ -200,9 +200,9 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     long intervalNs;
 
     @Option(names = "--pause-resolution", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "How finely pause-corrected's detector watches this JVM (2 threads wake this often), and the"
-                    + " shortest pause it corrects. 10ms costs about 1 %% of a core on a 2-core VM, 5ms about twice"
-                    + " that. Default: ${DEFAULT-VALUE}.")
+            description = "How finely pause-corrected's detector watches this JVM (its thread wakes this often; a pause is"
+                    + " a time neither it nor the hiccup meter's thread ran), and the shortest pause it corrects."
+                    + " Default: ${DEFAULT-VALUE}.")
     long pauseResolutionNs;
 
     @Option(names = "--gc-inject", paramLabel = "OPTIONS",
