@@ -37,8 +37,8 @@ public final class PauseCorrectedStats implements AutoCloseable {
      *     together), or 0 when unthrottled, where LatencyStats' own estimator is right
      * @param resolutionNs how often each detector thread wakes, and the shortest pause reported.
      *     LatencyUtils' 1 ms costs about 6 % of a core on an idle harness (measured: see
-     *     bench/results-peer.md); the default 10 ms about 1 % with two threads
-     *     (bench/results-light.md), and sees every pause longer than 10 ms.
+     *     bench/results-peer.md); at the default 10 ms, its thread and the hiccup meter's took
+     *     0.9 % of a core together (bench/results-light.md), and see every pause over 10 ms.
      */
     public static PauseCorrectedStats start(long scheduledIntervalNs, long resolutionNs) {
         return new PauseCorrectedStats(new ConsensusPauseDetector(resolutionNs, resolutionNs, DETECTOR_THREADS),

@@ -11,8 +11,8 @@ import org.LatencyUtils.PauseDetectorListener;
 import dev.harness.core.schedule.Schedule;
 
 /**
- * Stands between a pause detector of our own ({@link ConsensusPauseDetector}) (never LatencyUtils' shared static
- * default) and the LatencyStats that listens to it. It clamps each pause below the histograms'
+ * Stands between a pause detector of our own ({@link ConsensusPauseDetector}, never LatencyUtils'
+ * shared static default) and the LatencyStats that listens to it. It clamps each pause below the histograms'
  * highest trackable value, because a correction above it throws on the detector's dispatcher
  * thread, which then dies and corrects nothing more; and it remembers the longest pauses of the
  * harness JVM for the summary. LatencyStats hears of a pause only where sends were due in it
