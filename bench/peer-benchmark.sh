@@ -10,6 +10,9 @@
 # Cases a-d: one send at a time (each tool's default); e-h: the same with 100 in flight
 # (artemis perf client --max-pending 100, harness run --max-in-flight 100).
 #
+# The harness runs through its launcher (./harness), so with the JVM options a user gets:
+# HARNESS_JAVA_OPTS replaces them, as for ./harness. The peer runs through its own (bin/artemis).
+#
 # Needs: a JDK 17+, Maven (the distribution comes from Maven Central), python3, GNU time.
 set -euo pipefail
 
@@ -114,7 +117,7 @@ run_harness() { # name opts queue
   local name="$1" opts="$2" queue="$3" json="$scratch/harness.json" cpu="$scratch/harness.cpu"
   rm -f "$json"
   timeout $((measure + warmup + 120)) /usr/bin/time -f '%U %S' -o "$cpu" \
-    java -jar "$jar" run --url "tcp://127.0.0.1:$port" $opts --size 2KiB --senders 1 --drainers 1 --queues 1 \
+    "$root/harness" run --url "tcp://127.0.0.1:$port" $opts --size 2KiB --senders 1 --drainers 1 --queues 1 \
     --queue-prefix "$queue" --warmup "${warmup}s" --duration "${measure}s" --json "$json" \
     < /dev/null > "$scratch/harness.out" 2>&1 || die "harness run failed; see $scratch/harness.out"
   python3 - "$name" "$json" "$cpu" >> "$results" <<'PY'
@@ -153,9 +156,10 @@ for round in $(seq 1 "$rounds"); do
   done
 done
 
-python3 - "$results" "$out" "$rounds" "$measure" "$warmup" "$version" <<'PY'
+harness_jvm="${HARNESS_JAVA_OPTS-$(sed -n 's/^java_opts="\${HARNESS_JAVA_OPTS-"\(.*\)"}"$/\1/p' "$root/harness")}"
+python3 - "$results" "$out" "$rounds" "$measure" "$warmup" "$version" "$harness_jvm" <<'PY'
 import json, sys, os, platform, datetime, statistics
-results, out, rounds, measure, warmup, version = sys.argv[1:7]
+results, out, rounds, measure, warmup, version, harness_jvm = sys.argv[1:8]
 rows = [json.loads(l) for l in open(results)]
 cases = list(dict.fromkeys(r["case"] for r in rows))
 def mean(xs): return statistics.mean(xs) if xs else float("nan")
@@ -167,7 +171,8 @@ lines = ["", "## %s, %s, %d CPUs, Java %s" % (datetime.date.today(), platform.no
          " send in flight, e-h with `artemis perf client --max-pending 100` beside `harness run --max-in-flight 100`"
          " (which sets confirmationWindowSize and producerWindowSize to 1 MiB, as the header states);"
          " CPU is the client process's user + system time (JVM start included) per 1,000 messages it received."
-         % (version, measure, warmup, rounds), "",
+         " The harness's JVM options: `%s`; the peer's, its launcher's (`-Xms512M -Xmx1024M`)."
+         % (version, measure, warmup, rounds, harness_jvm), "",
          "| case | peer msg/s | harness msg/s | harness / peer | peer CPU s / 1k msg | harness CPU s / 1k msg |"
          " harness / peer CPU | peer p50 / p99 / p99.9 / max (ms) | harness p50 / p99 / p99.9 / max (ms) |",
          "|---|---:|---:|---:|---:|---:|---:|---|---|"]

@@ -11,28 +11,40 @@ import org.HdrHistogram.Recorder;
  * CPU away) shows as a hiccup, whatever the workload was doing at the time.
  */
 public final class HiccupMeter implements AutoCloseable {
-    /** jHiccup's default: a thread that sleeps 1 ms. */
-    public static final long DEFAULT_RESOLUTION_NS = 1_000_000L;
+    /**
+     * 10 ms, as the probe's agent: jHiccup's 1 ms cost 2.6 % of a core on an idle harness on the
+     * project's 2-core VM, 10 ms 0.4 % (bench/results-light.md). A hiccup shorter than the
+     * resolution is still seen when a wake-up falls in it, and a longer one always is.
+     */
+    public static final long DEFAULT_RESOLUTION_NS = 10_000_000L;
 
     private final long resolutionNs;
+    /** This thread's vote in the pause detector's consensus, or null. */
+    private final ConsensusPauseDetector.Voter voter;
 
     private final Recorder recorder = new Recorder(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.DIGITS);
     private final Thread thread;
     private volatile boolean stopped;
     private Histogram last;
 
-    private HiccupMeter(long resolutionNs) {
+    private HiccupMeter(long resolutionNs, ConsensusPauseDetector.Voter voter) {
         this.resolutionNs = resolutionNs;
+        this.voter = voter;
         thread = new Thread(this::run, "harness-hiccup-meter");
         thread.setDaemon(true);
     }
 
     /** @param resolutionNs how long each sleep is: shorter sees shorter hiccups and costs more CPU */
     public static HiccupMeter start(long resolutionNs) {
+        return start(resolutionNs, null);
+    }
+
+    /** As above, its thread also voting in a pause detector's consensus (see {@link ConsensusPauseDetector}). */
+    static HiccupMeter start(long resolutionNs, ConsensusPauseDetector.Voter voter) {
         if (resolutionNs <= 0) {
             throw new IllegalArgumentException("resolution must be positive");
         }
-        HiccupMeter m = new HiccupMeter(resolutionNs);
+        HiccupMeter m = new HiccupMeter(resolutionNs, voter);
         m.thread.start();
         return m;
     }
@@ -55,6 +67,9 @@ public final class HiccupMeter implements AutoCloseable {
             // As jHiccup does: a 50 ms stall also stood in the way of the 49 wake-ups that were
             // due during it, and they count.
             recorder.recordValueWithExpectedInterval(hiccupNs, resolutionNs);
+            if (voter != null) {
+                voter.woke(now);
+            }
             before = now;
         }
     }

@@ -92,7 +92,8 @@ public final class Measurement implements AutoCloseable {
     }
 
     private Measurement(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected, long hiccupResolutionNs) {
-        this(warmupNs, keepSeconds, pauseCorrected, HiccupMeter.start(hiccupResolutionNs), GcPauses.start(), HostSampler.live());
+        this(warmupNs, keepSeconds, pauseCorrected, HiccupMeter.start(hiccupResolutionNs, pauseCorrected.voter()),
+                GcPauses.start(), HostSampler.live());
     }
 
     private Measurement(long warmupNs, int keepSeconds, PauseCorrectedStats pauseCorrected, HiccupMeter hiccups,

@@ -6,7 +6,6 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.LatencyUtils.IntervalEstimator;
 import org.LatencyUtils.LatencyStats;
-import org.LatencyUtils.SimplePauseDetector;
 import org.LatencyUtils.TimeCappedMovingAverageIntervalEstimator;
 
 import dev.harness.core.schedule.Schedule;
@@ -24,24 +23,31 @@ public final class PauseCorrectedStats implements AutoCloseable {
     private final Histogram raw = Histograms.create();
     private final ScheduledIntervalEstimator scheduled;
 
-    /** Pause-detector threads that must agree on a pause: one descheduled thread is not a pause. */
-    static final int DETECTOR_THREADS = 3;
+    /**
+     * The pause detector's own threads. With the hiccup meter's thread, which votes too
+     * ({@link #voter}), two threads must agree on a pause: one descheduled thread is not a pause.
+     * Not LatencyUtils' three of its own: each wake-up costs CPU (on the project's 2-core VM
+     * three at 5 ms took 1.9 % of a core idle, three at 10 ms 1.0 %; bench/results-light.md).
+     */
+    static final int DETECTOR_THREADS = 1;
+    private final ConsensusPauseDetector detector;
 
     /**
      * @param scheduledIntervalNs the fixed schedule's interval between sends (all senders
      *     together), or 0 when unthrottled, where LatencyStats' own estimator is right
      * @param resolutionNs how often each detector thread wakes, and the shortest pause reported.
      *     LatencyUtils' 1 ms costs about 6 % of a core on an idle harness (measured: see
-     *     bench/results-peer.md); 5 ms costs almost nothing and still sees every pause that
-     *     hides more than a handful of messages.
+     *     bench/results-peer.md); at the default 10 ms, its thread and the hiccup meter's took
+     *     0.9 % of a core together (bench/results-light.md), and see every pause over 10 ms.
      */
     public static PauseCorrectedStats start(long scheduledIntervalNs, long resolutionNs) {
-        return new PauseCorrectedStats(new SimplePauseDetector(resolutionNs, resolutionNs, DETECTOR_THREADS),
+        return new PauseCorrectedStats(new ConsensusPauseDetector(resolutionNs, resolutionNs, DETECTOR_THREADS),
                 scheduledIntervalNs);
     }
 
     /** With a null detector no pause is ever detected; tests inject pauses through the relay. */
-    PauseCorrectedStats(SimplePauseDetector detector, long scheduledIntervalNs) {
+    PauseCorrectedStats(ConsensusPauseDetector detector, long scheduledIntervalNs) {
+        this.detector = detector;
         this.relay = new PauseRelay(detector);
         this.stats = new LatencyStats.Builder()
                 .lowestTrackableLatency(Histograms.LOWEST_NS)
@@ -96,6 +102,11 @@ public final class PauseCorrectedStats implements AutoCloseable {
         stats.getIntervalHistogramInto(into);
         stats.getLatestUncorrectedIntervalHistogramInto(raw);
         return into.getTotalCount() - raw.getTotalCount();
+    }
+
+    /** A vote in the pause detector's consensus, for a thread that wakes regularly anyway; null without a detector. */
+    ConsensusPauseDetector.Voter voter() {
+        return detector == null ? null : detector.voter();
     }
 
     IntervalEstimator intervalEstimator() {

@@ -7,13 +7,12 @@ import java.util.List;
 
 import org.LatencyUtils.PauseDetector;
 import org.LatencyUtils.PauseDetectorListener;
-import org.LatencyUtils.SimplePauseDetector;
 
 import dev.harness.core.schedule.Schedule;
 
 /**
- * Stands between a {@link SimplePauseDetector} of our own (never LatencyUtils' shared static
- * default) and the LatencyStats that listens to it. It clamps each pause below the histograms'
+ * Stands between a pause detector of our own ({@link ConsensusPauseDetector}, never LatencyUtils'
+ * shared static default) and the LatencyStats that listens to it. It clamps each pause below the histograms'
  * highest trackable value, because a correction above it throws on the detector's dispatcher
  * thread, which then dies and corrects nothing more; and it remembers the longest pauses of the
  * harness JVM for the summary. LatencyStats hears of a pause only where sends were due in it
@@ -23,7 +22,7 @@ import dev.harness.core.schedule.Schedule;
 final class PauseRelay extends PauseDetector implements PauseDetectorListener {
     static final int LONGEST_KEPT = 5;
 
-    private final SimplePauseDetector detector;
+    private final PauseDetector detector;
     private final List<JvmPause> longest = new ArrayList<>();
     private final long nanoToEpochOffsetNs;
     private long count;
@@ -33,7 +32,7 @@ final class PauseRelay extends PauseDetector implements PauseDetectorListener {
     /** Null when unthrottled: LatencyStats' own estimator stands. */
     private volatile ScheduledIntervalEstimator estimator;
 
-    PauseRelay(SimplePauseDetector detector) {
+    PauseRelay(PauseDetector detector) {
         this.detector = detector;
         this.nanoToEpochOffsetNs = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
         if (detector != null) {

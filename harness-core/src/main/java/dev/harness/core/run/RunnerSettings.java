@@ -17,9 +17,9 @@ import dev.harness.core.measure.HiccupMeter;
  */
 public record RunnerSettings(long intervalNs, long pauseResolutionNs, long hiccupResolutionNs, Instant startAt) {
     public static final long DEFAULT_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
-    /** 5 ms: LatencyUtils' 1 ms costs about 6 % of a core on an idle harness (see PauseCorrectedStats). */
-    public static final long DEFAULT_PAUSE_RESOLUTION_NS = TimeUnit.MILLISECONDS.toNanos(5);
-    /** jHiccup's 1 ms. */
+    /** 10 ms, as the probe's agent: each detector thread's wake-ups cost CPU (see PauseCorrectedStats). */
+    public static final long DEFAULT_PAUSE_RESOLUTION_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** 10 ms (see HiccupMeter). */
     public static final long DEFAULT_HICCUP_RESOLUTION_NS = HiccupMeter.DEFAULT_RESOLUTION_NS;
 
     public RunnerSettings {

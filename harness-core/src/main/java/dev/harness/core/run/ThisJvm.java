@@ -8,14 +8,14 @@ import com.sun.management.VMOption;
 
 /**
  * What the harness's own JVM runs with, for the run header: its collector and pause goal, its
- * heap (fixed or growing, touched ahead or not) and its CPUs. The harness measures in this JVM
+ * heap (fixed or growing, touched ahead or not), its JIT compilers when not both, and its CPUs. The harness measures in this JVM
  * (and the embedded broker runs in it), so these change what a run reads.
  */
 public final class ThisJvm {
     private ThisJvm() {
     }
 
-    /** "Java 17.0.15, G1 (pause goal 20 ms), heap 1 GiB fixed, touched at start, 2 CPUs". */
+    /** "Java 17.0.15, G1 (pause goal 20 ms), heap 1 GiB fixed, touched at start, C1 JIT only, 2 CPUs". */
     public static String describe() {
         HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         String collector = hotspot == null ? "collector unknown" : collector(hotspot);
@@ -25,8 +25,20 @@ public final class ThisJvm {
         String heap = "heap " + size(maxFlag > 0 ? maxFlag : max)
                 + (initial > 0 && initial == maxFlag ? " fixed" : initial > 0 ? ", starting at " + size(initial) : "")
                 + (flag(hotspot, "AlwaysPreTouch") == 1 ? ", touched at start" : "");
-        return "Java " + Runtime.version() + ", " + collector + ", " + heap + ", "
+        return "Java " + Runtime.version() + ", " + collector + ", " + heap + jit(hotspot) + ", "
                 + Runtime.getRuntime().availableProcessors() + " CPUs";
+    }
+
+    /**
+     * Which compilers run, when not both (HotSpot's default): C1 alone compiles in a fraction of
+     * the CPU time and makes slower code, which changes both what a run costs and its latencies.
+     */
+    private static String jit(HotSpotDiagnosticMXBean hotspot) {
+        if (flag(hotspot, "TieredCompilation") == 0) {
+            return ", C2 JIT only";
+        }
+        long stopAt = flag(hotspot, "TieredStopAtLevel");
+        return stopAt >= 1 && stopAt < 4 ? ", C1 JIT only" : "";
     }
 
     private static String collector(HotSpotDiagnosticMXBean hotspot) {

@@ -59,6 +59,9 @@ public final class Responder {
         connection = new ListenerConnection(reconnect, "responder " + id, c -> {
             Session s = JmsWork.session(c, transacted);
             MessageProducer p = s.createProducer(null);
+            // The requester matches a reply by the header in its body, never by the reply's own
+            // JMSMessageID (the request's ID, which requesters keep, is copied to JMSCorrelationID).
+            p.setDisableMessageID(true);
             p.setDisableMessageTimestamp(true);
             // One listener per session, holding its own session, producer and buffer: a listener
             // still busy on a lost connection must not touch the new one's work.

@@ -41,8 +41,8 @@ class StartAtTest {
     void theRunnersSettingsCheckThemselves() {
         RunnerSettings d = RunnerSettings.every(RunnerSettings.DEFAULT_INTERVAL_NS);
         assertEquals(1_000_000_000L, d.intervalNs());
-        assertEquals(5_000_000L, d.pauseResolutionNs());
-        assertEquals(1_000_000L, d.hiccupResolutionNs());
+        assertEquals(10_000_000L, d.pauseResolutionNs());
+        assertEquals(10_000_000L, d.hiccupResolutionNs());
         assertEquals("--interval", assertThrows(SettingsException.class, () -> RunnerSettings.every(99_999_999L)).option());
         assertEquals("--pause-resolution", assertThrows(SettingsException.class,
                 () -> new RunnerSettings(1_000_000_000L, 999_999L, 1_000_000L, null)).option());
