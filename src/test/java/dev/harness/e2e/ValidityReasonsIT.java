@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -27,6 +28,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * Other reasons may come with the one caused (a shared host is often contended), so each test
  * asserts its own reason is there, not that it is alone. Short runs: CI's budget.
  */
+@Isolated // it loads every CPU on purpose and times a start to the tens of milliseconds: nothing else may run beside it
 class ValidityReasonsIT {
     /** Every run here has this objective, met by all of them: only validity fails their verdict. */
     private static final String MET = "response.p99 < 60s";
