@@ -170,16 +170,26 @@ public final class ConsoleReporter implements RunListener {
 
     /** The validity first: whether the figures below measure what the run asked. */
     private void validity(Validity v) {
+        validityLines(v).forEach(out::println);
+    }
+
+    /** Each reason with what to change; advice the reason before it gave already is not said twice. */
+    static List<String> validityLines(Validity v) {
         if (v.valid()) {
-            out.println("VALID: the schedule was kept and nothing the run needed went unchecked");
-            return;
+            return List.of("VALID: the schedule was kept and nothing the run needed went unchecked");
         }
-        out.printf(Locale.ROOT, "NOT VALID: this run was not a valid test of what it asked (%d %s):%n", v.reasons().size(),
-                v.reasons().size() == 1 ? "reason" : "reasons");
+        List<String> lines = new ArrayList<>();
+        lines.add(String.format(Locale.ROOT, "NOT VALID: this run was not a valid test of what it asked (%d %s):",
+                v.reasons().size(), v.reasons().size() == 1 ? "reason" : "reasons"));
+        String said = null;
         for (Reason r : v.reasons()) {
-            out.println("  - " + r.code() + ": " + r.text());
-            out.println("    what to change: " + r.advice());
+            lines.add("  - " + r.code() + ": " + r.text());
+            if (r.advice() != null && !r.advice().equals(said)) {
+                lines.add("    what to change: " + r.advice());
+                said = r.advice();
+            }
         }
+        return lines;
     }
 
     private void recovery(Outages.Recovery o) {

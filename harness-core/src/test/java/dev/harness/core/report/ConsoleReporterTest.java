@@ -14,6 +14,8 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import dev.harness.core.findings.Reason;
+import dev.harness.core.findings.Validity;
 import dev.harness.core.host.HostSample;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.Histograms;
@@ -99,5 +101,17 @@ class ConsoleReporterTest {
         String[] stalled = lines(interval(0, MS, Outages.Status.NONE, false), interval(1, MS, Outages.Status.NONE, false,
                 1_000 * MS, 0));
         assertEquals(3, stalled.length, "a whole interval without a completion is a stall, and printed");
+    }
+
+    @Test
+    void twoReasonsWithOneRemedySayItOnce() {
+        List<String> l = ConsoleReporter.validityLines(new Validity(List.of(
+                new Reason(Reason.SCHEDULE_BEHIND, "not one message of the measured phase was sent", "add --senders"),
+                new Reason(Reason.GENERATOR_SATURATED, "1 sender can offer about 1,433 msg/s", "add --senders"),
+                new Reason(Reason.HOST_CONTENDED, "the run queue reached 26", null))));
+        assertEquals(List.of("NOT VALID: this run was not a valid test of what it asked (3 reasons):",
+                "  - schedule-behind: not one message of the measured phase was sent", "    what to change: add --senders",
+                "  - generator-saturated: 1 sender can offer about 1,433 msg/s",
+                "  - host-contended: the run queue reached 26"), l);
     }
 }
