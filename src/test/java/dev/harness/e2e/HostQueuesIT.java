@@ -9,10 +9,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** The host sampler under a real load: CPU burners on both cores make the run queue rise. */
+@Isolated // it compares the host's run queue before and with its burners: a class beside it moves the baseline
 class HostQueuesIT {
     private static final int BURNERS = 4;
 
