@@ -115,9 +115,10 @@ class SloIT {
                 failed.getTextContent() + " / " + measured);
         assertEquals(0, ((Element) cases.item(0)).getElementsByTagName("failure").getLength());
 
-        // An undisturbed run's longest wait for a due message is far under a second.
+        // An undisturbed run's longest wait for a due message is far under a second (judged even if
+        // a loaded host made the run NOT VALID: the objectives are the subject here).
         r = HarnessProcess.run(dir, 120, "run", "--rate", "300", "--warmup", "1s", "--duration", "1s", "--slo", "lost == 0",
-                "--slo", "outage < 1s");
+                "--slo", "outage < 1s", "--slo-allow-invalid");
         assertEquals(0, r.exitCode(), "every objective met: " + r);
     }
 
