@@ -298,7 +298,8 @@ public record Reading(Validity validity, List<Finding> findings) {
 
     private static String pauses(RunSummary.JvmPauses p) {
         if (p.count() == 0) {
-            return "pauses of this JVM: none detected (pause-corrected adds nothing; a broker stall is not a pause of this JVM)";
+            return "pauses of this JVM: none longer than " + p.resolutionNs() / 1_000_000 + " ms detected (pause-corrected adds"
+                    + " nothing; a broker stall is not a pause of this JVM)";
         }
         JvmPause longest = p.longest().get(0);
         return String.format(Locale.ROOT, "pauses of this JVM: %s detected, %s ms in all, longest %s ms ending %s;"

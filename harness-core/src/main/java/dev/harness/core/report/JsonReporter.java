@@ -224,7 +224,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         j.name("jvmPauses").beginObject()
                 .field("count", r.jvmPauses().count())
                 .field("totalNs", r.jvmPauses().totalNs())
-                .field("correctionsAdded", r.jvmPauses().corrections());
+                .field("correctionsAdded", r.jvmPauses().corrections())
+                .field("resolutionNs", r.jvmPauses().resolutionNs());
         j.name("longest").beginArray();
         for (JvmPause p : r.jvmPauses().longest()) {
             j.beginObject().field("lengthNs", p.lengthNs()).field("end", p.end().toString()).endObject();

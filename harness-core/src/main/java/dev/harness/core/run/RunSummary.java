@@ -161,8 +161,9 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
      * @param totalNs their total length
      * @param longest the longest of them, longest first
      * @param corrections samples the pause-corrected view added for the sends due in them (whole run)
+     * @param resolutionNs how often the detector's threads woke: a pause shorter than this is not seen
      */
-    public record JvmPauses(long count, long totalNs, List<JvmPause> longest, long corrections) {
+    public record JvmPauses(long count, long totalNs, List<JvmPause> longest, long corrections, long resolutionNs) {
     }
 
     /**

@@ -433,7 +433,7 @@ public final class Runner {
                 throughput,
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
-                        t.correctionsAdded()),
+                        t.correctionsAdded(), settings.pauseResolutionNs()),
                 t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded,
                 warmupEnd(workload, measurement), freezes);
     }

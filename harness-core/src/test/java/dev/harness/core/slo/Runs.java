@@ -65,7 +65,7 @@ final class Runs {
                         unsent, 0, requestsLost, late, 0),
                 new RunSummary.Throughput(targetRate, measuredSeconds, completedAfterWarmup, new long[0],
                         recovery == null ? -1 : recovery.outageFromNs(), recovery == null ? 0 : recovery.outageNs()),
-                new RunSummary.Views(views, views(), null), new RunSummary.JvmPauses(0, 0, List.of(), 0),
+                new RunSummary.Views(views, views(), null), new RunSummary.JvmPauses(0, 0, List.of(), 0, 10_000_000),
                 new GcSummary(Histograms.create(), 0, 0, List.of()), new HostSummary(), delivery, recovery);
     }
 
