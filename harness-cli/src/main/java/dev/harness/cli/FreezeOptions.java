@@ -10,6 +10,7 @@ import dev.harness.core.run.CommandFreezer;
 import dev.harness.core.run.FreezePlan;
 import dev.harness.core.run.Freezer;
 import dev.harness.core.run.SignalFreezer;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -36,19 +37,8 @@ final class FreezeOptions {
     @Option(names = "--freeze-count", paramLabel = "N", description = "With --freeze-every: how many stops.")
     Integer freezeCount;
 
-    @Option(names = "--broker-pid", paramLabel = "PID",
-            description = "The broker's process on this host, which --freeze-at stops with SIGSTOP and lets go on with SIGCONT.")
-    Long brokerPid;
-
-    @Option(names = "--freeze-cmd", paramLabel = "CMD",
-            description = "Stop the broker with this shell command (run as a script: sh FILE), e.g. 'ssh mq1 pkill -STOP -f"
-                    + " \"[a]mqzxma0 -m QM1\"'; it must exit 0 within 30 s, once the broker is stopped. With --thaw-cmd.")
-    String freezeCmd;
-
-    @Option(names = "--thaw-cmd", paramLabel = "CMD",
-            description = "Let the broker go on with this shell command (sh FILE), e.g. 'ssh mq1 pkill -CONT -f \"[a]mqzxma0"
-                    + " -m QM1\"'; it must exit 0 within 30 s. It runs also when the run ends early.")
-    String thawCmd;
+    @Mixin
+    FreezeTargetOptions target;
 
     /** Whether any stop is asked for: their times are from the schedule's start, so the warmup must be fixed. */
     boolean asked() {
@@ -57,11 +47,10 @@ final class FreezeOptions {
 
     /** The stops asked for, checked against the run's schedule, or null for none. */
     FreezePlan plan(long scheduleNs, boolean ownBroker, String provider, boolean killBroker) {
-        FreezePlan plan = FreezePlan.of(freezeAt, freezeFor, freezeEvery, freezeCount, brokerPid, freezeCmd, thawCmd,
-                scheduleNs, ownBroker, provider, ProcessHandle.current().pid(), killBroker);
-        if (plan != null && plan.brokerPid() != null) {
-            SettingsException.require(ProcessHandle.of(plan.brokerPid()).map(ProcessHandle::isAlive).orElse(false),
-                    "--broker-pid", "no process " + plan.brokerPid() + " runs on this host");
+        FreezePlan plan = FreezePlan.of(freezeAt, freezeFor, freezeEvery, freezeCount, target.brokerPid, target.freezeCmd,
+                target.thawCmd, scheduleNs, ownBroker, provider, ProcessHandle.current().pid(), killBroker);
+        if (plan != null) {
+            FreezeTargetOptions.checkAlive(plan.brokerPid());
         }
         return plan;
     }

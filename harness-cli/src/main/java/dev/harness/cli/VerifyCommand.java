@@ -90,16 +90,8 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
                     + " Default: ${DEFAULT-VALUE}.", defaultValue = "1000")
     double rate;
 
-    @Option(names = "--broker-pid", paramLabel = "PID",
-            description = "The process of the broker at --url, on this host: verify's runs freeze it with SIGSTOP and SIGCONT.")
-    Long brokerPid;
-
-    @Option(names = "--freeze-cmd", paramLabel = "CMD",
-            description = "For a broker at --url elsewhere: the shell command that stops it, as harness run --freeze-cmd.")
-    String freezeCmd;
-
-    @Option(names = "--thaw-cmd", paramLabel = "CMD", description = "With --freeze-cmd: the command that lets it go on.")
-    String thawCmd;
+    @Mixin
+    FreezeTargetOptions freezeTarget;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write every scenario's rows as JSON (harness-verify/1).")
     Path json;
@@ -134,20 +126,11 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
         List<String> provider = providerArgs();
         boolean ownBroker = target.kind().ownBroker();
         target.refuseOtherKindsOptions();
-        if (ownBroker && (brokerPid != null || freezeCmd != null || thawCmd != null)) {
-            throw usage((brokerPid != null ? "--broker-pid" : freezeCmd != null ? "--freeze-cmd" : "--thaw-cmd")
-                    + ": applies to a broker given by --url; without it verify freezes a harness broker child of its own");
+        if (ownBroker && freezeTarget.given() != null) {
+            throw usage(freezeTarget.given() + ": applies to a broker given by --url; without it verify freezes a harness"
+                    + " broker child of its own");
         }
-        if ((freezeCmd == null) != (thawCmd == null)) {
-            throw usage((freezeCmd == null ? "--thaw-cmd" : "--freeze-cmd") + ": expected with "
-                    + (freezeCmd == null ? "--freeze-cmd" : "--thaw-cmd"));
-        }
-        if (brokerPid != null && freezeCmd != null) {
-            throw usage("--broker-pid: give --broker-pid, or --freeze-cmd and --thaw-cmd, not both");
-        }
-        if (brokerPid != null && !ProcessHandle.of(brokerPid).map(ProcessHandle::isAlive).orElse(false)) {
-            throw usage("--broker-pid: no process " + brokerPid + " runs on this host");
-        }
+        freezeTarget.check();
         Path work;
         try {
             // Absolute: the runs start in it, and are given their files' paths.
@@ -174,8 +157,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
                 freeze = List.of("--broker-pid", Long.toString(broker.process().pid()));
                 where = "a harness broker child (embedded Artemis) at " + broker.url() + ", process " + broker.process().pid();
             } else {
-                freeze = brokerPid != null ? List.of("--broker-pid", brokerPid.toString())
-                        : freezeCmd != null ? List.of("--freeze-cmd", freezeCmd, "--thaw-cmd", thawCmd) : null;
+                freeze = freezeTarget.runArgs();
                 where = String.join(" ", provider);
             }
             System.out.println("harness verify: " + (quick ? "the quick set" : "every scenario") + " against " + where

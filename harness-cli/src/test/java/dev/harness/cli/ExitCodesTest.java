@@ -157,6 +157,11 @@ class ExitCodesTest {
                 Arguments.of("--broker-pid: applies to a broker given by --url", List.of("verify", "--broker-pid", "1")),
                 Arguments.of("--freeze-cmd: expected with --thaw-cmd", List.of("verify", "--url", "tcp://127.0.0.1:1",
                         "--freeze-cmd", "true")),
+                // verify checks whom its runs would stop as harness run does, before the first run.
+                Arguments.of("is this harness's own process", List.of("verify", "--url", "tcp://127.0.0.1:1", "--broker-pid",
+                        Long.toString(ProcessHandle.current().pid()))),
+                Arguments.of("--broker-pid: give --broker-pid, or --freeze-cmd and --thaw-cmd, not both", List.of("verify",
+                        "--url", "tcp://127.0.0.1:1", "--broker-pid", "1", "--freeze-cmd", "true", "--thaw-cmd", "true")),
                 Arguments.of("--json", List.of("verify", "--json", "/nonexistent-dir/v.json")));
     }
 

@@ -101,6 +101,23 @@ public record FreezePlan(List<Planned> stops, Long brokerPid, String freezeCmd, 
         }
         SettingsException.require(!killBroker, "--kill-broker-at", "cannot be combined with --freeze-at or"
                 + " --freeze-every: the broker restarted is another process");
+        checkTarget(brokerPid, freezeCmd, thawCmd, ownPid);
+        boolean other = brokerPid != null || freezeCmd != null;
+        SettingsException.require(!(ownBroker && other), other && brokerPid != null ? "--broker-pid" : "--freeze-cmd",
+                "the run drives the embedded broker, which runs inside this process and cannot be stopped apart from it:"
+                        + " give the --url of the broker to stop, or leave the option out to freeze a harness broker child");
+        SettingsException.require(ownBroker || other, at, "the harness stops a broker it runs itself, the process"
+                + " --broker-pid names, or one --freeze-cmd and --thaw-cmd stop; give one of them for --provider " + provider);
+        return new FreezePlan(stops, brokerPid, freezeCmd, thawCmd);
+    }
+
+    /**
+     * Whom a stop is made by, apart from when: {@code --broker-pid}, or {@code --freeze-cmd} with
+     * {@code --thaw-cmd}, or neither. harness verify checks them so before handing them to its runs.
+     *
+     * @param ownPid this process's id, which --broker-pid must not name
+     */
+    public static void checkTarget(Long brokerPid, String freezeCmd, String thawCmd, long ownPid) {
         SettingsException.require(brokerPid == null || freezeCmd == null && thawCmd == null, "--broker-pid",
                 "give --broker-pid, or --freeze-cmd and --thaw-cmd, not both");
         SettingsException.require(freezeCmd == null || !freezeCmd.isBlank(), "--freeze-cmd",
@@ -116,13 +133,6 @@ public record FreezePlan(List<Planned> stops, Long brokerPid, String freezeCmd, 
                     + " in which the embedded broker runs: stopping it would stop the measurement too; give the pid of a"
                     + " broker in another process (without --url the harness freezes a harness broker child of its own)");
         }
-        boolean other = brokerPid != null || freezeCmd != null;
-        SettingsException.require(!(ownBroker && other), other && brokerPid != null ? "--broker-pid" : "--freeze-cmd",
-                "the run drives the embedded broker, which runs inside this process and cannot be stopped apart from it:"
-                        + " give the --url of the broker to stop, or leave the option out to freeze a harness broker child");
-        SettingsException.require(ownBroker || other, at, "the harness stops a broker it runs itself, the process"
-                + " --broker-pid names, or one --freeze-cmd and --thaw-cmd stop; give one of them for --provider " + provider);
-        return new FreezePlan(stops, brokerPid, freezeCmd, thawCmd);
     }
 
     /** Whether the harness runs the broker it stops as a child of its own (no --broker-pid, no commands). */
