@@ -5,6 +5,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.run.Stop;
 
@@ -58,6 +59,21 @@ public record ScenarioResult(String id, String title, double rate, List<Stop> st
     /** A figure fell outside its truth. */
     public boolean figureFailed() {
         return rows.stream().anyMatch(r -> !r.passed());
+    }
+
+    /**
+     * Worth one more run: every figure held, but other processes contended the host (a neighbour's
+     * burst), so the run proved nothing either way. A figure outside its truth never is.
+     */
+    public boolean contendedByOthers() {
+        return ran() && !figureFailed() && validity.reasons().stream()
+                .anyMatch(r -> r.code().equals(Reason.HOST_CONTENDED));
+    }
+
+    /** This result of a second run, after a first that {@link #contendedByOthers()}: its title says so. */
+    public ScenarioResult ranTwice() {
+        return !ran() ? this : new ScenarioResult(id, title + " (run twice: the first run was NOT VALID, the host"
+                + " contended)", rate, stops, validity, rows, null, context, spectrum);
     }
 
     /**
