@@ -31,7 +31,9 @@ public final class Harness implements Runnable {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        int code = execute(args);
+        InterruptGuard.commandReturned();
+        System.exit(code);
     }
 
     /** Runs one command line and returns its exit code; public for {@link ApiJar}'s hand-over. */

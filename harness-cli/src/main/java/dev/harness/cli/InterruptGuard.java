@@ -1,24 +1,40 @@
 package dev.harness.cli;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Ctrl-C (or SIGTERM) while a command runs: tell it to stop, then hold the JVM until the
  * command has flushed its logs, printed its summary and removed its broker. Closing the guard
- * says the command is done.
+ * says the command is done; the JVM goes once the command's last line is out too (its exit
+ * code's one-line reason, printed after the guard closed: {@link #commandReturned}).
  */
 final class InterruptGuard implements AutoCloseable {
     private static final long MAX_WAIT_SECONDS = 60;
+    /** Guards closed while their hook waits: released when the command has returned to main. */
+    private static final Set<InterruptGuard> CLOSED_IN_SHUTDOWN = ConcurrentHashMap.newKeySet();
 
     private final CountDownLatch done = new CountDownLatch(1);
     private final Thread hook;
+    private volatile boolean closed;
 
     InterruptGuard(Runnable onInterrupt) {
+        this(onInterrupt, () -> { });
+    }
+
+    /**
+     * @param onGiveUp run on the hook's thread when the command has not finished within the wait,
+     *     just before the JVM exits without it: the last chance to say what it measured
+     */
+    InterruptGuard(Runnable onInterrupt, Runnable onGiveUp) {
         hook = new Thread(() -> {
             onInterrupt.run();
             try {
-                done.await(MAX_WAIT_SECONDS, TimeUnit.SECONDS);
+                if (!done.await(MAX_WAIT_SECONDS, TimeUnit.SECONDS) && !closed) {
+                    onGiveUp.run();
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -28,11 +44,20 @@ final class InterruptGuard implements AutoCloseable {
 
     @Override
     public void close() {
-        done.countDown();
+        closed = true;
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
+            done.countDown();
         } catch (IllegalStateException alreadyShuttingDown) {
-            // The hook is running: it is what waits for us.
+            // The hook is running and holds the JVM until the command's last line is printed.
+            CLOSED_IN_SHUTDOWN.add(this);
+        }
+    }
+
+    /** The command returned to main, its exit code's reason printed: an interrupted JVM may go now. */
+    static void commandReturned() {
+        for (InterruptGuard g : CLOSED_IN_SHUTDOWN) {
+            g.done.countDown();
         }
     }
 }
