@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -72,5 +73,41 @@ class RestartStudyIT {
         assertTrue(md.contains("first message ms: from ready to a consumer's first message"), md);
         assertFalse(md.contains("verdict"), "the verdict is the console's: " + md);
         assertTrue(r.stdout().contains("appended to " + out), r::toString);
+    }
+
+    /**
+     * Ctrl-C between cases: the case under way ends, no other begins, and the cases done are the
+     * table, on the console and in --out; exit 130. Its own brokers' journals are removed.
+     */
+    @Test
+    void anInterruptedStudyKeepsTheCasesItDid() throws Exception {
+        Path out = dir.resolve("restart.md");
+        String console;
+        int code;
+        try (HarnessProcess p = HarnessProcess.start(dir, "restart-study", "--depths", "100,200,300,400,500,600",
+                "--uncommitted", "0", "--size", "512", "--dir", dir.toString(), "--out", out.toString())) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (p.stdout().lines().noneMatch(l -> l.startsWith("depth ")) && p.isAlive() && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertTrue(p.isAlive(), "the study ended before its first case was done: " + p.stdout());
+            p.signal("INT");
+            code = p.waitFor(120);
+            console = p.stdout() + "\n--- stderr\n" + p.stderr();
+        }
+        assertEquals(130, code, console);
+        long done = console.lines().filter(l -> l.startsWith("depth ")).count();
+        assertTrue(done >= 1 && done < 6, console);
+        List<String> rows = console.lines().filter(l -> l.matches("\\| [0-9,]+ \\|.*")).toList();
+        assertEquals(done, rows.size(), "every case done is in the table: " + console);
+        assertTrue(console.contains("Incomplete: interrupted after " + done + " of 6 cases; the others did not run"), console);
+        assertFalse(console.contains("verdict: PASS"), "no verdict on a study that did not run: " + console);
+        assertTrue(console.contains("interrupted: " + done + " of 6 cases done"), console);
+        assertEquals(done, Files.readString(out).lines().filter(l -> l.matches("\\| [0-9,]+ \\|.*")).count(),
+                "--out has them too");
+        try (var left = Files.list(dir)) {
+            assertTrue(left.noneMatch(f -> f.getFileName().toString().startsWith("harness-restart-study-")
+                    && Files.isDirectory(f) && f.toFile().list().length > 0), "journals removed");
+        }
     }
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -49,7 +50,9 @@ import picocli.CommandLine.Spec;
             "4:a case lost committed messages, got one twice or kept uncommitted ones, or --kill-cmd or --start-cmd"
                 + " failed, or the broker refused a request (a full or unknown queue)",
             "6:every case recovered exactly its committed messages and the table was printed, but --out could not be"
-                + " written"})
+                + " written",
+            "130:interrupted with Ctrl-C or SIGTERM (the case under way ends; the cases done are printed and appended to"
+                + " --out)"})
 final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     /** Deep queues on a slow disk took IBM MQ minutes to recover in IBM's restart study: a generous default bound. */
     private static final String DEFAULT_READY_TIMEOUT = "10m";
@@ -100,6 +103,8 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
     ProviderOptions target;
 
     private String bufferTimeout = "auto";
+    /** Ctrl-C or SIGTERM: no case begins after it. */
+    private volatile boolean interrupted;
 
     /** Its own broker through Artemis's client of the namespace asked for, or the provider's. */
     @Override
@@ -139,44 +144,67 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         if (problem != null) {
             throw usage("--out " + out + ": cannot write the file: " + problem);
         }
-        List<RestartStudy.Result> results = new ArrayList<>();
+        // Read by the interrupt hook's thread too, when a case outlasts its wait.
+        List<RestartStudy.Result> results = Collections.synchronizedList(new ArrayList<>());
         String[] broker = {null};
-        try {
-            if (commands == null) {
-                broker[0] = ownBrokers(results, queues, dropCachesOwn);
-            } else {
-                commandBroker(commands, results, queues, broker);
+        int cases = RestartStudy.grid(depths, uncommitted).size();
+        // Ctrl-C or SIGTERM: the case under way ends (a broker it killed is started again), the next does not begin.
+        try (InterruptGuard guard = new InterruptGuard(() -> interrupted = true, () -> {
+            System.out.print(table(commands, dropCachesOwn, broker[0], queues, List.copyOf(results), "interrupted; the case"
+                    + " under way did not end within a minute of it, and is not here"
+                    + (commands != null ? " (its broker may be left killed: start it again)" : "")));
+            System.out.flush();
+        })) {
+            try {
+                if (commands == null) {
+                    broker[0] = ownBrokers(results, queues, dropCachesOwn);
+                } else {
+                    commandBroker(commands, results, queues, broker);
+                }
+            } catch (Exception | Error e) {
+                // The cases done before the one that failed are measurements: the table keeps them.
+                if (!results.isEmpty()) {
+                    String md = table(commands, dropCachesOwn, broker[0], queues, results, (interrupted ? "interrupted; " : "")
+                            + "cases after these did not complete: " + oneLine(e));
+                    System.out.print(md);
+                    String notWritten = append(md);
+                    if (notWritten != null) {
+                        System.err.println(spec.qualifiedName() + ": " + notWritten);
+                    }
+                }
+                if (interrupted) {
+                    throw new Failure.Interrupted("interrupted: " + results.size() + " of " + cases + " cases done");
+                }
+                throw e;
             }
-        } catch (Exception | Error e) {
-            // The cases done before the one that failed are measurements: the table keeps them.
-            if (!results.isEmpty()) {
-                String md = table(commands, dropCachesOwn, broker[0], queues, results, "cases after these did not complete: "
-                        + oneLine(e));
+            if (interrupted) {
+                String md = table(commands, dropCachesOwn, broker[0], queues, results, "interrupted after " + results.size()
+                        + " of " + cases + " cases; the others did not run");
                 System.out.print(md);
                 String notWritten = append(md);
                 if (notWritten != null) {
                     System.err.println(spec.qualifiedName() + ": " + notWritten);
                 }
+                throw new Failure.Interrupted("interrupted: " + results.size() + " of " + cases + " cases done");
             }
-            throw e;
-        }
-        String md = table(commands, dropCachesOwn, broker[0], queues, results, null);
-        System.out.print(md);
-        long wrong = results.stream().filter(RestartStudy.Result::wrong).count();
-        System.out.println(verdict(results.size(), wrong));
-        String notWritten = append(md);
-        // As harness run: the study's own code before the file's, which is still said.
-        if (wrong != 0) {
+            String md = table(commands, dropCachesOwn, broker[0], queues, results, null);
+            System.out.print(md);
+            long wrong = results.stream().filter(RestartStudy.Result::wrong).count();
+            System.out.println(verdict(results.size(), wrong));
+            String notWritten = append(md);
+            // As harness run: the study's own code before the file's, which is still said.
+            if (wrong != 0) {
+                if (notWritten != null) {
+                    System.err.println(spec.qualifiedName() + ": " + notWritten);
+                }
+                throw new Failure.DuringRun(wrong + " case(s) lost committed messages, got some twice or kept uncommitted ones"
+                        + " (WRONG above)");
+            }
             if (notWritten != null) {
-                System.err.println(spec.qualifiedName() + ": " + notWritten);
+                throw new Failure.OutputNotWritten(notWritten);
             }
-            throw new Failure.DuringRun(wrong + " case(s) lost committed messages, got some twice or kept uncommitted ones"
-                    + " (WRONG above)");
+            return ExitCode.OK;
         }
-        if (notWritten != null) {
-            throw new Failure.OutputNotWritten(notWritten);
-        }
-        return ExitCode.OK;
     }
 
     /** The study's one-line answer, after its table. */
@@ -319,6 +347,9 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
 
     private void runCases(RestartStudy study, List<RestartStudy.Result> results) throws Exception {
         for (RestartStudy.Case c : RestartStudy.grid(depths, uncommitted)) {
+            if (interrupted) {
+                return;
+            }
             RestartStudy.Result r = study.run(c);
             results.add(r);
             System.out.println(row(r));
