@@ -290,7 +290,7 @@ public record Reading(Validity validity, List<Finding> findings) {
         f.add(new Finding(Finding.GC_PAUSES, gc(r.gc())));
         String host = "host: " + r.host().longestQueue();
         if (contended(k, r.saturation().cpuFraction())) {
-            host += "; CONTENDED: " + hostContention(k, r.saturation());
+            host += "; CONTENDED: " + hostContention(k, r.saturation()) + lateOnContendedHost(r);
         }
         f.add(new Finding(Finding.HOST_QUEUE, host));
         return f;
@@ -305,6 +305,29 @@ public record Reading(Validity validity, List<Finding> findings) {
         return String.format(Locale.ROOT, "pauses of this JVM: %s detected, %s ms in all, longest %s ms ending %s;"
                 + " pause-corrected added %s samples for the sends due in them", Units.count(p.count()), Units.ms(p.totalNs()),
                 Units.ms(longest.lengthNs()), TIME.format(longest.end()), Units.count(p.corrections()));
+    }
+
+    /** A send-lag tail this large is most of response's: the harness sent late, and on a contended host that is the host's. */
+    static final double LATE_SHARE = 0.5;
+
+    /**
+     * On a contended host that still kept its schedule (VALID), the sends' own lateness may be most
+     * of the response tail: said, so that the tail is not read as the broker's. Empty otherwise.
+     */
+    private static String lateOnContendedHost(RunSummary r) {
+        Histogram lag = r.views().measured().get(View.SEND_LAG);
+        Histogram response = r.views().measured().get(View.RESPONSE);
+        if (r.throughput().closedLoop() || lag == null || response == null || lag.getTotalCount() == 0
+                || response.getTotalCount() == 0) {
+            return "";
+        }
+        double lagP99 = Percentiles.at(lag, 99);
+        double responseP99 = Percentiles.at(response, 99);
+        if (lagP99 < LATE_SHARE * responseP99) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "; send-lag p99 %s ms against response p99 %s ms: most of the tail is the"
+                + " harness sending late on this host, not the system under test", Units.ms(lagP99), Units.ms(responseP99));
     }
 
     private static String hiccups(GcSummary gc) {

@@ -196,6 +196,25 @@ class ReadingTest {
     }
 
     @Test
+    void onAContendedHostASendLagTailThatIsMostOfResponsesIsSaidToBeTheHosts() {
+        // Kept its schedule (lags of 30 ms, under the 100 ms bound), on a host others took 70 % of.
+        Saturation jvm30 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.3, 0);
+        ScheduleKeeping.Totals contended = new ScheduleKeeping.Totals(BOUND, MS, 10, 0, MS, 6, 26, 2, 100, 0, 0);
+        Reading late = run(1_000, 30 * MS, contended, checked(), null, jvm30, false).reading();
+        assertTrue(late.validity().valid(), late.validity().codes());
+        String host = late.finding(Finding.HOST_QUEUE).text();
+        assertTrue(host.contains("CONTENDED") && host.contains("; send-lag p99 30.0 ms against response p99 32.0 ms: most"
+                + " of the tail is the harness sending late on this host"), host);
+        // Sends on time (1 ms of 3 ms): the tail is the system's, nothing more is said.
+        String onTime = run(1_000, MS / 2, contended, checked(), null, jvm30, false).reading().finding(Finding.HOST_QUEUE).text();
+        assertTrue(onTime.contains("CONTENDED") && !onTime.contains("sending late"), onTime);
+        // An uncontended host: the same lag is not blamed on it.
+        String quiet = run(1_000, 30 * MS, kept(MS), checked(), null, Saturation.NONE, false).reading()
+                .finding(Finding.HOST_QUEUE).text();
+        assertFalse(quiet.contains("sending late"), quiet);
+    }
+
+    @Test
     void aLongRunQueueOfTheHarnesssOwnThreadsIsNoContention() {
         // The same queue, but this JVM used 90 % of the CPUs the host had busy: its own load, no one else's.
         Saturation jvm90 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.9, 0);
