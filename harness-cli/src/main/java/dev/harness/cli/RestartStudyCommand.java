@@ -164,13 +164,8 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
             } catch (Exception | Error e) {
                 // The cases done before the one that failed are measurements: the table keeps them.
                 if (!results.isEmpty()) {
-                    String md = table(commands, dropCachesOwn, broker[0], queues, results, (interrupted ? "interrupted; " : "")
-                            + "cases after these did not complete: " + oneLine(e));
-                    System.out.print(md);
-                    String notWritten = append(md);
-                    if (notWritten != null) {
-                        System.err.println(spec.qualifiedName() + ": " + notWritten);
-                    }
+                    printAndAppend(table(commands, dropCachesOwn, broker[0], queues, results, (interrupted ? "interrupted; "
+                            : "") + "cases after these did not complete: " + oneLine(e)));
                 }
                 if (interrupted) {
                     throw new Failure.Interrupted("interrupted: " + results.size() + " of " + cases + " cases done");
@@ -178,13 +173,8 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
                 throw e;
             }
             if (interrupted) {
-                String md = table(commands, dropCachesOwn, broker[0], queues, results, "interrupted after " + results.size()
-                        + " of " + cases + " cases; the others did not run");
-                System.out.print(md);
-                String notWritten = append(md);
-                if (notWritten != null) {
-                    System.err.println(spec.qualifiedName() + ": " + notWritten);
-                }
+                printAndAppend(table(commands, dropCachesOwn, broker[0], queues, results, "interrupted after "
+                        + results.size() + " of " + cases + " cases; the others did not run"));
                 throw new Failure.Interrupted("interrupted: " + results.size() + " of " + cases + " cases done");
             }
             String md = table(commands, dropCachesOwn, broker[0], queues, results, null);
@@ -223,6 +213,15 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
 
     private static String oneLine(Throwable e) {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage().lines().findFirst().orElse("");
+    }
+
+    /** A table that ends the study early: on the console and in --out, the exit code the reason's, not the file's. */
+    private void printAndAppend(String md) {
+        System.out.print(md);
+        String notWritten = append(md);
+        if (notWritten != null) {
+            System.err.println(spec.qualifiedName() + ": " + notWritten);
+        }
     }
 
     /** Appends the table to --out, if given: null, or why it could not. */
