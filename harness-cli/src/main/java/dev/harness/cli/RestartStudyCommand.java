@@ -150,7 +150,7 @@ final class RestartStudyCommand implements Callable<Integer>, UsesApi {
         int cases = RestartStudy.grid(depths, uncommitted).size();
         // Ctrl-C or SIGTERM: the case under way ends (a broker it killed is started again), the next does not begin.
         try (InterruptGuard guard = new InterruptGuard(() -> interrupted = true, () -> {
-            System.out.print(table(commands, dropCachesOwn, broker[0], queues, List.copyOf(results), "interrupted; the case"
+            printAndAppend(table(commands, dropCachesOwn, broker[0], queues, List.copyOf(results), "interrupted; the case"
                     + " under way did not end within a minute of it, and is not here"
                     + (commands != null ? " (its broker may be left killed: start it again)" : "")));
             System.out.flush();
