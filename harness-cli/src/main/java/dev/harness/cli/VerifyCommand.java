@@ -475,7 +475,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
         /**
          * A scenario run again, once, when other processes contended the host during its run: such a
          * run proves nothing either way (a neighbour's burst, not the harness), and the second run's
-         * verdict stands, its title saying so. A figure outside its truth is never run again.
+         * verdict stands, and the table says so. A figure outside its truth is never run again.
          */
         ScenarioResult onceMore(ScenarioRun scenario) throws Exception {
             ScenarioResult first = scenario.run();
@@ -484,7 +484,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             }
             System.out.println("  " + first.id() + ": NOT VALID (" + first.validity().codes() + "): other processes"
                     + " contended the host; running it once more");
-            return scenario.run().ranTwice();
+            return scenario.run().ranTwice(first);
         }
 
         /** How slowly the run worked off its stops' backlogs, from its completions. */

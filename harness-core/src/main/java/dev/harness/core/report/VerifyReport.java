@@ -47,6 +47,9 @@ public final class VerifyReport {
                 name = "";
             }
             out.println("    stops: " + stops(s.stops()) + (s.rate() > 0 ? "; " + Units.rate(s.rate()) + " msg/s" : ""));
+            if (s.ranTwiceLine() != null) {
+                out.println("    " + s.ranTwiceLine());
+            }
             for (Row row : s.rows()) {
                 if (!row.passed()) {
                     out.println("    FAIL " + row.figure() + ": " + row.why());
@@ -88,7 +91,7 @@ public final class VerifyReport {
         j.name("scenarios").beginArray();
         for (ScenarioResult s : r.scenarios()) {
             j.beginObject().field("id", s.id()).field("title", s.title()).field("verdict", s.verdict())
-                    .field("notRun", s.notRun()).field("rate", s.rate());
+                    .field("notRun", s.notRun()).field("rate", s.rate()).field("firstRunNotValid", s.firstRunNotValid());
             j.name("stops").beginArray();
             for (Stop stop : s.stops()) {
                 j.beginObject().field("atNs", stop.atNs()).field("lengthNs", stop.lengthNs())
@@ -175,6 +178,9 @@ public final class VerifyReport {
                     .append(Html.escape(s.title())).append(": ").append(s.verdict()).append("</h2>\n<p class=\"what\">stops: ")
                     .append(Html.escape(stops(s.stops()))).append(". The dashed line is the truth the stops' measured lengths"
                     + " give: no message due in a stop completes before it ends.</p>\n");
+            if (s.ranTwiceLine() != null) {
+                b.append("<p class=\"what\">").append(Html.escape(s.ranTwiceLine())).append(".</p>\n");
+            }
             if (s.failed()) {
                 s.context().forEach(f -> b.append("<p class=\"what\">The run's ").append(Html.escape(f.text())).append("</p>\n"));
             }

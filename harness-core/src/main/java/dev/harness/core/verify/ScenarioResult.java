@@ -23,9 +23,11 @@ import dev.harness.core.run.Stop;
  * @param context the run's own findings on what else held it up (its JVM's pauses, the host's queue), said
  *     beside a figure that failed: the truth counts the scenario's stops alone
  * @param spectrum what the report draws: the run's response and service, and the truth; null when not run
+ * @param firstRunNotValid the reasons of a first run that {@link #contendedByOthers()}, when this is the
+ *     scenario's second; null for a scenario run once
  */
 public record ScenarioResult(String id, String title, double rate, List<Stop> stops, Validity validity, List<Row> rows,
-        String notRun, List<Finding> context, Spectrum spectrum) {
+        String notRun, List<Finding> context, Spectrum spectrum, String firstRunNotValid) {
     /** The run's findings that tell what else held it up. */
     public static final List<String> CONTEXT = List.of(Finding.JVM_PAUSES, Finding.GC_PAUSES, Finding.HOST_QUEUE);
 
@@ -33,6 +35,12 @@ public record ScenarioResult(String id, String title, double rate, List<Stop> st
         stops = List.copyOf(stops);
         rows = List.copyOf(rows);
         context = context.stream().filter(f -> CONTEXT.contains(f.code())).toList();
+    }
+
+    /** A scenario run once. */
+    public ScenarioResult(String id, String title, double rate, List<Stop> stops, Validity validity, List<Row> rows,
+            String notRun, List<Finding> context, Spectrum spectrum) {
+        this(id, title, rate, stops, validity, rows, notRun, context, spectrum, null);
     }
 
     /**
@@ -70,10 +78,16 @@ public record ScenarioResult(String id, String title, double rate, List<Stop> st
                 .anyMatch(r -> r.code().equals(Reason.HOST_CONTENDED));
     }
 
-    /** This result of a second run, after a first that {@link #contendedByOthers()}: its title says so. */
-    public ScenarioResult ranTwice() {
-        return !ran() ? this : new ScenarioResult(id, title + " (run twice: the first run was NOT VALID, the host"
-                + " contended)", rate, stops, validity, rows, null, context, spectrum);
+    /** This result as the second run of a scenario whose {@code first} run {@link #contendedByOthers()}. */
+    public ScenarioResult ranTwice(ScenarioResult first) {
+        return !ran() ? this : new ScenarioResult(id, title, rate, stops, validity, rows, null, context, spectrum,
+                first.validity().codes());
+    }
+
+    /** What the console and the report say of a second run; null for a scenario run once. */
+    public String ranTwiceLine() {
+        return firstRunNotValid == null ? null : "run twice: the first run was NOT VALID (" + firstRunNotValid
+                + "), other processes contending the host; this is the second run";
     }
 
     /**

@@ -46,7 +46,13 @@ class VerifyReportTest {
                 List.of(new Finding(Finding.JVM_PAUSES, "pauses of this JVM: 53 detected"), new Finding(Finding.DELIVERY, "x")),
                 new ScenarioResult.Spectrum(response, service, truth));
         ScenarioResult notRun = ScenarioResult.notRun("in-flight", "broker frozen 2 s, 16 sends in flight", "no way to stop it");
-        return new VerifyResult("the broker", false, List.of("put: 1,000 msg/s held"), List.of(passed, failed, notRun));
+        ScenarioResult contendedFirst = new ScenarioResult("harness-stopped", "harness JVM stopped 2 s at 1,000 msg/s", 1000,
+                List.of(stop), new Validity(List.of(new Reason(Reason.HOST_CONTENDED, "the run queue reached 32", "quiet"))),
+                passed.rows(), null, List.of(), new ScenarioResult.Spectrum(response, service, truth));
+        ScenarioResult twice = new ScenarioResult("harness-stopped", "harness JVM stopped 2 s at 1,000 msg/s", 1000,
+                List.of(stop), Validity.VALID, passed.rows(), null, List.of(), new ScenarioResult.Spectrum(response, service,
+                        truth)).ranTwice(contendedFirst);
+        return new VerifyResult("the broker", false, List.of("put: 1,000 msg/s held"), List.of(passed, failed, notRun, twice));
     }
 
     @Test
@@ -60,7 +66,9 @@ class VerifyReportTest {
         assertTrue(out.contains("the run's pauses of this JVM: 53 detected"), out);
         assertFalse(out.contains("the run's x"), "only what else held the run up");
         assertTrue(out.contains("not run: no way to stop it"), out);
-        assertTrue(out.contains("FAIL: 1 of 2 scenarios run PASS, 1 FAIL; 1 NOT RUN"), out);
+        assertTrue(out.contains("    run twice: the first run was NOT VALID (host-contended), other processes contending the"
+                + " host; this is the second run"), out);
+        assertTrue(out.contains("FAIL: 2 of 3 scenarios run PASS, 1 FAIL; 1 NOT RUN"), out);
     }
 
     @Test
@@ -79,6 +87,8 @@ class VerifyReportTest {
         assertEquals("jvm-pauses", j.get("scenarios").get(1).get("runFindings").get(0).get("code").asText());
         assertEquals("NOT RUN", j.get("scenarios").get(2).get("verdict").asText());
         assertEquals("no way to stop it", j.get("scenarios").get(2).get("notRun").asText());
+        assertTrue(first.get("firstRunNotValid").isNull(), "run once");
+        assertEquals("host-contended", j.get("scenarios").get(3).get("firstRunNotValid").asText());
     }
 
     @Test
@@ -89,6 +99,7 @@ class VerifyReportTest {
         assertTrue(html.contains("data-series=\"service\""), html);
         assertFalse(html.contains("spectrum-in-flight"), "nothing to draw for a scenario not run");
         assertTrue(html.contains("<td class=\"FAIL\""), html);
+        assertTrue(html.contains("run twice: the first run was NOT VALID (host-contended)"), html);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.harness.core.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,12 +51,15 @@ class ScenarioResultTest {
     }
 
     @Test
-    void theSecondRunsTitleSaysItWasRunTwiceAndItsVerdictStands() {
-        ScenarioResult again = result(Validity.VALID, HELD).ranTwice();
-        assertEquals("broker frozen 2 s at 1,000 msg/s (run twice: the first run was NOT VALID, the host contended)",
-                again.title());
+    void theSecondRunSaysItWasRunTwiceAndItsVerdictStands() {
+        ScenarioResult again = result(Validity.VALID, HELD).ranTwice(result(CONTENDED, HELD));
+        assertEquals("broker frozen 2 s at 1,000 msg/s", again.title(), "the title is the scenario's");
+        assertEquals("schedule-behind, host-contended", again.firstRunNotValid());
+        assertEquals("run twice: the first run was NOT VALID (schedule-behind, host-contended), other processes contending"
+                + " the host; this is the second run", again.ranTwiceLine());
         assertEquals("PASS", again.verdict());
+        assertNull(result(Validity.VALID, HELD).ranTwiceLine(), "a scenario run once says nothing of it");
         ScenarioResult notRun = ScenarioResult.notRun("gc-pauses", "GC pauses", "the run did not end");
-        assertSame(notRun, notRun.ranTwice(), "a second run that could not run says why, as it is");
+        assertSame(notRun, notRun.ranTwice(result(CONTENDED, HELD)), "a second run that could not run says why, as it is");
     }
 }
