@@ -31,9 +31,7 @@ public final class Harness implements Runnable {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        int code = execute(args);
-        InterruptGuard.commandReturned();
-        System.exit(code);
+        System.exit(execute(args));
     }
 
     /** Runs one command line and returns its exit code; public for {@link ApiJar}'s hand-over. */
@@ -42,7 +40,11 @@ public final class Harness implements Runnable {
         // A kind registered on HARNESS_CLASSPATH that this jar cannot load: said, and the rest works.
         ProviderKinds.skipped().forEach(note -> cl.getErr().println("harness: " + note));
         cl.getErr().flush();
-        return cl.execute(args);
+        int code = cl.execute(args);
+        // Here, not in main: a command handed to the other API's jar runs this method of that
+        // jar's classes, whose guards this jar's classes cannot release.
+        InterruptGuard.commandReturned();
+        return code;
     }
 
     /**

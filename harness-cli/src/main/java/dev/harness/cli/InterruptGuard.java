@@ -13,12 +13,14 @@ import java.util.concurrent.TimeUnit;
  */
 final class InterruptGuard implements AutoCloseable {
     private static final long MAX_WAIT_SECONDS = 60;
-    /** Guards closed while their hook waits: released when the command has returned to main. */
+    /** From the guard's close to the command's return: printing one line. A bound, should a path not say it. */
+    private static final long RETURN_WAIT_SECONDS = 5;
+    /** Guards closed while their hook waits: released when the command has returned. */
     private static final Set<InterruptGuard> CLOSED_IN_SHUTDOWN = ConcurrentHashMap.newKeySet();
 
-    private final CountDownLatch done = new CountDownLatch(1);
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private final CountDownLatch returned = new CountDownLatch(1);
     private final Thread hook;
-    private volatile boolean closed;
 
     InterruptGuard(Runnable onInterrupt) {
         this(onInterrupt, () -> { });
@@ -32,9 +34,11 @@ final class InterruptGuard implements AutoCloseable {
         hook = new Thread(() -> {
             onInterrupt.run();
             try {
-                if (!done.await(MAX_WAIT_SECONDS, TimeUnit.SECONDS) && !closed) {
+                if (!closed.await(MAX_WAIT_SECONDS, TimeUnit.SECONDS)) {
                     onGiveUp.run();
+                    return;
                 }
+                returned.await(RETURN_WAIT_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -44,20 +48,19 @@ final class InterruptGuard implements AutoCloseable {
 
     @Override
     public void close() {
-        closed = true;
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
-            done.countDown();
         } catch (IllegalStateException alreadyShuttingDown) {
             // The hook is running and holds the JVM until the command's last line is printed.
             CLOSED_IN_SHUTDOWN.add(this);
         }
+        closed.countDown();
     }
 
-    /** The command returned to main, its exit code's reason printed: an interrupted JVM may go now. */
+    /** The command returned, its exit code's reason printed: an interrupted JVM may go now. */
     static void commandReturned() {
         for (InterruptGuard g : CLOSED_IN_SHUTDOWN) {
-            g.done.countDown();
+            g.returned.countDown();
         }
     }
 }
