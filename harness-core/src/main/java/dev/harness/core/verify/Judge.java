@@ -54,8 +54,10 @@ public final class Judge {
      * @param resolutionNs the detector's resolution (--pause-resolution)
      */
     public static Row pauseCorrections(StallTruth truth, long added, long resolutionNs) {
+        // A count is whole: a least of 1,990.2 is met by 1,990 samples (CI failed a run on that fraction).
         return new Row("pause-corrected added", Row.Unit.COUNT, truth.pauseCorrections(),
-                truth.shortest(2 * resolutionNs + truth.intervalNs()).pauseCorrections(), truth.longest().pauseCorrections(), added,
+                Math.floor(truth.shortest(2 * resolutionNs + truth.intervalNs()).pauseCorrections()),
+                Math.ceil(truth.longest().pauseCorrections()), added,
                 "pause-corrected", Double.NaN, false);
     }
 

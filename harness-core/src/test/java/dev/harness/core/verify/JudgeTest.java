@@ -126,7 +126,9 @@ class JudgeTest {
     void pauseCorrectedAddsOneSamplePerMessageDueWithinTheDetectorsResolution() {
         StallTruth truth = StallTruth.of(1000, WARMUP, DURATION, List.of(STOP));
         assertTrue(Judge.pauseCorrections(truth, 1990, 5 * MS).passed()); // 2,000 due; 1,988.5 at least (2 s - 0.5 - 10 - 1 ms)
-        assertFalse(Judge.pauseCorrections(truth, 1988, 5 * MS).passed());
+        // Samples are whole: 1,988 meets a least of 1,988.5, 1,987 does not.
+        assertTrue(Judge.pauseCorrections(truth, 1988, 5 * MS).passed());
+        assertFalse(Judge.pauseCorrections(truth, 1987, 5 * MS).passed());
         assertFalse(Judge.pauseCorrections(truth, 4000, 5 * MS).passed(), "a pause corrected twice");
     }
 
