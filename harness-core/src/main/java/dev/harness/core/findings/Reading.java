@@ -307,7 +307,7 @@ public record Reading(Validity validity, List<Finding> findings) {
                 Units.ms(longest.lengthNs()), TIME.format(longest.end()), Units.count(p.corrections()));
     }
 
-    /** A send-lag tail this large is most of response's: the harness sent late, and on a contended host that is the host's. */
+    /** A send-lag tail over this share of response's is most of it: the harness sent late, on a contended host the host's. */
     static final double LATE_SHARE = 0.5;
 
     /**
@@ -323,7 +323,7 @@ public record Reading(Validity validity, List<Finding> findings) {
         }
         double lagP99 = Percentiles.at(lag, 99);
         double responseP99 = Percentiles.at(response, 99);
-        if (lagP99 < LATE_SHARE * responseP99) {
+        if (lagP99 <= LATE_SHARE * responseP99) { // "most": more than half, as the sentence says
             return "";
         }
         return String.format(Locale.ROOT, "; send-lag p99 %s ms against response p99 %s ms: most of the tail is the"
