@@ -312,7 +312,8 @@ public record Reading(Validity validity, List<Finding> findings) {
 
     /**
      * On a contended host that still kept its schedule (VALID), the sends' own lateness may be most
-     * of the response tail: said, so that the tail is not read as the broker's. Empty otherwise.
+     * of the response tail: said, so that the tail is not read as the broker's. Empty otherwise, and
+     * empty when the broker may have made the sends late itself (see {@link #sendsHeldUp}).
      */
     private static String lateOnContendedHost(RunSummary r) {
         Histogram lag = r.views().measured().get(View.SEND_LAG);
@@ -326,8 +327,27 @@ public record Reading(Validity validity, List<Finding> findings) {
         if (lagP99 <= LATE_SHARE * responseP99) { // "most": more than half, as the sentence says
             return "";
         }
+        if (sendsHeldUp(r, lagP99)) {
+            return "";
+        }
         return String.format(Locale.ROOT, "; send-lag p99 %s ms against response p99 %s ms: most of the tail is the"
                 + " harness sending late on this host, not the system under test", Units.ms(lagP99), Units.ms(responseP99));
+    }
+
+    /**
+     * A broker that holds sends up makes the sends after them late too, on any host: a send as long
+     * as the lag's p99 (a blocking put), or an in-flight window full for as long in all (the
+     * broker's confirmations late), could have made that lag, and then it is not said to be the
+     * host's. A host that slowed the sends themselves goes unsaid too: better unsaid than blamed wrongly.
+     */
+    static boolean sendsHeldUp(RunSummary r, double lagP99Ns) {
+        Histogram put = r.views().measured().get(View.PUT);
+        if (put != null && put.getTotalCount() > 0 && put.getMaxValue() >= lagP99Ns) {
+            return true;
+        }
+        Saturation s = r.saturation();
+        double windowFullNs = s.windowFullFraction() * Math.max(1, s.workers()) * r.throughput().measuredSeconds() * 1e9;
+        return windowFullNs >= lagP99Ns;
     }
 
     private static String hiccups(GcSummary gc) {

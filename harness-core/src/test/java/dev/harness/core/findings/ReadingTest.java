@@ -215,6 +215,31 @@ class ReadingTest {
     }
 
     @Test
+    void aLagTheBrokerCouldHaveMadeIsNotBlamedOnTheHost() {
+        Saturation jvm30 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.3, 0);
+        ScheduleKeeping.Totals contended = new ScheduleKeeping.Totals(BOUND, MS, 10, 0, MS, 6, 26, 2, 100, 0, 0);
+        // One send blocked as long as the lag's p99 (a stalled broker holds the sends after it up too).
+        RunSummary blocked = run(1_000, 30 * MS, contended, checked(), null, jvm30, false);
+        blocked.views().measured().get(View.PUT).recordValue(30 * MS);
+        assertTrue(Reading.sendsHeldUp(blocked, 30 * MS));
+        String host = blocked.reading().finding(Finding.HOST_QUEUE).text();
+        assertTrue(host.contains("CONTENDED") && !host.contains("sending late"), host);
+        // Sends a little shorter than the lag: the lag is not theirs.
+        RunSummary shortSends = run(1_000, 30 * MS, contended, checked(), null, jvm30, false);
+        shortSends.views().measured().get(View.PUT).recordValue(29 * MS);
+        assertFalse(Reading.sendsHeldUp(shortSends, 30 * MS));
+        assertTrue(shortSends.reading().finding(Finding.HOST_QUEUE).text().contains("sending late"));
+        // Asynchronous sends whose window was full 0.4 % of 10 s (40 ms in all): the broker's confirmations were late.
+        Saturation windowFull = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.004, 0.3, 0);
+        RunSummary full = run(1_000, 30 * MS, contended, checked(), null, windowFull, false);
+        assertTrue(Reading.sendsHeldUp(full, 30 * MS));
+        assertFalse(full.reading().finding(Finding.HOST_QUEUE).text().contains("sending late"));
+        // Full for 20 ms in all: shorter than the lag's p99, which is then the host's.
+        Saturation briefly = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.002, 0.3, 0);
+        assertFalse(Reading.sendsHeldUp(run(1_000, 30 * MS, contended, checked(), null, briefly, false), 30 * MS));
+    }
+
+    @Test
     void aLongRunQueueOfTheHarnesssOwnThreadsIsNoContention() {
         // The same queue, but this JVM used 90 % of the CPUs the host had busy: its own load, no one else's.
         Saturation jvm90 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.9, 0);
