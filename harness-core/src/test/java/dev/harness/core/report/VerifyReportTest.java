@@ -7,7 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -89,6 +93,28 @@ class VerifyReportTest {
         assertEquals("no way to stop it", j.get("scenarios").get(2).get("notRun").asText());
         assertTrue(first.get("firstRunNotValid").isNull(), "run once");
         assertEquals("host-contended", j.get("scenarios").get(3).get("firstRunNotValid").asText());
+    }
+
+    /** The reference page names every field the JSON has, so that a field added is a field documented. */
+    @Test
+    void theReferencePageNamesEveryFieldOfTheJson() throws Exception {
+        String page = Files.readString(Path.of("..", "docs", "reference", "verify-json.md"), StandardCharsets.UTF_8);
+        assertTrue(page.contains(VerifyReport.SCHEMA), "the page names its schema");
+        Set<String> keys = new TreeSet<>();
+        collectKeys(new ObjectMapper().readTree(VerifyReport.json(result())), keys);
+        List<String> missing = keys.stream().filter(k -> !page.contains("\"" + k + "\":")).toList();
+        assertEquals(List.of(), missing, "fields of harness-verify/1 that docs/reference/verify-json.md does not show");
+    }
+
+    private static void collectKeys(JsonNode node, Set<String> keys) {
+        if (node.isObject()) {
+            node.fields().forEachRemaining(e -> {
+                keys.add(e.getKey());
+                collectKeys(e.getValue(), keys);
+            });
+        } else if (node.isArray()) {
+            node.elements().forEachRemaining(e -> collectKeys(e, keys));
+        }
     }
 
     @Test
