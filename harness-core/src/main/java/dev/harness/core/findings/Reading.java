@@ -369,8 +369,9 @@ public record Reading(Validity validity, List<Finding> findings) {
             longest.append(longest.length() == 0 ? "" : ", ").append(Units.ms(p.lengthNs())).append(" ms ending ")
                     .append(TIME.format(p.end()));
         }
-        return String.format(Locale.ROOT, "GC pauses of this JVM: %s taking %s ms in the measured phase; longest of the run: %s",
-                Units.count(gc.gcPauseCount()), Units.ms(gc.gcPauseTotalNs()), longest);
+        String measured = gc.gcPauseCount() == 0 ? "none in the measured phase" : String.format(Locale.ROOT,
+                "%s taking %s ms in the measured phase", Units.count(gc.gcPauseCount()), Units.ms(gc.gcPauseTotalNs()));
+        return "GC pauses of this JVM: " + measured + "; longest of the run: " + longest;
     }
 
     /** The delivery line: what the ledger checked, or that it checked nothing. */

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import dev.harness.core.host.HostSummary;
+import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Outages;
@@ -212,6 +213,26 @@ class ReadingTest {
         String quiet = run(1_000, 30 * MS, kept(MS), checked(), null, Saturation.NONE, false).reading()
                 .finding(Finding.HOST_QUEUE).text();
         assertFalse(quiet.contains("sending late"), quiet);
+    }
+
+    @Test
+    void theGcLineSaysWhenNoPauseFellInTheMeasuredPhase() {
+        RunSummary r = steady();
+        List<GcPauses.GcPause> longest = List.of(new GcPauses.GcPause("G1 Young Generation", "G1 Evacuation Pause", 7 * MS,
+                Instant.EPOCH));
+        String before = withGc(r, new GcSummary(Histograms.create(), 0, 0, longest)).reading().finding(Finding.GC_PAUSES).text();
+        assertTrue(before.startsWith("GC pauses of this JVM: none in the measured phase; longest of the run: 7.000 ms ending"),
+                before);
+        String during = withGc(r, new GcSummary(Histograms.create(), 2, 3 * MS, longest)).reading().finding(Finding.GC_PAUSES)
+                .text();
+        assertTrue(during.startsWith("GC pauses of this JVM: 2 taking 3.000 ms in the measured phase; longest of the run"),
+                during);
+        assertEquals("GC pauses of this JVM: none", r.reading().finding(Finding.GC_PAUSES).text());
+    }
+
+    private static RunSummary withGc(RunSummary r, GcSummary gc) {
+        return new RunSummary(r.header(), r.ending(), r.counts(), r.throughput(), r.views(), r.jvmPauses(), gc, r.host(),
+                r.delivery(), r.recovery(), r.saturation(), r.keeping(), false);
     }
 
     @Test
