@@ -271,6 +271,10 @@ public record Reading(Validity validity, List<Finding> findings) {
                     + " send-lag over %s ms) in %d of %d measured intervals; the largest send-lag was %s", Units.ms(k.lagBoundNs()),
                     k.behindIntervals(), k.measuredIntervals(), seconds(k.worstLagNs()))));
         }
+        String backPressure = backPressure(r);
+        if (backPressure != null) {
+            f.add(new Finding(Finding.BACK_PRESSURE, backPressure));
+        }
         String understatement = Understatement.sentence(r.views().measured().get(View.SERVICE),
                 r.views().measured().get(View.RESPONSE));
         if (understatement != null) {
@@ -345,9 +349,45 @@ public record Reading(Validity validity, List<Finding> findings) {
         if (put != null && put.getTotalCount() > 0 && put.getMaxValue() >= lagP99Ns) {
             return true;
         }
+        return windowFullNs(r) >= lagP99Ns;
+    }
+
+    /**
+     * A run that kept its schedule with sends in flight, whose window was full for as long in all as
+     * send-lag's p99: the sends due while it was full waited for a slot, so send-lag's tail is the
+     * broker's late confirmations, not the harness's lateness. Said, so that it is read as the
+     * system's; null otherwise (the offered-load sentence speaks when the schedule was not kept).
+     */
+    static String backPressure(RunSummary r) {
         Saturation s = r.saturation();
-        double windowFullNs = s.windowFullFraction() * Math.max(1, s.workers()) * r.throughput().measuredSeconds() * 1e9;
-        return windowFullNs >= lagP99Ns;
+        Histogram lag = r.views().measured().get(View.SEND_LAG);
+        if (s.sentence() != null || s.maxInFlight() <= 1 || r.throughput().closedLoop() || lag == null
+                || lag.getTotalCount() == 0) {
+            return null;
+        }
+        double fullNs = windowFullNs(r);
+        double lagP99 = Percentiles.at(lag, 99);
+        if (fullNs < Math.max(BACK_PRESSURE_LEAST_NS, lagP99)) {
+            return null;
+        }
+        Histogram ack = r.views().measured().get(View.ACK);
+        String acks = ack == null || ack.getTotalCount() == 0 ? ""
+                : ", confirmations taking up to " + Units.ms(ack.getMaxValue()) + " ms (ack max)";
+        String worker = r.header().workload() == WorkloadKind.REQRESP ? "requester" : "sender";
+        String who = s.workers() == 1 ? worker + "'s" : worker + "s'";
+        return String.format(Locale.ROOT, "back-pressure: the in-flight window of %d sends was full for %s ms in all (%.1f %% of"
+                + " the %s time)%s: the sends due then waited for a slot, so send-lag's tail (p99 %s ms) is the"
+                + " broker's, not the harness's lateness, and response includes it", s.maxInFlight(), Units.ms(fullNs),
+                s.windowFullFraction() * 100, who, acks, Units.ms(lagP99));
+    }
+
+    /** A window full for less than this in all is not worth a sentence. */
+    static final long BACK_PRESSURE_LEAST_NS = 1_000_000;
+
+    /** How long the in-flight windows were full, all workers together, over the measured phase. */
+    private static double windowFullNs(RunSummary r) {
+        Saturation s = r.saturation();
+        return s.windowFullFraction() * Math.max(1, s.workers()) * r.throughput().measuredSeconds() * 1e9;
     }
 
     private static String hiccups(GcSummary gc) {

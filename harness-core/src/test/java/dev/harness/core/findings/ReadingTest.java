@@ -3,6 +3,7 @@ package dev.harness.core.findings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
@@ -213,6 +214,29 @@ class ReadingTest {
         String quiet = run(1_000, 30 * MS, kept(MS), checked(), null, Saturation.NONE, false).reading()
                 .finding(Finding.HOST_QUEUE).text();
         assertFalse(quiet.contains("sending late"), quiet);
+    }
+
+    @Test
+    void aWindowFullForAsLongAsTheLagsTailIsSaidToBeBackPressure() {
+        // 64 in flight, the schedule held; the window full 0.4 % of 10 s (40 ms in all), send-lag 30 ms each.
+        Saturation full = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.004, 0.3, 0);
+        RunSummary r = run(1_000, 30 * MS, kept(MS), checked(), null, full, false);
+        r.views().measured().get(View.ACK).recordValue(73 * MS);
+        Reading reading = r.reading();
+        assertTrue(reading.validity().valid(), reading.validity().codes());
+        assertEquals("back-pressure: the in-flight window of 64 sends was full for 40.0 ms in all (0.4 % of the sender's"
+                + " time), confirmations taking up to 73.0 ms (ack max): the sends due then waited for a slot, so send-lag's"
+                + " tail (p99 30.0 ms) is the broker's, not the harness's lateness, and response includes it",
+                reading.finding(Finding.BACK_PRESSURE).text());
+        // Full for 20 ms in all: not the 30 ms tail's cause; nothing said.
+        Saturation briefly = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.002, 0.3, 0);
+        assertNull(Reading.backPressure(run(1_000, 30 * MS, kept(MS), checked(), null, briefly, false)));
+        // Sends on time (0.5 ms) and a window full for under a millisecond in all: nothing worth a sentence.
+        Saturation instant = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.00005, 0.3, 0);
+        assertNull(Reading.backPressure(run(1_000, MS / 2, kept(MS), checked(), null, instant, false)));
+        // Blocking sends have no window.
+        Saturation blocking = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0.004, 0.3, 0);
+        assertNull(Reading.backPressure(run(1_000, 30 * MS, kept(MS), checked(), null, blocking, false)));
     }
 
     @Test
