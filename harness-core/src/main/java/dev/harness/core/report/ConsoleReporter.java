@@ -5,8 +5,10 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
@@ -173,7 +175,7 @@ public final class ConsoleReporter implements RunListener {
         validityLines(v).forEach(out::println);
     }
 
-    /** Each reason with what to change; advice the reason before it gave already is not said twice. */
+    /** Each reason with what to change; advice a reason before it gave already is not said twice. */
     static List<String> validityLines(Validity v) {
         if (v.valid()) {
             return List.of("VALID: the schedule was kept and nothing the run needed went unchecked");
@@ -181,12 +183,11 @@ public final class ConsoleReporter implements RunListener {
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "NOT VALID: this run was not a valid test of what it asked (%d %s):",
                 v.reasons().size(), v.reasons().size() == 1 ? "reason" : "reasons"));
-        String said = null;
+        Set<String> said = new HashSet<>();
         for (Reason r : v.reasons()) {
             lines.add("  - " + r.code() + ": " + r.text());
-            if (r.advice() != null && !r.advice().equals(said)) {
+            if (r.advice() != null && said.add(r.advice())) {
                 lines.add("    what to change: " + r.advice());
-                said = r.advice();
             }
         }
         return lines;

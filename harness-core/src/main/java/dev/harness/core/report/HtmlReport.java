@@ -10,9 +10,11 @@ import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
@@ -406,16 +408,18 @@ public final class HtmlReport {
         return o != null && o.outageFromNs() >= 0 ? new long[] {o.outageFromNs(), o.outageNs()} : null;
     }
 
-    /** Why the run was not valid, each reason with what to change; nothing for a valid run. */
+    /** Why the run was not valid, each reason with what to change (once, as the console says it); nothing for a valid run. */
     static String validityReasons(Validity v) {
         if (v.valid()) {
             return "";
         }
         StringBuilder b = new StringBuilder("<ul id=\"reasons\" class=\"reasons\">");
+        Set<String> said = new HashSet<>();
         for (Reason r : v.reasons()) {
+            boolean advise = r.advice() != null && said.add(r.advice());
             b.append("<li data-code=\"").append(Html.escape(r.code())).append("\"><b>").append(Html.escape(r.code()))
-                    .append(":</b> ").append(Html.escape(r.text())).append(r.advice() == null ? "" : ". <i>What to change:</i> "
-                            + Html.escape(r.advice())).append(".</li>");
+                    .append(":</b> ").append(Html.escape(r.text())).append(advise ? ". <i>What to change:</i> "
+                            + Html.escape(r.advice()) : "").append(".</li>");
         }
         return b.append("</ul>\n").toString();
     }

@@ -113,5 +113,12 @@ class ConsoleReporterTest {
                 "  - schedule-behind: not one message of the measured phase was sent", "    what to change: add --senders",
                 "  - generator-saturated: 1 sender can offer about 1,433 msg/s",
                 "  - host-contended: the run queue reached 26"), l);
+        // A remedy said two reasons before is not said again either.
+        List<String> apart = ConsoleReporter.validityLines(new Validity(List.of(
+                new Reason(Reason.SCHEDULE_BEHIND, "half the sends lagged", "stop what else runs on this host"),
+                new Reason(Reason.BACKLOG_AT_START, "began 2.1 s behind", "a longer --warmup"),
+                new Reason(Reason.HOST_CONTENDED, "the run queue reached 26", "stop what else runs on this host"))));
+        assertEquals(2, apart.stream().filter(x -> x.startsWith("    what to change:")).count(), String.join("\n", apart));
+        assertEquals("  - host-contended: the run queue reached 26", apart.get(apart.size() - 1));
     }
 }

@@ -148,6 +148,11 @@ class HtmlReportTest {
                 + " behind its schedule. <i>What to change:</i> measure from the steady state: --warmup auto, or a longer"
                 + " --warmup.</li>"), html);
         assertTrue(html.contains("no objectives (--slo)"), "the tile says there was no verdict");
+        String twice = HtmlReport.validityReasons(new Validity(List.of(
+                new Reason(Reason.SCHEDULE_BEHIND, "half the sends lagged", "stop what else runs on this host"),
+                new Reason(Reason.HOST_CONTENDED, "the run queue reached 26", "stop what else runs on this host"))));
+        assertEquals(1, twice.split("What to change", -1).length - 1, "a remedy is said once, as on the console: " + twice);
+        assertTrue(twice.contains("<b>host-contended:</b> the run queue reached 26.</li>"), twice);
     }
 
     @Test
