@@ -16,6 +16,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -28,6 +29,7 @@ import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HlogWriter;
+import dev.harness.core.run.Environment;
 
 /**
  * Merges the HdrHistogram interval logs of several harness processes (several hosts) into one:
@@ -248,8 +250,8 @@ public final class HlogMerge {
 
     /**
      * The settings all inputs share, with one value everywhere; {@code rate} is the inputs' rates
-     * added when they are all numbers of one unit. Settings that differ are only in the inputs' own,
-     * named lines.
+     * added when they are all numbers of one unit; an environment figure that differs, its distinct
+     * values joined. Other settings that differ are only in the inputs' own, named lines.
      */
     private static void commonSettings(List<Scan> scans, HlogHeader.Builder into) {
         List<HlogHeader> headers = scans.stream().map(Scan::header).toList();
@@ -267,6 +269,9 @@ public final class HlogMerge {
                 into.rate(sum, "(the " + values.size() + " inputs' rates added)");
             } else if (values.stream().distinct().count() == 1) {
                 into.setting(name, first.getValue());
+            } else if (name.startsWith(Environment.HLOG_PREFIX)) {
+                // Where each ran (shards on several hosts): all of them, so that the merged report says it.
+                into.setting(name, String.join("; ", new LinkedHashSet<>(values)));
             }
         }
     }

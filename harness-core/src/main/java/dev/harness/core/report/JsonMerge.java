@@ -21,6 +21,7 @@ import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.Environment;
 import dev.harness.core.run.Saturation;
 import dev.harness.core.schedule.Shard;
 import dev.harness.core.slo.Verdict;
@@ -111,6 +112,12 @@ public final class JsonMerge {
         j.name("settings").beginObject();
         settings().forEach(j::field);
         j.endObject();
+        Environment environment = environment();
+        if (environment != null) {
+            j.name("environment").beginObject();
+            environment.byKey().forEach(j::field);
+            j.endObject();
+        }
         Set<String> notes = new LinkedHashSet<>();
         runs.forEach(r -> notes.addAll(r.header().notes()));
         j.name("notes").beginArray();
@@ -152,6 +159,12 @@ public final class JsonMerge {
             r.reading().findings().forEach(f -> findings.add(new Finding(f.code(), name + f.text())));
         }
         return new Reading(validity, findings);
+    }
+
+    /** Where the runs ran: each figure's one value, or its distinct values joined (shards on several hosts); null when none says. */
+    private Environment environment() {
+        return Environment.read(f -> joined(runs.stream()
+                .map(r -> r.header().environment() == null ? null : r.header().environment().byKey().get(f.key())).toList()));
     }
 
     /** The settings all runs share; a shard set's "shard" says it is whole; the others that differ say so. */

@@ -28,7 +28,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.measure.Histograms;
+import dev.harness.core.run.Environment;
 
 class HlogMergeTest {
     /** A run's start, epoch ms, with milliseconds that are not zero. */
@@ -99,12 +101,20 @@ class HlogMergeTest {
             assertTrue(text.contains("\n#" + w.file() + ": rate: 1000 msg/s\n"), text);
         }
         assertEquals(List.of("harness put against embedded Artemis (test)", "rate: 1000 msg/s", "senders: 1",
-                "persistence: non-persistent", "values in nanoseconds; tags: response service, warmup-<tag>; hiccup"),
-                r.inputs().get(0).comments());
+                "persistence: non-persistent", "environment host: host-1", "environment java: OpenJDK 17.0.15",
+                "values in nanoseconds; tags: response service, warmup-<tag>; hiccup"), r.inputs().get(0).comments());
         // The settings all inputs share, as settings of the merged log; the rate is the total.
         assertTrue(text.contains("\n#rate: 2000 msg/s (the 2 inputs' rates added)\n"), text);
         assertTrue(text.contains("\n#persistence: non-persistent\n"), text);
         assertFalse(text.contains("\n#senders: "), "the inputs differ: only theirs\n" + text);
+        // Where they ran: a figure they share once, one that differs with every value, so the merged report says both hosts.
+        assertTrue(text.contains("\n#environment java: OpenJDK 17.0.15\n"), text);
+        assertTrue(text.contains("\n#environment host: host-1; host-2\n"), text);
+        try (HlogReader merged = HlogReader.open(out)) {
+            Environment env = merged.header().environment();
+            assertEquals("host-1; host-2", env.host());
+            assertEquals("OpenJDK 17.0.15", env.java());
+        }
         assertTrue(text.startsWith("#harness merge of 2 logs: " + a.file() + " " + b.file() + "\n"), text);
         assertEquals(1, text.lines().filter(l -> l.startsWith("#[StartTime: ")).count(), text);
         assertEquals(1, text.lines().filter(l -> l.startsWith("#[BaseTime: ")).count(), text);
@@ -423,6 +433,8 @@ class HlogMergeTest {
             writer.outputComment("rate: 1000 msg/s");
             writer.outputComment("senders: " + seed);
             writer.outputComment("persistence: non-persistent");
+            writer.outputComment("environment host: host-" + seed);
+            writer.outputComment("environment java: OpenJDK 17.0.15");
             writer.outputComment("values in nanoseconds; tags: response service, warmup-<tag>; hiccup");
             writer.outputLogFormatVersion();
             writer.outputStartTime(startMs);

@@ -20,6 +20,8 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JsonMerge;
 import dev.harness.core.report.RunJson;
+import dev.harness.core.run.Environment;
+import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.schedule.Schedule;
 import dev.harness.core.schedule.Shard;
@@ -110,6 +112,26 @@ class MergedVerdictTest {
         // Shard 1's own run fails outage < 1s: that verdict is its own, not the set's.
         assertFalse(Verdict.of(objectives, side -> RunFigures.of(run(shard1, RATE / 2, measured / 2, 7.99)), Map.of())
                 .results().get(0).passed());
+    }
+
+    @Test
+    void theMergedSummarySaysWhereEachShardRan() throws Exception {
+        RunSummary one = run(Gaps.NONE, RATE / 2, 800, 8.0);
+        Path a = Runs.json(dir.resolve("e0.json"), ranOn(Runs.shard(one, 0, 2), "pod-a"), Verdict.NONE);
+        Path b = Runs.json(dir.resolve("e1.json"), ranOn(Runs.shard(one, 1, 2), "pod-b"), Verdict.NONE);
+        Path merged = dir.resolve("merged-env.json");
+        JsonMerge.read("--json", List.of(a, b)).write(merged);
+        Environment env = RunJson.read("--json", merged).header().environment();
+        assertEquals("pod-a; pod-b", env.host(), "each host, for they differ");
+        assertEquals("OpenJDK 17.0.15", env.java(), "once, for they agree");
+    }
+
+    /** The same run, as run on this host with Java 17. */
+    private static RunSummary ranOn(RunSummary s, String host) {
+        RunHeader h = s.header();
+        Environment env = Environment.read(f -> f.key().equals("host") ? host : f.key().equals("java") ? "OpenJDK 17.0.15" : null);
+        return new RunSummary(new RunHeader(h.workload(), h.target(), h.settings(), h.notes(), h.start(), env), s.ending(),
+                s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery());
     }
 
     private static List<Boolean> passed(Verdict v) {
