@@ -353,10 +353,11 @@ public record Reading(Validity validity, List<Finding> findings) {
     }
 
     /**
-     * A run that kept its schedule with sends in flight, whose window was full for as long in all as
-     * send-lag's p99: the sends due while it was full waited for a slot, so send-lag's tail is the
-     * broker's late confirmations, not the harness's lateness. Said, so that it is read as the
-     * system's; null otherwise (the offered-load sentence speaks when the schedule was not kept).
+     * A run that kept its schedule with sends in flight, whose window was full long enough to make a
+     * tail percentile of send-lag: the sends due while it was full (on a fixed schedule, the same
+     * share of them as of the time) waited for a slot, so that tail is the broker's late
+     * confirmations, not the harness's lateness. Said, so that it is read as the system's; null
+     * otherwise (the offered-load sentence speaks when the schedule was not kept).
      */
     static String backPressure(RunSummary r) {
         Saturation s = r.saturation();
@@ -366,8 +367,9 @@ public record Reading(Validity validity, List<Finding> findings) {
             return null;
         }
         double fullNs = windowFullNs(r);
-        double lagP99 = Percentiles.at(lag, 99);
-        if (fullNs < Math.max(BACK_PRESSURE_LEAST_NS, lagP99)) {
+        double share = s.windowFullFraction();
+        double percentile = share >= 0.01 ? 99 : share >= 0.001 ? 99.9 : 0;
+        if (percentile == 0 || fullNs < BACK_PRESSURE_LEAST_NS) {
             return null;
         }
         Histogram ack = r.views().measured().get(View.ACK);
@@ -376,9 +378,9 @@ public record Reading(Validity validity, List<Finding> findings) {
         String worker = r.header().workload() == WorkloadKind.REQRESP ? "requester" : "sender";
         String who = s.workers() == 1 ? worker + "'s" : worker + "s'";
         return String.format(Locale.ROOT, "back-pressure: the in-flight window of %d sends was full for %s ms in all (%.1f %% of"
-                + " the %s time)%s: the sends due then waited for a slot, so send-lag's tail (p99 %s ms) is the"
+                + " the %s time)%s: the sends due then waited for a slot, so send-lag's tail from its %s (%s ms) is the"
                 + " broker's, not the harness's lateness, and response includes it", s.maxInFlight(), Units.ms(fullNs),
-                s.windowFullFraction() * 100, who, acks, Units.ms(lagP99));
+                share * 100, who, acks, Percentiles.label(percentile), Units.ms(Percentiles.at(lag, percentile)));
     }
 
     /** A window full for less than this in all is not worth a sentence. */

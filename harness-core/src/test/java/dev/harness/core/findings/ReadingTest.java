@@ -217,26 +217,31 @@ class ReadingTest {
     }
 
     @Test
-    void aWindowFullForAsLongAsTheLagsTailIsSaidToBeBackPressure() {
-        // 64 in flight, the schedule held; the window full 0.4 % of 10 s (40 ms in all), send-lag 30 ms each.
-        Saturation full = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.004, 0.3, 0);
+    void aWindowFullLongEnoughToMakeALagPercentileIsSaidToBeBackPressure() {
+        // 64 in flight, the schedule held, 10 s measured; the window full 1 % of the time (100 ms in all).
+        Saturation full = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.01, 0.3, 0);
         RunSummary r = run(1_000, 30 * MS, kept(MS), checked(), null, full, false);
         r.views().measured().get(View.ACK).recordValue(73 * MS);
         Reading reading = r.reading();
         assertTrue(reading.validity().valid(), reading.validity().codes());
-        assertEquals("back-pressure: the in-flight window of 64 sends was full for 40.0 ms in all (0.4 % of the sender's"
+        assertEquals("back-pressure: the in-flight window of 64 sends was full for 100.0 ms in all (1.0 % of the sender's"
                 + " time), confirmations taking up to 73.0 ms (ack max): the sends due then waited for a slot, so send-lag's"
-                + " tail (p99 30.0 ms) is the broker's, not the harness's lateness, and response includes it",
+                + " tail from its p99 (30.0 ms) is the broker's, not the harness's lateness, and response includes it",
                 reading.finding(Finding.BACK_PRESSURE).text());
-        // Full for 20 ms in all: not the 30 ms tail's cause; nothing said.
-        Saturation briefly = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.002, 0.3, 0);
-        assertNull(Reading.backPressure(run(1_000, 30 * MS, kept(MS), checked(), null, briefly, false)));
-        // Sends on time (0.5 ms) and a window full for under a millisecond in all: nothing worth a sentence.
-        Saturation instant = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.00005, 0.3, 0);
-        assertNull(Reading.backPressure(run(1_000, MS / 2, kept(MS), checked(), null, instant, false)));
+        // Full 0.4 % of the time: a share of the sends that reaches p99.9, not p99.
+        Saturation less = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.004, 0.3, 0);
+        String p999 = Reading.backPressure(run(1_000, 30 * MS, kept(MS), checked(), null, less, false));
+        assertTrue(p999.contains("(0.4 % of the sender's time)") && p999.contains("tail from its p99.9 (30.0 ms)"), p999);
+        // Full 0.05 % of the time (5 ms in all): too few sends to make a percentile printed; nothing said.
+        Saturation brief = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.0005, 0.3, 0);
+        assertNull(Reading.backPressure(run(1_000, 30 * MS, kept(MS), checked(), null, brief, false)));
         // Blocking sends have no window.
-        Saturation blocking = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0.004, 0.3, 0);
+        Saturation blocking = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0.01, 0.3, 0);
         assertNull(Reading.backPressure(run(1_000, 30 * MS, kept(MS), checked(), null, blocking, false)));
+        // The schedule not kept: the offered-load sentence speaks instead.
+        Saturation limited = new Saturation(Saturation.WINDOW, "its in-flight window was full", "raise --max-in-flight",
+                1_000, 600, 1, 64, 0.95, 0.6, 0.3, 0);
+        assertNull(Reading.backPressure(run(600, 30 * MS, kept(MS), checked(), null, limited, false)));
     }
 
     @Test
