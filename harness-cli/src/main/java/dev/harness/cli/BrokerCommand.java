@@ -30,7 +30,8 @@ import picocli.CommandLine.Spec;
         description = {"Runs an Apache ActiveMQ Artemis broker in this process until SIGTERM or Ctrl-C.",
             "Its data directory is kept, so a restart recovers persistent messages."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"2:bad option value, port in use, or unusable data directory", "3:the broker could not start",
+        exitCodeList = {"0:stopped because the process that started it exited (--exit-with-parent)",
+            "2:bad option value, port in use, or unusable data directory", "3:the broker could not start",
             "130:stopped with Ctrl-C", "143:stopped with SIGTERM"})
 final class BrokerCommand implements Callable<Integer> {
     @Spec
@@ -60,6 +61,11 @@ final class BrokerCommand implements Callable<Integer> {
             description = "Once the broker accepts connections, write one JSON line to this file (atomically: it appears"
                     + " whole or not at all): url, pid, dataDir, journalBufferTimeoutUs. Removed when the broker stops.")
     Path readyFile;
+
+    @Option(names = "--exit-with-parent",
+            description = "Stop when the process that started this one exits (within 5 s): the harness starts its broker"
+                    + " children so, and none outlives a harness that was killed.")
+    boolean exitWithParent;
 
     @Mixin
     CredentialOptions credentials;
@@ -117,6 +123,15 @@ final class BrokerCommand implements Callable<Integer> {
         System.out.flush();
         if (readyFile != null) {
             writeReadyFile(broker);
+        }
+        if (exitWithParent) {
+            long parent = ParentWatch.start(() -> {
+                System.out.println("harness broker: the process that started it exited; stopping");
+                System.exit(ExitCode.OK); // the shutdown hook closes the broker
+            });
+            if (parent < 0) {
+                System.out.println("harness broker: --exit-with-parent: no parent process to watch; running until stopped");
+            }
         }
         try {
             stopped.await();

@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -53,9 +54,11 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
         Path ready = Files.createTempFile("harness-broker-ready-", ".json");
         Files.delete(ready); // the child writes it when it is ready
         try {
-            List<String> command = List.of(javaBinary(), "-Xmx1g", "-cp", ownJar(), Harness.class.getName(), "broker",
+            List<String> command = new ArrayList<>(ownSession());
+            command.addAll(List.of(javaBinary(), "-Xmx1g", "-cp", ownJar(), Harness.class.getName(), "broker",
                     "--port", Integer.toString(port), "--data-dir", dataDir.toString(), "--journal-buffer-timeout",
-                    bufferTimeoutUs.equals("auto") ? "auto" : bufferTimeoutUs + "us", "--ready-file", ready.toString());
+                    bufferTimeoutUs.equals("auto") ? "auto" : bufferTimeoutUs + "us", "--ready-file", ready.toString(),
+                    "--exit-with-parent"));
             long startNs = System.nanoTime();
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             // Its output is read all along, so that it never fills the pipe and stalls the child; the
@@ -173,6 +176,22 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
         StartFailure(String message) {
             super(message);
         }
+    }
+
+    /**
+     * The child in a session of its own (setsid, where the system has it): a Ctrl-C in a terminal
+     * signals the terminal's whole process group, and would kill the broker under the case or run
+     * that the harness is winding up; the harness stops its children itself, and a child whose
+     * harness was killed stops by --exit-with-parent. A process the harness starts is never a
+     * process group's leader, so setsid execs the broker in place: the process started is the broker.
+     */
+    static List<String> ownSession() {
+        for (String setsid : List.of("/usr/bin/setsid", "/bin/setsid")) {
+            if (Files.isExecutable(Path.of(setsid))) {
+                return List.of(setsid);
+            }
+        }
+        return List.of();
     }
 
     /** This JVM's java, which runs the harness's own children. */
