@@ -51,6 +51,27 @@ final class HarnessProcess implements AutoCloseable {
      */
     static final List<String> TEST_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1");
 
+    /**
+     * A suite started with SIGINT ignored (under nohup, or with & from a script) passes that on to
+     * every child, and a JVM that starts with SIGINT ignored never handles it: the tests that press
+     * Ctrl-C would time out. The children get SIGINT back, so that those tests test the harness, not
+     * how the suite was started.
+     */
+    private static final List<String> SIGINT_AT_DEFAULT = sigintIgnored() ? List.of("env", "--default-signal=INT") : List.of();
+
+    private static boolean sigintIgnored() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("SigIgn:")) {
+                    return (Long.parseLong(line.substring("SigIgn:".length()).strip(), 16) & 0x2) != 0;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // No /proc: nothing to tell.
+        }
+        return false;
+    }
+
     static Path java() {
         return Paths.get(System.getProperty("java.home"), "bin", "java");
     }
@@ -67,7 +88,8 @@ final class HarnessProcess implements AutoCloseable {
     /** With these JVM options (heap, collector) and environment variables. */
     static HarnessProcess start(Path dir, List<String> jvmOptions, Map<String, String> environment, String... args)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(java().toString()));
+        List<String> command = new ArrayList<>(SIGINT_AT_DEFAULT);
+        command.add(java().toString());
         command.addAll(TEST_JVM_OPTIONS);
         command.addAll(jvmOptions);
         String providerJars = environment.get("HARNESS_CLASSPATH");
