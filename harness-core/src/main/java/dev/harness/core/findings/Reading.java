@@ -375,12 +375,14 @@ public record Reading(Validity validity, List<Finding> findings) {
         Histogram ack = r.views().measured().get(View.ACK);
         String acks = ack == null || ack.getTotalCount() == 0 ? ""
                 : ", confirmations taking up to " + Units.ms(ack.getMaxValue()) + " ms (ack max)";
-        String worker = r.header().workload() == WorkloadKind.REQRESP ? "requester" : "sender";
+        boolean requests = r.header().workload() == WorkloadKind.REQRESP;
+        String worker = requests ? "requester" : "sender";
+        String sends = requests ? "requests" : "sends";
         String who = s.workers() == 1 ? worker + "'s" : worker + "s'";
-        return String.format(Locale.ROOT, "back-pressure: the in-flight window of %d sends was full for %s ms in all (%.1f %% of"
-                + " the %s time)%s: the sends due then waited for a slot, so send-lag's tail from its %s (%s ms) is the"
-                + " broker's, not the harness's lateness, and response includes it", s.maxInFlight(), Units.ms(fullNs),
-                share * 100, who, acks, Percentiles.label(percentile), Units.ms(Percentiles.at(lag, percentile)));
+        return String.format(Locale.ROOT, "back-pressure: the in-flight window of %d %s was full for %s ms in all (%.1f %% of"
+                + " the %s time)%s: the %s due then waited for a slot, so send-lag's tail from its %s (%s ms) is the"
+                + " broker's, not the harness's lateness, and response includes it", s.maxInFlight(), sends, Units.ms(fullNs),
+                share * 100, who, acks, sends, Percentiles.label(percentile), Units.ms(Percentiles.at(lag, percentile)));
     }
 
     /** A window full for less than this in all is not worth a sentence. */

@@ -228,6 +228,14 @@ class ReadingTest {
                 + " time), confirmations taking up to 73.0 ms (ack max): the sends due then waited for a slot, so send-lag's"
                 + " tail from its p99 (30.0 ms) is the broker's, not the harness's lateness, and response includes it",
                 reading.finding(Finding.BACK_PRESSURE).text());
+        // Requesters in flight: their window holds requests.
+        RunSummary put = run(1_000, 30 * MS, kept(MS), checked(), null, full, false);
+        RunSummary req = new RunSummary(new RunHeader(WorkloadKind.REQRESP, "test", List.of(), List.of(), Instant.EPOCH),
+                put.ending(), put.counts(), put.throughput(), put.views(), put.jvmPauses(), put.gc(), put.host(), put.delivery(),
+                put.recovery(), full, put.keeping(), false);
+        String requests = Reading.backPressure(req);
+        assertTrue(requests.startsWith("back-pressure: the in-flight window of 64 requests was full") && requests.contains(
+                "of the requester's time): the requests due then waited for a slot"), requests);
         // Full 0.4 % of the time: a share of the sends that reaches p99.9, not p99.
         Saturation less = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.004, 0.3, 0);
         String p999 = Reading.backPressure(run(1_000, 30 * MS, kept(MS), checked(), null, less, false));
