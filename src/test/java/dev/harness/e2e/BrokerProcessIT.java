@@ -4,15 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-/** {@code harness broker}: a clean stop, a restart that recovers persistent messages, a login. */
+/** {@code harness broker}: a clean stop, a restart that recovers persistent messages, a login, a stop with its parent. */
 class BrokerProcessIT {
     @TempDir
     Path dir;
@@ -45,6 +49,48 @@ class BrokerProcessIT {
             JsonNode s = HarnessProcess.json(json).get("summary");
             assertEquals(300, s.get("staleMessages").asLong(), "recovered messages of the earlier run");
             assertTrue(drain.stdout().contains("ignored 300 messages left on the queues by another run"), drain::toString);
+        }
+    }
+
+    /** As the harness starts its broker children: one whose starter was killed with SIGKILL stops by itself. */
+    @Test
+    void aBrokerThatWatchesItsParentStopsOnceTheParentIsKilled() throws Exception {
+        Path ready = dir.resolve("ready.json");
+        Path out = dir.resolve("broker.out");
+        List<String> command = new ArrayList<>(List.of("sh", "-c", "\"$@\" > '" + out + "' 2>&1 & exec sleep 600", "sh",
+                HarnessProcess.java().toString(), "-Xmx256m", "-jar", HarnessProcess.jar().toString(), "broker",
+                "--port", Integer.toString(BrokerProcess.freePort()), "--data-dir", dir.resolve("data").toString(),
+                "--ready-file", ready.toString(), "--exit-with-parent"));
+        Process parent = new ProcessBuilder(command).directory(dir.toFile()).start();
+        ProcessHandle broker = null;
+        try {
+            for (int i = 0; i < 600 && !Files.exists(ready); i++) {
+                Thread.sleep(100);
+            }
+            assertTrue(Files.exists(ready), () -> "the broker was not ready within 60 s:\n" + read(out));
+            long pid = HarnessProcess.json(ready).get("pid").asLong();
+            broker = ProcessHandle.of(pid).orElseThrow();
+            assertEquals(parent.pid(), broker.parent().orElseThrow().pid(), "the shell (then sleep) started it");
+
+            parent.destroyForcibly(); // SIGKILL: no chance to stop its child
+            broker.onExit().get(30, TimeUnit.SECONDS);
+            String log = read(out);
+            assertTrue(log.contains("harness broker: the process that started it exited; stopping")
+                    && log.contains("harness broker: stopped"), log);
+            assertFalse(Files.exists(ready), "stopped by its hook: the readiness file is removed");
+        } finally {
+            parent.destroyForcibly();
+            if (broker != null) {
+                broker.destroyForcibly();
+            }
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file) : "(no output)";
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
         }
     }
 
