@@ -9,6 +9,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
@@ -87,8 +88,12 @@ public record Reading(Validity validity, List<Finding> findings) {
             // A contended host slows every thread of the harness: named whenever the schedule slipped, whoever else limited it.
             boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
                     || Math.abs(achieved - asked) > slack * asked || r.counts().measuredSent() == 0;
-            if (contended(k, sat.cpuFraction()) && slipped && !Saturation.HOST.equals(sat.limit())) {
-                reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat), Saturation.OTHERS_ADVICE));
+            if (contended(k, sat.cpuFraction()) && !Saturation.HOST.equals(sat.limit())) {
+                String lateTail = slipped ? "" : lateTailOnContendedHost(r);
+                if (lateTail != null) {
+                    reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat) + lateTail,
+                            Saturation.OTHERS_ADVICE));
+                }
             }
         }
         if (r.warmup().gaveUp()) {
@@ -315,42 +320,91 @@ public record Reading(Validity validity, List<Finding> findings) {
     static final double LATE_SHARE = 0.5;
 
     /**
-     * On a contended host that still kept its schedule (VALID), the sends' own lateness may be most
-     * of the response tail: said, so that the tail is not read as the broker's. Empty otherwise, and
-     * empty when the broker may have made the sends late itself (see {@link #sendsHeldUp}).
+     * On a contended host, the sends' own lateness may be most of the response tail: said beside
+     * the host's figures, so that the tail is not read as the broker's (the run is then not valid,
+     * see {@link #lateTailOnContendedHost}). Empty otherwise, and empty when the broker may have
+     * made the sends late itself (see {@link #sendsHeldUp}).
      */
     private static String lateOnContendedHost(RunSummary r) {
+        double[] tail = lateTail(r);
+        if (tail == null || sendsHeldUp(r)) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "; send-lag p99 %s ms against response p99 %s ms: most of the tail is the"
+                + " harness sending late on this host, not the system under test", Units.ms(tail[0]), Units.ms(tail[1]));
+    }
+
+    /**
+     * The contended host's part in a run that kept its schedule: when send-lag's p99 is most of
+     * response's, the tail a verdict reads is the sends' lateness, and on a host others held that
+     * is the harness waiting for a CPU, or, when the sends were held up too, cannot be told from
+     * it: either way not the system's, and the run was not a valid test of it. The words for the
+     * host-contended reason, or null.
+     */
+    private static String lateTailOnContendedHost(RunSummary r) {
+        double[] tail = lateTail(r);
+        if (tail == null) {
+            return null;
+        }
+        String whose = sendsHeldUp(r) ? "the sends were late, and on a host others held it cannot be told whether for"
+                + " want of a CPU or because the broker held them up (puts longer than their interval, or a full in-flight"
+                + " window, 1 % of the time or more)" : "the tail measured the harness waiting for a CPU here, not the"
+                + " system under test";
+        return String.format(Locale.ROOT, "; send-lag p99 %s ms was most of response p99 %s ms: %s", Units.ms(tail[0]),
+                Units.ms(tail[1]), whose);
+    }
+
+    /**
+     * Send-lag's and response's p99, when the first is most of the second; null otherwise, and for
+     * a closed loop (no schedule to be late for).
+     */
+    private static double[] lateTail(RunSummary r) {
         Histogram lag = r.views().measured().get(View.SEND_LAG);
         Histogram response = r.views().measured().get(View.RESPONSE);
         if (r.throughput().closedLoop() || lag == null || response == null || lag.getTotalCount() == 0
                 || response.getTotalCount() == 0) {
-            return "";
+            return null;
         }
         double lagP99 = Percentiles.at(lag, 99);
         double responseP99 = Percentiles.at(response, 99);
-        if (lagP99 <= LATE_SHARE * responseP99) { // "most": more than half, as the sentence says
-            return "";
+        if (lagP99 <= LATE_SHARE * responseP99) { // "most": more than half
+            return null;
         }
-        if (sendsHeldUp(r, lagP99)) {
-            return "";
-        }
-        return String.format(Locale.ROOT, "; send-lag p99 %s ms against response p99 %s ms: most of the tail is the"
-                + " harness sending late on this host, not the system under test", Units.ms(lagP99), Units.ms(responseP99));
+        return new double[] {lagP99, responseP99};
     }
 
     /**
-     * A broker that holds sends up makes the sends after them late too, on any host: a send as long
-     * as the lag's p99 (a blocking put), or an in-flight window full for as long in all (the
-     * broker's confirmations late), could have made that lag, and then it is not said to be the
-     * host's. A host that slowed the sends themselves goes unsaid too: better unsaid than blamed wrongly.
+     * A broker that holds sends up makes the sends after them late too, on any host: a put longer
+     * than the sender's interval (a blocking send the broker answered late) holds up the sends due
+     * meanwhile, and so does an in-flight window full (its confirmations late). When the sends were
+     * held up so for a percent of the senders' time or more, that share of the sends waited, which
+     * is what makes a p99 (as {@link #backPressure} says of the window), and their lateness may be
+     * the broker's: then it is not said to be the host's. Better unsaid than blamed wrongly.
      */
-    static boolean sendsHeldUp(RunSummary r, double lagP99Ns) {
-        Histogram put = r.views().measured().get(View.PUT);
-        if (put != null && put.getTotalCount() > 0 && put.getMaxValue() >= lagP99Ns) {
-            return true;
-        }
-        return windowFullNs(r) >= lagP99Ns;
+    static boolean sendsHeldUp(RunSummary r) {
+        return heldUpShare(r) >= P99_SHARE;
     }
+
+    /** The share of the senders' measured time they were held up, by long puts and a full window. */
+    static double heldUpShare(RunSummary r) {
+        Saturation s = r.saturation();
+        double share = s.maxInFlight() > 1 ? s.windowFullFraction() : 0;
+        Histogram put = r.views().measured().get(View.PUT);
+        double senderNs = Math.max(1, s.workers()) * r.throughput().measuredSeconds() * 1e9;
+        if (put == null || put.getTotalCount() == 0 || r.throughput().targetRate() <= 0 || senderNs <= 0) {
+            return share;
+        }
+        double intervalNs = 1e9 * Math.max(1, s.workers()) / r.throughput().targetRate();
+        double beyondNs = 0;
+        for (HistogramIterationValue v : put.recordedValues()) {
+            beyondNs += v.getCountAtValueIteratedTo() * Math.max(0, v.getValueIteratedTo() - intervalNs);
+        }
+        return share + beyondNs / senderNs;
+    }
+
+    /** A share of the sends that makes send-lag's p99, and one that makes its p99.9. */
+    private static final double P99_SHARE = 0.01;
+    private static final double P999_SHARE = 0.001;
 
     /**
      * A run that kept its schedule with sends in flight, whose window was full long enough to make a
@@ -368,7 +422,7 @@ public record Reading(Validity validity, List<Finding> findings) {
         }
         double fullNs = windowFullNs(r);
         double share = s.windowFullFraction();
-        double percentile = share >= 0.01 ? 99 : share >= 0.001 ? 99.9 : 0;
+        double percentile = share >= P99_SHARE ? 99 : share >= P999_SHARE ? 99.9 : 0;
         if (percentile == 0 || fullNs < BACK_PRESSURE_LEAST_NS) {
             return null;
         }
