@@ -164,7 +164,8 @@ class CheckIT {
         }
         HarnessProcess.Result c = HarnessProcess.run(dir, 60, "check", merged.toString(), "--json", dir.resolve("a.json")
                 .toString(), "--json", dir.resolve("b.json").toString(), "--slo", "response.p99 < 10s", "--slo",
-                "response.count == " + count, "--slo", "lost == 0", "--slo", "duplicates == 0", "--slo", "rate > 0");
+                "response.count == " + count, "--slo", "lost == 0", "--slo", "duplicates == 0", "--slo", "rate > 0",
+                "--slo-allow-invalid"); // the objectives of the merged figures, whatever a busy CI host made of validity
         assertEquals(0, c.exitCode(), c::toString);
         List<String> lines = verdictLines(c.stdout());
         // The rate of both: every completion after warmup over the one schedule's measured seconds,

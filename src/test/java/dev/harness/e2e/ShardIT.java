@@ -115,7 +115,10 @@ class ShardIT {
         assertEquals(List.of("FAIL", "PASS"), verdicts(shard.stdout()), "the frozen shard alone: " + shard);
         assertTrue(shard.stdout().contains("validity: VALID"), "failed on its outage, not its validity: " + shard);
 
-        List<String> ofSet = new ArrayList<>(List.of("check", merged.toString(), "--json", mergedJson.toString()));
+        // The set's verdict on its objectives alone: shard 0 may be NOT VALID on a CI host that others held, which is
+        // no part of what this test asks.
+        List<String> ofSet = new ArrayList<>(List.of("check", merged.toString(), "--json", mergedJson.toString(),
+                "--slo-allow-invalid"));
         ofSet.addAll(List.of(objectives));
         HarnessProcess.Result set = HarnessProcess.run(dir, 60, ofSet.toArray(String[]::new));
         assertEquals(0, set.exitCode(), set::toString);

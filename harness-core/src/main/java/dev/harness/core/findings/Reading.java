@@ -9,7 +9,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
 
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
@@ -322,12 +321,11 @@ public record Reading(Validity validity, List<Finding> findings) {
     /**
      * On a contended host, the sends' own lateness may be most of the response tail: said beside
      * the host's figures, so that the tail is not read as the broker's (the run is then not valid,
-     * see {@link #lateTailOnContendedHost}). Empty otherwise, and empty when the broker may have
-     * made the sends late itself (see {@link #sendsHeldUp}).
+     * see {@link #lateTailOnContendedHost}).
      */
     private static String lateOnContendedHost(RunSummary r) {
         double[] tail = lateTail(r);
-        if (tail == null || sendsHeldUp(r)) {
+        if (tail == null) {
             return "";
         }
         return String.format(Locale.ROOT, "; send-lag p99 %s ms against response p99 %s ms: most of the tail is the"
@@ -336,27 +334,22 @@ public record Reading(Validity validity, List<Finding> findings) {
 
     /**
      * The contended host's part in a run that kept its schedule: when send-lag's p99 is most of
-     * response's, the tail a verdict reads is the sends' lateness, and on a host others held that
-     * is the harness waiting for a CPU, or, when the sends were held up too, cannot be told from
-     * it: either way not the system's, and the run was not a valid test of it. The words for the
-     * host-contended reason, or null.
+     * response's, and the system did not hold the sends up, the tail a verdict reads is the
+     * harness waiting for a CPU that others held, not the system's, and the run was not a valid
+     * test of it. The words for the host-contended reason, or null.
      */
     private static String lateTailOnContendedHost(RunSummary r) {
         double[] tail = lateTail(r);
         if (tail == null) {
             return null;
         }
-        String whose = sendsHeldUp(r) ? "the sends were late, and on a host others held it cannot be told whether for"
-                + " want of a CPU or because the broker held them up (puts longer than their interval, or a full in-flight"
-                + " window, 1 % of the time or more)" : "the tail measured the harness waiting for a CPU here, not the"
-                + " system under test";
-        return String.format(Locale.ROOT, "; send-lag p99 %s ms was most of response p99 %s ms: %s", Units.ms(tail[0]),
-                Units.ms(tail[1]), whose);
+        return String.format(Locale.ROOT, "; send-lag p99 %s ms was most of response p99 %s ms: the tail measured the"
+                + " harness waiting for a CPU here, not the system under test", Units.ms(tail[0]), Units.ms(tail[1]));
     }
 
     /**
-     * Send-lag's and response's p99, when the first is most of the second; null otherwise, and for
-     * a closed loop (no schedule to be late for).
+     * Send-lag's and response's p99, when the first is most of the second and the system did not
+     * hold the sends up; null otherwise, and for a closed loop (no schedule to be late for).
      */
     private static double[] lateTail(RunSummary r) {
         Histogram lag = r.views().measured().get(View.SEND_LAG);
@@ -367,39 +360,28 @@ public record Reading(Validity validity, List<Finding> findings) {
         }
         double lagP99 = Percentiles.at(lag, 99);
         double responseP99 = Percentiles.at(response, 99);
-        if (lagP99 <= LATE_SHARE * responseP99) { // "most": more than half
+        if (lagP99 <= LATE_SHARE * responseP99 || sendsHeldUp(r, lagP99)) { // "most": more than half
             return null;
         }
         return new double[] {lagP99, responseP99};
     }
 
     /**
-     * A broker that holds sends up makes the sends after them late too, on any host: a put longer
-     * than the sender's interval (a blocking send the broker answered late) holds up the sends due
-     * meanwhile, and so does an in-flight window full (its confirmations late). When the sends were
-     * held up so for a percent of the senders' time or more, that share of the sends waited, which
-     * is what makes a p99 (as {@link #backPressure} says of the window), and their lateness may be
-     * the broker's: then it is not said to be the host's. Better unsaid than blamed wrongly.
+     * A system that holds sends up makes the sends after them late too, on any host, and then the
+     * lateness is not said to be the host's (better unsaid than blamed wrongly): the broker was
+     * lost; or nothing completed while messages were due for as long as send-lag's p99 (a stall,
+     * which blocks a put or fills the window: the sends due at its start wait all of it; a
+     * shorter one is as likely the host's, which takes the harness's receiving threads off their
+     * CPUs too);
+     * or the in-flight window was full for a percent of the time or more (the broker's
+     * confirmations late: that share of the sends waited for a slot, which is what makes a p99,
+     * as {@link #backPressure} says). A put's own length is no sign: on a contended host the
+     * sender is taken off its CPU inside puts too.
      */
-    static boolean sendsHeldUp(RunSummary r) {
-        return heldUpShare(r) >= P99_SHARE;
-    }
-
-    /** The share of the senders' measured time they were held up, by long puts and a full window. */
-    static double heldUpShare(RunSummary r) {
+    static boolean sendsHeldUp(RunSummary r, double lagP99Ns) {
         Saturation s = r.saturation();
-        double share = s.maxInFlight() > 1 ? s.windowFullFraction() : 0;
-        Histogram put = r.views().measured().get(View.PUT);
-        double senderNs = Math.max(1, s.workers()) * r.throughput().measuredSeconds() * 1e9;
-        if (put == null || put.getTotalCount() == 0 || r.throughput().targetRate() <= 0 || senderNs <= 0) {
-            return share;
-        }
-        double intervalNs = 1e9 * Math.max(1, s.workers()) / r.throughput().targetRate();
-        double beyondNs = 0;
-        for (HistogramIterationValue v : put.recordedValues()) {
-            beyondNs += v.getCountAtValueIteratedTo() * Math.max(0, v.getValueIteratedTo() - intervalNs);
-        }
-        return share + beyondNs / senderNs;
+        return r.recovery() != null || r.throughput().longestGapNs() >= lagP99Ns
+                || s.maxInFlight() > 1 && s.windowFullFraction() >= P99_SHARE;
     }
 
     /** A share of the sends that makes send-lag's p99, and one that makes its p99.9. */
