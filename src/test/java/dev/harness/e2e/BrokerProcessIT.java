@@ -60,7 +60,7 @@ class BrokerProcessIT {
         List<String> command = new ArrayList<>(List.of("sh", "-c", "\"$@\" > '" + out + "' 2>&1 & exec sleep 600", "sh",
                 HarnessProcess.java().toString(), "-Xmx256m", "-jar", HarnessProcess.jar().toString(), "broker",
                 "--port", Integer.toString(BrokerProcess.freePort()), "--data-dir", dir.resolve("data").toString(),
-                "--ready-file", ready.toString(), "--exit-with-parent"));
+                "--ready-file", ready.toString(), "--exit-with-parent", "--remove-data-dir-with-parent"));
         Process parent = new ProcessBuilder(command).directory(dir.toFile()).start();
         ProcessHandle broker = null;
         try {
@@ -78,6 +78,7 @@ class BrokerProcessIT {
             assertTrue(log.contains("harness broker: the process that started it exited; stopping")
                     && log.contains("harness broker: stopped"), log);
             assertFalse(Files.exists(ready), "stopped by its hook: the readiness file is removed");
+            assertFalse(Files.exists(dir.resolve("data")), "its journal, a temporary one, is removed too:\n" + log);
         } finally {
             parent.destroyForcibly();
             if (broker != null) {

@@ -10,8 +10,10 @@ import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.harness.core.FileErrors;
+import dev.harness.core.TempFiles;
 import dev.harness.core.broker.BrokerConfig;
 import dev.harness.core.broker.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
@@ -67,6 +69,12 @@ final class BrokerCommand implements Callable<Integer> {
                     + " children so, and none outlives a harness that was killed.")
     boolean exitWithParent;
 
+    @Option(names = "--remove-data-dir-with-parent",
+            description = "With --exit-with-parent: remove --data-dir when stopping because the process that started this"
+                    + " one exited. The harness gives its broker children temporary journals so, and none is left"
+                    + " behind by a harness that was killed.")
+    boolean removeDataDirWithParent;
+
     @Mixin
     CredentialOptions credentials;
 
@@ -89,6 +97,9 @@ final class BrokerCommand implements Callable<Integer> {
                 throw usage("--journal-buffer-timeout: expected 1us to 1s");
             }
         }
+        if (removeDataDirWithParent && !exitWithParent) {
+            throw usage("--remove-data-dir-with-parent: only with --exit-with-parent");
+        }
         String problem = readyFile == null ? null : FileErrors.unwritable(readyFile);
         if (problem != null) {
             throw usage("--ready-file " + readyFile + ": cannot write the file: " + problem);
@@ -97,6 +108,7 @@ final class BrokerCommand implements Callable<Integer> {
         checkDataDir();
         String password = credentials.password();
         CountDownLatch stopped = new CountDownLatch(1);
+        AtomicBoolean parentExited = new AtomicBoolean();
         EmbeddedArtemis broker;
         try {
             broker = EmbeddedArtemis.start(new BrokerConfig(dataDir.toAbsolutePath(), host, port, journal,
@@ -113,6 +125,10 @@ final class BrokerCommand implements Callable<Integer> {
                 }
             }
             broker.close();
+            if (parentExited.get() && removeDataDirWithParent) {
+                TempFiles.deleteQuietly(dataDir.toAbsolutePath());
+                System.out.println("harness broker: removed " + dataDir.toAbsolutePath());
+            }
             System.out.println("harness broker: stopped");
             System.out.flush();
             stopped.countDown();
@@ -127,6 +143,7 @@ final class BrokerCommand implements Callable<Integer> {
         if (exitWithParent) {
             long parent = ParentWatch.start(() -> {
                 System.out.println("harness broker: the process that started it exited; stopping");
+                parentExited.set(true);
                 System.exit(ExitCode.OK); // the shutdown hook closes the broker
             });
             if (parent < 0) {

@@ -21,7 +21,9 @@ import dev.harness.core.run.BrokerKiller;
  * A {@code harness broker} child process started from this very jar, on a journal and port of
  * its own: what restart-study and {@code run --kill-broker-at} kill with SIGKILL and start again.
  * Its start is timed from the process's start to its readiness file ({@code --ready-file}),
- * which it writes once it accepts connections.
+ * which it writes once it accepts connections. Its journal is the caller's temporary one: the
+ * child stops and removes it by itself when the harness is gone (killed), and the harness
+ * removes it otherwise.
  */
 final class ChildBroker implements BrokerKiller, AutoCloseable {
     /** A child that hangs without a word is killed after this. */
@@ -58,7 +60,7 @@ final class ChildBroker implements BrokerKiller, AutoCloseable {
             command.addAll(List.of(javaBinary(), "-Xmx1g", "-cp", ownJar(), Harness.class.getName(), "broker",
                     "--port", Integer.toString(port), "--data-dir", dataDir.toString(), "--journal-buffer-timeout",
                     bufferTimeoutUs.equals("auto") ? "auto" : bufferTimeoutUs + "us", "--ready-file", ready.toString(),
-                    "--exit-with-parent"));
+                    "--exit-with-parent", "--remove-data-dir-with-parent"));
             long startNs = System.nanoTime();
             Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
             // Its output is read all along, so that it never fills the pipe and stalls the child; the

@@ -97,6 +97,8 @@ class ExitCodesTest {
                         "--syncpoint 1 --slo 'lost == 0'", "--b", "--syncpoint 0")),
                 Arguments.of("--port", List.of("broker", "--port", "0")),
                 Arguments.of("--journal-type", List.of("broker", "--journal-type", "paper")),
+                Arguments.of("--remove-data-dir-with-parent: only with --exit-with-parent", List.of("broker",
+                        "--remove-data-dir-with-parent")),
                 Arguments.of("--threads", List.of("logdisk", "--dir", dir.toString(), "--files", "2", "--threads", "3")),
                 Arguments.of("--sync", List.of("logdisk", "--dir", dir.toString(), "--sync", "never")),
                 Arguments.of("--pid", List.of("gc-inject", "--pid", "0")),
