@@ -114,8 +114,18 @@ public final class ScheduleKeeping {
 
     /** @param lateStartMs how late the schedule started after its --start-at; 0 when on time or not asked */
     public Totals totals(long lateStartMs) {
+        return totals(lateStartMs, 0);
+    }
+
+    /**
+     * @param lateStartMs how late the schedule started after its --start-at; 0 when on time or not asked
+     * @param childrenPercent the host's CPUs this JVM's child processes used over the measured
+     *     phase (a harness broker child): the harness's own, like an embedded broker, so taken
+     *     out of the busy figure that says what other processes used
+     */
+    public Totals totals(long lateStartMs, double childrenPercent) {
         return new Totals(lagBoundNs, firstMeasuredLagNs, measured, behind, worstLagNs, contended, worstRunnable, cpus,
-                hostSamples == 0 ? Double.NaN : busyPercentSum / hostSamples,
+                hostSamples == 0 ? Double.NaN : Math.max(0, busyPercentSum / hostSamples - Math.max(0, childrenPercent)),
                 hostSamples == 0 ? Double.NaN : stealPercentSum / hostSamples, lateStartMs);
     }
 
@@ -128,7 +138,8 @@ public final class ScheduleKeeping {
      * @param contendedIntervals measured intervals with a run queue of 3x the CPUs or more, or steal
      * @param worstRunnable the most runnable threads seen; -1 when unknown
      * @param cpus the host's CPUs; 0 when unknown
-     * @param hostBusyPercent the host's CPUs busy (user and system), all processes, mean over the measured phase; NaN unknown
+     * @param hostBusyPercent the host's CPUs busy (user and system), mean over the measured phase, by every process
+     *     but this JVM's children (its broker child); NaN unknown
      * @param stealPercent steal, mean over the measured phase; NaN unknown
      * @param lateStartMs how late the schedule started after its --start-at
      */

@@ -178,6 +178,8 @@ public final class Runner {
      * saturation figures: at the warmup's cut, or at the schedule's start when there is no warmup.
      */
     private long cpuStartNs = -1;
+    /** The child processes' CPU time at the same moment as {@link #cpuStartNs}. */
+    private java.util.Map<Long, Long> childCpuStart = java.util.Map.of();
     private long cpuWallStartNs;
     private long pausedBeforeNs;
     private boolean measuredFromWarmupEnd;
@@ -251,6 +253,7 @@ public final class Runner {
             keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(workload), workload.targetRate(), lengthNs);
             measurement.begin(schedule);
             cpuStartNs = processCpuNs();
+            childCpuStart = ChildCpu.sample();
             cpuWallStartNs = System.nanoTime();
             pausedBeforeNs = 0;
             measuredFromWarmupEnd = false;
@@ -314,6 +317,7 @@ public final class Runner {
                 if (warmupCut) {
                     measuredFromWarmupEnd = true;
                     cpuStartNs = processCpuNs();
+                    childCpuStart = ChildCpu.sample();
                     cpuWallStartNs = System.nanoTime();
                     pausedBeforeNs = measurement.pauseCorrected().pauseTotalNs();
                 }
@@ -422,7 +426,10 @@ public final class Runner {
         double cpu = cpuNs < 0 || cpuStartNs < 0 || wallNs <= 0 ? -1
                 : (cpuNs - cpuStartNs) / (double) wallNs / Runtime.getRuntime().availableProcessors();
         double paused = wallNs <= 0 ? 0 : Math.min(1, Math.max(0, t.jvmPauseTotalNs() - pausedBeforeNs) / (double) wallNs);
-        ScheduleKeeping.Totals kept = keeping.totals(lateStartMs);
+        int cpus = Runtime.getRuntime().availableProcessors();
+        double childrenPercent = wallNs <= 0 ? 0
+                : 100.0 * ChildCpu.betweenNs(childCpuStart, ChildCpu.sample()) / wallNs / cpus;
+        ScheduleKeeping.Totals kept = keeping.totals(lateStartMs, childrenPercent);
         Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : "sender",

@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import dev.harness.core.host.HostSample;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
@@ -22,6 +24,11 @@ class ScheduleKeepingTest {
 
     /** A 1 s interval whose sends (of either phase) lagged by these amounts. */
     private static IntervalSnapshot interval(int index, Phase phase, long warmupLagNs, int warmupSends, long lagNs, int sends) {
+        return interval(index, phase, warmupLagNs, warmupSends, lagNs, sends, null);
+    }
+
+    private static IntervalSnapshot interval(int index, Phase phase, long warmupLagNs, int warmupSends, long lagNs, int sends,
+            HostSample host) {
         Map<View, Histogram> warmup = new EnumMap<>(View.class);
         Map<View, Histogram> measured = new EnumMap<>(View.class);
         for (View v : View.values()) {
@@ -38,7 +45,27 @@ class ScheduleKeepingTest {
         long start = index * 1_000 * MS;
         return new IntervalSnapshot(new IntervalSnapshot.Span(index, start, start + 1_000 * MS, 0, 1_000, phase), warmup,
                 measured, new IntervalSnapshot.Counts(sends, sends + warmupSends, 0, 0), new IntervalSnapshot.RunMax(0, false),
-                new IntervalSnapshot.Jvm(Histograms.create(), new GcPauses.Interval(0, 0, Histograms.create())), null);
+                new IntervalSnapshot.Jvm(Histograms.create(), new GcPauses.Interval(0, 0, Histograms.create())), host);
+    }
+
+    /** A host of 2 CPUs, 8 threads runnable, its CPUs busy this much (user and system). */
+    private static HostSample busy(double userPercent, double systemPercent) {
+        return new HostSample(0, 1, 2, 8, 0, userPercent, systemPercent, 0, 0, 100 - userPercent - systemPercent, List.of(),
+                0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, 0);
+    }
+
+    @Test
+    void theHarnesssOwnChildProcessesAreNoPartOfTheHostsBusyFigure() {
+        ScheduleKeeping k = new ScheduleKeeping(BOUND, 1_000, 10_000 * MS);
+        k.add(interval(0, Phase.MEASURED, 0, 0, MS, 1_000, busy(60, 20)));
+        k.add(interval(1, Phase.MEASURED, 0, 0, MS, 1_000, busy(70, 30)));
+        assertEquals(90, k.totals(0).hostBusyPercent(), 1e-9);
+        // Its broker child used 35 % of the CPUs: what others used is the rest.
+        assertEquals(55, k.totals(0, 35).hostBusyPercent(), 1e-9);
+        assertEquals(0, k.totals(0, 120).hostBusyPercent(), 1e-9, "never below nothing");
+        // The run queue is still the host's, its children's threads in it.
+        assertEquals(8, k.totals(0, 35).worstRunnable());
+        assertEquals(2, k.totals(0, 35).contendedIntervals());
     }
 
     @Test
