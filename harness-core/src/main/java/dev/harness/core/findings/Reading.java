@@ -372,8 +372,7 @@ public record Reading(Validity validity, List<Finding> findings) {
      * lost; or nothing completed while messages were due for as long as send-lag's p99 (a stall,
      * which blocks a put or fills the window: the sends due at its start wait all of it; a
      * shorter one is as likely the host's, which takes the harness's receiving threads off their
-     * CPUs too);
-     * or the in-flight window was full for a percent of the time or more (the broker's
+     * CPUs too); or the in-flight window was full for a percent of the time or more (the broker's
      * confirmations late: that share of the sends waited for a slot, which is what makes a p99,
      * as {@link #backPressure} says). A put's own length is no sign: on a contended host the
      * sender is taken off its CPU inside puts too.

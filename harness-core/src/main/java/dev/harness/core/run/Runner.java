@@ -3,6 +3,7 @@ package dev.harness.core.run;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -179,7 +180,7 @@ public final class Runner {
      */
     private long cpuStartNs = -1;
     /** The child processes' CPU time at the same moment as {@link #cpuStartNs}. */
-    private java.util.Map<Long, Long> childCpuStart = java.util.Map.of();
+    private Map<Long, Long> childCpuStart = Map.of();
     private long cpuWallStartNs;
     private long pausedBeforeNs;
     private boolean measuredFromWarmupEnd;
