@@ -69,8 +69,8 @@ class ValidityReasonsIT {
      * Busy processes, several per CPU, for the run's measured phase: the host's run queue is long,
      * other processes take most of its CPUs, and the harness cannot keep 5,000 msg/s. The run
      * names the host, not its own senders. Eight per CPU: with five, a clean-clone CI once kept the
-     * schedule by the median (the harness had 21 % of the CPUs), and was VALID with the host line's
-     * "most of the tail is the harness sending late".
+     * schedule by the median (the harness had 21 % of the CPUs), which was then VALID; such a run is
+     * host-contended now too (its send-lag most of its tail), but this test is of the schedule lost.
      */
     @Test
     void aHostBusyWithOtherProcessesIsNotValid() throws Exception {
