@@ -96,6 +96,9 @@ class BrokerKillIT {
         // Requests due during the outage were sent when the broker was back.
         long sendLagMax = s.get("views").get("send-lag").get("maxNs").asLong();
         assertTrue(sendLagMax > 4_000_000_000L, "send-lag max " + sendLagMax + " ns: " + r);
+        // Late by the outage and by replies that never came, not by the requesters themselves.
+        long ownLagMax = s.get("views").get("own-lag").get("maxNs").asLong();
+        assertTrue(ownLagMax < 1_000_000_000L, "own-lag max " + ownLagMax + " ns: " + r);
     }
 
     @Test

@@ -414,10 +414,24 @@ public record Reading(Validity validity, List<Finding> findings) {
         String worker = requests ? "requester" : "sender";
         String sends = requests ? "requests" : "sends";
         String who = s.workers() == 1 ? worker + "'s" : worker + "s'";
-        return String.format(Locale.ROOT, "back-pressure: the in-flight window of %d %s was full for %s ms in all (%.1f %% of"
-                + " the %s time)%s: the %s due then waited for a slot, so send-lag's tail from its %s (%s ms) is the"
-                + " broker's, not the harness's lateness, and response includes it", s.maxInFlight(), sends, Units.ms(fullNs),
-                share * 100, who, acks, sends, Percentiles.label(percentile), Units.ms(Percentiles.at(lag, percentile)));
+        String label = Percentiles.label(percentile);
+        String window = String.format(Locale.ROOT, "back-pressure: the in-flight window of %d %s was full for %s ms in all"
+                + " (%.1f %% of the %s time)%s: the %s due then waited for a slot", s.maxInFlight(), sends, Units.ms(fullNs),
+                share * 100, who, acks, sends);
+        String lagAt = Units.ms(Percentiles.at(lag, percentile));
+        // own-lag, where the run recorded it, says what the window's share only suggests.
+        Histogram own = r.views().measured().get(View.OWN_LAG);
+        if (own == null || own.getTotalCount() == 0) {
+            return String.format(Locale.ROOT, "%s, so send-lag's tail from its %s (%s ms) is the broker's, not the harness's"
+                    + " lateness, and response includes it", window, label, lagAt);
+        }
+        double ownAt = Percentiles.at(own, percentile);
+        if (ownAt > LATE_SHARE * Percentiles.at(lag, percentile)) {
+            return String.format(Locale.ROOT, "%s; yet send-lag's %s (%s ms) is mostly the harness's own lateness (own-lag %s"
+                    + " %s ms), not the broker's", window, label, lagAt, label, Units.ms(ownAt));
+        }
+        return String.format(Locale.ROOT, "%s, so send-lag's tail from its %s (%s ms) is the broker's, not the harness's"
+                + " lateness (own-lag %s %s ms), and response includes it", window, label, lagAt, label, Units.ms(ownAt));
     }
 
     /** A window full for less than this in all is not worth a sentence. */

@@ -11,6 +11,13 @@ public enum View {
     SERVICE("service"),
     /** Actual send minus intended send time: does the harness keep its schedule? */
     SEND_LAG("send-lag"),
+    /**
+     * The part of send-lag that is the harness's own: actual send minus the later of the intended
+     * time and the moment the worker was free to send (its previous send or commit returned, a slot
+     * of its in-flight window came free, a reconnect ended). What is left of send-lag was inherited
+     * from the system under test holding earlier sends up.
+     */
+    OWN_LAG("own-lag"),
     /** Duration of each send() call (MQPUT). */
     PUT("put"),
     /** Duration of each commit() call (MQCMIT). */

@@ -106,6 +106,8 @@ final class InFlight {
     /** Time the worker waited for a free slot: the window was full. Written by the worker only. */
     private long fullNs;
     private long fullWaits;
+    /** When the worker's last wait for a free slot ended (at first, a time before any send). Written by the worker only. */
+    private long waitEndNs = System.nanoTime();
 
     InFlight(int max, Acks acks, RunControl control) {
         this.max = max;
@@ -121,6 +123,11 @@ final class InFlight {
         return max;
     }
 
+    /** When the worker's last wait for a free slot ended: the window freed it then. */
+    long waitEndNs() {
+        return waitEndNs;
+    }
+
     /**
      * A free slot, waiting while all are unacknowledged. Throws the failure an acknowledgement
      * reported (the connection is lost: the caller recovers), or one saying the run is stopping.
@@ -130,7 +137,8 @@ final class InFlight {
         if (g.count.get() >= max) {
             long startNs = System.nanoTime();
             awaitBelow(g, max);
-            fullNs += System.nanoTime() - startNs;
+            waitEndNs = System.nanoTime();
+            fullNs += waitEndNs - startNs;
             fullWaits++;
         }
         checkFailure();

@@ -129,6 +129,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             session = s;
             producers = p;
             replyQueues = replies;
+            time.freed(System.nanoTime()); // a request due during the reconnect is late by the outage, not by the harness
             return c;
         } catch (JMSException | RuntimeException e) {
             JmsWork.closeQuietly(c);
@@ -219,6 +220,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             return;
         }
         long sendNs = System.nanoTime();
+        long ownLagNs = time.ownLagNs(intendedNs, sendNs);
         BytesMessage m = session.createBytesMessage();
         MessageHeader.write(m, runId, intendedNs, sendNs, id, unit.sequence(i));
         m.writeBytes(payload);
@@ -230,8 +232,10 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         long putStartNs = System.nanoTime();
         producers[unit.queue(i)].send(m);
         long returnedNs = System.nanoTime();
+        time.freed(returnedNs);
         if (unit.sendReturned(i)) {
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
+            recorder.record(View.OWN_LAG, intendedNs, ownLagNs);
             recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
             pauseCorrected.record(returnedNs - putStartNs);
         }
@@ -244,6 +248,8 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private void sendAsync(int i, long intendedNs, int queue, long sequence, int ringSlot) throws JMSException {
         InFlight.Slot s = window.acquire();
         long sendNs = System.nanoTime();
+        time.freed(window.waitEndNs());
+        long ownLagNs = time.ownLagNs(intendedNs, sendNs);
         s.queue = queue;
         s.intendedNs = intendedNs;
         s.sequence = sequence;
@@ -274,8 +280,10 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             throw e;
         }
         long returnedNs = System.nanoTime();
+        time.freed(returnedNs);
         if (i >= 0 && unit.sendReturned(i)) {
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
+            recorder.record(View.OWN_LAG, intendedNs, ownLagNs);
             recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
             pauseCorrected.record(returnedNs - putStartNs);
         }
@@ -379,12 +387,14 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                 }
             } else if (unit.pending() > 0) {
                 unit.completeOrRecover(); // uncommitted, the requests in hand cannot be answered while it waits
+                time.freed(System.nanoTime());
             } else {
                 awaitingSlot = true; // a reply that frees a slot wakes it
                 if (pendingSequence.get(slot) == older) {
                     LockSupport.parkNanos(Math.min(remaining, SWEEP_NS));
                 }
                 awaitingSlot = false;
+                time.freed(System.nanoTime()); // the responders held this request up, not the harness
             }
         }
     }

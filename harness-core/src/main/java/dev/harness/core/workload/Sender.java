@@ -104,6 +104,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             }
             session = s;
             producers = p;
+            time.freed(System.nanoTime()); // a send due during the reconnect is late by the outage, not by the harness
             return c;
         } catch (JMSException | RuntimeException e) {
             JmsWork.closeQuietly(c);
@@ -200,16 +201,19 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             return;
         }
         long sendNs = System.nanoTime();
+        long ownLagNs = time.ownLagNs(intendedNs, sendNs);
         BytesMessage m = session.createBytesMessage();
         MessageHeader.write(m, runId, intendedNs, sendNs, id, unit.sequence(i));
         m.writeBytes(payload);
         long putStartNs = System.nanoTime();
         producers[unit.queue(i)].send(m);
         long returnedNs = System.nanoTime();
+        time.freed(returnedNs);
         unitSentNs[i] = sendNs;
         if (unit.sendReturned(i)) {
             long putNs = returnedNs - putStartNs;
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
+            recorder.record(View.OWN_LAG, intendedNs, ownLagNs);
             recorder.record(View.PUT, intendedNs, putNs);
             pauseCorrected.record(putNs);
         }
@@ -223,6 +227,8 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private void sendAsync(int i, long intendedNs, int queue, long sequence) throws JMSException {
         InFlight.Slot slot = window.acquire();
         long sendNs = System.nanoTime();
+        time.freed(window.waitEndNs());
+        long ownLagNs = time.ownLagNs(intendedNs, sendNs);
         slot.queue = queue;
         slot.intendedNs = intendedNs;
         slot.sequence = sequence;
@@ -249,6 +255,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             throw e;
         }
         long returnedNs = System.nanoTime();
+        time.freed(returnedNs);
         if (i < 0) {
             return; // recorded at its first send
         }
@@ -256,6 +263,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         if (unit.sendReturned(i)) {
             long putNs = returnedNs - putStartNs;
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
+            recorder.record(View.OWN_LAG, intendedNs, ownLagNs);
             recorder.record(View.PUT, intendedNs, putNs);
             pauseCorrected.record(putNs);
         }

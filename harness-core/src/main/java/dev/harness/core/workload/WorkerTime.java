@@ -22,6 +22,8 @@ final class WorkerTime {
     private long pacedAtMark;
     private long fullAtMark;
     private long sendsAtMark;
+    /** When the worker was last free to send: it began a wait for the schedule, or a wait that was not its own ended. */
+    private long freeNs;
 
     /** The worker starts; messages intended from the end of warmup {@code warmupEndNs} gives on are measured. */
     void start(long nowNs, LongSupplier warmupEndNs) {
@@ -34,6 +36,7 @@ final class WorkerTime {
      * measured phase. {@code fullNs} and {@code sends} are the worker's totals so far.
      */
     void beforeWait(long nowNs, long fullNs, long sends) {
+        freeNs = nowNs;
         if (!measuring && nowNs - warmupEndNs.getAsLong() >= 0) {
             measuring = true;
             markNs = nowNs;
@@ -41,6 +44,24 @@ final class WorkerTime {
             fullAtMark = fullNs;
             sendsAtMark = sends;
         }
+    }
+
+    /**
+     * A wait or call that was not the harness's own ended at {@code nowNs}: a send or commit returned,
+     * a slot of the in-flight window came free, a reconnect ended. Earlier times change nothing.
+     */
+    void freed(long nowNs) {
+        if (nowNs - freeNs > 0) {
+            freeNs = nowNs;
+        }
+    }
+
+    /**
+     * The {@code own-lag} of a send started at {@code sendNs}: how late it was beyond both its
+     * intended time and the moment the worker was free to make it.
+     */
+    long ownLagNs(long intendedNs, long sendNs) {
+        return sendNs - (freeNs - intendedNs > 0 ? freeNs : intendedNs);
     }
 
     /** Time spent waiting for a message to be due. */

@@ -242,6 +242,18 @@ class ReadingTest {
                 + " time), confirmations taking up to 73.0 ms (ack max): the sends due then waited for a slot, so send-lag's"
                 + " tail from its p99 (30.0 ms) is the broker's, not the harness's lateness, and response includes it",
                 reading.finding(Finding.BACK_PRESSURE).text());
+        // A run that recorded own-lag: it says whose the tail is.
+        for (int i = 0; i < 10_000; i++) {
+            r.views().measured().get(View.OWN_LAG).recordValue(i < 9_950 ? 40_000 : 5 * MS);
+        }
+        assertTrue(Reading.backPressure(r).endsWith("so send-lag's tail from its p99 (30.0 ms) is the broker's, not the"
+                + " harness's lateness (own-lag p99 0.040 ms), and response includes it"), Reading.backPressure(r));
+        RunSummary own = run(1_000, 30 * MS, kept(MS), checked(), null, full, false);
+        for (int i = 0; i < 10_000; i++) {
+            own.views().measured().get(View.OWN_LAG).recordValue(20 * MS);
+        }
+        assertTrue(Reading.backPressure(own).endsWith("the sends due then waited for a slot; yet send-lag's p99 (30.0 ms) is"
+                + " mostly the harness's own lateness (own-lag p99 20.0 ms), not the broker's"), Reading.backPressure(own));
         // Requesters in flight: their window holds requests.
         RunSummary put = run(1_000, 30 * MS, kept(MS), checked(), null, full, false);
         RunSummary req = new RunSummary(new RunHeader(WorkloadKind.REQRESP, "test", List.of(), List.of(), Instant.EPOCH),
