@@ -175,8 +175,9 @@ public final class HtmlReport {
         }
         others.addAll(callTags(run));
         if (!others.isEmpty()) {
-            b.append("<p class=\"what\">The other views: send-lag (how late sends left), put and commit call times,"
-                    + " pause-corrected, responder; for harness probe, the probed application's calls by tag.</p>\n");
+            b.append("<p class=\"what\">The other views: send-lag (how late sends left) and own-lag (the part of it"
+                    + " that was the harness's own), put and commit call times, ack, pause-corrected, responder; for harness"
+                    + " probe, the probed application's calls by tag.</p>\n");
             b.append(percentileChart("percentiles-other", run, others, verdict));
         }
 
