@@ -157,6 +157,8 @@ for round in $(seq 1 "$rounds"); do
 done
 
 harness_jvm="${HARNESS_JAVA_OPTS-$(sed -n 's/^java_opts="\${HARNESS_JAVA_OPTS-"\(.*\)"}"$/\1/p' "$root/harness")}"
+# The launcher's line names its JIT options by variable: the client's are those of `run`.
+harness_jvm="${harness_jvm//\$jit_opts/$(sed -n 's/^jit_opts="\(.*\)"$/\1/p' "$root/harness" | head -1)}"
 python3 - "$results" "$out" "$rounds" "$measure" "$warmup" "$version" "$harness_jvm" <<'PY'
 import json, sys, os, platform, datetime, statistics
 results, out, rounds, measure, warmup, version, harness_jvm = sys.argv[1:8]
