@@ -14,8 +14,8 @@ public enum View {
     /**
      * The part of send-lag that is the harness's own: actual send minus the later of the intended
      * time and the moment the worker was free to send (its previous send or commit returned, a slot
-     * of its in-flight window came free, a reconnect ended). What is left of send-lag was inherited
-     * from the system under test holding earlier sends up.
+     * of its in-flight window came free, a closed loop's reply came, a reconnect ended). What is left
+     * of send-lag was inherited from the system under test holding earlier sends up.
      */
     OWN_LAG("own-lag"),
     /** Duration of each send() call (MQPUT). */

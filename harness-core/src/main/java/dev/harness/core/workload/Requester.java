@@ -173,6 +173,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                     sweep(j + 1);
                 } else {
                     awaitReply(sequence);
+                    time.freed(System.nanoTime()); // closed mode: the next request waits for this reply
                 }
             }
             if (unit.pending() > 0) {
@@ -352,7 +353,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             }
         }
         if (transacted) {
-            unit.commit(session, recorder);
+            time.freed(unit.commit(session, recorder));
         }
         unit.unitDone();
     }

@@ -326,7 +326,13 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                         + " acknowledged; not committed");
             }
         }
-        long doneNs = unit.transacted() ? unit.commit(session, recorder) : System.nanoTime();
+        long doneNs;
+        if (unit.transacted()) {
+            doneNs = unit.commit(session, recorder);
+            time.freed(doneNs);
+        } else {
+            doneNs = System.nanoTime();
+        }
         if (completesOnReturn) {
             // The send or commit made these messages durable (or visible): that is their completion.
             for (int i = 0; i < unit.pending(); i++) {

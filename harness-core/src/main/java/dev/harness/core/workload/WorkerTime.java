@@ -22,12 +22,17 @@ final class WorkerTime {
     private long pacedAtMark;
     private long fullAtMark;
     private long sendsAtMark;
-    /** When the worker was last free to send: it began a wait for the schedule, or a wait that was not its own ended. */
+    /**
+     * When the worker was last free to send: its start, or the end of the last wait or call that was
+     * not the harness's own. Its bookkeeping after that (recording, the next intended time, the
+     * pacer's wake-up) is its own, and so is a pause of its JVM meanwhile.
+     */
     private long freeNs;
 
     /** The worker starts; messages intended from the end of warmup {@code warmupEndNs} gives on are measured. */
     void start(long nowNs, LongSupplier warmupEndNs) {
         this.startNs = nowNs;
+        this.freeNs = nowNs;
         this.warmupEndNs = warmupEndNs;
     }
 
@@ -36,7 +41,6 @@ final class WorkerTime {
      * measured phase. {@code fullNs} and {@code sends} are the worker's totals so far.
      */
     void beforeWait(long nowNs, long fullNs, long sends) {
-        freeNs = nowNs;
         if (!measuring && nowNs - warmupEndNs.getAsLong() >= 0) {
             measuring = true;
             markNs = nowNs;
@@ -48,7 +52,8 @@ final class WorkerTime {
 
     /**
      * A wait or call that was not the harness's own ended at {@code nowNs}: a send or commit returned,
-     * a slot of the in-flight window came free, a reconnect ended. Earlier times change nothing.
+     * a slot of the in-flight window came free, a reply came, a reconnect ended. Earlier times change
+     * nothing.
      */
     void freed(long nowNs) {
         if (nowNs - freeNs > 0) {
