@@ -12,10 +12,11 @@ public enum View {
     /** Actual send minus intended send time: does the harness keep its schedule? */
     SEND_LAG("send-lag"),
     /**
-     * The part of send-lag that is the harness's own: actual send minus the later of the intended
-     * time and the moment the worker was free to send (its previous send or commit returned, a slot
-     * of its in-flight window came free, a closed loop's reply came, a reconnect ended). What is left
-     * of send-lag was inherited from the system under test holding earlier sends up.
+     * The part of send-lag that is the harness's own: of the time from the intended send to the
+     * actual send, what the worker did not spend waiting on the system under test (in a send or
+     * commit call, for a slot of its in-flight window, for a closed loop's reply, through a
+     * reconnect). Pacing, bookkeeping, waiting for a CPU and pauses of this JVM are its own; the
+     * rest of send-lag was inherited from the system holding earlier sends up.
      */
     OWN_LAG("own-lag"),
     /** Duration of each send() call (MQPUT). */

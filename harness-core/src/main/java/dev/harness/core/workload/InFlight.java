@@ -106,8 +106,9 @@ final class InFlight {
     /** Time the worker waited for a free slot: the window was full. Written by the worker only. */
     private long fullNs;
     private long fullWaits;
-    /** When the worker's last wait for a free slot ended (at first, a time before any send). Written by the worker only. */
-    private long waitEndNs = System.nanoTime();
+    /** When the worker's last wait for a free slot began and ended (at first, an empty wait before any send). Worker only. */
+    private long waitStartNs = System.nanoTime();
+    private long waitEndNs = waitStartNs;
 
     InFlight(int max, Acks acks, RunControl control) {
         this.max = max;
@@ -123,6 +124,11 @@ final class InFlight {
         return max;
     }
 
+    /** When the worker's last wait for a free slot began. */
+    long waitStartNs() {
+        return waitStartNs;
+    }
+
     /** When the worker's last wait for a free slot ended: the window freed it then. */
     long waitEndNs() {
         return waitEndNs;
@@ -135,10 +141,10 @@ final class InFlight {
     Slot acquire() throws JMSException {
         Generation g = generation;
         if (g.count.get() >= max) {
-            long startNs = System.nanoTime();
+            waitStartNs = System.nanoTime();
             awaitBelow(g, max);
             waitEndNs = System.nanoTime();
-            fullNs += waitEndNs - startNs;
+            fullNs += waitEndNs - waitStartNs;
             fullWaits++;
         }
         checkFailure();

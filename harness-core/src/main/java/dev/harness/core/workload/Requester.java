@@ -69,6 +69,8 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private final InFlight window;
     /** Saturation figures, written by this requester's thread, read once sending is done. */
     private final WorkerTime time = new WorkerTime();
+    /** Whose its sends' lateness was: written and read by its thread only. */
+    private final OwnLag ownLag = new OwnLag();
 
     private Session session;
     private MessageProducer[] producers;
@@ -129,7 +131,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             session = s;
             producers = p;
             replyQueues = replies;
-            time.freed(System.nanoTime()); // a request due during the reconnect is late by the outage, not by the harness
+            ownLag.reconnected(System.nanoTime()); // a request due during the outage is late by it, not by the harness
             return c;
         } catch (JMSException | RuntimeException e) {
             JmsWork.closeQuietly(c);
@@ -148,7 +150,9 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     @Override
     public void run() {
         thread = Thread.currentThread();
-        time.start(System.nanoTime(), measurement::warmupEndNs);
+        long startNs = System.nanoTime();
+        time.start(startNs, measurement::warmupEndNs);
+        ownLag.start(startNs);
         try {
             int queue = local % producers.length;
             for (long j = 0; ; j++) {
@@ -172,8 +176,9 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                 if (settings.open()) {
                     sweep(j + 1);
                 } else {
+                    long replyWaitNs = System.nanoTime();
                     awaitReply(sequence);
-                    time.freed(System.nanoTime()); // closed mode: the next request waits for this reply
+                    ownLag.waited(replyWaitNs, System.nanoTime()); // closed mode: the next request waits for this reply
                 }
             }
             if (unit.pending() > 0) {
@@ -221,7 +226,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             return;
         }
         long sendNs = System.nanoTime();
-        long ownLagNs = time.ownLagNs(intendedNs, sendNs);
+        long ownLagNs = ownLag.ownLagNs(intendedNs, sendNs);
         BytesMessage m = session.createBytesMessage();
         MessageHeader.write(m, runId, intendedNs, sendNs, id, unit.sequence(i));
         m.writeBytes(payload);
@@ -233,7 +238,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         long putStartNs = System.nanoTime();
         producers[unit.queue(i)].send(m);
         long returnedNs = System.nanoTime();
-        time.freed(returnedNs);
+        ownLag.waited(putStartNs, returnedNs);
         if (unit.sendReturned(i)) {
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
             recorder.record(View.OWN_LAG, intendedNs, ownLagNs);
@@ -249,8 +254,8 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private void sendAsync(int i, long intendedNs, int queue, long sequence, int ringSlot) throws JMSException {
         InFlight.Slot s = window.acquire();
         long sendNs = System.nanoTime();
-        time.freed(window.waitEndNs());
-        long ownLagNs = time.ownLagNs(intendedNs, sendNs);
+        ownLag.waited(window.waitStartNs(), window.waitEndNs()); // the last wait for a slot, counted once
+        long ownLagNs = ownLag.ownLagNs(intendedNs, sendNs);
         s.queue = queue;
         s.intendedNs = intendedNs;
         s.sequence = sequence;
@@ -281,7 +286,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             throw e;
         }
         long returnedNs = System.nanoTime();
-        time.freed(returnedNs);
+        ownLag.waited(putStartNs, returnedNs);
         if (i >= 0 && unit.sendReturned(i)) {
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
             recorder.record(View.OWN_LAG, intendedNs, ownLagNs);
@@ -340,20 +345,19 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     /** Commits the unit (in syncpoint): its requests are on the broker, for a responder to get. */
     @Override
     public void completeUnit() throws JMSException {
-        if (window != null) {
-            if (!transacted) {
-                unit.handedOff(); // the acknowledgement counts it sent
-                return;
-            }
+        if (window != null && !transacted) {
+            unit.handedOff(); // the acknowledgement counts it sent
+            return;
+        }
+        if (transacted) {
+            long waitStartNs = System.nanoTime(); // the unit's acknowledgements and its commit: the broker's time
             // JMS: a commit waits for the session's asynchronous sends, as long as the broker takes
             // (the run's failure rules bound it); commit times the commit alone.
-            if (!window.awaitAllUnlessStopped(settings.drainTimeoutNs())) {
+            if (window != null && !window.awaitAllUnlessStopped(settings.drainTimeoutNs())) {
                 throw new JMSException(unit.name() + ": the run is stopping and requests of the unit are not"
                         + " acknowledged; not committed");
             }
-        }
-        if (transacted) {
-            time.freed(unit.commit(session, recorder));
+            ownLag.waited(waitStartNs, unit.commit(session, recorder));
         }
         unit.unitDone();
     }
@@ -388,14 +392,14 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
                 }
             } else if (unit.pending() > 0) {
                 unit.completeOrRecover(); // uncommitted, the requests in hand cannot be answered while it waits
-                time.freed(System.nanoTime());
             } else {
+                long parkNs = System.nanoTime();
                 awaitingSlot = true; // a reply that frees a slot wakes it
                 if (pendingSequence.get(slot) == older) {
                     LockSupport.parkNanos(Math.min(remaining, SWEEP_NS));
                 }
                 awaitingSlot = false;
-                time.freed(System.nanoTime()); // the responders held this request up, not the harness
+                ownLag.waited(parkNs, System.nanoTime()); // the responders held this request up, not the harness
             }
         }
     }

@@ -53,6 +53,8 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private volatile boolean done;
     /** Saturation figures, written by this sender's thread, read once it is done. */
     private final WorkerTime time = new WorkerTime();
+    /** Whose its sends' lateness was: written and read by its thread only. */
+    private final OwnLag ownLag = new OwnLag();
     private Measurement measurement;
 
     private Session session;
@@ -104,7 +106,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             }
             session = s;
             producers = p;
-            time.freed(System.nanoTime()); // a send due during the reconnect is late by the outage, not by the harness
+            ownLag.reconnected(System.nanoTime()); // a send due during the outage is late by it, not by the harness
             return c;
         } catch (JMSException | RuntimeException e) {
             JmsWork.closeQuietly(c);
@@ -137,7 +139,9 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
 
     @Override
     public void run() {
-        time.start(System.nanoTime(), measurement::warmupEndNs);
+        long startNs = System.nanoTime();
+        time.start(startNs, measurement::warmupEndNs);
+        ownLag.start(startNs);
         try {
             int queue = local % producers.length;
             for (long j = 0; ; j++) {
@@ -201,14 +205,14 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             return;
         }
         long sendNs = System.nanoTime();
-        long ownLagNs = time.ownLagNs(intendedNs, sendNs);
+        long ownLagNs = ownLag.ownLagNs(intendedNs, sendNs);
         BytesMessage m = session.createBytesMessage();
         MessageHeader.write(m, runId, intendedNs, sendNs, id, unit.sequence(i));
         m.writeBytes(payload);
         long putStartNs = System.nanoTime();
         producers[unit.queue(i)].send(m);
         long returnedNs = System.nanoTime();
-        time.freed(returnedNs);
+        ownLag.waited(putStartNs, returnedNs);
         unitSentNs[i] = sendNs;
         if (unit.sendReturned(i)) {
             long putNs = returnedNs - putStartNs;
@@ -227,8 +231,8 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     private void sendAsync(int i, long intendedNs, int queue, long sequence) throws JMSException {
         InFlight.Slot slot = window.acquire();
         long sendNs = System.nanoTime();
-        time.freed(window.waitEndNs());
-        long ownLagNs = time.ownLagNs(intendedNs, sendNs);
+        ownLag.waited(window.waitStartNs(), window.waitEndNs()); // the last wait for a slot, counted once
+        long ownLagNs = ownLag.ownLagNs(intendedNs, sendNs);
         slot.queue = queue;
         slot.intendedNs = intendedNs;
         slot.sequence = sequence;
@@ -255,7 +259,7 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
             throw e;
         }
         long returnedNs = System.nanoTime();
-        time.freed(returnedNs);
+        ownLag.waited(putStartNs, returnedNs);
         if (i < 0) {
             return; // recorded at its first send
         }
@@ -314,22 +318,21 @@ final class Sender implements Runnable, UnitOfWork.Worker, InFlight.Acks {
     /** Commits the unit (in syncpoint); its messages are on the broker, and complete if nobody drains them. */
     @Override
     public void completeUnit() throws JMSException {
-        if (window != null) {
-            if (!unit.transacted()) {
-                unit.handedOff(); // the acknowledgement completes it
-                return;
-            }
-            // JMS: a commit waits for the session's asynchronous sends, as long as the broker takes
-            // (the run's failure rules bound it); commit times the commit alone.
-            if (!window.awaitAllUnlessStopped(drainTimeoutNs)) {
-                throw new JMSException(unit.name() + ": the run is stopping and sends of the unit are not"
-                        + " acknowledged; not committed");
-            }
+        if (window != null && !unit.transacted()) {
+            unit.handedOff(); // the acknowledgement completes it
+            return;
         }
         long doneNs;
         if (unit.transacted()) {
+            long waitStartNs = System.nanoTime(); // the unit's acknowledgements and its commit: the broker's time
+            // JMS: a commit waits for the session's asynchronous sends, as long as the broker takes
+            // (the run's failure rules bound it); commit times the commit alone.
+            if (window != null && !window.awaitAllUnlessStopped(drainTimeoutNs)) {
+                throw new JMSException(unit.name() + ": the run is stopping and sends of the unit are not"
+                        + " acknowledged; not committed");
+            }
             doneNs = unit.commit(session, recorder);
-            time.freed(doneNs);
+            ownLag.waited(waitStartNs, doneNs);
         } else {
             doneNs = System.nanoTime();
         }

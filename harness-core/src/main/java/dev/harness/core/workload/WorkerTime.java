@@ -22,17 +22,10 @@ final class WorkerTime {
     private long pacedAtMark;
     private long fullAtMark;
     private long sendsAtMark;
-    /**
-     * When the worker was last free to send: its start, or the end of the last wait or call that was
-     * not the harness's own. Its bookkeeping after that (recording, the next intended time, the
-     * pacer's wake-up) is its own, and so is a pause of its JVM meanwhile.
-     */
-    private long freeNs;
 
     /** The worker starts; messages intended from the end of warmup {@code warmupEndNs} gives on are measured. */
     void start(long nowNs, LongSupplier warmupEndNs) {
         this.startNs = nowNs;
-        this.freeNs = nowNs;
         this.warmupEndNs = warmupEndNs;
     }
 
@@ -48,25 +41,6 @@ final class WorkerTime {
             fullAtMark = fullNs;
             sendsAtMark = sends;
         }
-    }
-
-    /**
-     * A wait or call that was not the harness's own ended at {@code nowNs}: a send or commit returned,
-     * a slot of the in-flight window came free, a reply came, a reconnect ended. Earlier times change
-     * nothing.
-     */
-    void freed(long nowNs) {
-        if (nowNs - freeNs > 0) {
-            freeNs = nowNs;
-        }
-    }
-
-    /**
-     * The {@code own-lag} of a send started at {@code sendNs}: how late it was beyond both its
-     * intended time and the moment the worker was free to make it.
-     */
-    long ownLagNs(long intendedNs, long sendNs) {
-        return sendNs - (freeNs - intendedNs > 0 ? freeNs : intendedNs);
     }
 
     /** Time spent waiting for a message to be due. */

@@ -46,20 +46,4 @@ class WorkerTimeTest {
         assertEquals(3, l.sends());
         assertFalse(l.waitsForReplies());
     }
-
-    @Test
-    void ownLagIsTheLatenessBeyondBothTheIntendedTimeAndTheMomentTheWorkerWasFree() {
-        WorkerTime t = new WorkerTime();
-        t.start(1_000, () -> 0); // free from its start, then paced until 1,500
-        t.beforeWait(1_000, 0, 0);
-        assertEquals(20, t.ownLagNs(1_500, 1_520), "on time: its wake-up alone");
-        t.freed(1_900); // the send returned: it was held up from 1,520 to 1,900
-        t.beforeWait(2_000, 0, 1); // a wait for the schedule frees nothing: the time since 1,900 is its own
-        assertEquals(110, t.ownLagNs(1_600, 2_010), "due at 1,600 but free only at 1,900: 410 of send-lag, 110 its own");
-        t.beforeWait(2_500, 0, 2);
-        t.freed(3_000); // a slot of the in-flight window came free
-        assertEquals(5, t.ownLagNs(2_600, 3_005));
-        t.freed(2_800); // an earlier moment: nothing changes
-        assertEquals(5, t.ownLagNs(2_600, 3_005));
-    }
 }
