@@ -71,13 +71,17 @@ class FrozenBrokerIT {
         assertTrue(out.contains("service understates response: p99"), out);
 
         // The sends due in the freeze left late, held up by the broker (a blocked put, a commit, a
-        // full window): send-lag has the freeze, own-lag (the harness's part of it) does not.
+        // full window): send-lag has the freeze, own-lag (the harness's part of it) does not. Its
+        // share is the harness's own work on each of the 2,000 sends it catches up, a few to tens of
+        // microseconds each on a busy host: well under a quarter of the lateness.
         Histogram sendLag = HlogFiles.sum(hlog, "send-lag");
         Histogram ownLag = HlogFiles.sum(hlog, "own-lag");
         assertEquals(sendLag.getTotalCount(), ownLag.getTotalCount(), "one own-lag per send");
         assertTrue(sendLag.getMaxValue() > 1.5 * SECOND, "send-lag max " + sendLag.getMaxValue() / 1e6 + " ms\n" + out);
-        assertTrue(ownLag.getValueAtPercentile(99) < 100_000_000L && ownLag.getMaxValue() < SECOND / 2,
-                "own-lag p99 " + ownLag.getValueAtPercentile(99) / 1e6 + " ms, max " + ownLag.getMaxValue() / 1e6 + " ms\n" + out);
+        assertTrue(ownLag.getValueAtPercentile(99) < sendLag.getValueAtPercentile(99) / 4
+                && ownLag.getMaxValue() < sendLag.getMaxValue() / 4, "own-lag p99 " + ownLag.getValueAtPercentile(99) / 1e6
+                + " ms, max " + ownLag.getMaxValue() / 1e6 + " ms against send-lag p99 " + sendLag.getValueAtPercentile(99) / 1e6
+                + " ms\n" + out);
 
         // A frozen broker is not a pause of the harness JVM: nothing may suggest otherwise.
         JsonNode pauses = s.get("jvmPauses");
