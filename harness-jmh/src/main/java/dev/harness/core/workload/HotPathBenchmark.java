@@ -45,6 +45,7 @@ public class HotPathBenchmark {
     private ThroughputMeter meter;
     private Ledger ledger;
     private InFlight window;
+    private OwnLag ownLag;
     private ActiveMQBytesMessage message;
     private long sequence;
     private long valueNs;
@@ -57,6 +58,8 @@ public class HotPathBenchmark {
         meter = new ThroughputMeter(3_600 * 2);
         ledger = Ledger.of(Ledger.NO_TOTAL, 1);
         window = new InFlight(64, (slot, ackNs) -> { }, new RunControl());
+        ownLag = new OwnLag();
+        ownLag.start(0);
         message = new Outgoing(new ClientMessageImpl(Message.BYTES_TYPE, true, 0, 0, (byte) 4, 1_500));
         valueNs = 1_234_567;
     }
@@ -116,5 +119,17 @@ public class HotPathBenchmark {
         s.sendNs = valueNs;
         s.callNs = valueNs;
         s.onCompletion(null);
+    }
+
+    /**
+     * What a send adds for own-lag: its own-lag worked out (a little behind its schedule, with a
+     * wait since its intended time), then its call noted as a wait on the system.
+     */
+    @Benchmark
+    public long ownLagOfASendAndItsCall() {
+        long t = valueNs += 1_000;
+        long own = ownLag.ownLagNs(t - 300, t);
+        ownLag.waited(t + 10, t + 60);
+        return own;
     }
 }

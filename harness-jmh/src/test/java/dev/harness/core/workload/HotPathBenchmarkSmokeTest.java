@@ -28,7 +28,7 @@ class HotPathBenchmarkSmokeTest {
                 .forks(0).warmupIterations(0).measurementIterations(1).measurementTime(TimeValue.milliseconds(100))
                 .shouldFailOnError(true).build();
         Collection<RunResult> results = new Runner(o).run();
-        assertEquals(7 + 4, results.size(), "every benchmark ran");
+        assertEquals(8 + 4, results.size(), "every benchmark ran");
         for (RunResult r : results) {
             assertTrue(r.getPrimaryResult().getScore() > 0, r.getParams().getBenchmark());
         }
