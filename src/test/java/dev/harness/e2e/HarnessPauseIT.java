@@ -62,11 +62,15 @@ class HarnessPauseIT {
         assertTrue(responseP99 > 1.5 * SECOND && responseP99 < 2.5 * SECOND, "response p99 " + responseP99);
         assertTrue(serviceP99 < responseP99 / 5, "service p99 " + serviceP99 + " shows the stall");
         // The stop was the harness's own: the sends due in it are late in own-lag too, through the
-        // whole catch-up after it (each catch-up send inherits only the calls before it).
+        // whole catch-up after it (each catch-up send inherits only the calls before it). Unless the
+        // stop fell inside a send call (a few percent of the time at this rate): own-lag gives a
+        // call's time to the system, pause or not, and put's max then holds the stop instead.
         long sendLagP99 = views.get("send-lag").get("p99Ns").asLong();
         long ownLagP99 = views.get("own-lag").get("p99Ns").asLong();
-        assertTrue(ownLagP99 > SECOND && ownLagP99 > 0.8 * sendLagP99,
-                "own-lag p99 " + ownLagP99 / 1e6 + " ms against send-lag p99 " + sendLagP99 / 1e6 + " ms");
+        long putMax = views.get("put").get("maxNs").asLong();
+        assertTrue(ownLagP99 > SECOND && ownLagP99 > 0.8 * sendLagP99 || putMax > 1.8 * SECOND && ownLagP99 < SECOND,
+                "own-lag p99 " + ownLagP99 / 1e6 + " ms against send-lag p99 " + sendLagP99 / 1e6 + " ms, put max "
+                        + putMax / 1e6 + " ms");
 
         JsonNode pauses = s.get("jvmPauses");
         long corrections = pauses.get("correctionsAdded").asLong();

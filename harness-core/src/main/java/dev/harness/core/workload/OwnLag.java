@@ -8,6 +8,8 @@ package dev.harness.core.workload;
  * from its intended time to its actual send; the waits in that span are the lateness it inherited.
  * So a broker that holds a put up makes the sends due behind it late in send-lag only, and a pause
  * of the harness makes every send due in it late in own-lag too, through the catch-up after it.
+ * The worker cannot tell a pause of its JVM inside a call from the call: such a pause counts with
+ * the call, as the system's ({@code pause-corrected} and the pause findings see it).
  *
  * <p>It keeps the recent waits in a ring, each with the worker's not-own time up to its end, so
  * that the not-own time since any intended time still pending is a subtraction. Intended times only
