@@ -424,10 +424,9 @@ public final class Runner {
                 t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), t.longestGapFromNs(), t.longestGapNs(), t.gaps());
         long wallNs = System.nanoTime() - cpuWallStartNs;
         long cpuNs = processCpuNs();
-        double cpu = cpuNs < 0 || cpuStartNs < 0 || wallNs <= 0 ? -1
-                : (cpuNs - cpuStartNs) / (double) wallNs / Runtime.getRuntime().availableProcessors();
-        double paused = wallNs <= 0 ? 0 : Math.min(1, Math.max(0, t.jvmPauseTotalNs() - pausedBeforeNs) / (double) wallNs);
         int cpus = Runtime.getRuntime().availableProcessors();
+        double cpu = cpuNs < 0 || cpuStartNs < 0 || wallNs <= 0 ? -1 : (cpuNs - cpuStartNs) / (double) wallNs / cpus;
+        double paused = wallNs <= 0 ? 0 : Math.min(1, Math.max(0, t.jvmPauseTotalNs() - pausedBeforeNs) / (double) wallNs);
         double childrenPercent = wallNs <= 0 ? 0
                 : 100.0 * ChildCpu.betweenNs(childCpuStart, ChildCpu.sample()) / wallNs / cpus;
         ScheduleKeeping.Totals kept = keeping.totals(lateStartMs, childrenPercent);
