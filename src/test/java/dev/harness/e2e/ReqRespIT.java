@@ -42,7 +42,8 @@ class ReqRespIT {
         assertEquals(300, s.get("totalCompleted").asLong(), "every request answered");
         assertEquals(0, s.get("lost").asLong());
         assertEquals(0, s.get("late").asLong(), "no request answered twice");
-        assertEquals(0, s.get("staleMessages").asLong());
+        assertEquals(0, s.get("othersConsumed").asLong());
+        assertEquals(0, s.get("othersLeft").asLong(), "nothing of others on the run's queues");
         JsonNode views = s.get("views");
         assertEquals(200, views.get("response").get("count").asLong());
         assertEquals(200, views.get("responder").get("count").asLong(), "one get-to-commit per measured request");

@@ -2,6 +2,8 @@ package dev.harness.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import javax.jms.JMSException;
@@ -13,6 +15,7 @@ import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.EventLog;
 import dev.harness.core.run.RespondRun;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.workload.QueueClaim;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.RespondSettings;
 import dev.harness.core.workload.ResponderPool;
@@ -114,6 +117,15 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
             // As run's header says them: which API and which client library answer.
             System.out.println("  api          " + Api.current());
             System.out.println("  client       " + provider.client());
+            try {
+                List<String> requestQueues = new ArrayList<>();
+                for (int q = 1; q <= queues; q++) {
+                    requestQueues.add(requestPrefix + q);
+                }
+                System.out.println("  takes        " + QueueClaim.ofResponders(provider, requestQueues));
+            } catch (JMSException e) {
+                throw UnreachableException.connecting(provider, e);
+            }
             EventLog eventLog = openEvents();
             try (eventLog) {
                 new RespondRun(pool, control, settings.intervalNs()).run(settings.durationNs(), System.out, hlog,

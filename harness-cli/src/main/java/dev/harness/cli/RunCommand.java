@@ -534,6 +534,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                         w.persistent, w.syncpoint, w.queues, w.queuePrefix, w.drainers, w.drainTimeoutNs, w.maxInFlight)
                         .withShard(shard()));
                 put.warmup(warmup);
+                put.purge(w.purge);
                 yield put.reconnectWithin(w.reconnectTimeoutNs);
             }
             case REQRESP -> {
@@ -542,6 +543,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                         warmup.ns(), w.durationNs, w.sizeBytes, w.persistent, w.syncpoint, w.queues, w.requestPrefix,
                         w.replyPrefix, w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight).withShard(shard()));
                 reqresp.warmup(warmup);
+                reqresp.purge(w.purge);
                 yield reqresp.reconnectWithin(w.reconnectTimeoutNs);
             }
         };

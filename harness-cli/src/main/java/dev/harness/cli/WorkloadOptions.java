@@ -81,6 +81,11 @@ final class WorkloadOptions {
             description = "put: consumers that empty the queues (default: one per queue). 0 = completion is the return of the send, or of the commit.")
     Integer drainers;
 
+    @Option(names = "--purge", description = "Before the run, remove every message on the queues it consumes from"
+            + " (drained, reply, and here-answered request queues) and say how many. Without it a queue that holds"
+            + " messages this run did not put there is refused: the harness never consumes others' messages.")
+    boolean purge;
+
     @Option(names = "--requesters", paramLabel = "N", description = "reqresp: requester threads, each with its own"
             + " connection. Default: " + ReqRespSettings.DEFAULT_REQUESTERS + ".")
     Integer requesters;

@@ -48,6 +48,15 @@ public interface Provider extends AutoCloseable {
         return false;
     }
 
+    /**
+     * Whether a message's properties reach whoever gets it, so that the run's consumers can select
+     * its own messages by one and leave everyone else's on the queue. A provider that strips them
+     * (IBM MQ with target client MQ: no MQRFH2) says no, and its header note says what follows.
+     */
+    default boolean carriesProperties() {
+        return true;
+    }
+
     /** A new, started-or-not connection; the caller starts and closes it. */
     Connection connect() throws JMSException;
 

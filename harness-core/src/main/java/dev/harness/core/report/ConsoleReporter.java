@@ -288,9 +288,14 @@ public final class ConsoleReporter implements RunListener {
                     ps.length, Units.count(sorted[0]), Units.count(sorted[sorted.length / 2]),
                     Units.count(sorted[sorted.length - 1]));
         }
-        if (c.stale() > 0) {
-            out.printf(Locale.ROOT, "ignored %s messages left on the queues by another run%n",
-                    Units.count(c.stale()));
+        if (c.othersLeft() > 0) {
+            out.printf(Locale.ROOT, "others' messages: %s put on the run's queues during it by someone else, left where"
+                    + " they were (the run takes only its own)%n", Units.count(c.othersLeft()));
+        }
+        if (c.othersConsumed() > 0) {
+            out.printf(Locale.ROOT, "others' messages: %s taken from the run's queues that were not this run's%s%n",
+                    Units.count(c.othersConsumed()), c.othersLeft() < 0
+                            ? " (this provider carries no property to leave them by; see the header's notes)" : "");
         }
         if (r.brokerLostMessages()) {
             out.printf(Locale.ROOT, "LOST: %s committed persistent messages never arrived after the broker failed%n",

@@ -203,14 +203,20 @@ public final class JsonMerge {
             seconds = Math.max(seconds, t.measuredSeconds());
             closedLoop |= t.closedLoop();
             long[] counts = {t.measuredSent(), t.measuredCompleted(), t.totalSent(), t.totalCompleted(),
-                t.completedAfterWarmup(), t.unsent(), t.uncommitted(), t.incomplete(), t.lost(), t.late(), t.staleMessages()};
+                t.completedAfterWarmup(), t.unsent(), t.uncommitted(), t.incomplete(), t.lost(), t.late(), t.othersConsumed()};
             for (int i = 0; i < counts.length; i++) {
                 c[i] += counts[i];
             }
         }
         // The schedule's rate, as one run of it would have it: not the shards' rates added.
         return new RunJson.Totals(stopReason, failure, target, closedLoop, RunJson.achievedRate(runs), seconds, c[0], c[1],
-                c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], gaps.longestFromNs(), gaps.longestNs());
+                c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], othersLeft(), gaps.longestFromNs(), gaps.longestNs());
+    }
+
+    /** Others' messages the shards left on their queues, added; -1 when no shard could count them. */
+    private long othersLeft() {
+        long[] counted = runs.stream().mapToLong(r -> r.totals().othersLeft()).filter(n -> n >= 0).toArray();
+        return counted.length == 0 ? -1 : java.util.Arrays.stream(counted).sum();
     }
 
     /**

@@ -214,7 +214,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         j.name("summary").beginObject();
         totals(j, new RunJson.Totals(r.ending().stopReason(), r.ending().failure(), t.targetRate(), t.closedLoop(),
                 t.achievedRate(), t.measuredSeconds(), c.measuredSent(), c.measuredCompleted(), c.committed(), c.completed(),
-                t.completedAfterWarmup(), c.unsent(), c.uncommitted(), c.incomplete(), c.lost(), c.late(), c.stale(),
+                t.completedAfterWarmup(), c.unsent(), c.uncommitted(), c.incomplete(), c.lost(), c.late(), c.othersConsumed(), c.othersLeft(),
                 t.longestGapFromNs(), t.longestGapNs()));
         gaps(j, t.gaps());
         throughputPerSecond(j, t.perSecond());
@@ -259,7 +259,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("incomplete", t.incomplete())
                 .field("lost", t.lost())
                 .field("late", t.late())
-                .field("staleMessages", t.staleMessages())
+                .field("othersConsumed", t.othersConsumed())
+                .field("othersLeft", t.othersLeft())
                 .field("longestGapFromNs", t.longestGapFromNs())
                 .field("longestGapNs", t.longestGapNs());
     }

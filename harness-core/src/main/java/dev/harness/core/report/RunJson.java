@@ -95,7 +95,7 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     public record Totals(String stopReason, String failure, double targetRate, boolean closedLoop, double achievedRate,
             double measuredSeconds, long measuredSent, long measuredCompleted, long totalSent, long totalCompleted,
             long completedAfterWarmup, long unsent, long uncommitted, long incomplete, long lost, long late,
-            long staleMessages, long longestGapFromNs, long longestGapNs) {
+            long othersConsumed, long othersLeft, long longestGapFromNs, long longestGapNs) {
     }
 
     /**
@@ -160,7 +160,7 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 s.path("measuredSent").asLong(), s.path("measuredCompleted").asLong(), s.path("totalSent").asLong(),
                 s.path("totalCompleted").asLong(), s.path("completedAfterWarmup").asLong(), s.path("unsent").asLong(),
                 s.path("uncommitted").asLong(), s.path("incomplete").asLong(), s.path("lost").asLong(),
-                s.path("late").asLong(), s.path("staleMessages").asLong(),
+                s.path("late").asLong(), s.path("othersConsumed").asLong(), s.path("othersLeft").asLong(-1),
                 // A file from before the gap was written knew an outage only from its recovery.
                 s.path("longestGapFromNs").asLong(recovery == null ? -1 : recovery.outageFromNs()),
                 s.path("longestGapNs").asLong(recovery == null ? 0 : recovery.outageNs()));

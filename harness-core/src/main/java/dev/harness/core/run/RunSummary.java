@@ -100,10 +100,12 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
      * @param uncommitted messages sent in syncpoint whose commit never returned
      * @param lost requests given up after the reply timeout (request/response)
      * @param late replies that came after their request was given up (request/response)
-     * @param stale messages on the queues from another run, ignored
+     * @param othersConsumed messages the run's consumers took that were not the run's (see
+     *        {@link Workload#othersConsumed})
+     * @param othersLeft messages of others found on the run's queues after it, left there; -1 not counted
      */
     public record Counts(long measuredSent, long measuredCompleted, long committed, long completed, long unsent,
-            long uncommitted, long lost, long late, long stale) {
+            long uncommitted, long lost, long late, long othersConsumed, long othersLeft) {
         /** Committed messages neither completed nor given up when the run ended. */
         public long incomplete() {
             return Math.max(0, committed - completed - lost);

@@ -64,6 +64,8 @@ public final class Runner {
     private long lateStartMs;
     /** What the warm-up burst before message 0 did, for the header. */
     private String ready;
+    /** What the run found on the queues it consumes from, and did (see {@link Workload#claimQueues}); null for none. */
+    private String queueClaim;
     /** --warmup auto's decision; null with a fixed warmup. */
     private AutoWarmup autoWarmup;
     /** The interval cut last, and a histogram to read its send-lag: --warmup auto looks at each. */
@@ -187,6 +189,7 @@ public final class Runner {
 
     public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         long runId = ThreadLocalRandom.current().nextLong();
+        queueClaim = workload.claimQueues(provider); // before any consumer of the run's: it may refuse
         workload.open(provider, control, runId);
         writer = new WriterThread("harness-interval-writer");
         writeProblem = null;
@@ -403,6 +406,9 @@ public final class Runner {
         settings.add(new RunHeader.Setting("client", provider.client()));
         settings.add(new RunHeader.Setting("jvm", ThisJvm.describe()));
         settings.add(new RunHeader.Setting("ready", ready));
+        if (queueClaim != null) {
+            settings.add(new RunHeader.Setting("queue check", queueClaim));
+        }
         if (killer != null) {
             settings.addAll(killer.describe()); // the commands that kill and start the broker, and when it counts as back
         }
@@ -436,7 +442,8 @@ public final class Runner {
                 t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, Reading.hostContention(kept, cpu));
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
-                        totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.stale()),
+                        totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.othersConsumed(),
+                        workload.othersLeft()),
                 throughput,
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),

@@ -92,8 +92,32 @@ public interface Workload extends AutoCloseable {
         return Delivery.notTracked("this workload does not number its messages", false, 0);
     }
 
-    /** Messages found on the queues that another run sent; ignored. */
-    long stale();
+    /**
+     * Before {@link #open}: looks at every queue the run will consume from, which must hold no
+     * message the run did not put there (or, as the user asked, have them purged first). Null when
+     * this workload consumes from none; otherwise a line for the run header.
+     *
+     * @throws dev.harness.core.SettingsException when a queue holds others' messages and no purge was asked for
+     */
+    default String claimQueues(Provider provider) throws UnreachableException {
+        return null;
+    }
+
+    /**
+     * Messages the run's consumers took that were not the run's: only where the provider carries
+     * no property to select by (see {@link Provider#carriesProperties}), or a reply of another
+     * shard's requester.
+     */
+    long othersConsumed();
+
+    /**
+     * After the run, before {@link #close}: messages of others on the queues the run consumed from,
+     * left where they were; -1 when they could not be counted (the broker gone, or no property to
+     * tell them by). Bounded in time.
+     */
+    default long othersLeft() {
+        return -1;
+    }
 
     /** How the sending workers spent their time (for the saturation sentence); call once sending is done. */
     default SenderLoad senderLoad() {

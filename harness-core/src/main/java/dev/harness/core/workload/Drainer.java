@@ -19,7 +19,8 @@ import dev.harness.core.run.RunControl;
  * {@code response} from the intended time carried in the message, {@code service} from the
  * actual send time. Senders and drainers share this JVM's clock. It ticks each message off in the
  * run's {@link Ledger}; a message it has seen before is a duplicate, neither a sample nor a
- * completion.
+ * completion. It selects the run's own messages ({@link QueueClaim}): anyone else's stay on the
+ * queue.
  */
 final class Drainer {
     private final int id;
@@ -47,8 +48,9 @@ final class Drainer {
             Session session = JmsWork.session(c, false);
             // One header per session: a listener still busy on a lost connection keeps its own.
             MessageHeader header = new MessageHeader();
+            String selector = QueueClaim.selector(provider, runId);
             for (int q : queues) {
-                MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)));
+                MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)), selector);
                 consumer.setMessageListener(m -> onMessage(m, header));
             }
         });
@@ -66,7 +68,7 @@ final class Drainer {
         long receivedNs = System.nanoTime();
         try {
             if (!h.read(message, runId)) {
-                stale.incrementAndGet();
+                stale.incrementAndGet(); // someone else's: only where the provider carries no property to select by
                 return;
             }
             if (!ledger.received(h.sequence)) { // the sequence alone names the message

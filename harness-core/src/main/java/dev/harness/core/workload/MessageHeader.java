@@ -6,15 +6,23 @@ import javax.jms.Message;
 
 /**
  * The first bytes of every message body: which run sent it, when it was due, when it was sent,
- * and who sent it in which order. In the body, not in properties, so writing it allocates
- * nothing beyond the message itself. Written by senders and requesters; read by drainers, reply
- * routers and responders, all through this one codec. Big-endian, as BytesMessage writes.
+ * and who sent it in which order. In the body, not in properties, so that reading it allocates
+ * nothing. Written by senders and requesters; read by drainers, reply routers and responders, all
+ * through this one codec. Big-endian, as BytesMessage writes.
+ *
+ * <p>The run's id also travels in one property, {@link #RUN_PROPERTY}, the only thing a selector
+ * can see: the run's consumers take only messages that carry their run's (see {@link QueueClaim}).
  *
  * <p>A decoded header is held in a mutable instance, one per listener (one session's thread),
  * so that reading allocates nothing either.
  */
 final class MessageHeader {
     static final int BYTES = 8 + 8 + 8 + 4 + 8;
+    /**
+     * The property that names the run that sent a message (a long, the run's id), set on every
+     * request and message a run sends and copied onto each reply. A contract with selectors.
+     */
+    public static final String RUN_PROPERTY = "harness_run";
     /** Where the sequence number starts in the body. */
     private static final int SEQUENCE_AT = 8 + 8 + 8 + 4;
     /**
@@ -36,6 +44,7 @@ final class MessageHeader {
 
     static void write(BytesMessage m, long runId, long intendedNs, long sendNs, int sender, long sequence)
             throws JMSException {
+        m.setLongProperty(RUN_PROPERTY, runId);
         m.writeLong(runId);
         m.writeLong(intendedNs);
         m.writeLong(sendNs);

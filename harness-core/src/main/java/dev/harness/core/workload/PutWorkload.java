@@ -41,6 +41,7 @@ public final class PutWorkload extends SettingsWorkload {
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
         acknowledgedAsyncSends(provider, settings.asyncSends());
+        selecting(provider, runId);
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         // Unthrottled senders number their messages the same way; there is just no total.
         ledger = settings.drainers() == 0 ? Ledger.untracked("--drainers 0: nothing here receives the messages")
@@ -133,10 +134,20 @@ public final class PutWorkload extends SettingsWorkload {
         return senders.stream().map(Sender::load).reduce(SenderLoad.NONE, SenderLoad::plus);
     }
 
+    @Override
+    public long othersConsumed() {
+        return drainers.stream().mapToLong(Drainer::stale).sum();
+    }
 
     @Override
-    public long stale() {
-        return drainers.stream().mapToLong(Drainer::stale).sum();
+    List<String> consumedQueues() {
+        List<String> queues = new ArrayList<>();
+        if (settings.drainers() > 0) {
+            for (int q = 0; q < settings.ownQueues(); q++) {
+                queues.add(settings.queueName(q));
+            }
+        }
+        return queues;
     }
 
     @Override

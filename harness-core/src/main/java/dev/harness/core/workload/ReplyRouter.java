@@ -16,7 +16,9 @@ import dev.harness.core.schedule.Shard;
 /**
  * The one consumer of a reply queue. It hands each reply to the requester named in the reply's
  * header (the responder copies the request body), so no per-message selector is needed: those
- * are slow on a shared Artemis queue. Replies of another run are counted and dropped. A reply
+ * are slow on a shared Artemis queue. It selects its run's replies by the property the responder
+ * copies from the request ({@link QueueClaim}), which every reply matches: anyone else's message
+ * stays on the queue. A reply of another shard's requester is counted and dropped. A reply
  * handed on whose get then failed to commit comes again: that copy is counted as the router's
  * own redelivery and not handed on twice.
  */
@@ -53,7 +55,8 @@ final class ReplyRouter {
         bind(provider, reconnect, settings.syncpoint() > 0);
         connection = new ListenerConnection(reconnect, "reply queue " + settings.replyQueue(queue), c -> {
             Session s = JmsWork.session(c, transacted);
-            MessageConsumer consumer = s.createConsumer(provider.queue(s, settings.replyQueue(queue)));
+            MessageConsumer consumer = s.createConsumer(provider.queue(s, settings.replyQueue(queue)),
+                    QueueClaim.selector(provider, runId));
             // Bound to its session: a listener still busy on a lost connection must not commit the new one's.
             MessageHeader header = new MessageHeader();
             consumer.setMessageListener(m -> route(m, s, header));

@@ -51,6 +51,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
     @Override
     public void open(Provider provider, RunControl control, long runId) throws UnreachableException {
         acknowledgedAsyncSends(provider, settings.asyncSends());
+        selecting(provider, runId);
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         ledger = Ledger.of(scheduledTotal(), settings.requesters(), settings.shard());
         try {
@@ -177,10 +178,29 @@ public final class ReqRespWorkload extends SettingsWorkload {
         return Arrays.stream(requesters).map(Requester::load).reduce(SenderLoad.NONE, SenderLoad::plus);
     }
 
+    @Override
+    public long othersConsumed() {
+        return routers.stream().mapToLong(ReplyRouter::stale).sum();
+    }
 
     @Override
-    public long stale() {
-        return routers.stream().mapToLong(ReplyRouter::stale).sum();
+    String queueOptions() {
+        return settings.responders() > 0 ? "--request-prefix and --reply-prefix" : "--reply-prefix";
+    }
+
+    /** The reply queues, and the request queues when the responders run here. */
+    @Override
+    List<String> consumedQueues() {
+        List<String> queues = new ArrayList<>();
+        for (int q = 0; q < settings.ownQueues(); q++) {
+            queues.add(settings.replyQueue(q));
+        }
+        if (settings.responders() > 0) {
+            for (int q = 0; q < settings.ownQueues(); q++) {
+                queues.add(settings.requestQueue(q));
+            }
+        }
+        return queues;
     }
 
     /**

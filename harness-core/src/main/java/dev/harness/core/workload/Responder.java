@@ -18,7 +18,9 @@ import dev.harness.core.run.RunControl;
 
 /**
  * The application side: gets each request and puts a reply of the same size, body copied, with
- * the correlation id set to the request's message id, on the queue the request names. In
+ * the correlation id set to the request's message id and the request's run property copied, on the
+ * queue the request names. It selects requests a harness sent (of its run, or of any run in harness
+ * respond): anyone else's message stays on the queue ({@link QueueClaim}). In
  * syncpoint, the get and the put are one unit of work committed together, as IBM advises.
  * Records {@code responder}: get to commit, once per request. When its connection is lost, the
  * unit of work in hand is rolled back (the request comes again) and it connects again, if the
@@ -56,6 +58,8 @@ public final class Responder {
     void open(Provider provider, String[] requestQueues, Reconnect reconnect) throws JMSException {
         this.provider = provider;
         this.reconnect = reconnect;
+        boolean selects = provider.carriesProperties();
+        String selector = !selects ? null : runId == 0 ? QueueClaim.ofAnyRun() : QueueClaim.ofRun(runId);
         connection = new ListenerConnection(reconnect, "responder " + id, c -> {
             Session s = JmsWork.session(c, transacted);
             MessageProducer p = s.createProducer(null);
@@ -65,9 +69,9 @@ public final class Responder {
             p.setDisableMessageTimestamp(true);
             // One listener per session, holding its own session, producer and buffer: a listener
             // still busy on a lost connection must not touch the new one's work.
-            SessionListener listener = new SessionListener(s, p, new byte[expectedSizeBytes], new MessageHeader());
+            SessionListener listener = new SessionListener(s, p, new byte[expectedSizeBytes], new MessageHeader(), selects);
             for (String q : requestQueues) {
-                MessageConsumer consumer = s.createConsumer(provider.queue(s, q));
+                MessageConsumer consumer = s.createConsumer(provider.queue(s, q), selector);
                 consumer.setMessageListener(listener);
             }
         });
@@ -83,13 +87,16 @@ public final class Responder {
         private final Session session;
         private final MessageProducer producer;
         private final MessageHeader header;
+        /** Whether requests carry the run property, to be copied onto the reply for its router's selector. */
+        private final boolean copiesRun;
         private byte[] body;
 
-        SessionListener(Session session, MessageProducer producer, byte[] body, MessageHeader header) {
+        SessionListener(Session session, MessageProducer producer, byte[] body, MessageHeader header, boolean copiesRun) {
             this.session = session;
             this.producer = producer;
             this.body = body;
             this.header = header;
+            this.copiesRun = copiesRun;
         }
 
         @Override
@@ -129,6 +136,9 @@ public final class Responder {
             BytesMessage reply = session.createBytesMessage();
             reply.writeBytes(body, 0, length);
             reply.setJMSCorrelationID(request.getJMSMessageID());
+            if (listener.copiesRun) {
+                reply.setLongProperty(MessageHeader.RUN_PROPERTY, request.getLongProperty(MessageHeader.RUN_PROPERTY));
+            }
             producer.send(provider.replyDestination(replyTo), reply, request.getJMSDeliveryMode(), Message.DEFAULT_PRIORITY,
                     Message.DEFAULT_TIME_TO_LIVE);
             if (transacted) {

@@ -2,8 +2,13 @@ package dev.harness.core.workload;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import javax.jms.JMSException;
 
 import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.run.Bounded;
 import dev.harness.core.run.RunHeader.Setting;
 import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Schedule;
@@ -17,6 +22,13 @@ abstract class SettingsWorkload implements Workload {
     private long autoWarmupMaxNs;
     /** What completes an asynchronous send with this provider, for the header; null with blocking sends. */
     private String acknowledgement;
+    /** --purge: the user asked for the messages on the run's queues to be removed before it. */
+    private boolean purge;
+    /** What the run's consumers select by, from {@link #open}; null before it. */
+    private Provider provider;
+    private long runId;
+    /** How long counting others' messages after the run may take: the broker may be gone. */
+    private static final long OTHERS_LEFT_BOUND_MS = 10_000;
 
     SettingsWorkload(WorkloadSettings settings) {
         this.settings = settings;
@@ -41,6 +53,57 @@ abstract class SettingsWorkload implements Workload {
         }
         this.autoWarmupMaxNs = warmup.autoMaxNs();
         return this;
+    }
+
+    /** --purge: messages found on the queues the run consumes from are removed first, not refused. */
+    public Workload purge(boolean purge) {
+        this.purge = purge;
+        return this;
+    }
+
+    /** The queues this process consumes from (drains, routes replies from, answers requests on). */
+    abstract List<String> consumedQueues();
+
+    /** The options that name the queues, for the way on when they are taken. */
+    String queueOptions() {
+        return "--queue-prefix";
+    }
+
+    @Override
+    public String claimQueues(Provider provider) throws UnreachableException {
+        List<String> queues = consumedQueues();
+        if (queues.isEmpty()) {
+            return null;
+        }
+        try {
+            return QueueClaim.claim(provider, queues, purge, queueOptions());
+        } catch (JMSException e) {
+            throw UnreachableException.connecting(provider, e);
+        }
+    }
+
+    /** Remembers what the run's consumers select by, for {@link #othersLeft}; called by open. */
+    void selecting(Provider provider, long runId) {
+        this.provider = provider;
+        this.runId = runId;
+        QueueClaim.ran(runId);
+    }
+
+    @Override
+    public long othersLeft() {
+        List<String> queues = consumedQueues();
+        if (provider == null || !provider.carriesProperties() || queues.isEmpty()) {
+            return -1;
+        }
+        AtomicLong left = new AtomicLong(-1);
+        Bounded.runAll("harness-others-left", List.of(() -> {
+            try {
+                left.set(QueueClaim.othersLeft(provider, queues, runId));
+            } catch (JMSException | RuntimeException e) {
+                // The broker gone or the queue not browsable: not counted, and the summary says nothing.
+            }
+        }), OTHERS_LEFT_BOUND_MS);
+        return left.get();
     }
 
     @Override

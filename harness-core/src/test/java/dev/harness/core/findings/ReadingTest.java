@@ -47,7 +47,7 @@ class ReadingTest {
         }
         RunHeader header = new RunHeader(WorkloadKind.PUT, "test", List.of(), List.of(), Instant.EPOCH);
         return new RunSummary(header, new RunSummary.Ending(null, null),
-                new RunSummary.Counts(10_000, 10_000, 10_000, 10_000, 0, 0, 0, 0, 0),
+                new RunSummary.Counts(10_000, 10_000, 10_000, 10_000, 0, 0, 0, 0, 0, -1),
                 new RunSummary.Throughput(1_000, 10, Math.round(achieved * 10), new long[0]),
                 new RunSummary.Views(views, views, null), new RunSummary.JvmPauses(0, 0, List.of(), 0, 10_000_000),
                 new GcSummary(Histograms.create(), 0, 0, List.of()), new HostSummary(), delivery, recovery, saturation,
@@ -391,7 +391,7 @@ class ReadingTest {
     @Test
     void aMeasuredPhaseInWhichNothingWasSentIsNotValid() {
         RunSummary r = run(180, MS, kept(-1), checked(), null, Saturation.NONE, false);
-        RunSummary none = new RunSummary(r.header(), r.ending(), new RunSummary.Counts(0, 0, 4_000, 4_000, 0, 0, 0, 0, 0),
+        RunSummary none = new RunSummary(r.header(), r.ending(), new RunSummary.Counts(0, 0, 4_000, 4_000, 0, 0, 0, 0, 0, -1),
                 r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(), r.delivery(), r.recovery(), r.saturation(),
                 r.keeping(), false);
         List<String> codes = codes(none);

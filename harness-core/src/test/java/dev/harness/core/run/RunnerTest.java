@@ -407,7 +407,7 @@ class RunnerTest {
         }
 
         @Override
-        public long stale() {
+        public long othersConsumed() {
             return 0;
         }
 

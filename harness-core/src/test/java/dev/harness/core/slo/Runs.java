@@ -62,7 +62,7 @@ final class Runs {
             long unsent, long requestsLost, long late, Delivery delivery, Outages.Recovery recovery) {
         return new RunSummary(HEADER, new RunSummary.Ending(null, null),
                 new RunSummary.Counts(0, views.get(View.RESPONSE).getTotalCount(), delivery.committed(), delivery.received(),
-                        unsent, 0, requestsLost, late, 0),
+                        unsent, 0, requestsLost, late, 0, -1),
                 new RunSummary.Throughput(targetRate, measuredSeconds, completedAfterWarmup, new long[0],
                         recovery == null ? -1 : recovery.outageFromNs(), recovery == null ? 0 : recovery.outageNs()),
                 new RunSummary.Views(views, views(), null), new RunSummary.JvmPauses(0, 0, List.of(), 0, 10_000_000),

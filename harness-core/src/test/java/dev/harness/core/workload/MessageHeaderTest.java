@@ -28,6 +28,7 @@ class MessageHeaderTest {
             // The constructor for a message a consumer got is protected: a subclass reaches it.
         };
         m.clearBody();
+        m.clearProperties(); // writable, as a session's new message is
         return m;
     }
 
@@ -41,6 +42,14 @@ class MessageHeaderTest {
         assertEquals(7, h.sender);
         assertEquals(1L << 40, h.sequence);
         assertFalse(h.answeredAgain);
+    }
+
+    /** The run's id also travels as the one property selectors see (QueueClaim). */
+    @Test
+    void theRunIsAPropertyForSelectors() throws Exception {
+        ActiveMQBytesMessage m = written(-42, 5);
+        assertEquals(-42, m.getLongProperty(MessageHeader.RUN_PROPERTY));
+        assertEquals("harness_run = -42", QueueClaim.ofRun(-42));
     }
 
     @Test

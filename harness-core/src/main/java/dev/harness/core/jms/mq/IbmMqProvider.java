@@ -94,6 +94,12 @@ public final class IbmMqProvider implements Provider {
         return queue;
     }
 
+    /** Without an MQRFH2 (target client MQ) a JMS property does not travel. */
+    @Override
+    public boolean carriesProperties() {
+        return settings.targetClient() != MqSettings.TargetClient.MQ;
+    }
+
     JmsConnectionFactory factory() {
         return factory;
     }
@@ -146,8 +152,12 @@ public final class IbmMqProvider implements Provider {
                 ? "read ahead ON: non-persistent messages outside syncpoint are streamed to consumers before they ask"
                 : "read ahead off: every get is a call to the queue manager");
         notes.add(settings.targetClient() == MqSettings.TargetClient.MQ
-                ? "target client MQ: messages carry no MQRFH2 header"
-                : "target client JMS: messages carry an MQRFH2 header");
+                ? "target client MQ: messages carry no MQRFH2 header, so no property to select the run's own by: the"
+                        + " queues are checked empty before the run, but a message another application puts on them"
+                        + " during it is consumed (counted in the summary); use queues nobody else puts to"
+                : "target client JMS: messages carry an MQRFH2 header, and the run's consumers select its own messages"
+                        + " by the property harness_run (a linear scan of the queue in the queue manager; cheap while"
+                        + " the queue holds only the run's messages)");
         notes.add(switch (settings.reconnect()) {
             case OFF -> "automatic reconnect off: a lost connection ends the run";
             case ANY -> "automatic reconnect ON (any queue manager of the list): an outage shows as one slow call";

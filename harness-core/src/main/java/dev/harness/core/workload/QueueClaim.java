@@ -1,0 +1,247 @@
+package dev.harness.core.workload;
+
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import javax.jms.Connection;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.QueueBrowser;
+import javax.jms.Session;
+
+import dev.harness.core.SettingsException;
+import dev.harness.core.jms.Provider;
+
+/**
+ * The rule that a run never consumes a message it did not send. Before the schedule starts, every
+ * queue the run will consume from is browsed: one that holds messages is refused, unless the user
+ * asked with {@code --purge} for them to be removed first. During the run, its consumers select
+ * the run's own messages by the property {@link MessageHeader#RUN_PROPERTY}, so a message of
+ * someone else's that arrives meanwhile stays where it is; after the run, such messages are
+ * counted (browsed, not taken) for the summary.
+ */
+public final class QueueClaim {
+    /** Browsing stops counting here: "at least" this many is enough to refuse or report. */
+    static final int COUNT_BOUND = 100_000;
+    /** How long one queue's count may take before it stops at what it has seen. */
+    private static final long COUNT_TIME_NS = TimeUnit.SECONDS.toNanos(10);
+    /** A purge's receive gives up after this long without a message: the queue is empty. */
+    private static final long PURGE_QUIET_MS = 500;
+    /** A purge commits its gets in units of this many. */
+    private static final int PURGE_UNIT = 500;
+    /** A queue still being filled after this long of purging is refused: someone else puts to it. */
+    private static final long PURGE_TIME_NS = TimeUnit.MINUTES.toNanos(5);
+
+    /** The runs this process made, the warm-up bursts' included. */
+    private static final Set<Long> RUNS_OF_THIS_PROCESS = ConcurrentHashMap.newKeySet();
+
+    private QueueClaim() {
+    }
+
+    /** The selector of a run's consumers on this provider: its own messages, or null where no property travels. */
+    static String selector(Provider provider, long runId) {
+        return provider.carriesProperties() ? ofRun(runId) : null;
+    }
+
+    /** The selector of a run's consumers: its own messages only. */
+    static String ofRun(long runId) {
+        return MessageHeader.RUN_PROPERTY + " = " + runId;
+    }
+
+    /** The selector of {@code harness respond}: requests sent by a harness run, any run. */
+    static String ofAnyRun() {
+        return MessageHeader.RUN_PROPERTY + " IS NOT NULL";
+    }
+
+    /** What a run's consumers leave alone: every message not of this run. */
+    static String notOfRun(long runId) {
+        return MessageHeader.RUN_PROPERTY + " IS NULL OR " + MessageHeader.RUN_PROPERTY + " <> " + runId;
+    }
+
+    /**
+     * Checks, before the run, that the queues it will consume from hold nothing of others'; with
+     * {@code purge} it first removes what they hold. Messages that an earlier run of this process
+     * sent and left (a trial of bench or ab that fell behind) are the harness's own: removed, and
+     * said so.
+     *
+     * @param prefixOptions the options that name these queues, for the way on ("--queue-prefix")
+     * @return what was found and done, for the run header
+     * @throws SettingsException naming the prefix options and {@code --purge} when a queue holds
+     *         others' messages and purge was not asked for
+     */
+    public static String claim(Provider provider, List<String> queues, boolean purge, String prefixOptions)
+            throws JMSException {
+        Connection c = provider.connect();
+        try {
+            c.start();
+            Session session = c.createSession(true, Session.SESSION_TRANSACTED);
+            // Only where a property travels can an earlier run's message be told from anyone else's.
+            String earlier = provider.carriesProperties() ? ofRuns(RUNS_OF_THIS_PROCESS) : null;
+            Map<String, Long> others = new LinkedHashMap<>();
+            Map<String, Long> ours = new LinkedHashMap<>();
+            for (String q : queues) {
+                long all = count(session, provider, q, null);
+                long own = all == 0 || earlier == null ? 0 : count(session, provider, q, earlier);
+                if (all - own > 0 || all >= COUNT_BOUND) {
+                    others.put(q, Math.max(all - own, 1));
+                }
+                if (own > 0) {
+                    ours.put(q, own);
+                }
+            }
+            if (!others.isEmpty() && !purge) {
+                throw new SettingsException(prefixOptions, describe(others) + " that this run did not put there, and"
+                        + " the harness never consumes others' messages: give --purge to remove them first, or another "
+                        + prefixOptions + " for queues of the run's own");
+            }
+            List<String> done = new ArrayList<>();
+            if (purge && !others.isEmpty()) {
+                List<String> purged = new ArrayList<>();
+                for (String q : others.keySet()) {
+                    purged.add(thousands(remove(session, provider, q, null)) + " from " + q);
+                }
+                done.add("--purge removed " + String.join(", ", purged));
+            } else if (!ours.isEmpty()) {
+                long removed = 0;
+                for (String q : ours.keySet()) {
+                    removed += remove(session, provider, q, earlier);
+                }
+                done.add("removed " + thousands(removed) + " messages an earlier run of this process left");
+            }
+            String scope = queues.size() == 1 ? "the queue" : "all " + queues.size() + " queues";
+            return (done.isEmpty() ? scope + " found empty" : String.join("; ", done)) + " before the run;"
+                    + (provider.carriesProperties() ? " its consumers take only its own messages (selector "
+                            + MessageHeader.RUN_PROPERTY + ")" : " its consumers take every message (no property travels)");
+        } finally {
+            JmsWork.closeQuietly(c);
+        }
+    }
+
+    /** Notes a run of this process, whose messages a later run of it may find and remove. */
+    static void ran(long runId) {
+        RUNS_OF_THIS_PROCESS.add(runId);
+    }
+
+    /** Messages of any of these runs; null for none. */
+    static String ofRuns(Set<Long> runs) {
+        if (runs.isEmpty()) {
+            return null;
+        }
+        List<String> each = new ArrayList<>();
+        for (long r : runs) {
+            each.add(ofRun(r));
+        }
+        return String.join(" OR ", each);
+    }
+
+    /**
+     * The messages on {@code queues} that are not this run's, counted after it by browsing (none
+     * is taken): someone else's, put while the run ran, and left where they were.
+     */
+    public static long othersLeft(Provider provider, List<String> queues, long runId) throws JMSException {
+        Connection c = provider.connect();
+        try {
+            c.start();
+            Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            long n = 0;
+            for (String q : queues) {
+                n += count(session, provider, q, notOfRun(runId));
+            }
+            return n;
+        } finally {
+            JmsWork.closeQuietly(c);
+        }
+    }
+
+    /**
+     * What {@code harness respond} takes from its request queues, for its header: requests a harness
+     * sent, of any run, and how many messages of others it found there and leaves.
+     */
+    public static String ofResponders(Provider provider, List<String> requestQueues) throws JMSException {
+        if (!provider.carriesProperties()) {
+            return "every message on the request queues (no property travels to tell a harness's requests by):"
+                    + " use queues nobody else puts to";
+        }
+        Connection c = provider.connect();
+        try {
+            c.start();
+            Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            long others = 0;
+            for (String q : requestQueues) {
+                others += count(session, provider, q, MessageHeader.RUN_PROPERTY + " IS NULL");
+            }
+            return "requests a harness sent only (selector " + ofAnyRun() + ")" + (others == 0 ? ""
+                    : "; " + amount(others) + " messages of others found on the request queues, left where they are");
+        } finally {
+            JmsWork.closeQuietly(c);
+        }
+    }
+
+    /** Up to {@link #COUNT_BOUND} messages on the queue that match {@code selector} (null: all). */
+    private static long count(Session session, Provider provider, String queue, String selector) throws JMSException {
+        long deadline = System.nanoTime() + COUNT_TIME_NS;
+        long n = 0;
+        try (QueueBrowser browser = session.createBrowser(provider.queue(session, queue), selector)) {
+            Enumeration<?> e = browser.getEnumeration();
+            while (n < COUNT_BOUND && System.nanoTime() < deadline && e.hasMoreElements()) {
+                e.nextElement();
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /** Removes every message on the queue that matches {@code selector} (null: all), in units of work; the number removed. */
+    private static long remove(Session session, Provider provider, String queue, String selector) throws JMSException {
+        long start = System.nanoTime();
+        long removed = 0;
+        try (MessageConsumer consumer = session.createConsumer(provider.queue(session, queue), selector)) {
+            while (true) {
+                Message m = consumer.receive(PURGE_QUIET_MS);
+                if (m == null) {
+                    break;
+                }
+                removed++;
+                if (removed % PURGE_UNIT == 0) {
+                    session.commit();
+                    if (System.nanoTime() - start > PURGE_TIME_NS) {
+                        session.commit();
+                        throw new SettingsException("--purge", "queue " + queue + " was still not empty after "
+                                + TimeUnit.NANOSECONDS.toMinutes(PURGE_TIME_NS) + " minutes of purging (" + thousands(removed)
+                                + " removed): something else keeps putting to it; use queues of the run's own");
+                    }
+                }
+            }
+            session.commit();
+        }
+        return removed;
+    }
+
+    /** "queue Q1 holds 100 messages", "queues Q1 (100) and Q2 (at least 100,000) hold messages". */
+    static String describe(Map<String, Long> found) {
+        if (found.size() == 1) {
+            Map.Entry<String, Long> e = found.entrySet().iterator().next();
+            return "queue " + e.getKey() + " holds " + amount(e.getValue()) + (e.getValue() == 1 ? " message" : " messages");
+        }
+        List<String> each = new ArrayList<>();
+        found.forEach((q, n) -> each.add(q + " (" + amount(n) + ")"));
+        String list = String.join(", ", each.subList(0, each.size() - 1)) + " and " + each.get(each.size() - 1);
+        return String.format(Locale.ROOT, "queues %s hold messages", list);
+    }
+
+    private static String thousands(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    private static String amount(long n) {
+        return n >= COUNT_BOUND ? "at least " + thousands(n) : thousands(n);
+    }
+}
