@@ -98,11 +98,6 @@ public record PutSettings(
                 drainers, drainTimeoutNs, shard, n);
     }
 
-    /** Sends leave with a CompletionListener and complete at the broker's acknowledgement. */
-    public boolean asyncSends() {
-        return maxInFlight > 1;
-    }
-
     /** These settings for shard I of N: the schedule's messages k with k mod N = I, on queues of its own. */
     public PutSettings withShard(Shard s) {
         return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,

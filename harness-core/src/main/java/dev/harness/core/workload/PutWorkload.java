@@ -97,7 +97,7 @@ public final class PutWorkload extends SettingsWorkload {
     public boolean sendingDone() {
         // Asked by the interval thread every 50 ms: a loop, where a stream would allocate on each poll.
         for (Sender s : senders) {
-            if (!s.done()) {
+            if (!s.sendingDone()) {
                 return false;
             }
         }

@@ -128,11 +128,6 @@ public record ReqRespSettings(
                 queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, n);
     }
 
-    /** Requests leave with a CompletionListener and count as sent at the broker's acknowledgement. */
-    public boolean asyncSends() {
-        return maxInFlight > 1;
-    }
-
     /**
      * The settings from options a user may leave out (null): IBM's standard workload of 10
      * requesters, 10 + 10 queues, a responder per request queue, in syncpoint, closed, 30 s reply timeout.

@@ -5,22 +5,14 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 import javax.jms.BytesMessage;
-import javax.jms.Connection;
-import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
-import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
 
 import dev.harness.core.jms.Provider;
-import dev.harness.core.measure.LatencyRecorder;
-import dev.harness.core.measure.Measurement;
-import dev.harness.core.measure.PauseCorrectedStats;
-import dev.harness.core.measure.ThroughputMeter;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunControl;
-import dev.harness.core.schedule.Pacer;
-import dev.harness.core.schedule.Schedule;
+import dev.harness.core.run.SenderLoad;
 
 /**
  * One requester: its share of the schedule, round robin over the request queues, each request
@@ -37,65 +29,32 @@ import dev.harness.core.schedule.Schedule;
  * <p>Open mode with {@code --max-in-flight} N above 1: requests leave with a CompletionListener,
  * up to N unacknowledged ({@link InFlight}), as {@link Sender}'s messages do.
  */
-final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
+final class Requester extends ScheduledSender {
     private static final long RESOLVED = -1;
     private static final long SWEEP_NS = 10_000_000L;
 
-    /** Its number across the shard set, and theirs, as a {@link Sender}'s: it sends the whole schedule's id, id+n, ... */
-    private final int id;
-    private final int requesterCount;
-    /** Its number in this process. */
-    private final int local;
     private final ReqRespSettings settings;
-    private final long runId;
-    private final byte[] payload;
     private final AtomicLongArray pendingSequence;
     private final AtomicLongArray pendingSendNs;
     private final int mask;
     private final AtomicLong resolved = new AtomicLong();
     /** Replies that came after their request was given up: counted, never a sample. */
     private final AtomicLong late = new AtomicLong();
-    private final int[] unitSlot;
-    private final UnitOfWork unit;
-    private final RunControl control;
     private final Ledger ledger;
-    private final boolean transacted;
-    private volatile boolean sendingDone;
     private volatile boolean closing;
     private volatile Thread thread;
     /** Open mode: parked in {@link #awaitFreeSlot}. */
     private volatile boolean awaitingSlot;
-    /** Asynchronous sends (open mode); null with one send at a time. */
-    private final InFlight window;
-    /** Saturation figures, written by this requester's thread, read once sending is done. */
-    private final WorkerTime time = new WorkerTime();
-    /** Whose its sends' lateness was: written and read by its thread only. */
-    private final OwnLag ownLag = new OwnLag();
 
-    private Session session;
-    private MessageProducer[] producers;
     private Queue[] replyQueues;
-    private Schedule schedule;
-    private LatencyRecorder recorder;
-    private PauseCorrectedStats pauseCorrected;
-    private ThroughputMeter meter;
-    private Measurement measurement;
     private long sweptUpTo;
 
     /** @param local its number in this process, from 0 */
     Requester(int local, ReqRespSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
-        this.local = local;
-        this.id = settings.shard().owner(local);
-        this.requesterCount = settings.shard().owners(settings.requesters());
-        this.unit = new UnitOfWork("requester " + id, control, reconnect, ledger, settings.syncpoint(), this);
-        this.control = control;
+        super("requester", local, settings.requesters(), settings, control, runId, payload, ledger, reconnect);
         this.ledger = ledger;
-        this.transacted = unit.transacted();
         this.settings = settings;
-        this.runId = runId;
-        this.payload = payload;
-        this.unitSlot = new int[unit.capacity()];
         // Closed mode has one request out at a time; open mode twice a timeout's worth or more.
         int capacity = settings.open() ? settings.openModeCapacity() : 1;
         this.mask = capacity - 1;
@@ -104,102 +63,71 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         for (int i = 0; i < capacity; i++) {
             pendingSequence.set(i, RESOLVED);
         }
-        this.window = settings.asyncSends() ? new InFlight(settings.maxInFlight(), this, control) : null;
-    }
-
-    void open(Provider provider) throws JMSException {
-        unit.open(provider);
     }
 
     @Override
-    public Connection connect(Provider provider) throws JMSException {
-        Connection c = unit.connect(provider);
-        if (window != null) {
-            window.reset(!transacted); // requests unacknowledged on the old connection are in doubt
-            Sender.watch(c, window);
-        }
-        try {
-            Session s = JmsWork.session(c, transacted);
-            MessageProducer[] p = new MessageProducer[settings.ownQueues()];
-            Queue[] replies = new Queue[settings.ownQueues()];
-            for (int q = 0; q < p.length; q++) {
-                p[q] = s.createProducer(provider.queue(s, settings.requestQueue(q)));
-                p[q].setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
-                p[q].setDisableMessageTimestamp(true);
-                replies[q] = provider.queue(s, settings.replyQueue(q));
-            }
-            session = s;
-            producers = p;
-            replyQueues = replies;
-            ownLag.reconnected(System.nanoTime()); // a request due during the outage is late by it, not by the harness
-            return c;
-        } catch (JMSException | RuntimeException e) {
-            JmsWork.closeQuietly(c);
-            throw e;
-        }
+    String destination(int index) {
+        return settings.requestQueue(index);
     }
 
-    void bind(Schedule schedule, Measurement measurement) {
-        this.schedule = schedule;
-        this.measurement = measurement;
-        this.recorder = measurement.recorder();
-        this.pauseCorrected = measurement.pauseCorrected();
-        this.meter = measurement.meter();
+    /** Each request names the reply queue that matches its request queue. */
+    @Override
+    void connected(Provider provider, Session session) throws JMSException {
+        Queue[] replies = new Queue[settings.ownQueues()];
+        for (int q = 0; q < replies.length; q++) {
+            replies[q] = provider.queue(session, settings.replyQueue(q));
+        }
+        replyQueues = replies;
+    }
+
+    /** The ring slot of request {@code sequence}: its number among this requester's, modulo the ring. */
+    private int slotOf(long sequence) {
+        return (int) (((sequence - id) / workerCount) & mask);
     }
 
     @Override
-    public void run() {
+    void beforeSend(BytesMessage message, int queue, long sequence, long sendNs) throws JMSException {
+        message.setJMSReplyTo(replyQueues[queue]);
+        int slot = slotOf(sequence);
+        if (pendingSequence.get(slot) == sequence) {
+            // Still awaited (a reply to an earlier send may have come already): the timeout runs from this send.
+            pendingSendNs.set(slot, sendNs);
+        }
+    }
+
+    @Override
+    void sendSchedule() throws JMSException {
         thread = Thread.currentThread();
-        long startNs = System.nanoTime();
-        time.start(startNs, measurement::warmupEndNs);
-        ownLag.start(startNs);
-        try {
-            int queue = local % producers.length;
-            for (long j = 0; ; j++) {
-                long sequence = id + j * requesterCount; // the whole schedule's k
-                if (sequence >= schedule.wholeTotal()) {
-                    break;
-                }
-                long intendedNs = schedule.wholeIntendedNs(sequence);
-                unit.nextDue(intendedNs);
-                // Open mode in syncpoint: a request waits in its unit of work until N are pending,
-                // as with an application that commits every N puts; that wait is in its response.
-                long waitStartNs = System.nanoTime();
-                time.beforeWait(waitStartNs, window == null ? 0 : window.fullNs(), unit.sendsReturned());
-                boolean due = Pacer.awaitUntil(intendedNs, control);
-                time.paced(System.nanoTime() - waitStartNs);
-                if (!due || !awaitFreeSlot(j)) {
-                    break;
-                }
-                request(j, sequence, intendedNs, queue);
-                queue = queue + 1 == producers.length ? 0 : queue + 1;
-                if (settings.open()) {
-                    sweep(j + 1);
-                } else {
-                    long replyWaitNs = System.nanoTime();
-                    awaitReply(sequence);
-                    ownLag.waited(replyWaitNs, System.nanoTime()); // closed mode: the next request waits for this reply
-                }
+        int queue = local % producers.length;
+        for (long j = 0; ; j++) {
+            long sequence = id + j * workerCount; // the whole schedule's k
+            if (sequence >= schedule.wholeTotal()) {
+                break;
             }
-            if (unit.pending() > 0) {
-                unit.completeOrRecover();
+            // Open mode in syncpoint: a request waits in its unit of work until N are pending,
+            // as with an application that commits every N puts; that wait is in its response.
+            long intendedNs = schedule.wholeIntendedNs(sequence);
+            if (!awaitDue(intendedNs) || !awaitFreeSlot(j)) {
+                break;
             }
-            if (window != null) {
-                unit.drainOrRecover();
+            request(j, sequence, intendedNs, queue);
+            queue = queue + 1 == producers.length ? 0 : queue + 1;
+            if (settings.open()) {
+                sweep(j + 1);
+            } else {
+                long replyWaitNs = System.nanoTime();
+                awaitReply(sequence);
+                ownLag.waited(replyWaitNs, System.nanoTime()); // closed mode: the next request waits for this reply
             }
-        } catch (JMSException e) {
-            if (!control.stopRequested()) {
-                control.fail(unit.explain(e));
-            }
-        } catch (RuntimeException e) {
-            control.fail(unit.explainStop(e));
-        } finally {
-            unit.sendingOver();
-            time.end(System.nanoTime());
-            sendingDone = true;
         }
-        // Open mode: keep giving up on replies that do not come, so the run can end. A stop
-        // sends nothing new, but every request out is still answered or timed out.
+    }
+
+    /**
+     * Open mode: keeps giving up on replies that do not come, so the run can end. A stop sends
+     * nothing new, but every request out is still answered or timed out.
+     */
+    @Override
+    void afterSending() {
         while (settings.open() && resolved.get() < unit.committed() && !closing) {
             sweep(unit.sendsReturned());
             LockSupport.parkNanos(SWEEP_NS);
@@ -212,154 +140,13 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         pendingSendNs.set(slot, System.nanoTime());
         pendingSequence.set(slot, sequence);
         int i = unit.add(queue, intendedNs, sequence);
-        unitSlot[i] = slot;
         // Closed mode commits each request: uncommitted, the responder could never see it.
         unit.sendOrRecover(i, !transacted || !settings.open() || unit.pending() == settings.syncpoint());
     }
 
-    @Override
-    public void send(int i) throws JMSException {
-        long intendedNs = unit.intendedNs(i);
-        int slot = unitSlot[i];
-        if (window != null) {
-            sendAsync(i, intendedNs, unit.queue(i), unit.sequence(i), slot);
-            return;
-        }
-        long sendNs = System.nanoTime();
-        long ownLagNs = ownLag.ownLagNs(intendedNs, sendNs);
-        BytesMessage m = session.createBytesMessage();
-        MessageHeader.write(m, runId, intendedNs, sendNs, id, unit.sequence(i));
-        m.writeBytes(payload);
-        m.setJMSReplyTo(replyQueues[unit.queue(i)]);
-        if (pendingSequence.get(slot) == unit.sequence(i)) {
-            // Still awaited (a reply to an earlier send may have come already): the timeout runs from this send.
-            pendingSendNs.set(slot, sendNs);
-        }
-        long putStartNs = System.nanoTime();
-        producers[unit.queue(i)].send(m);
-        long returnedNs = System.nanoTime();
-        ownLag.waited(putStartNs, returnedNs);
-        if (unit.sendReturned(i)) {
-            recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
-            recorder.record(View.OWN_LAG, intendedNs, ownLagNs);
-            recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
-            pauseCorrected.record(returnedNs - putStartNs);
-        }
-    }
-
-    /**
-     * Sends a request with a CompletionListener once a window slot is free (that wait shows in
-     * send-lag and response). Unit request {@code i}, or one carried from a lost connection ({@code i} < 0).
-     */
-    private void sendAsync(int i, long intendedNs, int queue, long sequence, int ringSlot) throws JMSException {
-        InFlight.Slot s = window.acquire();
-        long sendNs = System.nanoTime();
-        ownLag.waited(window.waitStartNs(), window.waitEndNs()); // the last wait for a slot, counted once
-        long ownLagNs = ownLag.ownLagNs(intendedNs, sendNs);
-        s.queue = queue;
-        s.intendedNs = intendedNs;
-        s.sequence = sequence;
-        s.sendNs = sendNs;
-        s.countedInDoubt = i < 0; // a carried send was counted in doubt when its connection was lost
-        long putStartNs = 0;
-        boolean tried = false;
-        try {
-            BytesMessage m = session.createBytesMessage();
-            MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
-            m.writeBytes(payload);
-            m.setJMSReplyTo(replyQueues[queue]);
-            if (pendingSequence.get(ringSlot) == sequence) {
-                pendingSendNs.set(ringSlot, sendNs);
-            }
-            putStartNs = System.nanoTime();
-            s.callNs = putStartNs;
-            tried = true;
-            producers[queue].send(m, s);
-        } catch (JMSException | RuntimeException e) {
-            if (tried && i >= 0 && !transacted) {
-                unit.handedOff(); // tried, so in doubt: it stays in flight, to be carried and sent again
-            } else {
-                // Never tried (building the message failed), a transacted unit, or the carried list:
-                // the slot is free and whoever holds the request sends it again, once.
-                window.release(s);
-            }
-            throw e;
-        }
-        long returnedNs = System.nanoTime();
-        ownLag.waited(putStartNs, returnedNs);
-        if (i >= 0 && unit.sendReturned(i)) {
-            recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
-            recorder.record(View.OWN_LAG, intendedNs, ownLagNs);
-            recorder.record(View.PUT, intendedNs, returnedNs - putStartNs);
-            pauseCorrected.record(returnedNs - putStartNs);
-        }
-    }
-
-    /** On the provider's thread: the broker has the request; outside syncpoint it counts as sent. */
-    @Override
-    public void acknowledged(InFlight.Slot slot, long ackNs) {
-        recorder.record(View.ACK, slot.intendedNs, ackNs - slot.callNs);
-        if (!transacted) {
-            unit.acknowledged(slot.sequence);
-        }
-    }
-
-    @Override
-    public boolean handsOff() {
-        return window != null && !transacted;
-    }
-
-    @Override
-    public int newlyInDoubt() {
-        return window == null || transacted ? 0 : window.newlyInDoubt();
-    }
-
-    @Override
-    public void resendInFlight() throws JMSException {
-        if (window == null || transacted) {
-            return;
-        }
-        while (window.carried() > 0) {
-            int c = window.carried() - 1;
-            long sequence = window.carriedSequence(c);
-            int ringSlot = (int) (((sequence - id) / requesterCount) & mask);
-            sendAsync(-1, window.carriedIntendedNs(c), window.carriedQueue(c), sequence, ringSlot);
-            window.takeCarried();
-        }
-    }
-
-    @Override
-    public void awaitInFlight() throws JMSException {
-        if (window != null) {
-            resendInFlight();
-            window.awaitAll(settings.drainTimeoutNs());
-        }
-    }
-
     /** What this requester's thread did with its time over the measured phase; valid once sending is done. */
-    dev.harness.core.run.SenderLoad load() {
-        return time.load(window == null ? 0 : window.fullNs(), window == null ? 1 : window.max(), unit.sendsReturned(),
-                !settings.open());
-    }
-
-    /** Commits the unit (in syncpoint): its requests are on the broker, for a responder to get. */
-    @Override
-    public void completeUnit() throws JMSException {
-        if (window != null && !transacted) {
-            unit.handedOff(); // the acknowledgement counts it sent
-            return;
-        }
-        if (transacted) {
-            long waitStartNs = System.nanoTime(); // the unit's acknowledgements and its commit: the broker's time
-            // JMS: a commit waits for the session's asynchronous sends, as long as the broker takes
-            // (the run's failure rules bound it); commit times the commit alone.
-            if (window != null && !window.awaitAllUnlessStopped(settings.drainTimeoutNs())) {
-                throw new JMSException(unit.name() + ": the run is stopping and requests of the unit are not"
-                        + " acknowledged; not committed");
-            }
-            ownLag.waited(waitStartNs, unit.commit(session, recorder));
-        }
-        unit.unitDone();
+    SenderLoad load() {
+        return load(!settings.open());
     }
 
     @Override
@@ -428,7 +215,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         long now = System.nanoTime();
         while (sweptUpTo < sent) {
             int slot = (int) (sweptUpTo & mask);
-            long sequence = id + sweptUpTo * requesterCount;
+            long sequence = id + sweptUpTo * workerCount;
             if (pendingSequence.get(slot) == sequence) {
                 long sentNs = pendingSendNs.get(slot);
                 if (now - sentNs < settings.replyTimeoutNs()) {
@@ -463,7 +250,7 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         if (!(answeredAgain ? ledger.answeredAgain(sequence) : ledger.received(sequence))) {
             return; // a second reply to one request: counted there, a duplicate or the responder's own
         }
-        long ring = (sequence - id) / requesterCount;
+        long ring = (sequence - id) / workerCount;
         int slot = (int) (ring & mask);
         if (receivedNs - sendNs >= settings.replyTimeoutNs()) {
             // Past its timeout: lost, whether or not the requester had given up on it yet.
@@ -486,10 +273,6 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         }
     }
 
-    boolean sendingDone() {
-        return sendingDone;
-    }
-
     long resolved() {
         return resolved.get();
     }
@@ -505,14 +288,6 @@ final class Requester implements Runnable, UnitOfWork.Worker, InFlight.Acks {
         if (t != null) {
             LockSupport.unpark(t);
         }
-    }
-
-    long committed() {
-        return unit.committed();
-    }
-
-    long sendsReturned() {
-        return unit.sendsReturned();
     }
 
     void close() {

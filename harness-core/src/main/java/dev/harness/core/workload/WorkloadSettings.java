@@ -39,7 +39,23 @@ public interface WorkloadSettings {
     /** Which part of the schedule this process runs: {@link Shard#WHOLE} unless --shard. */
     Shard shard();
 
-    /** The checks every workload's timing and size get. */
+    /** Persistent (durable) messages, or non-persistent ones. */
+    boolean persistent();
+
+    /** Commit every this many messages in a transacted session; 0 = outside syncpoint. */
+    int syncpoint();
+
+    /** Sends a worker keeps unacknowledged ({@code --max-in-flight}); 1 = each send blocks until it returns. */
+    int maxInFlight();
+
+    /** Sends leave with a CompletionListener and complete at the broker's acknowledgement. */
+    default boolean asyncSends() {
+        return maxInFlight() > 1;
+    }
+
+    /** How many of the run's queues (of each kind) are this process's. */
+    int ownQueues();
+
     /** Each send blocks until it returns, as before {@code --max-in-flight}. */
     int DEFAULT_MAX_IN_FLIGHT = 1;
     /** Completion slots a worker pre-allocates: one each. */

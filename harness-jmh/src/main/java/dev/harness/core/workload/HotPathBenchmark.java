@@ -61,6 +61,7 @@ public class HotPathBenchmark {
         ownLag = new OwnLag();
         ownLag.start(0);
         message = new Outgoing(new ClientMessageImpl(Message.BYTES_TYPE, true, 0, 0, (byte) 4, 1_500));
+        message.clearProperties(); // writable, as a session's new message is (the header sets the run property)
         valueNs = 1_234_567;
     }
 
