@@ -26,6 +26,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 @Isolated
 class GcInjectIT {
     private static final long MS = 1_000_000L;
+    /** The GC run's rate, msg/s, and its interval. */
+    private static final int RATE = 1000;
+    private static final long INTERVAL_MS = 100;
 
     @TempDir
     Path dir;
@@ -34,12 +37,16 @@ class GcInjectIT {
     void pausesOfTheHarnessJvmShowInEveryViewTheyShould() throws Exception {
         Path json = dir.resolve("gc.json");
         Path hlog = dir.resolve("gc.hlog");
-        // A small heap and a collector that compacts with the world stopped: tens of ms, often.
+        // A small heap and a collector that compacts with the world stopped: pauses about twice a
+        // second, of tens of ms on the project's 2-core machine (bench/results-agent.md) and shorter
+        // on a faster one. So every threshold below is derived from this run's own pauses, never a
+        // fixed number of ms; and the agent prints a line for each of 4 ms or more (report=4), so
+        // that the pause of 5 ms asserted below has one, however fast the machine.
         HarnessProcess.Result r;
         try (HarnessProcess p = HarnessProcess.start(dir, List.of("-Xmx256m", "-XX:+UseSerialGC"), Map.of(), "run",
-                "--gc-inject", "alloc=200,live=64,heap=0.3,prune=0.9,report=20", "--non-persistent", "--rate", "1000",
-                "--warmup", "2s", "--duration", "15s", "--interval", "200ms", "--json", json.toString(),
-                "--hlog", hlog.toString())) {
+                "--gc-inject", "alloc=200,live=64,heap=0.3,prune=0.9,report=4", "--non-persistent", "--rate",
+                Integer.toString(RATE), "--warmup", "2s", "--duration", "15s", "--interval", INTERVAL_MS + "ms",
+                "--json", json.toString(), "--hlog", hlog.toString())) {
             r = new HarnessProcess.Result(p.waitFor(180), p.stdout(), p.stderr());
         }
         assertEquals(0, r.exitCode(), r::toString);
@@ -51,8 +58,12 @@ class GcInjectIT {
         JsonNode s = root.get("summary");
         JsonNode gc = s.get("gcPauses");
         assertTrue(gc.get("count").asLong() > 0, gc::toString);
+        // The run's longest GC pause (whole ms): 5 ms at least on any machine of this kind, whatever
+        // its speed (several times that here).
         long longestGcNs = gc.get("longest").get(0).get("lengthNs").asLong();
-        assertTrue(longestGcNs >= 20 * MS, "a pause of tens of ms: " + gc);
+        assertTrue(longestGcNs >= 5 * MS, "a pause of 5 ms or more: " + gc);
+        // The run's mean GC pause: what a typical injected pause takes on this machine.
+        long meanGcNs = gc.get("totalNs").asLong() / gc.get("count").asLong();
         assertTrue(r.stdout().contains("GC pauses of this JVM: "), r::toString);
 
         JsonNode views = s.get("views");
@@ -74,11 +85,17 @@ class GcInjectIT {
                 views::toString);
 
         // Throughput dips where a pause holds the sender, while the cumulative rate hardly moves.
-        // Intervals of 200 ms: a pause of tens of ms shows in the one it falls in (with 1 s
-        // intervals the catch-up burst often fills the dip within the same second).
-        assertTrue(s.get("achievedRate").asDouble() > 970, s::toString);
+        // A pause that spans the end of an interval delays its cut to the pause's end: that interval
+        // is longer by the part after its end and has no completions in the pause, its rate short by
+        // about pause / (interval + part after), at least pause / (interval + pause); the catch-up
+        // completes in the next one. A pause inside one interval is mostly caught up within it (with
+        // 1 s intervals the catch-up burst fills the dip within the same second). Intervals of 100 ms,
+        // the shortest allowed: the chance that a pause spans an end is pause / interval, and the
+        // measured phase's 30 or so pauses give a few such even on a machine whose pauses are a
+        // third as long as this one's (at 200 ms, a machine twice as fast could see none).
+        assertTrue(s.get("achievedRate").asDouble() > 0.97 * RATE, s::toString);
         double slowest = Double.MAX_VALUE;
-        boolean pausedNearSlowest = false;
+        long pausedNearSlowestNs = 0;
         JsonNode[] rows = new JsonNode[root.get("intervals").size()];
         for (int i = 0; i < rows.length; i++) {
             rows[i] = root.get("intervals").get(i);
@@ -87,14 +104,27 @@ class GcInjectIT {
             if (rows[i].get("phase").asText().equals("measured") && rows[i].get("rate").asDouble() < slowest) {
                 slowest = rows[i].get("rate").asDouble();
                 // The pause is seen when it ends: in this interval or the next.
-                pausedNearSlowest = Math.max(pauseNs(rows[i]), pauseNs(rows[i + 1])) >= 20 * MS;
+                pausedNearSlowestNs = Math.max(pauseNs(rows[i]), pauseNs(rows[i + 1]));
             }
         }
-        assertTrue(slowest < 900, "a dip below 90 % of the target: slowest interval " + slowest + "/s");
-        assertTrue(pausedNearSlowest, "the slowest interval had a pause in or right after it");
+        // A dip of at least half a mean pause's share of an interval: a mean pause spanning an end
+        // makes one of about its whole share.
+        double dipBelow = RATE * (1 - 0.5 * Math.min(meanGcNs, INTERVAL_MS * MS) / (INTERVAL_MS * MS));
+        assertTrue(slowest < dipBelow, "a dip below " + dipBelow + "/s (mean GC pause " + meanGcNs / 1e6
+                + " ms): slowest interval " + slowest + "/s");
+        // The time the slowest interval's completions were missing (at most the pause that caused it),
+        // and a pause of half that or more in or right after it.
+        long missingNs = Math.round((1 - slowest / RATE) * INTERVAL_MS * MS);
+        assertTrue(pausedNearSlowestNs >= missingNs / 2, "the slowest interval (" + slowest + "/s, " + missingNs / 1e6
+                + " ms missing) had a pause in or right after it: " + pausedNearSlowestNs / 1e6 + " ms");
 
+        // A pause holds the hiccup meter too: its wake-up due within 10 ms (its sleep) of the pause's
+        // start comes at the pause's end, so the longest pause shows as a hiccup of its length less
+        // 10 ms at worst, half of it or more for a pause of 20 ms or more.
         Histogram hiccups = HlogFiles.sum(hlog, "hiccup");
-        assertTrue(hiccups.getMaxValue() >= 20 * MS, "hiccup tag: max " + hiccups.getMaxValue());
+        long hiccupAtLeast = Math.min(longestGcNs / 2, longestGcNs - 10 * MS);
+        assertTrue(hiccups.getMaxValue() >= hiccupAtLeast, "hiccup tag: max " + hiccups.getMaxValue()
+                + " against the longest GC pause " + longestGcNs);
         // The default 10 ms sleep, every 10 ms, for 17 s: about 1,700 (a 1 ms meter would have 17,000).
         assertTrue(hiccups.getTotalCount() > 1_000 && hiccups.getTotalCount() < 5_000,
                 "a 10 ms sleep, every 10 ms, for 17 s: " + hiccups.getTotalCount());

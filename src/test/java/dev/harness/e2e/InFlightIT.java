@@ -167,7 +167,10 @@ class InFlightIT {
 
     /**
      * A broker killed with sends in flight: those are in doubt and sent again with their intended
-     * times; no committed (acknowledged) message is lost.
+     * times; no committed (acknowledged) message is lost, and each is received once. How many are
+     * in flight at the kill is not asserted: at 500/s it is the rate times the broker's time to
+     * acknowledge a persistent send, and a fast disk may leave none (InFlightTest checks the
+     * in-doubt count, with sends it holds unacknowledged).
      */
     @Test
     void brokerKillWithSendsInFlightLosesNoAcknowledgedMessage() throws Exception {
@@ -181,7 +184,6 @@ class InFlightIT {
         assertEquals(4_500, d.get("committed").asLong(), "every scheduled message acknowledged, some sent again: " + r);
         assertEquals(0, d.get("lost").asLong(), r::toString);
         assertEquals(4_500, d.get("received").asLong(), r::toString);
-        assertTrue(d.get("inDoubt").asLong() > 0, "sends in flight at the kill are in doubt: " + d);
         assertTrue(s.get("recovery").get("reconnections").asLong() >= 2, r::toString);
     }
 

@@ -46,7 +46,9 @@ class PutWorkloadIT {
         Path hlog = dir.resolve("run.hlog");
         Path json = dir.resolve("run.json");
         Path events = dir.resolve("events.jsonl");
-        List<String> args = new ArrayList<>(List.of("run", "--rate", "300", "--warmup", "1s", "--duration", "2s",
+        // 100/s: a rate one blocking persistent sender holds on a slow, busy machine too (see the
+        // saturation check below); at 300/s such a sender may manage only about 286/s there.
+        List<String> args = new ArrayList<>(List.of("run", "--rate", "100", "--warmup", "1s", "--duration", "2s",
                 "--syncpoint", Integer.toString(syncpoint), "--senders", Integer.toString(senders),
                 "--queues", Integer.toString(queues), "--hlog", hlog.toString(), "--json", json.toString(),
                 "--events", events.toString(), "--api", api));
@@ -60,31 +62,31 @@ class PutWorkloadIT {
 
         HarnessProcess.assertDrivenBy(HarnessProcess.json(json), api, "artemis-" + (api.equals("jakarta") ? "jakarta" : "jms") + "-client ");
         JsonNode s = HarnessProcess.json(json).get("summary");
-        assertEquals(900, s.get("totalSent").asLong(), "300/s for 3 s");
-        assertEquals(900, s.get("totalCompleted").asLong());
-        assertEquals(600, s.get("measuredSent").asLong());
-        assertEquals(600, s.get("measuredCompleted").asLong());
+        assertEquals(300, s.get("totalSent").asLong(), "100/s for 3 s");
+        assertEquals(300, s.get("totalCompleted").asLong());
+        assertEquals(200, s.get("measuredSent").asLong());
+        assertEquals(200, s.get("measuredCompleted").asLong());
         assertEquals(0, s.get("unsent").asLong());
         JsonNode views = s.get("views");
-        assertEquals(600, views.get("response").get("count").asLong());
-        assertEquals(600, views.get("service").get("count").asLong());
-        assertEquals(600, views.get("send-lag").get("count").asLong());
-        assertEquals(600, views.get("put").get("count").asLong());
-        assertEquals(syncpoint == 0 ? 0 : 60, views.get("commit").get("count").asLong(), "one commit per 10 messages");
+        assertEquals(200, views.get("response").get("count").asLong());
+        assertEquals(200, views.get("service").get("count").asLong());
+        assertEquals(200, views.get("send-lag").get("count").asLong());
+        assertEquals(200, views.get("put").get("count").asLong());
+        assertEquals(syncpoint == 0 ? 0 : 20, views.get("commit").get("count").asLong(), "one commit per 10 messages");
 
         // The log holds the same samples, readable by HdrHistogram's own tools.
-        assertEquals(600, HlogFiles.sum(hlog, "response").getTotalCount());
-        assertEquals(300, HlogFiles.sum(hlog, "warmup-response").getTotalCount());
+        assertEquals(200, HlogFiles.sum(hlog, "response").getTotalCount());
+        assertEquals(100, HlogFiles.sum(hlog, "warmup-response").getTotalCount());
         Histogram put = HlogFiles.sum(hlog, "put");
         assertEquals(views.get("put").get("maxNs").asLong(), put.getMaxValue());
-        assertHistogramLogProcessorReads(hlog, "response", 600);
+        assertHistogramLogProcessorReads(hlog, "response", 200);
         assertEventsTellTheRun(events, s);
         // On a schedule: the header says response runs from the intended time, and nothing says closed-loop.
         assertTrue(r.stdout().contains("response is measured from each message's intended send time"), r::toString);
         assertFalse(r.stdout().contains("closed-loop"), r::toString);
         assertFalse(s.get("closedLoop").asBoolean());
         if (persistent && syncpoint == 0 && drainers == null && api.equals("javax")) {
-            // One blocking persistent sender holds 300/s: no saturation sentence anywhere.
+            // One blocking persistent sender holds 100/s: no saturation sentence anywhere.
             JsonNode saturation = s.get("saturation");
             assertEquals("held", saturation.get("limit").asText(), saturation::toString);
             assertTrue(saturation.get("sentence").isNull(), saturation::toString);
