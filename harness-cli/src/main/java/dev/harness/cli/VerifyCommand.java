@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
             "Proves the harness's latency on this machine and broker: runs harness run child processes, each with a"
                     + " disturbance of known length (the broker frozen with SIGSTOP, the harness's own JVM stopped, GC"
                     + " pauses), and holds response, pause-corrected and the GC figures against the truth those lengths"
-                    + " give, with service beside them. A figure passes when it is never under its truth and at most 5 %"
+                    + " give, with service beside them. A figure passes when it is never under its truth and at most 5 %%"
                     + " over it; each run must be VALID.",
             "First finds a rate the system holds (an undisturbed run at --rate, then half, ...) and says which.",
             "Without --url or --provider, a harness broker child of verify's own is the broker. A broker given by --url"

@@ -3,6 +3,10 @@ package dev.harness.cli;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.IllegalFormatException;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -24,5 +28,36 @@ class HelpTest {
             assertTrue(line.strip().endsWith("."), () -> c.getKey() + ": '" + line + "'");
             assertFalse(line.contains("%n"), () -> c.getKey() + ": '" + line + "'");
         }
+    }
+
+    /**
+     * picocli reads a command's texts as format strings: a lone "%" (as in "5 %") makes it print a
+     * warning on stderr before the help, the first thing a newcomer sees. Each command's
+     * description, header, footer and exit codes are formatted here as picocli formats them, and
+     * none may fail. (An option's description comes back from picocli with its escapes resolved,
+     * so it cannot be checked this way.)
+     */
+    @Test
+    void noCommandsHelpWarns() {
+        List<String> bad = new ArrayList<>();
+        List<CommandLine> commands = new ArrayList<>();
+        CommandLine root = Harness.commandLine();
+        commands.add(root);
+        commands.addAll(root.getSubcommands().values());
+        for (CommandLine c : commands) {
+            UsageMessageSpec usage = c.getCommandSpec().usageMessage();
+            List<String> texts = new ArrayList<>(List.of(usage.description()));
+            texts.addAll(List.of(usage.header()));
+            texts.addAll(List.of(usage.footer()));
+            texts.addAll(usage.exitCodeList().values());
+            for (String t : texts) {
+                try {
+                    String.format(Locale.ROOT, t);
+                } catch (IllegalFormatException e) {
+                    bad.add(c.getCommandName() + ": " + e.getMessage() + " in '" + t + "'");
+                }
+            }
+        }
+        assertTrue(bad.isEmpty(), () -> String.join("\n", bad));
     }
 }
