@@ -83,7 +83,7 @@ public interface Workload extends AutoCloseable {
 
     /**
      * Messages no longer awaited: completed (received, or whose send or commit returned), or,
-     * for request/response, given up as lost. The run ends when this reaches {@link #sent()}.
+     * for request/response, given up as lost. The run has caught up when this reaches {@link #committed()}.
      */
     long completed();
 

@@ -26,7 +26,6 @@ public final class PutWorkload extends SettingsWorkload {
     private final List<Thread> threads = new ArrayList<>();
     private Reconnect reconnect;
     private Ledger ledger;
-    /** What completes an asynchronous send with this provider, for the header; null with blocking sends. */
 
     public PutWorkload(PutSettings settings) {
         super(settings);

@@ -30,7 +30,6 @@ public final class ReqRespWorkload extends SettingsWorkload {
     private final List<Thread> threads = new ArrayList<>();
     private Reconnect reconnect;
     private Ledger ledger;
-    /** What completes an asynchronous request send with this provider, for the header; null with blocking sends. */
 
     public ReqRespWorkload(ReqRespSettings settings) {
         super(settings);
