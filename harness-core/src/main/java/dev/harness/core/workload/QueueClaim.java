@@ -103,17 +103,18 @@ public final class QueueClaim {
                         + prefixOptions + " for queues of the run's own");
             }
             List<String> done = new ArrayList<>();
-            if (purge && !others.isEmpty()) {
+            if (!others.isEmpty()) { // --purge: every message on those queues
                 List<String> purged = new ArrayList<>();
                 for (String q : others.keySet()) {
                     purged.add(thousands(remove(session, provider, q, null)) + " from " + q);
                 }
                 done.add("--purge removed " + String.join(", ", purged));
-            } else if (!ours.isEmpty()) {
-                long removed = 0;
-                for (String q : ours.keySet()) {
-                    removed += remove(session, provider, q, earlier);
-                }
+            }
+            long removed = 0;
+            for (String q : ours.keySet()) {
+                removed += others.containsKey(q) ? 0 : remove(session, provider, q, earlier);
+            }
+            if (removed > 0) {
                 done.add("removed " + thousands(removed) + " messages an earlier run of this process left");
             }
             String scope = queues.size() == 1 ? "the queue" : "all " + queues.size() + " queues";
@@ -147,18 +148,7 @@ public final class QueueClaim {
      * is taken): someone else's, put while the run ran, and left where they were.
      */
     public static long othersLeft(Provider provider, List<String> queues, long runId) throws JMSException {
-        Connection c = provider.connect();
-        try {
-            c.start();
-            Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            long n = 0;
-            for (String q : queues) {
-                n += count(session, provider, q, notOfRun(runId));
-            }
-            return n;
-        } finally {
-            JmsWork.closeQuietly(c);
-        }
+        return browse(provider, queues, notOfRun(runId));
     }
 
     /**
@@ -170,16 +160,22 @@ public final class QueueClaim {
             return "every message on the request queues (no property travels to tell a harness's requests by):"
                     + " use queues nobody else puts to";
         }
+        long others = browse(provider, requestQueues, MessageHeader.RUN_PROPERTY + " IS NULL");
+        return "requests a harness sent only (selector " + ofAnyRun() + ")" + (others == 0 ? ""
+                : "; " + amount(others) + " messages of others found on the request queues, left where they are");
+    }
+
+    /** The messages on all {@code queues} that match {@code selector}, browsed on a connection of its own. */
+    private static long browse(Provider provider, List<String> queues, String selector) throws JMSException {
         Connection c = provider.connect();
         try {
             c.start();
             Session session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            long others = 0;
-            for (String q : requestQueues) {
-                others += count(session, provider, q, MessageHeader.RUN_PROPERTY + " IS NULL");
+            long n = 0;
+            for (String q : queues) {
+                n += count(session, provider, q, selector);
             }
-            return "requests a harness sent only (selector " + ofAnyRun() + ")" + (others == 0 ? ""
-                    : "; " + amount(others) + " messages of others found on the request queues, left where they are");
+            return n;
         } finally {
             JmsWork.closeQuietly(c);
         }
