@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Enumeration;
 import java.util.List;
 
-import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,17 +13,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
-import jakarta.jms.MessageProducer;
-import jakarta.jms.Queue;
-import jakarta.jms.QueueBrowser;
-import jakarta.jms.Session;
-import jakarta.jms.TextMessage;
 
 /**
- * The harness never consumes a message it did not send. Another application here is Artemis's
- * own Jakarta client in this test's JVM, no code of the harness's, on a broker of its own
+ * The harness never consumes a message it did not send. Another application here is
+ * {@link OtherClient}, Artemis's own Jakarta client in this test's JVM, on a broker of its own
  * (harness broker) over TCP on 127.0.0.1; what is left is counted by browsing, which takes nothing.
  */
 class OthersMessagesIT {
@@ -101,37 +92,12 @@ class OthersMessagesIT {
         }
     }
 
-    /** Text messages, as an application of someone else's might put them, persistent. */
     private static void put(String url, String queue, int count) throws JMSException {
-        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
-                Connection c = factory.createConnection()) {
-            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            MessageProducer p = s.createProducer(s.createQueue(queue));
-            for (int i = 0; i < count; i++) {
-                p.send(s.createTextMessage("order " + i + " of someone else's"));
-            }
-        }
+        OtherClient.put(url, queue, count, true);
     }
 
-    /** How many messages the queue holds, browsed (nothing taken); each must be one put by {@link #put}. */
+    /** What the queue holds, all of it the other client's. */
     private static List<Integer> others(String url, String queue) throws JMSException {
-        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
-                Connection c = factory.createConnection()) {
-            c.start();
-            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-            Queue q = s.createQueue(queue);
-            int n = 0;
-            List<String> notOthers = new ArrayList<>();
-            try (QueueBrowser b = s.createBrowser(q)) {
-                for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements(); n++) {
-                    Object m = e.nextElement();
-                    if (!(m instanceof TextMessage t) || !t.getText().endsWith("of someone else's")) {
-                        notOthers.add(String.valueOf(m));
-                    }
-                }
-            }
-            assertEquals(List.of(), notOthers, "only the other application's messages are left on " + queue);
-            return List.of(n);
-        }
+        return List.of(OtherClient.count(url, queue));
     }
 }

@@ -22,7 +22,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         mixinStandardHelpOptions = true,
         versionProvider = Harness.Version.class,
         description = "A load harness for messaging systems that tells the truth about latency.",
-        subcommands = {RunCommand.class, RespondCommand.class, BrokerCommand.class, BenchCommand.class, LogdiskCommand.class,
+        subcommands = {RunCommand.class, RespondCommand.class, DrainCommand.class, BrokerCommand.class, BenchCommand.class, LogdiskCommand.class,
             GcInjectCommand.class, ProbeCommand.class, ReportCommand.class, MergeCommand.class, CheckCommand.class, AbCommand.class,
             RestartStudyCommand.class, K8sCommand.class, VerifyCommand.class,
             CommandLine.HelpCommand.class})

@@ -57,6 +57,14 @@ public interface Provider extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether the broker has a queue of this name, asked without creating it; null where the
+     * provider cannot tell (the first use of a missing queue then fails, or creates it).
+     */
+    default Boolean queueExists(String name) {
+        return null;
+    }
+
     /** A new, started-or-not connection; the caller starts and closes it. */
     Connection connect() throws JMSException;
 

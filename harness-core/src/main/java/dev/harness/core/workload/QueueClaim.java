@@ -30,7 +30,7 @@ import dev.harness.core.jms.Provider;
  */
 public final class QueueClaim {
     /** Browsing stops counting here: "at least" this many is enough to refuse or report. */
-    static final int COUNT_BOUND = 100_000;
+    public static final int COUNT_BOUND = 100_000;
     /** How long one queue's count may take before it stops at what it has seen. */
     private static final long COUNT_TIME_NS = TimeUnit.SECONDS.toNanos(10);
     /** A purge's receive gives up after this long without a message: the queue is empty. */
@@ -163,6 +163,11 @@ public final class QueueClaim {
         long others = browse(provider, requestQueues, MessageHeader.RUN_PROPERTY + " IS NULL");
         return "requests a harness sent only (selector " + ofAnyRun() + ")" + (others == 0 ? ""
                 : "; " + amount(others) + " messages of others found on the request queues, left where they are");
+    }
+
+    /** How many messages the queue holds, browsed (up to {@link #COUNT_BOUND}): harness drain's depth. */
+    public static long depth(Provider provider, String queue) throws JMSException {
+        return browse(provider, List.of(queue), null);
     }
 
     /** The messages on all {@code queues} that match {@code selector}, browsed on a connection of its own. */

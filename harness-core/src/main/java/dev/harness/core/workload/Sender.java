@@ -47,10 +47,13 @@ final class Sender extends ScheduledSender {
 
     @Override
     void connected(Provider provider, Session session) throws JMSException {
-        // Nothing reads a put message's JMSMessageID (the drainer and the ledger go by the header in
-        // the body): a hint that spares the client an ID per send.
         for (MessageProducer p : producers) {
+            // Nothing reads a put message's JMSMessageID (the drainer and the ledger go by the header
+            // in the body): a hint that spares the client an ID per send.
             p.setDisableMessageID(true);
+            // Produce-only: the messages stay for a consumer elsewhere (harness drain), which ages
+            // them by their JMSTimestamp.
+            p.setDisableMessageTimestamp(!completesOnReturn);
         }
     }
 

@@ -5,9 +5,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import javax.jms.Connection;
 import javax.jms.JMSException;
+import javax.jms.Session;
 
+import org.apache.activemq.artemis.api.core.ActiveMQException;
+import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.apache.activemq.artemis.jms.client.ActiveMQSession;
 import org.apache.activemq.artemis.utils.VersionLoader;
 
 import dev.harness.core.jms.Api;
@@ -133,6 +137,17 @@ public class ArtemisProvider implements Provider {
             factories.remove(factory);
             factory.close();
             throw e;
+        }
+    }
+
+    /** Asked of the broker's core session (a queue query), which never creates the queue. */
+    @Override
+    public Boolean queueExists(String name) {
+        try (Connection c = connect()) {
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            return ((ActiveMQSession) s).getCoreSession().queueQuery(SimpleString.of(name)).isExists();
+        } catch (JMSException | ActiveMQException | RuntimeException e) {
+            return null; // the broker is asked again, and answers in its own words, when the queue is used
         }
     }
 
