@@ -26,7 +26,7 @@ import picocli.CommandLine;
 
 /** The one map from failure kinds to exit codes, used by every command; bad input is 2 everywhere. */
 class ExitCodesTest {
-    static final List<String> COMMANDS = List.of("run", "respond", "bench", "ab", "report", "merge", "check", "broker",
+    static final List<String> COMMANDS = List.of("run", "respond", "drain", "bench", "ab", "report", "merge", "check", "broker",
             "logdisk", "gc-inject", "probe", "restart-study", "k8s", "verify");
 
     @TempDir
@@ -80,6 +80,9 @@ class ExitCodesTest {
                 Arguments.of("--password-env", List.of("run", "--url", "tcp://127.0.0.1:1", "--user", "u",
                         "--password-env", "X", "--password-file", "y")),
                 Arguments.of("--responders", List.of("respond", "--url", "tcp://127.0.0.1:1", "--responders", "0")),
+                Arguments.of("--queue", List.of("drain", "--url", "tcp://127.0.0.1:1")),
+                Arguments.of("--consumers", List.of("drain", "--url", "tcp://127.0.0.1:1", "--queue", "Q", "--consumers", "0")),
+                Arguments.of("--url: harness drain empties queues of an existing broker", List.of("drain", "--queue", "Q")),
                 Arguments.of("--steps", List.of("bench", "--steps", "0")),
                 Arguments.of("--workload", List.of("bench", "--workload", "fast")),
                 Arguments.of("--rounds", List.of("ab", "--a", "--syncpoint 1", "--b", "--syncpoint 0", "--rounds", "0")),
@@ -183,7 +186,7 @@ class ExitCodesTest {
     }
 
     /** Commands that a signal stops with what they measured reported (InterruptGuard), or that run until one. */
-    static final List<String> STOPPED_BY_SIGNALS = List.of("run", "respond", "broker", "bench", "ab", "logdisk", "probe");
+    static final List<String> STOPPED_BY_SIGNALS = List.of("run", "respond", "drain", "broker", "bench", "ab", "logdisk", "probe");
 
     /**
      * The codes each command's --help lists (from which the reference is generated) are the one
