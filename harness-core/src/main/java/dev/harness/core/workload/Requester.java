@@ -1,7 +1,6 @@
 package dev.harness.core.workload;
 
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 import javax.jms.BytesMessage;
@@ -16,9 +15,10 @@ import dev.harness.core.run.SenderLoad;
 
 /**
  * One requester: its share of the schedule, round robin over the request queues, each request
- * naming the matching reply queue. Its outstanding requests live in a ring of (sequence, send
- * time) slots; a reply (through a {@link ReplyRouter}) or a timeout resolves a slot exactly once,
- * by compare-and-set, so a reply after its timeout is late, never a second outcome. A second reply
+ * naming the matching reply queue, sent through the one timed send ({@link ScheduledSender}). Its
+ * outstanding requests wait in a ring ({@link PendingReplies}); a reply (through a
+ * {@link ReplyRouter}) or a timeout resolves each exactly once, so a reply after its timeout is
+ * late, never a second outcome. A second reply
  * to one request (a redelivery after a failure) is a duplicate, ticked off in the run's
  * {@link Ledger}.
  *
@@ -30,13 +30,11 @@ import dev.harness.core.run.SenderLoad;
  * up to N unacknowledged ({@link InFlight}), as {@link Sender}'s messages do.
  */
 final class Requester extends ScheduledSender {
-    private static final long RESOLVED = -1;
     private static final long SWEEP_NS = 10_000_000L;
 
     private final ReqRespSettings settings;
-    private final AtomicLongArray pendingSequence;
-    private final AtomicLongArray pendingSendNs;
-    private final int mask;
+    /** Its requests out, awaiting their replies. */
+    private final PendingReplies pending;
     private final AtomicLong resolved = new AtomicLong();
     /** Replies that came after their request was given up: counted, never a sample. */
     private final AtomicLong late = new AtomicLong();
@@ -57,12 +55,7 @@ final class Requester extends ScheduledSender {
         this.settings = settings;
         // Closed mode has one request out at a time; open mode twice a timeout's worth or more.
         int capacity = settings.open() ? settings.openModeCapacity() : 1;
-        this.mask = capacity - 1;
-        this.pendingSequence = new AtomicLongArray(capacity);
-        this.pendingSendNs = new AtomicLongArray(capacity);
-        for (int i = 0; i < capacity; i++) {
-            pendingSequence.set(i, RESOLVED);
-        }
+        this.pending = new PendingReplies(capacity);
     }
 
     @Override
@@ -82,17 +75,14 @@ final class Requester extends ScheduledSender {
 
     /** The ring slot of request {@code sequence}: its number among this requester's, modulo the ring. */
     private int slotOf(long sequence) {
-        return (int) (((sequence - id) / workerCount) & mask);
+        return pending.slotOf((sequence - id) / workerCount);
     }
 
     @Override
     void beforeSend(BytesMessage message, int queue, long sequence, long sendNs) throws JMSException {
         message.setJMSReplyTo(replyQueues[queue]);
-        int slot = slotOf(sequence);
-        if (pendingSequence.get(slot) == sequence) {
-            // Still awaited (a reply to an earlier send may have come already): the timeout runs from this send.
-            pendingSendNs.set(slot, sendNs);
-        }
+        // Still awaited (a reply to an earlier send may have come already): the timeout runs from this send.
+        pending.sentAgain(slotOf(sequence), sequence, sendNs);
     }
 
     @Override
@@ -135,10 +125,8 @@ final class Requester extends ScheduledSender {
     }
 
     private void request(long j, long sequence, long intendedNs, int queue) throws JMSException {
-        int slot = (int) (j & mask);
-        // The slot is the request's from its first send on; sent again, it keeps it (see send).
-        pendingSendNs.set(slot, System.nanoTime());
-        pendingSequence.set(slot, sequence);
+        // The slot is the request's from its first send on; sent again, it keeps it (see beforeSend).
+        pending.await(pending.slotOf(j), sequence, System.nanoTime());
         int i = unit.add(queue, intendedNs, sequence);
         // Closed mode commits each request: uncommitted, the responder could never see it.
         unit.sendOrRecover(i, !transacted || !settings.open() || unit.pending() == settings.syncpoint());
@@ -162,19 +150,19 @@ final class Requester extends ScheduledSender {
      * {@code response}, which runs from the intended time. False if the run is stopping.
      */
     private boolean awaitFreeSlot(long j) throws JMSException {
-        int slot = (int) (j & mask);
+        int slot = pending.slotOf(j);
         while (true) {
             if (control.stopRequested() || closing) {
                 return false;
             }
-            long older = pendingSequence.get(slot);
-            if (older == RESOLVED) {
+            long older = pending.sequenceAt(slot);
+            if (older == PendingReplies.RESOLVED) {
                 return true;
             }
-            long sentNs = pendingSendNs.get(slot);
+            long sentNs = pending.sentNsAt(slot);
             long remaining = sentNs + settings.replyTimeoutNs() - System.nanoTime();
             if (remaining <= 0) {
-                if (pendingSequence.compareAndSet(slot, older, RESOLVED)) {
+                if (pending.resolve(slot, older)) {
                     lost(older, sentNs); // past its timeout; the sweep had not reached it yet
                 }
             } else if (unit.pending() > 0) {
@@ -182,7 +170,7 @@ final class Requester extends ScheduledSender {
             } else {
                 long parkNs = System.nanoTime();
                 awaitingSlot = true; // a reply that frees a slot wakes it
-                if (pendingSequence.get(slot) == older) {
+                if (pending.sequenceAt(slot) == older) {
                     LockSupport.parkNanos(Math.min(remaining, SWEEP_NS));
                 }
                 awaitingSlot = false;
@@ -196,12 +184,12 @@ final class Requester extends ScheduledSender {
      * request is not sent then), so that every request out is answered or counted lost.
      */
     private void awaitReply(long sequence) {
-        long sentNs = pendingSendNs.get(0);
+        long sentNs = pending.sentNsAt(0);
         long deadline = sentNs + settings.replyTimeoutNs();
-        while (pendingSequence.get(0) == sequence && !closing) {
+        while (pending.sequenceAt(0) == sequence && !closing) {
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
-                if (pendingSequence.compareAndSet(0, sequence, RESOLVED)) {
+                if (pending.resolve(0, sequence)) {
                     lost(sequence, sentNs);
                 }
                 return;
@@ -214,14 +202,14 @@ final class Requester extends ScheduledSender {
     private void sweep(long sent) {
         long now = System.nanoTime();
         while (sweptUpTo < sent) {
-            int slot = (int) (sweptUpTo & mask);
+            int slot = pending.slotOf(sweptUpTo);
             long sequence = id + sweptUpTo * workerCount;
-            if (pendingSequence.get(slot) == sequence) {
-                long sentNs = pendingSendNs.get(slot);
+            if (pending.sequenceAt(slot) == sequence) {
+                long sentNs = pending.sentNsAt(slot);
                 if (now - sentNs < settings.replyTimeoutNs()) {
                     return; // the oldest outstanding request is still within its timeout
                 }
-                if (pendingSequence.compareAndSet(slot, sequence, RESOLVED)) {
+                if (pending.resolve(slot, sequence)) {
                     lost(sequence, sentNs);
                 }
             }
@@ -250,17 +238,16 @@ final class Requester extends ScheduledSender {
         if (!(answeredAgain ? ledger.answeredAgain(sequence) : ledger.received(sequence))) {
             return; // a second reply to one request: counted there, a duplicate or the responder's own
         }
-        long ring = (sequence - id) / workerCount;
-        int slot = (int) (ring & mask);
+        int slot = slotOf(sequence);
         if (receivedNs - sendNs >= settings.replyTimeoutNs()) {
             // Past its timeout: lost, whether or not the requester had given up on it yet.
-            if (pendingSequence.compareAndSet(slot, sequence, RESOLVED)) {
+            if (pending.resolve(slot, sequence)) {
                 lost(sequence, sendNs);
             }
             late.incrementAndGet();
             return;
         }
-        if (!pendingSequence.compareAndSet(slot, sequence, RESOLVED)) {
+        if (!pending.resolve(slot, sequence)) {
             late.incrementAndGet();
             return;
         }
