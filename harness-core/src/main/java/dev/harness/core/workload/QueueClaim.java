@@ -90,8 +90,10 @@ public final class QueueClaim {
             for (String q : queues) {
                 long all = count(session, provider, q, null);
                 long own = all == 0 || earlier == null ? 0 : count(session, provider, q, earlier);
-                if (all - own > 0 || all >= COUNT_BOUND) {
-                    others.put(q, Math.max(all - own, 1));
+                if (all >= COUNT_BOUND) {
+                    others.put(q, (long) COUNT_BOUND); // too many to tell whose: "at least", and refused
+                } else if (all - own > 0) {
+                    others.put(q, all - own);
                 }
                 if (own > 0) {
                     ours.put(q, own);
