@@ -168,7 +168,7 @@ public final class DrainRun {
 
     /** "10,000", "at least 100,000", "unknown". */
     public static String depth(long n) {
-        return n < 0 ? "unknown" : n >= QueueClaim.COUNT_BOUND ? "at least " + Units.count(n) : Units.count(n);
+        return n < 0 ? "unknown" : n == QueueClaim.COUNT_BOUND ? "at least " + Units.count(n) : Units.count(n);
     }
 
     private static String ms(Histogram h, double percentile) {

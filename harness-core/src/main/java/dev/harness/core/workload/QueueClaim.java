@@ -89,14 +89,14 @@ public final class QueueClaim {
             Map<String, Long> ours = new LinkedHashMap<>();
             for (String q : queues) {
                 long all = count(session, provider, q, null);
-                long own = all == 0 || earlier == null ? 0 : count(session, provider, q, earlier);
-                if (all >= COUNT_BOUND) {
-                    others.put(q, (long) COUNT_BOUND); // too many to tell whose: "at least", and refused
-                } else if (all - own > 0) {
-                    others.put(q, all - own);
+                // Others' counted by their own selector: a browse that stops short then leaves some
+                // unrefused (and the run's selector still leaves them), never refuses the run's own.
+                long notOurs = all == 0 || earlier == null ? all : count(session, provider, q, notOfRuns(earlier));
+                if (notOurs > 0) {
+                    others.put(q, notOurs);
                 }
-                if (own > 0) {
-                    ours.put(q, own);
+                if (all - notOurs > 0) {
+                    ours.put(q, all - notOurs);
                 }
             }
             if (!others.isEmpty() && !purge) {
@@ -133,6 +133,14 @@ public final class QueueClaim {
         RUNS_OF_THIS_PROCESS.add(runId);
     }
 
+    /**
+     * Every message not of the runs {@code ofRuns} selects: one without the property too (for which
+     * a comparison is unknown, and so is its negation).
+     */
+    static String notOfRuns(String ofRuns) {
+        return MessageHeader.RUN_PROPERTY + " IS NULL OR NOT (" + ofRuns + ")";
+    }
+
     /** Messages of any of these runs; null for none. */
     static String ofRuns(Set<Long> runs) {
         if (runs.isEmpty()) {
@@ -167,7 +175,7 @@ public final class QueueClaim {
                 : "; " + amount(others) + " messages of others found on the request queues, left where they are");
     }
 
-    /** How many messages the queue holds, browsed (up to {@link #COUNT_BOUND}): harness drain's depth. */
+    /** How many messages the queue holds (the broker's count, or browsed up to {@link #COUNT_BOUND}): harness drain's depth. */
     public static long depth(Provider provider, String queue) throws JMSException {
         return browse(provider, List.of(queue), null);
     }
@@ -188,8 +196,15 @@ public final class QueueClaim {
         }
     }
 
-    /** Up to {@link #COUNT_BOUND} messages on the queue that match {@code selector} (null: all). */
+    /**
+     * The messages on the queue that match {@code selector}: with none, the broker's own count where
+     * it tells one; otherwise browsed, up to {@link #COUNT_BOUND}.
+     */
     private static long count(Session session, Provider provider, String queue, String selector) throws JMSException {
+        Long depth = selector == null ? provider.queueDepth(session, queue) : null;
+        if (depth != null) {
+            return depth;
+        }
         long deadline = System.nanoTime() + COUNT_TIME_NS;
         long n = 0;
         try (QueueBrowser browser = session.createBrowser(provider.queue(session, queue), selector)) {
@@ -245,6 +260,6 @@ public final class QueueClaim {
     }
 
     private static String amount(long n) {
-        return n >= COUNT_BOUND ? "at least " + thousands(n) : thousands(n);
+        return n == COUNT_BOUND ? "at least " + thousands(n) : thousands(n); // a browse stops there
     }
 }

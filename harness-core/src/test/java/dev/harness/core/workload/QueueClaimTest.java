@@ -31,6 +31,9 @@ class QueueClaimTest {
         assertNull(QueueClaim.ofRuns(Set.of()), "no earlier run: nothing of ours to find");
         Set<Long> runs = new LinkedHashSet<>(List.of(1L, -2L));
         assertEquals("harness_run = 1 OR harness_run = -2", QueueClaim.ofRuns(runs));
+        // Without IS NULL, a message without the property would match neither a run nor its negation.
+        assertEquals("harness_run IS NULL OR NOT (harness_run = 1 OR harness_run = -2)",
+                QueueClaim.notOfRuns(QueueClaim.ofRuns(runs)));
     }
 
     @Test

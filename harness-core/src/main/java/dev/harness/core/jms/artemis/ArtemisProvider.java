@@ -10,6 +10,7 @@ import javax.jms.Session;
 import org.apache.activemq.artemis.api.core.ActiveMQException;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
+import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.jms.client.ActiveMQSession;
 import org.apache.activemq.artemis.utils.VersionLoader;
@@ -148,6 +149,17 @@ public class ArtemisProvider implements Provider {
             return ((ActiveMQSession) s).getCoreSession().queueQuery(SimpleString.of(name)).isExists();
         } catch (JMSException | ActiveMQException | RuntimeException e) {
             return null; // the broker is asked again, and answers in its own words, when the queue is used
+        }
+    }
+
+    /** The broker's messageCount, from a queue query on the core session. */
+    @Override
+    public Long queueDepth(Session session, String name) throws JMSException {
+        try {
+            ClientSession.QueueQuery q = ((ActiveMQSession) session).getCoreSession().queueQuery(SimpleString.of(name));
+            return q.isExists() ? q.getMessageCount() : 0L;
+        } catch (ActiveMQException e) {
+            throw new JMSException(name + ": " + e.getMessage());
         }
     }
 
