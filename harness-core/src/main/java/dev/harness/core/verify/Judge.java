@@ -46,12 +46,13 @@ public final class Judge {
 
     /**
      * The samples pause-corrected added for a stop of the harness's own JVM, against one per
-     * message due in it (R P). Its detector sees a pause to within its resolution at either end,
-     * and LatencyStats' correction starts one interval in, so the least is for the stop that much
-     * shorter.
+     * message due in it (R P). Its detector sees a pause to within its voters' loop at either end
+     * (its own threads' and the hiccup meter's), and LatencyStats' correction starts one interval
+     * in, so the least is for the stop that much shorter.
      *
      * @param added the samples it added around the stop (pause-corrected's count less put's)
-     * @param resolutionNs the detector's resolution (--pause-resolution)
+     * @param resolutionNs the longest loop of the detector's voters: the longer of --pause-resolution
+     *     and --hiccup-resolution
      */
     public static Row pauseCorrections(StallTruth truth, long added, long resolutionNs) {
         // A count is whole: a least of 1,990.2 is met by 1,990 samples (CI failed a run on that fraction).
