@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -89,5 +90,42 @@ class FrozenBrokerIT {
         assertTrue(longest.isEmpty() || longest.get(0).get("lengthNs").asLong() < SECOND / 2, pauses.toString());
         assertTrue(pauses.get("correctionsAdded").asLong() < 500, pauses.toString());
         assertFalse(out.matches("(?s).*pauses of this JVM: \\S+ detected, [0-9,]{5,}.*"), out);
+    }
+
+    /**
+     * Fan-out: one topic, three subscriptions, the broker frozen 2 s. Every subscription resumes
+     * together, so each delivery and each message's whole fan-out have the single-consumer truth,
+     * P - (1 - q) T at the top: p99 about 2 - 0.01 x 12 = 1.88 s, about 1,000 fan-outs above 1 s.
+     */
+    @Test
+    void theFanOutViewShowsTheStallAtItsTruth() throws Exception {
+        Path json = dir.resolve("pubsub.json");
+        Path hlog = dir.resolve("pubsub.hlog");
+        String out;
+        StallTruth.Freeze freeze;
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("broker-data"))) {
+            String[] args = {"run", "--url", broker.url(), "--workload", "pubsub", "--subscribers", "3", "--rate", "1000",
+                "--non-persistent", "--warmup", "2s", "--duration", "12s", "--json", json.toString(), "--hlog", hlog.toString(),
+                "--events", dir.resolve("pubsub-events.jsonl").toString()};
+            try (HarnessProcess run = HarnessProcess.start(dir, args)) {
+                run.awaitInterval(7, 60); // 5 s into the measured phase
+                freeze = StallTruth.Freeze.of(broker.process, 2_000);
+                int code = run.waitFor(180);
+                out = run.stdout();
+                assertEquals(0, code, out + run.stderr());
+            }
+        }
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(s.get("totalSent").asLong(), s.get("totalCompleted").asLong(), out);
+        assertEquals(0, s.get("delivery").get("lost").asLong(), out);
+        Histogram fanout = HlogFiles.sum(hlog, "fanout");
+        assertEquals(12_000, fanout.getTotalCount(), "one sample per measured message");
+        assertEquals(36_000, HlogFiles.sum(hlog, "response").getTotalCount(), "one per delivery");
+        StallTruth.assertAboveOneSecond(hlog, "fanout", HarnessProcess.json(json), 1000, freeze, out);
+        long p99 = fanout.getValueAtPercentile(99);
+        assertTrue(p99 > 1.5 * SECOND && p99 < 2.3 * SECOND, "fanout p99 " + p99 / 1e6 + " ms; expected about 1,880\n" + out);
+        assertTrue(fanout.getMaxValue() > 1.8 * SECOND, "fanout max " + fanout.getMaxValue());
+        long responseP99 = HlogFiles.sum(hlog, "response").getValueAtPercentile(99);
+        assertTrue(responseP99 > 1.5 * SECOND && responseP99 <= p99, "response p99 " + responseP99 / 1e6 + " ms\n" + out);
     }
 }

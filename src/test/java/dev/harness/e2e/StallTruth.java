@@ -87,7 +87,13 @@ final class StallTruth {
      */
     static long assertAboveOneSecond(Path hlog, JsonNode run, double rate, Freeze freeze, String context)
             throws FileNotFoundException {
-        Histogram fromFreeze = HlogFiles.sumEndingAfter(hlog, "response", freeze.beganEpochMs());
+        return assertAboveOneSecond(hlog, "response", run, rate, freeze, context);
+    }
+
+    /** As above, for the view {@code tag}: one with one sample per message due (fanout under publish/subscribe). */
+    static long assertAboveOneSecond(Path hlog, String tag, JsonNode run, double rate, Freeze freeze, String context)
+            throws FileNotFoundException {
+        Histogram fromFreeze = HlogFiles.sumEndingAfter(hlog, tag, freeze.beganEpochMs());
         long above1s = fromFreeze.getCountBetweenValues(SECOND, Math.max(SECOND, fromFreeze.getMaxValue()));
         double catchUp = catchUpRate(run, rate);
         double least = dev.harness.core.verify.StallTruth.unbounded(rate, List.of(freeze.stop().lasting(freeze.stop().shortestNs())))
@@ -96,8 +102,8 @@ final class StallTruth {
         double expected = catchUp <= rate * 1.05 ? Double.POSITIVE_INFINITY
                 : dev.harness.core.verify.StallTruth.unbounded(rate, List.of(freeze.stop().lasting(freeze.stop().longestNs())))
                         .catchingUpAt(catchUp).countAbove(SECOND);
-        String figures = String.format(Locale.ROOT, "%d responses above 1 s; expected %.0f to %.0f (%s, catch-up %.0f/s)",
-                above1s, least, expected, freeze, catchUp);
+        String figures = String.format(Locale.ROOT, "%d %s samples above 1 s; expected %.0f to %.0f (%s, catch-up %.0f/s)",
+                above1s, tag, least, expected, freeze, catchUp);
         System.out.println(figures);
         assertTrue(above1s > 0.8 * least && above1s < expected * 1.4 + 100, figures + "\n" + context);
         return above1s;

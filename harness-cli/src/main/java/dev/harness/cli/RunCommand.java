@@ -44,6 +44,8 @@ import dev.harness.core.schedule.Shard;
 import dev.harness.core.slo.Objectives;
 import dev.harness.core.slo.SloWatch;
 import dev.harness.core.slo.Verdict;
+import dev.harness.core.workload.PubSubSettings;
+import dev.harness.core.workload.PubSubWorkload;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
@@ -528,8 +530,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         Warmup warmup = warmup();
         Workload work = switch (w.workload) {
             case PUT -> {
-                onlyFor(WorkloadKind.REQRESP, "--requesters", w.requesters, "--responders", w.responders, "--request-prefix",
-                        w.requestPrefix, "--reply-prefix", w.replyPrefix, "--reply-timeout", w.replyTimeoutNs, "--mode", w.mode);
+                onlyFor("reqresp", reqrespOptions());
+                onlyFor("pubsub", pubsubOptions());
                 PutWorkload put = new PutWorkload(PutSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs, w.sizeBytes,
                         w.persistent, w.syncpoint, w.queues, w.queuePrefix, w.drainers, w.drainTimeoutNs, w.maxInFlight)
                         .withShard(shard()));
@@ -538,13 +540,26 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 yield put.reconnectWithin(w.reconnectTimeoutNs);
             }
             case REQRESP -> {
-                onlyFor(WorkloadKind.PUT, "--senders", w.senders, "--drainers", w.drainers, "--queue-prefix", w.queuePrefix);
+                onlyFor("put and pubsub", "--senders", w.senders);
+                onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix);
+                onlyFor("pubsub", pubsubOptions());
                 ReqRespWorkload reqresp = new ReqRespWorkload(ReqRespSettings.of(w.rate, w.requesters, w.responders,
                         warmup.ns(), w.durationNs, w.sizeBytes, w.persistent, w.syncpoint, w.queues, w.requestPrefix,
                         w.replyPrefix, w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight).withShard(shard()));
                 reqresp.warmup(warmup);
                 reqresp.purge(w.purge);
                 yield reqresp.reconnectWithin(w.reconnectTimeoutNs);
+            }
+            case PUBSUB -> {
+                onlyFor("reqresp", reqrespOptions());
+                onlyFor("put and reqresp", "--queues", w.queues, "--drainers", w.drainers, "--queue-prefix", w.queuePrefix,
+                        "--purge", w.purge ? Boolean.TRUE : null);
+                notYetFor("pubsub", "--shard", shard, "--kill-broker-at", killBrokerAtNs);
+                PubSubWorkload pubsub = new PubSubWorkload(PubSubSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs,
+                        w.sizeBytes, w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,
+                        w.consumersPerSubscription, w.keepSubscriptions, w.drainTimeoutNs, w.maxInFlight));
+                pubsub.warmup(warmup);
+                yield pubsub.reconnectWithin(w.reconnectTimeoutNs);
             }
         };
         BrokerKill kill = brokerKill();
@@ -585,11 +600,31 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 target.kind().ownBroker());
     }
 
-    /** Options of the other workload are refused, not silently ignored. */
-    private void onlyFor(WorkloadKind otherWorkload, Object... optionsAndValues) {
+    private Object[] reqrespOptions() {
+        return new Object[] {"--requesters", w.requesters, "--responders", w.responders, "--request-prefix", w.requestPrefix,
+            "--reply-prefix", w.replyPrefix, "--reply-timeout", w.replyTimeoutNs, "--mode", w.mode};
+    }
+
+    private Object[] pubsubOptions() {
+        return new Object[] {"--topics", w.topics, "--topic-prefix", w.topicPrefix, "--subscribers", w.subscribers,
+            "--subscription", w.subscription, "--consumers-per-subscription", w.consumersPerSubscription,
+            "--keep-subscriptions", w.keepSubscriptions ? Boolean.TRUE : null};
+    }
+
+    /** Options of the other workloads are refused, not silently ignored. */
+    private void onlyFor(String workloads, Object... optionsAndValues) {
         for (int i = 0; i < optionsAndValues.length; i += 2) {
             if (optionsAndValues[i + 1] != null) {
-                throw usage(optionsAndValues[i] + ": applies to --workload " + otherWorkload + " only");
+                throw usage(optionsAndValues[i] + ": applies to --workload " + workloads + " only");
+            }
+        }
+    }
+
+    /** Options this workload does not take yet are refused in one line. */
+    private void notYetFor(String workload, Object... optionsAndValues) {
+        for (int i = 0; i < optionsAndValues.length; i += 2) {
+            if (optionsAndValues[i + 1] != null) {
+                throw usage(optionsAndValues[i] + ": --workload " + workload + " does not take it yet");
             }
         }
     }

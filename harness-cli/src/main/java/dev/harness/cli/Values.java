@@ -156,6 +156,20 @@ final class Values {
         }
     }
 
+    /** nondurable, durable, shared or shared-durable: the kinds by their names on the command line. */
+    static final class SubscriptionChoice implements ITypeConverter<dev.harness.core.workload.SubscriptionKind> {
+        @Override
+        public dev.harness.core.workload.SubscriptionKind convert(String value) {
+            for (dev.harness.core.workload.SubscriptionKind k : dev.harness.core.workload.SubscriptionKind.values()) {
+                if (k.toString().equalsIgnoreCase(value.strip())) {
+                    return k;
+                }
+            }
+            throw new TypeConversionException("expected " + either(Arrays.stream(
+                    dev.harness.core.workload.SubscriptionKind.values()).map(Object::toString).toList()) + ", got '" + value + "'");
+        }
+    }
+
     static final class ModeChoice extends Choice<dev.harness.core.workload.ReqRespSettings.Mode> {
         ModeChoice() {
             super(dev.harness.core.workload.ReqRespSettings.Mode.class);

@@ -1,8 +1,10 @@
 package dev.harness.cli;
 
 import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.ReqRespSettings;
+import dev.harness.core.workload.SubscriptionKind;
 import dev.harness.core.workload.Warmup;
 import picocli.CommandLine.Option;
 
@@ -17,17 +19,19 @@ final class WorkloadOptions {
             description = "Messages per second, all senders together, on one fixed schedule; max = unthrottled. Default: ${DEFAULT-VALUE}.")
     double rate;
 
-    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp", converter = Values.WorkloadChoice.class,
-            description = "put: senders (and drainers); reqresp: requesters and responders over request and reply queues."
+    @Option(names = "--workload", defaultValue = "put", paramLabel = "put|reqresp|pubsub", converter = Values.WorkloadChoice.class,
+            description = "put: senders (and drainers); reqresp: requesters and responders over request and reply queues;"
+                    + " pubsub: publishers on topics, each message to every subscription of its topic."
                     + " Default: ${DEFAULT-VALUE}.")
     WorkloadKind workload;
 
     @Option(names = "--senders", paramLabel = "N",
-            description = "put: sender threads, each with its own connection. Default: " + PutSettings.DEFAULT_SENDERS + ".")
+            description = "put: sender threads; pubsub: publisher threads; each with its own connection. Default: "
+                    + PutSettings.DEFAULT_SENDERS + ".")
     Integer senders;
 
     @Option(names = "--max-in-flight", paramLabel = "N",
-            description = "put and reqresp --mode open: sends each sender (requester) keeps unacknowledged, sending with"
+            description = "put, pubsub and reqresp --mode open: sends each sender (requester) keeps unacknowledged, sending with"
                     + " JMS 2.0's CompletionListener; a send completes at the broker's acknowledgement. Default: 1"
                     + " (each send blocks until it returns).")
     Integer maxInFlight;
@@ -80,6 +84,32 @@ final class WorkloadOptions {
     @Option(names = "--drainers", paramLabel = "N",
             description = "put: consumers that empty the queues (default: one per queue). 0 = completion is the return of the send, or of the commit.")
     Integer drainers;
+
+    @Option(names = "--topics", paramLabel = "N", description = "pubsub: topics the publishers go round robin over."
+            + " Default: " + PubSubSettings.DEFAULT_TOPICS + ".")
+    Integer topics;
+
+    @Option(names = "--topic-prefix", paramLabel = "P", description = "pubsub: topic names are P1, P2, ... Default: "
+            + PubSubSettings.DEFAULT_TOPIC_PREFIX + " (IBM MQ's developer configuration lets its applications use dev/).")
+    String topicPrefix;
+
+    @Option(names = "--subscribers", paramLabel = "N", description = "pubsub: subscriptions on each topic; each message"
+            + " goes to every one of its topic's. Default: " + PubSubSettings.DEFAULT_SUBSCRIBERS + ".")
+    Integer subscribers;
+
+    @Option(names = "--subscription", paramLabel = "nondurable|durable|shared|shared-durable",
+            converter = Values.SubscriptionChoice.class,
+            description = "pubsub: the subscriptions' kind. durable ones get a client ID each and names that say which run"
+                    + " made them, and are removed after the run. Default: nondurable.")
+    SubscriptionKind subscription;
+
+    @Option(names = "--consumers-per-subscription", paramLabel = "N", description = "pubsub, with --subscription shared"
+            + " or shared-durable: consumers sharing each subscription, each message to one of them. Default: 1.")
+    Integer consumersPerSubscription;
+
+    @Option(names = "--keep-subscriptions", description = "pubsub: leave the run's durable subscriptions on the broker"
+            + " after it (they keep every message published to their topics until removed).")
+    boolean keepSubscriptions;
 
     @Option(names = "--purge", description = "Before the run, remove every message on the queues it consumes from"
             + " (drained, reply, and here-answered request queues) and say how many. Without it a queue that holds"

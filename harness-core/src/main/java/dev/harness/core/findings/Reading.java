@@ -289,7 +289,7 @@ public record Reading(Validity validity, List<Finding> findings) {
                     + " due: %s ms, from %s (what --slo's outage reads)", Units.ms(r.throughput().longestGapNs()),
                     offset(r.throughput().longestGapFromNs()))));
         }
-        f.add(new Finding(Finding.DELIVERY, delivery(r.delivery(), r.header().workload() == WorkloadKind.REQRESP)));
+        f.add(new Finding(Finding.DELIVERY, delivery(r.delivery(), r.header().workload())));
         f.add(new Finding(Finding.JVM_PAUSES, pauses(r.jvmPauses())));
         String hiccups = hiccups(r.gc());
         if (hiccups != null) {
@@ -468,13 +468,15 @@ public record Reading(Validity validity, List<Finding> findings) {
     }
 
     /** The delivery line: what the ledger checked, or that it checked nothing. */
-    static String delivery(Delivery d, boolean requests) {
+    static String delivery(Delivery d, WorkloadKind workload) {
         if (!d.tracked()) {
             return "delivery: not checked (" + d.untracked() + ")";
         }
-        String received = requests ? "answered" : "received";
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "delivery (%s): %s committed, %s %s, %s lost%s,"
-                + " %s duplicates", d.setting(), Units.count(d.committed()), Units.count(d.received()), received,
+        String received = workload == WorkloadKind.REQRESP ? "answered" : "received";
+        // Publish/subscribe counts copies: each message once for every subscription that should have it.
+        String copies = workload == WorkloadKind.PUBSUB ? "copies " : "";
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "delivery (%s): %s %scommitted, %s %s, %s lost%s,"
+                + " %s duplicates", d.setting(), Units.count(d.committed()), copies, Units.count(d.received()), received,
                 Units.count(d.lost()), d.lost() > 0 && !d.persistent() ? " (non-persistent: a broker that dies drops them)" : "",
                 Units.count(d.duplicates())));
         if (d.rolledBack() > 0 || d.inDoubt() > 0) {

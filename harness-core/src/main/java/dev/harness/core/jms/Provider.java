@@ -9,9 +9,10 @@ import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Session;
+import javax.jms.Topic;
 
 /**
- * What the harness needs of a messaging system, and nothing more: connections, queues, and a
+ * What the harness needs of a messaging system, and nothing more: connections, queues and topics, and a
  * one-line explanation of its errors. One implementation per broker family, opened by its
  * {@link ProviderKind}.
  */
@@ -80,6 +81,11 @@ public interface Provider extends AutoCloseable {
 
     default Queue queue(Session session, String name) throws JMSException {
         return session.createQueue(name);
+    }
+
+    /** The topic of that name (a topic string on IBM MQ, a multicast address on Artemis). */
+    default Topic topic(Session session, String name) throws JMSException {
+        return session.createTopic(name);
     }
 
     /**

@@ -53,6 +53,8 @@ public final class Measurement implements AutoCloseable {
     private long runMaxResponseNs;
     private long correctionsAdded;
     private long completedDuringWarmup;
+    /** Publish/subscribe: a completion is a message's whole fan-out, not a delivery ({@link View#completions}). */
+    private boolean fanOut;
 
     /**
      * Starts measuring this JVM (the pause detector's threads, the hiccup meter's thread, the GC
@@ -114,6 +116,11 @@ public final class Measurement implements AutoCloseable {
         if (host != null) {
             host.sample(System.nanoTime()); // primes the counters, and finds out what /proc lacks
         }
+    }
+
+    /** Publish/subscribe: completions are fan-outs, one per message, where response has one sample per delivery. */
+    public void completesByFanOut() {
+        this.fanOut = true;
     }
 
     /** What the host sampler cannot read here, one sentence each, for the run header. */
@@ -236,8 +243,9 @@ public final class Measurement implements AutoCloseable {
                 addIfAny(totalMeasured.get(v), intervalMeasured.get(v));
             }
         }
-        long completed = intervalWarmup.get(View.RESPONSE).getTotalCount()
-                + intervalMeasured.get(View.RESPONSE).getTotalCount();
+        // response's count before the timed-out requests join it below: its completions alone.
+        long completed = (fanOut ? intervalWarmup.get(View.FANOUT) : intervalWarmup.get(View.RESPONSE)).getTotalCount()
+                + (fanOut ? intervalMeasured.get(View.FANOUT) : intervalMeasured.get(View.RESPONSE)).getTotalCount();
         long sent = intervalWarmup.get(View.PUT).getTotalCount() + intervalMeasured.get(View.PUT).getTotalCount();
         cumulativeCompleted += completed;
         if (phase == Phase.WARMUP) {

@@ -1,5 +1,9 @@
 package dev.harness.core.measure;
 
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+
 /**
  * The latency views the harness records. The tag of each view is a contract: hlog files,
  * JSON and scripts use these names.
@@ -42,7 +46,13 @@ public enum View {
      * out; this view says how many of their values are such, and readers of a log subtract it to
      * count completions.
      */
-    LOST("lost");
+    LOST("lost"),
+    /**
+     * Publish/subscribe: the whole fan-out of one message, from its intended publish time until the
+     * last subscription that should have it has it; one sample per message. {@code response} and
+     * {@code service} there hold one sample per delivery, so this view's count is the completions.
+     */
+    FANOUT("fanout");
 
     private final String tag;
 
@@ -56,5 +66,17 @@ public enum View {
 
     public String warmupTag() {
         return "warmup-" + tag;
+    }
+
+    /**
+     * The completions among these histograms of one phase: a message's fan-out where the run
+     * publishes ({@code fanOut}), one sample each; elsewhere response's samples less the requests
+     * given up, which it holds too. The one rule for the measurement, the summary and the logs.
+     */
+    public static long completions(Map<View, Histogram> views, boolean fanOut) {
+        if (fanOut) {
+            return views.get(FANOUT).getTotalCount();
+        }
+        return views.get(RESPONSE).getTotalCount() - views.get(LOST).getTotalCount();
     }
 }

@@ -23,6 +23,7 @@ import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.ClosedLoop;
+import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -288,6 +289,9 @@ public final class ConsoleReporter implements RunListener {
                     ps.length, Units.count(sorted[0]), Units.count(sorted[sorted.length / 2]),
                     Units.count(sorted[sorted.length - 1]));
         }
+        if (r.fanOut() != null) {
+            fanOut(r.fanOut(), r.views().measured().get(View.RESPONSE).getTotalCount(), r.throughput().measuredSeconds());
+        }
         if (c.othersLeft() > 0) {
             out.printf(Locale.ROOT, "others' messages: %s put on the run's queues during it by someone else, left where"
                     + " they were (the run takes only its own)%n", Units.count(c.othersLeft()));
@@ -336,6 +340,34 @@ public final class ConsoleReporter implements RunListener {
         TextHistogram.draw(r.views().measured().get(View.RESPONSE)).forEach(out::println);
         verdict(out, verdict.get());
         out.flush();
+    }
+
+    /** Publish/subscribe: the deliveries, the slowest subscription against the median one, and what went missing. */
+    private void fanOut(FanOutSummary f, long measuredDeliveries, double measuredSeconds) {
+        int n = f.subscriptions().size();
+        out.printf(Locale.ROOT, "deliveries: %s copies to %d %s subscription%s; %s deliveries/s after warmup%n",
+                Units.count(f.deliveries()), n, f.kind(), n == 1 ? "" : "s",
+                Units.rate(measuredSeconds > 0 ? measuredDeliveries / measuredSeconds : 0));
+        FanOutSummary.Subscription slowest = f.slowest();
+        if (slowest != null && n > 1) {
+            long p99 = slowest.response().getValueAtPercentile(99);
+            long median = f.medianP99Ns();
+            out.printf(Locale.ROOT, "slowest subscription: %s on %s, response p99 %s ms, %s ms over the median"
+                    + " subscription's %s ms%n", slowest.name(), slowest.topic(), Units.ms(p99), Units.ms(p99 - median),
+                    Units.ms(median));
+        }
+        for (FanOutSummary.Subscription s : f.subscriptions()) {
+            if (s.lost() > 0 || s.duplicates() > 0) {
+                out.printf(Locale.ROOT, "subscription %s on %s: %s copies lost, %s duplicates%n", s.name(), s.topic(),
+                        Units.count(s.lost()), Units.count(s.duplicates()));
+            }
+        }
+        if (f.incomplete() > 0) {
+            out.printf(Locale.ROOT, "FAN-OUT INCOMPLETE: %s messages reached some of their subscriptions but not all (a"
+                    + " copy lost, or one more than %s messages behind): no fanout sample for them%n",
+                    Units.count(f.incomplete()), Units.count(f.window()));
+        }
+        f.notes().forEach(out::println);
     }
 
     /** The verdict's lines, as harness run, check and ab print them; nothing when there were no objectives. */

@@ -17,6 +17,7 @@ import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
+import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
 
 /**
@@ -26,7 +27,7 @@ import dev.harness.core.schedule.Shard;
  */
 public final class HlogRun {
     /** One reporting interval: seconds from the run's start, and its histograms by tag. */
-    public record Interval(double startS, double endS, Map<String, Histogram> byTag) {
+    public record Interval(double startS, double endS, Map<String, Histogram> byTag, boolean fanOut) {
         /** The hlog's rule ({@link HlogReader#warmup(java.util.Collection)}): a warmup interval carries its mark. */
         public boolean warmup() {
             return HlogReader.warmup(byTag.keySet());
@@ -36,8 +37,11 @@ public final class HlogRun {
             return byTag.get(tag);
         }
 
-        /** Completions of the interval, whatever the phase of their messages. */
+        /** Completions of the interval, whatever the phase of their messages ({@link View#completions}). */
         public long completed() {
+            if (fanOut) {
+                return count(View.FANOUT.tag()) + count(View.FANOUT.warmupTag());
+            }
             // response also holds the requests lost at their timeout, which the lost tag counts.
             return count(View.RESPONSE.tag()) + count(View.RESPONSE.warmupTag()) - count(View.LOST.tag())
                     - count(View.LOST.warmupTag());
@@ -93,13 +97,14 @@ public final class HlogRun {
         try (HlogReader reader = HlogReader.open(file)) {
             header = reader.header();
             long startMs = header.startMs();
+            boolean fanOut = WorkloadKind.PUBSUB.tag().equals(header.workload());
             for (HlogReader.Interval in; (in = reader.next()) != null;) {
                 if (in.host() != null) {
                     host.add(in.host());
                 }
                 HlogReader.Interval read = in;
                 Interval interval = byStart.computeIfAbsent(in.startMs(), k -> new Interval((read.startMs() - startMs) / 1000.0,
-                        (read.endMs() - startMs) / 1000.0, new TreeMap<>()));
+                        (read.endMs() - startMs) / 1000.0, new TreeMap<>(), fanOut));
                 for (HlogReader.Entry e : in.entries()) {
                     Histogram h = reader.histogram(e);
                     // An untagged line (a foreign log's) is taken for response.

@@ -28,6 +28,7 @@ import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -234,6 +235,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         gc(j, r.gc());
         hostSummary(j, r.host());
         delivery(j, r.delivery());
+        subscriptions(j, r.fanOut());
         recovery(j, r.recovery(), r.views().responseWithoutOutage());
         saturation(j, r.saturation());
         freezes(j, r.freezes());
@@ -357,6 +359,44 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("answeredAgain", d.answeredAgain())
                 .field("routerRedeliveries", d.routerRedeliveries())
                 .endObject();
+    }
+
+    /** Publish/subscribe: each subscription's copies and response; null for other workloads. */
+    static void subscriptions(JsonWriter j, FanOutSummary f) {
+        if (f == null) {
+            j.field("subscriptions", (String) null);
+            return;
+        }
+        j.name("subscriptions").beginObject()
+                .field("kind", f.kind())
+                .field("deliveries", f.deliveries())
+                .field("incompleteFanOuts", f.incomplete())
+                .field("fanOutWindow", f.window())
+                .field("medianP99Ns", f.medianP99Ns());
+        FanOutSummary.Subscription slowest = f.slowest();
+        j.field("slowest", slowest == null ? null : slowest.name());
+        j.name("notes").beginArray();
+        f.notes().forEach(j::value);
+        j.endArray();
+        j.name("each").beginArray();
+        for (FanOutSummary.Subscription s : f.subscriptions()) {
+            j.beginObject()
+                    .field("topic", s.topic())
+                    .field("name", s.name())
+                    .field("received", s.received())
+                    .field("lost", s.lost())
+                    .field("duplicates", s.duplicates());
+            Histogram h = s.response();
+            j.name("response").beginObject()
+                    .field("count", h.getTotalCount())
+                    .field("meanNs", h.getTotalCount() == 0 ? 0 : h.getMean());
+            for (double p : Percentiles.SUMMARY) {
+                j.field(Percentiles.key(p) + "Ns", Percentiles.at(h, p));
+            }
+            j.field("maxNs", h.getMaxValue()).endObject();
+            j.endObject();
+        }
+        j.endArray().endObject();
     }
 
     /** Times in ns from the schedule's start; -1 where there is none. Null when nothing happened. */

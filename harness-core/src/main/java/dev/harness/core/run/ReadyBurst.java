@@ -111,7 +111,8 @@ public final class ReadyBurst {
             }
             WARMED.add(provider);
             return String.format(Locale.ROOT, "warmed %,d messages in %.1f s before message 0 (this workload as fast as it"
-                    + " goes, up to %,.0f/s, on queues %s*, unmeasured)%s", completed, seconds, burst.rate(),
+                    + " goes, up to %,.0f/s, on %s %s*, unmeasured)%s", completed, seconds, burst.rate(),
+                    workload.kind() == WorkloadKind.PUBSUB ? "topics" : "queues",
                     WorkloadSettings.WARMUP_QUEUE_PREFIX, jit.caughtUp() ? ", until the JIT had caught up"
                             : jit.watched() ? ", the JIT still compiling at the " + TimeUnit.NANOSECONDS.toSeconds(lengthNs)
                                     + " s bound" : "");

@@ -238,6 +238,9 @@ public final class Runner {
         try (Measurement measurement = Measurement.start(warmupNs, keepSeconds,
                 Schedule.intervalNs(workload.targetRate()), settings.pauseResolutionNs(),
                 settings.hiccupResolutionNs())) {
+            if (workload.kind() == WorkloadKind.PUBSUB) {
+                measurement.completesByFanOut();
+            }
             Instant startAt = settings.startAt();
             ready = ReadyBurst.run(provider, workload, control, startAt == null ? Long.MAX_VALUE
                     : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis()) - PREPARE_NS);
@@ -421,8 +424,9 @@ public final class Runner {
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
             Schedule schedule) {
         Measurement.MeasuredTotals t = measurement.totals();
-        long measuredCompleted = completions(t.measured());
-        long totalCompleted = measuredCompleted + completions(t.warmup());
+        boolean fanOut = workload.kind() == WorkloadKind.PUBSUB;
+        long measuredCompleted = View.completions(t.measured(), fanOut);
+        long totalCompleted = measuredCompleted + View.completions(t.warmup(), fanOut);
         long sendsReturned = workload.sendsReturned();
         long unsent = schedule.unthrottled() ? 0 : Math.max(0, schedule.total() - sendsReturned);
         long committed = workload.committed();
@@ -438,7 +442,7 @@ public final class Runner {
         ScheduleKeeping.Totals kept = keeping.totals(lateStartMs, childrenPercent);
         Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
-                workload.kind() == WorkloadKind.REQRESP ? "requester" : "sender",
+                workload.kind() == WorkloadKind.REQRESP ? "requester" : fanOut ? "publisher" : "sender",
                 t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, Reading.hostContention(kept, cpu));
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
@@ -449,7 +453,7 @@ public final class Runner {
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded(), settings.pauseResolutionNs()),
                 t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded,
-                warmupEnd(workload, measurement), freezes);
+                warmupEnd(workload, measurement), freezes, workload.endSubscriptions());
     }
 
     /** Where the measured phase began: -1 when the run ended before it did. */
@@ -468,8 +472,4 @@ public final class Runner {
         return -1;
     }
 
-    /** The response view also holds the requests given up at their timeout: those are no completions. */
-    private static long completions(java.util.Map<View, org.HdrHistogram.Histogram> views) {
-        return views.get(View.RESPONSE).getTotalCount() - views.get(View.LOST).getTotalCount();
-    }
 }

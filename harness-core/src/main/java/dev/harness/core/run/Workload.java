@@ -137,6 +137,15 @@ public interface Workload extends AutoCloseable {
     default void settle() {
     }
 
+    /**
+     * Publish/subscribe: ends the run's subscriptions once its deliveries are counted (closes their
+     * consumers and removes the durable ones, unless asked to keep them; bounded) and says how each
+     * fared. Called once, for the summary. Null for a workload without subscriptions.
+     */
+    default FanOutSummary endSubscriptions() {
+        return null;
+    }
+
     /** Closes connections; bounded in time even when the broker is gone. */
     @Override
     void close();

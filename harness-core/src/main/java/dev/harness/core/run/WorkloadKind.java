@@ -5,7 +5,9 @@ public enum WorkloadKind {
     /** Puts on a schedule, completed by drainers (or by the send or commit returning). */
     PUT("put", "msg/s"),
     /** Requests on a schedule, each completed by its reply. */
-    REQRESP("reqresp", "round trips/s");
+    REQRESP("reqresp", "round trips/s"),
+    /** Publishes on a schedule to topics, each completed when every subscription that should have it has it. */
+    PUBSUB("pubsub", "msg/s");
 
     private final String tag;
     private final String rateUnit;

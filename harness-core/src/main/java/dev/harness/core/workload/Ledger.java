@@ -47,7 +47,7 @@ import dev.harness.core.schedule.Shard;
  * returns) and installs the chunk itself; one a whole window ahead of anything its owner sent is
  * no message of this run's.
  */
-final class Ledger {
+final class Ledger implements Commits {
     /** No total: an unthrottled run, whose owners send until the time is up. */
     static final long NO_TOTAL = -1;
     /** Messages (per owner) per chunk. */
@@ -130,6 +130,12 @@ final class Ledger {
         return untracked == null;
     }
 
+    /** Every receiver of this ledger gets every message, wherever it went. */
+    @Override
+    public void committed(long sequence, int destination) {
+        committed(sequence);
+    }
+
     /** The send (outside syncpoint) or commit of this message returned; called by its owner. */
     void committed(long number) {
         long sequence = own(number);
@@ -191,11 +197,13 @@ final class Ledger {
         return answeredAgain.get();
     }
 
-    void rolledBack(int messages) {
+    @Override
+    public void rolledBack(int messages) {
         rolledBack.addAndGet(messages);
     }
 
-    void inDoubt(int messages) {
+    @Override
+    public void inDoubt(int messages) {
         inDoubt.addAndGet(messages);
     }
 

@@ -21,6 +21,7 @@ final class ListenerConnection {
     private final Reconnect reconnect;
     private final String who;
     private final Setup setup;
+    private final String clientId;
     private final AtomicBoolean reconnecting = new AtomicBoolean();
     private volatile Connection connection;
     private volatile boolean started;
@@ -29,8 +30,14 @@ final class ListenerConnection {
     private volatile Connection failedMeanwhile;
 
     ListenerConnection(Reconnect reconnect, String who, Setup setup) {
+        this(reconnect, who, null, setup);
+    }
+
+    /** @param clientId set on each new connection before anything else is done on it (a durable subscriber's); null for none */
+    ListenerConnection(Reconnect reconnect, String who, String clientId, Setup setup) {
         this.reconnect = reconnect;
         this.who = who;
+        this.clientId = clientId;
         this.setup = setup;
         reconnect.register(this);
     }
@@ -48,6 +55,9 @@ final class ListenerConnection {
     private Connection connect() throws JMSException {
         Connection c = reconnect.connect();
         try {
+            if (clientId != null) {
+                c.setClientID(clientId); // JMS: before any other use of the connection
+            }
             c.setExceptionListener(e -> lost(c, e, true));
             setup.on(c);
             if (started) {

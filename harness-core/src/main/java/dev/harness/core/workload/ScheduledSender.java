@@ -3,6 +3,7 @@ package dev.harness.core.workload;
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
+import javax.jms.Destination;
 import javax.jms.ExceptionListener;
 import javax.jms.JMSException;
 import javax.jms.MessageProducer;
@@ -68,7 +69,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
      * @param workers how many workers of its kind this process runs
      */
     ScheduledSender(String kind, int local, int workers, WorkloadSettings settings, RunControl control, long runId,
-            byte[] payload, Ledger ledger, Reconnect reconnect) {
+            byte[] payload, Commits ledger, Reconnect reconnect) {
         this.local = local;
         this.id = settings.shard().owner(local);
         this.workerCount = settings.shard().owners(workers);
@@ -81,8 +82,13 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         this.window = settings.asyncSends() ? new InFlight(settings.maxInFlight(), this, control) : null;
     }
 
-    /** The name of the destination of producer {@code index} (of {@link WorkloadSettings#ownQueues}). */
+    /** The name of the destination of producer {@code index} (of {@link WorkloadSettings#ownQueues}): a queue's or a topic's. */
     abstract String destination(int index);
+
+    /** Producer {@code index}'s destination: the queue of its name, unless the worker publishes. */
+    Destination target(Provider provider, Session session, int index) throws JMSException {
+        return provider.queue(session, destination(index));
+    }
 
     /** What the worker sets up on a new session beside its producers (reply queues), and on them. */
     abstract void connected(Provider provider, Session session) throws JMSException;
@@ -172,7 +178,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
             Session s = JmsWork.session(c, transacted);
             MessageProducer[] p = new MessageProducer[settings.ownQueues()];
             for (int q = 0; q < p.length; q++) {
-                p[q] = s.createProducer(provider.queue(s, destination(q)));
+                p[q] = s.createProducer(target(provider, s, q));
                 p[q].setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
                 // Nothing reads a message's JMSTimestamp (receivers go by the header in the body): a
                 // hint that spares the client a clock read per send.
@@ -301,7 +307,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         recorder.record(View.ACK, slot.intendedNs, ackNs - slot.callNs);
         if (!transacted) {
             acknowledgedAlone(slot, ackNs);
-            unit.acknowledged(slot.sequence);
+            unit.acknowledged(slot.sequence, slot.queue);
         }
     }
 

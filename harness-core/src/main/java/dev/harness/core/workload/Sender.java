@@ -1,6 +1,9 @@
 package dev.harness.core.workload;
 
+import java.util.function.IntFunction;
+
 import javax.jms.BytesMessage;
+import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
@@ -11,8 +14,8 @@ import dev.harness.core.run.RunControl;
 import dev.harness.core.run.SenderLoad;
 
 /**
- * One sender: its own connection and session, its share of the schedule, round robin over the
- * queues, sent through the one timed send ({@link ScheduledSender}). When it falls behind it sends
+ * One sender (or publisher): its own connection and session, its share of the schedule, round robin
+ * over the queues (topics), sent through the one timed send ({@link ScheduledSender}). When it falls behind it sends
  * the missed messages at once; it never skips one and never restarts the schedule.
  *
  * <p>When the connection is lost, it connects again and sends its {@link UnitOfWork} again, with
@@ -24,7 +27,8 @@ import dev.harness.core.run.SenderLoad;
  * drainers ({@code --drainers 0}) a message completes when its send (or commit) returns.
  */
 final class Sender extends ScheduledSender {
-    private final PutSettings settings;
+    private final IntFunction<String> destinations;
+    private final boolean publishes;
     private final boolean completesOnReturn;
     private final int unitSize;
     /** When each message of the unit in hand was sent, for its completion at the commit. */
@@ -33,16 +37,41 @@ final class Sender extends ScheduledSender {
     /** @param local its number in this process, from 0 */
     Sender(int local, PutSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
             Reconnect reconnect) {
-        super("sender", local, settings.senders(), settings, control, runId, payload, ledger, reconnect);
-        this.settings = settings;
-        this.completesOnReturn = settings.drainers() == 0;
+        this("sender", local, settings.senders(), settings, settings::queueName, false, settings.drainers() == 0, control,
+                runId, payload, ledger, reconnect);
+    }
+
+    /** A publisher: the same timed sends, round robin over the topics, each message completed by its subscriptions. */
+    static Sender publisher(int local, PubSubSettings settings, RunControl control, long runId, byte[] payload,
+            Commits ledgers, Reconnect reconnect) {
+        return new Sender("publisher", local, settings.publishers(), settings, settings::topicName, true, false, control,
+                runId, payload, ledgers, reconnect);
+    }
+
+    /**
+     * @param destinations the name of destination {@code index}
+     * @param publishes the destinations are topics
+     * @param completesOnReturn nothing here receives the messages: a send (or commit) that returned completes them
+     */
+    private Sender(String kind, int local, int workers, WorkloadSettings settings, IntFunction<String> destinations,
+            boolean publishes, boolean completesOnReturn, RunControl control, long runId, byte[] payload, Commits ledger,
+            Reconnect reconnect) {
+        super(kind, local, workers, settings, control, runId, payload, ledger, reconnect);
+        this.destinations = destinations;
+        this.publishes = publishes;
+        this.completesOnReturn = completesOnReturn;
         this.unitSize = unit.capacity();
         this.unitSentNs = new long[unitSize];
     }
 
     @Override
     String destination(int index) {
-        return settings.queueName(index);
+        return destinations.apply(index);
+    }
+
+    @Override
+    Destination target(Provider provider, Session session, int index) throws JMSException {
+        return publishes ? provider.topic(session, destination(index)) : super.target(provider, session, index);
     }
 
     @Override

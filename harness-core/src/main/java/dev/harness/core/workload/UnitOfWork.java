@@ -64,7 +64,7 @@ final class UnitOfWork {
     private final String name;
     private final RunControl control;
     private final Reconnect reconnect;
-    private final Ledger ledger;
+    private final Commits ledger;
     private final Worker worker;
     private final boolean transacted;
     /** Per message of the unit: the queue (its index), the intended send time, the sequence number. */
@@ -89,7 +89,7 @@ final class UnitOfWork {
     private boolean behind;
 
     /** @param syncpoint messages per commit; 0 outside syncpoint (a unit of one message) */
-    UnitOfWork(String name, RunControl control, Reconnect reconnect, Ledger ledger, int syncpoint, Worker worker) {
+    UnitOfWork(String name, RunControl control, Reconnect reconnect, Commits ledger, int syncpoint, Worker worker) {
         this.name = name;
         this.control = control;
         this.reconnect = reconnect;
@@ -190,7 +190,7 @@ final class UnitOfWork {
     /** The unit's messages are on the broker (its send or commit returned): ticked off, counted, and a new unit begins. */
     void unitDone() {
         for (int i = 0; i < pending; i++) {
-            ledger.committed(unitSequence[i]);
+            ledger.committed(unitSequence[i], unitQueue[i]);
         }
         committed.lazySet(committed.get() + pending);
         pending = 0;
@@ -211,8 +211,8 @@ final class UnitOfWork {
     }
 
     /** The broker acknowledged an asynchronous send outside syncpoint (on the provider's thread): it is on the broker. */
-    void acknowledged(long sequence) {
-        ledger.committed(sequence);
+    void acknowledged(long sequence, int queue) {
+        ledger.committed(sequence, queue);
         committed.incrementAndGet();
     }
 

@@ -3,8 +3,10 @@ package dev.harness.core.jms.jndi;
 import java.util.ArrayList;
 import java.util.Hashtable;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 import javax.jms.Connection;
@@ -12,6 +14,7 @@ import javax.jms.ConnectionFactory;
 import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Session;
+import javax.jms.Topic;
 import javax.naming.Context;
 import javax.naming.InitialContext;
 import javax.naming.NameNotFoundException;
@@ -30,7 +33,7 @@ import dev.harness.core.jms.UnreachableException;
 
 /**
  * Any JMS 2.0 provider whose client is on the class path, through JNDI: the connection factory is
- * looked up by name; queues are looked up by name, or created from their names when JNDI has none.
+ * looked up by name; queues and topics are looked up by name, or created from their names when JNDI has none.
  * The factory's settings are the provider's own: the harness states what it can read of them.
  */
 public final class JndiProvider implements Provider {
@@ -43,8 +46,9 @@ public final class JndiProvider implements Provider {
     /** The registered kind whose client made the factory; null when none is (its settings and errors are JMS's only). */
     private final ProviderKind owner;
     private final Diagnosis diagnosis;
-    private final Set<String> lookedUp = new TreeSet<>();
-    private final Set<String> created = new TreeSet<>();
+    /** By kind ("queue", "topic"): the names JNDI gave, and those it lacked and the session made. */
+    private final Map<String, Set<String>> lookedUp = new TreeMap<>();
+    private final Map<String, Set<String>> created = new TreeMap<>();
 
     /**
      * @param environment the JNDI environment (a jndi.properties file's entries)
@@ -198,12 +202,9 @@ public final class JndiProvider implements Provider {
             notes.addAll(owner.describe(factory));
         }
         synchronized (this) {
-            if (!lookedUp.isEmpty()) {
-                notes.add("queues from JNDI: " + String.join(", ", lookedUp));
-            }
-            if (!created.isEmpty()) {
-                notes.add("queues not in JNDI, created from their names: " + String.join(", ", created));
-            }
+            lookedUp.forEach((kind, names) -> notes.add(kind + "s from JNDI: " + String.join(", ", names)));
+            created.forEach((kind, names) -> notes.add(kind + "s not in JNDI, created from their names: "
+                    + String.join(", ", names)));
         }
         return notes;
     }
@@ -216,31 +217,47 @@ public final class JndiProvider implements Provider {
     /** JNDI's queue when it has one by that name; the session's queue of that name otherwise. */
     @Override
     public Queue queue(Session session, String name) throws JMSException {
+        Queue q = lookUp(name, Queue.class, "queue", "topic");
+        return q != null ? q : session.createQueue(name);
+    }
+
+    /** JNDI's topic when it has one by that name; the session's topic of that name otherwise. */
+    @Override
+    public Topic topic(Session session, String name) throws JMSException {
+        Topic t = lookUp(name, Topic.class, "topic", "queue");
+        return t != null ? t : session.createTopic(name);
+    }
+
+    /**
+     * What JNDI holds under {@code name}, when it is a {@code kind}; null when it holds nothing
+     * there (the caller creates it from its name, and the header says so). Something else there, a
+     * queue where a topic is needed or the other way round, is refused in one line naming it.
+     */
+    private <T> T lookUp(String name, Class<T> type, String kind, String other) throws JMSException {
         Object found;
         synchronized (this) { // a Context need not be thread-safe
             try {
                 found = context.lookup(name);
             } catch (NameNotFoundException e) {
-                created.add(name);
-                found = null;
+                created.computeIfAbsent(kind, k -> new TreeSet<>()).add(name);
+                return null;
             } catch (NamingException e) {
-                JMSException j = new JMSException("JNDI lookup of queue " + name + ": " + Errors.oneLine(e));
+                JMSException j = new JMSException("JNDI lookup of " + kind + " " + name + ": " + Errors.oneLine(e));
                 j.setLinkedException(e);
                 throw j;
             }
-            if (found instanceof Queue) {
-                lookedUp.add(name);
-            } else if (found == null && !created.contains(name)) {
-                created.add(name); // a name bound to nothing is as good as none
+            if (found == null) {
+                created.computeIfAbsent(kind, k -> new TreeSet<>()).add(name); // a name bound to nothing is as good as none
+                return null;
+            }
+            if (type.isInstance(found)) {
+                lookedUp.computeIfAbsent(kind, k -> new TreeSet<>()).add(name);
+                return type.cast(found);
             }
         }
-        if (found == null) {
-            return session.createQueue(name);
-        }
-        if (!(found instanceof Queue q)) {
-            throw new JMSException("JNDI holds a " + found.getClass().getName() + " under " + name + ", not a queue");
-        }
-        return q;
+        boolean isOther = kind.equals("queue") ? found instanceof Topic : found instanceof Queue;
+        throw new JMSException("JNDI holds " + (isOther ? "a " + other : "a " + found.getClass().getName()) + " under "
+                + name + ", where a " + kind + " is needed");
     }
 
     /** The diagnosis of the factory's own client when a registered kind owns it; JMS's own otherwise. */

@@ -13,6 +13,7 @@ import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Session;
+import javax.jms.Topic;
 
 import com.ibm.mq.MQException;
 import com.ibm.msg.client.jms.JmsConnectionFactory;
@@ -83,7 +84,19 @@ public final class IbmMqProvider implements Provider {
 
     /** Every queue gets the settings that change results explicitly, not from its definition. */
     Queue configure(Queue queue) throws JMSException {
-        JmsPropertyContext q = (JmsPropertyContext) queue;
+        configure((JmsPropertyContext) queue);
+        return queue;
+    }
+
+    /** A topic is published with the same persistence, target client and async put as a queue is put to. */
+    @Override
+    public Topic topic(Session session, String name) throws JMSException {
+        Topic topic = session.createTopic(name);
+        configure((JmsPropertyContext) topic);
+        return topic;
+    }
+
+    private void configure(JmsPropertyContext q) throws JMSException {
         q.setIntProperty(WMQConstants.WMQ_PERSISTENCE, WMQConstants.WMQ_PER_APP);
         q.setIntProperty(WMQConstants.WMQ_TARGET_CLIENT, settings.targetClient() == MqSettings.TargetClient.MQ
                 ? WMQConstants.WMQ_TARGET_DEST_MQ : WMQConstants.WMQ_TARGET_DEST_JMS);
@@ -91,7 +104,6 @@ public final class IbmMqProvider implements Provider {
                 ? WMQConstants.WMQ_PUT_ASYNC_ALLOWED_ENABLED : WMQConstants.WMQ_PUT_ASYNC_ALLOWED_DISABLED);
         q.setIntProperty(WMQConstants.WMQ_READ_AHEAD_ALLOWED, settings.readAhead()
                 ? WMQConstants.WMQ_READ_AHEAD_ALLOWED_ENABLED : WMQConstants.WMQ_READ_AHEAD_ALLOWED_DISABLED);
-        return queue;
     }
 
     /** Without an MQRFH2 (target client MQ) a JMS property does not travel. */
