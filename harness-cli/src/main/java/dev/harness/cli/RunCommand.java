@@ -554,7 +554,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 onlyFor("reqresp", reqrespOptions());
                 onlyFor("put and reqresp", "--queues", w.queues, "--drainers", w.drainers, "--queue-prefix", w.queuePrefix,
                         "--purge", w.purge ? Boolean.TRUE : null);
-                notYetFor("pubsub", "--shard", shard, "--kill-broker-at", killBrokerAtNs);
+                notYetFor("pubsub", "--shard", shard);
                 PubSubWorkload pubsub = new PubSubWorkload(PubSubSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs,
                         w.sizeBytes, w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,
                         w.consumersPerSubscription, w.keepSubscriptions, w.drainTimeoutNs, w.maxInFlight));

@@ -46,7 +46,7 @@ class PubSubOptionsTest {
         "pubsub, --drainers, 2, --drainers: applies to --workload put and reqresp only",
         "pubsub, --requesters, 2, --requesters: applies to --workload reqresp only",
         "reqresp, --senders, 2, --senders: applies to --workload put and pubsub only",
-        "pubsub, --kill-broker-at, 5s, --kill-broker-at: --workload pubsub does not take it yet",
+        "pubsub, --shard, 0/2, --shard: --workload pubsub does not take it yet",
     })
     void anOptionOfAnotherWorkloadIsRefusedByName(String workload, String option, String value, String message) {
         assertEquals(message, refusal("--workload", workload, option, value));

@@ -264,8 +264,8 @@ public final class ConsoleReporter implements RunListener {
                     + " response does not include them%n", Units.count(c.unsent()));
         }
         if (c.incomplete() > 0) {
-            out.printf(Locale.ROOT, "INCOMPLETE: %s sent messages had not completed when the run ended%n",
-                    Units.count(c.incomplete()));
+            out.printf(Locale.ROOT, "INCOMPLETE: %s sent messages had not completed%s when the run ended%n",
+                    Units.count(c.incomplete()), r.fanOut() != null ? " (reached every subscription of their topic)" : "");
         }
         if (c.lost() > 0 || c.late() > 0) {
             out.printf(Locale.ROOT, "LOST: %s requests got no reply within the timeout; response and service hold each"
@@ -302,8 +302,8 @@ public final class ConsoleReporter implements RunListener {
                             ? " (this provider carries no property to leave them by; see the header's notes)" : "");
         }
         if (r.brokerLostMessages()) {
-            out.printf(Locale.ROOT, "LOST: %s committed persistent messages never arrived after the broker failed%n",
-                    Units.count(r.delivery().lost()));
+            out.printf(Locale.ROOT, "LOST: %s committed persistent %s never arrived after the broker failed%n",
+                    Units.count(r.delivery().lost()), r.fanOut() != null ? "copies" : "messages");
         }
         recovery(r.recovery());
         freezes(r.freezes());

@@ -385,6 +385,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                     .field("name", s.name())
                     .field("received", s.received())
                     .field("lost", s.lost())
+                    .field("missed", s.missed())
                     .field("duplicates", s.duplicates());
             Histogram h = s.response();
             j.name("response").beginObject()

@@ -27,9 +27,13 @@ public record FanOutSummary(String kind, List<Subscription> subscriptions, long 
     /**
      * One subscription's copies.
      *
+     * @param lost copies committed and never received
+     * @param missed copies a nondurable subscription never got because they were published while it
+     *     did not exist (its connection lost); not among the lost
      * @param response its deliveries of messages intended in the measured phase, from their intended time
      */
-    public record Subscription(String topic, String name, long received, long lost, long duplicates, Histogram response) {
+    public record Subscription(String topic, String name, long received, long lost, long missed, long duplicates,
+            Histogram response) {
     }
 
     /** The subscription with the highest p99, or null with none measured. */

@@ -190,7 +190,7 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
 
     private static boolean brokerLostMessages(WorkloadKind workload, String stopReason, Delivery delivery,
             Outages.Recovery recovery) {
-        return delivery.lostPersistent() && workload == WorkloadKind.PUT && stopReason == null && recovery != null;
+        return delivery.lostPersistent() && workload != WorkloadKind.REQRESP && stopReason == null && recovery != null;
     }
 
     /** How the system under test failed the run (harness run's exit code 4), or null. */

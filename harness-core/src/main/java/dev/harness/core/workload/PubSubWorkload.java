@@ -3,6 +3,7 @@ package dev.harness.core.workload;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 
 import javax.jms.JMSException;
 
@@ -134,7 +135,15 @@ public final class PubSubWorkload extends SettingsWorkload {
 
     @Override
     public Delivery delivery() {
-        return ledgers.delivery(settings.persistent(), settings.syncpoint());
+        return ledgers.delivery(settings.persistent(), settings.syncpoint(), missedNotLost());
+    }
+
+    /**
+     * A nondurable subscription ends with its connection and is made anew on the next: what was
+     * published in between never reaches it. After a lost connection, its missing copies are that.
+     */
+    private boolean missedNotLost() {
+        return !settings.subscription().durable() && reconnect.wentDown();
     }
 
     @Override
@@ -192,11 +201,18 @@ public final class PubSubWorkload extends SettingsWorkload {
         }
         List<FanOutSummary.Subscription> each = new ArrayList<>();
         long deliveries = 0;
+        boolean missed = missedNotLost();
+        long missedCopies = 0;
         for (Subscription s : subscriptions) {
             Delivery d = ledgers.delivery(s.topic(), s.index(), settings.persistent(), settings.syncpoint());
-            each.add(new FanOutSummary.Subscription(s.topicName(), s.name(), d.received(), d.lost(), d.duplicates(),
-                    s.measuredResponse()));
+            each.add(new FanOutSummary.Subscription(s.topicName(), s.name(), d.received(), missed ? 0 : d.lost(),
+                    missed ? d.lost() : 0, d.duplicates(), s.measuredResponse()));
             deliveries += s.received();
+            missedCopies += missed ? d.lost() : 0;
+        }
+        if (missedCopies > 0) {
+            notes.add(0, String.format(Locale.ROOT, "%,d", missedCopies) + " copies missed by nondurable subscriptions while the connection was"
+                    + " lost: published while the subscription did not exist, as nondurable means; not counted as lost");
         }
         ended = new FanOutSummary(settings.subscription().toString(), each, deliveries, fanOut.incomplete(), fanOut.capacity(),
                 notes);

@@ -89,8 +89,11 @@ final class SubscriptionLedgers implements Commits {
      * The tally in copies: committed is the copies due (each message once per subscription of its
      * topic), received, lost and duplicates summed over the subscriptions; rolled back and in doubt
      * are publishes.
+     *
+     * @param missedNotLost nondurable subscriptions that lived through a lost connection: the copies they
+     *     never got were published while they did not exist, missed as nondurable means, not lost
      */
-    Delivery delivery(boolean persistent, int syncpoint) {
+    Delivery delivery(boolean persistent, int syncpoint, boolean missedNotLost) {
         long committed = 0;
         long received = 0;
         long lost = 0;
@@ -100,7 +103,7 @@ final class SubscriptionLedgers implements Commits {
                 Delivery d = l.delivery(persistent, syncpoint, 0);
                 committed += d.committed();
                 received += d.received();
-                lost += d.lost();
+                lost += missedNotLost ? 0 : d.lost();
                 duplicates += d.duplicates();
             }
         }

@@ -43,7 +43,7 @@ class SubscriptionLedgersTest {
             assertFalse(l.received(1 - t, 0, k), "a message of the other topic is no copy of this one's");
         }
         assertFalse(l.received(0, 1, 0), "a second copy");
-        Delivery d = l.delivery(true, 0);
+        Delivery d = l.delivery(true, 0, false);
         assertEquals(total * subscriptions, d.committed(), "copies due");
         long missed = 0;
         for (long k = 0; k < total; k += 10) {
@@ -55,6 +55,10 @@ class SubscriptionLedgersTest {
         assertEquals(missed, d.lost());
         assertEquals(total * subscriptions - missed, d.received());
         assertEquals(1, d.duplicates());
+        Delivery gone = l.delivery(false, 0, true);
+        assertEquals(0, gone.lost(), "nondurable subscriptions after a lost connection: missed, not lost");
+        assertEquals(total * subscriptions, gone.committed());
+        assertEquals(missed, l.delivery(1, 2, true, 0).lost(), "the subscription's own tally still has them");
     }
 
     @Test
@@ -68,7 +72,7 @@ class SubscriptionLedgersTest {
             l.committed(k, t);
             assertTrue(l.received(t, 0, k));
         }
-        Delivery d = l.delivery(false, 0);
+        Delivery d = l.delivery(false, 0, false);
         assertEquals(total, d.committed());
         assertEquals(0, d.lost());
         long words = 0;
