@@ -35,6 +35,7 @@ class JndiIT {
                 java.naming.factory.initial=org.apache.activemq.artemis.jndi.ActiveMQInitialContextFactory
                 connectionFactory.HarnessCF=%s
                 queue.DEV.QUEUE.1=DEV.QUEUE.1
+                topic.JNDI.TOPIC.1=JNDI.TOPIC.1
                 """.formatted(broker.url()));
     }
 
@@ -125,4 +126,26 @@ class JndiIT {
         r.assertOneLine("--jndi", "com.example.NotOnTheClassPath", "HARNESS_CLASSPATH");
     }
 
+
+    /** Topics through JNDI: looked up as Topic objects, or created from their names; a queue where a topic is needed is refused. */
+    @Test
+    void publishSubscribeThroughJndi() throws Exception {
+        Path json = dir.resolve("pubsub.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--provider", "jndi", "--jndi", jndi.toString(),
+                "--cf", "HarnessCF", "--workload", "pubsub", "--topics", "2", "--topic-prefix", "JNDI.TOPIC.", "--subscribers", "2",
+                "--rate", "100", "--warmup", "1s", "--duration", "2s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("topics from JNDI: JNDI.TOPIC.1"), r::toString);
+        assertTrue(r.stdout().contains("topics not in JNDI, created from their names: JNDI.TOPIC.2"), r::toString);
+        JsonNode d = HarnessProcess.json(json).get("summary").get("delivery");
+        assertEquals(600, d.get("committed").asLong(), "300 messages, two copies each: " + r);
+        assertEquals(600, d.get("received").asLong(), r::toString);
+
+        HarnessProcess.Result wrong = HarnessProcess.run(dir, 120, "run", "--provider", "jndi", "--jndi", jndi.toString(),
+                "--cf", "HarnessCF", "--workload", "pubsub", "--topic-prefix", "DEV.QUEUE.", "--rate", "100", "--warmup", "1s",
+                "--duration", "1s");
+        assertTrue(wrong.exitCode() != 0, wrong::toString);
+        assertTrue(wrong.stderr().contains("JNDI holds a queue under DEV.QUEUE.1, where a topic is needed"), wrong::toString);
+        assertFalse(wrong.stderr().contains("\tat "), "one line, no stack trace: " + wrong);
+    }
 }
