@@ -14,6 +14,7 @@ import dev.harness.core.FileErrors;
 import dev.harness.core.k8s.K8sSettings;
 import dev.harness.core.k8s.Manifests;
 import dev.harness.core.run.StartAt;
+import dev.harness.core.run.WorkloadKind;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -160,6 +161,8 @@ final class K8sCommand implements Callable<Integer> {
                 "the manifests name each shard's files in the claim (shard-I.hlog, shard-I.json) and the merged set's");
         refuse(run.sloAbort ? "--slo-abort" : null, "a shard sees its share only; the objectives are judged on the merged set");
         refuse(run.killBrokerAtNs != null ? "--kill-broker-at" : null, "the shards drive one broker they do not run");
+        refuse(run.w.workload == WorkloadKind.PUBSUB ? "--workload pubsub" : null,
+                "a publish/subscribe run is not split into shards yet");
         refuse(run.target.credentials.source != null && run.target.credentials.source.file != null ? "--password-file"
                 : null, "the file is not in the pods; use --password-env VAR, filled from --password-secret");
         if (run.target.kind().ownBroker()) {

@@ -202,6 +202,7 @@ class K8sCommandTest {
         "--queues 4 --slo nonsense; --slo",
         "--queues 4 --hlog x.hlog; --hlog: not with harness k8s",
         "--queues 4 --shard 1/4; --shard: not with harness k8s",
+        "--workload pubsub; --workload pubsub: not with harness k8s",
         "--queues 4 --slo-abort --slo lost==0; --slo-abort: not with harness k8s",
         "--queues 4 --user u --password-file p; --password-file: not with harness k8s",
         "--queues 4 --cpu two; --cpu",

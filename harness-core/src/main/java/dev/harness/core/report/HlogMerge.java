@@ -30,6 +30,7 @@ import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.run.Environment;
+import dev.harness.core.run.WorkloadKind;
 
 /**
  * Merges the HdrHistogram interval logs of several harness processes (several hosts) into one:
@@ -165,6 +166,13 @@ public final class HlogMerge {
         List<Scan> scans = new ArrayList<>();
         for (Path p : inputs) {
             scans.add(scan(p));
+        }
+        for (Scan s : scans) {
+            if (WorkloadKind.PUBSUB.tag().equals(s.header().workload())) {
+                // Its response holds a sample per delivery, and the merge counts response as completions.
+                throw new BadHlogException(s.file(), "a publish/subscribe run's log (--workload pubsub): merge does not"
+                        + " combine those yet");
+            }
         }
         checkShardSet(scans);
         Scan earliest = scans.stream().min(Comparator.comparingLong(Scan::earliestMs)).orElseThrow();

@@ -364,6 +364,24 @@ class HlogMergeTest {
         assertFalse(Files.exists(dir.resolve("never.hlog")));
     }
 
+    /** A publish/subscribe log's response is per delivery, and merge counts response as completions: refused by name. */
+    @Test
+    void aPublishSubscribeLogIsRefusedByName() throws Exception {
+        Path pubsub = dir.resolve("pubsub.hlog");
+        try (dev.harness.core.hlog.HlogWriter w = dev.harness.core.hlog.HlogWriter.create(pubsub)) {
+            w.header(dev.harness.core.hlog.HlogHeader.builder(T0).comment("harness pubsub against embedded Artemis (test)")
+                    .setting("rate", "300 msg/s").interval(1000).build());
+            Histogram h = new Histogram(3);
+            h.recordValue(1_000_000);
+            w.interval(0, 1, "response", h);
+        }
+        try (HlogReader r = HlogReader.open(pubsub)) {
+            assertEquals("pubsub", r.header().workload());
+        }
+        assertMergeFails("a publish/subscribe run's log (--workload pubsub)", pubsub, shardLog("a.hlog", "0/1", "300 msg/s", T0));
+        assertFalse(Files.exists(dir.resolve("never.hlog")));
+    }
+
     @Test
     void aShardThatStartedLateIsNamedAsSuch() throws Exception {
         // Shard 1/3 says it was given --start-at T0 and its schedule started 2.1 s after it (a run of
