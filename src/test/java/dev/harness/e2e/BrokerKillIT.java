@@ -121,7 +121,6 @@ class BrokerKillIT {
         assertTrue(r.stderr().isBlank(), r::toString);
     }
 
-    /** Restart time, the client-visible outage around the kill, and its cost in the response view. */
     /**
      * Publish/subscribe across the kill: a durable subscription keeps every committed persistent
      * copy; a nondurable one ends with its connection, and what was published before it subscribed
@@ -152,13 +151,14 @@ class BrokerKillIT {
         } else {
             assertTrue(missed > 0, "a nondurable subscription misses what is published while it is gone: " + r);
             assertEquals(3_600, d.get("received").asLong() + missed, r::toString);
-            assertTrue(r.stdout().contains("copies missed by nondurable subscriptions while the connection was lost"),
+            assertTrue(r.stdout().contains("copies missed by nondurable subscriptions whose connection was lost"),
                     r::toString);
             assertFalse(r.stdout().contains("LOST:"), r::toString);
         }
         assertFalse(s.get("recovery").isNull(), r::toString);
     }
 
+    /** Restart time, the client-visible outage around the kill, and its cost in the response view. */
     private static void assertOutageMeasured(JsonNode s, HarnessProcess.Result r) {
         JsonNode o = s.get("recovery");
         assertFalse(o.isNull(), r::toString);

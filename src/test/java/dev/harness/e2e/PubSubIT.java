@@ -24,21 +24,22 @@ class PubSubIT {
     @TempDir
     Path dir;
 
-    @ParameterizedTest(name = "{0} consumers={1} api={2}")
+    /** Three publishers: each starts its round robin over the topics at its own number, and every ledger follows. */
+    @ParameterizedTest(name = "{0} consumers={1} publishers={2} api={3}")
     @CsvSource({
-        "nondurable, 1, javax",
-        "durable, 1, javax",
-        "shared, 2, javax",
+        "nondurable, 1, 3, javax",
+        "durable, 1, 1, javax",
+        "shared, 2, 1, javax",
         // The same classes relocated to jakarta.jms, with Artemis's Jakarta client.
-        "shared-durable, 2, jakarta",
+        "shared-durable, 2, 2, jakarta",
     })
-    void everySubscriptionGetsEachMessageOnceAndTheFanOutIsOneSamplePerMessage(String kind, int consumers, String api)
-            throws Exception {
+    void everySubscriptionGetsEachMessageOnceAndTheFanOutIsOneSamplePerMessage(String kind, int consumers, int publishers,
+            String api) throws Exception {
         Path json = dir.resolve("run.json");
         Path hlog = dir.resolve("run.hlog");
         List<String> args = new ArrayList<>(List.of("run", "--workload", "pubsub", "--topics", "2", "--subscribers", "3",
                 "--subscription", kind, "--rate", "200", "--warmup", "1s", "--duration", "2s", "--json", json.toString(),
-                "--hlog", hlog.toString(), "--api", api));
+                "--hlog", hlog.toString(), "--api", api, "--senders", Integer.toString(publishers)));
         if (consumers > 1) {
             args.addAll(List.of("--consumers-per-subscription", Integer.toString(consumers)));
         }

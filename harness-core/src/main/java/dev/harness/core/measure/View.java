@@ -71,7 +71,8 @@ public enum View {
     /**
      * The completions among these histograms of one phase: a message's fan-out where the run
      * publishes ({@code fanOut}), one sample each; elsewhere response's samples less the requests
-     * given up, which it holds too. The one rule for the measurement, the summary and the logs.
+     * given up, which it holds too. The rule for the summary; the measurement's interval count and a
+     * log's reader ({@code HlogRun}) apply the same, to their own histograms.
      */
     public static long completions(Map<View, Histogram> views, boolean fanOut) {
         if (fanOut) {

@@ -13,7 +13,7 @@ import org.HdrHistogram.Histogram;
  * @param deliveries copies received, first receipts only, warmup included
  * @param incomplete messages some but not all of whose copies arrived (a copy lost, or one more than
  *     {@code window} messages late): no fan-out sample
- * @param window messages whose fan-out may be in progress at once
+ * @param window messages whose fan-out may be in progress at once; 0 with one subscription a message
  * @param notes what the run did to the broker's subscriptions after it (durable ones removed or kept)
  */
 public record FanOutSummary(String kind, List<Subscription> subscriptions, long deliveries, long incomplete, int window,

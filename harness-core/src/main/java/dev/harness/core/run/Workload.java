@@ -138,11 +138,25 @@ public interface Workload extends AutoCloseable {
     }
 
     /**
-     * Publish/subscribe: ends the run's subscriptions once its deliveries are counted (closes their
-     * consumers and removes the durable ones, unless asked to keep them; bounded) and says how each
-     * fared. Called once, for the summary. Null for a workload without subscriptions.
+     * Publish/subscribe: once the run's deliveries are counted, removes its durable subscriptions
+     * (closing their consumers first; unless asked to keep them; bounded) and says how each
+     * subscription fared. Called for the summary; {@link #close} closes the rest. Null for a
+     * workload without subscriptions.
      */
     default FanOutSummary endSubscriptions() {
+        return null;
+    }
+
+    /**
+     * The most completions a second the run's consumers can make by design ({@code --consume-delay}):
+     * infinite when they take no set time over a message.
+     */
+    default double consumeCapacity() {
+        return Double.POSITIVE_INFINITY;
+    }
+
+    /** How the consumers are slow by design, for the offered-load sentence; null when they are not. */
+    default String consumeLimit() {
         return null;
     }
 

@@ -6,12 +6,8 @@ package dev.harness.core.workload;
  * receiver should get; {@link SubscriptionLedgers} for a publish that every subscription should.
  */
 interface Commits {
-    /**
-     * The send (outside syncpoint) or commit of this message returned; called by its owner.
-     *
-     * @param destination the index of the destination it went to (of the worker's producers)
-     */
-    void committed(long sequence, int destination);
+    /** The send (outside syncpoint) or commit of this message returned; called by its owner. */
+    void committed(long sequence);
 
     /** Sends of a transaction that failed before its commit: rolled back, and sent again. */
     void rolledBack(int messages);

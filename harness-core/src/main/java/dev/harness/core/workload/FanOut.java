@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
  *
  * <p>A ring of {@code slots} longs, message k at {@code k mod slots}, each holding k + 1 in its
  * upper {@value #SEQUENCE_BITS} bits and the copies delivered in the rest. Marking a delivery is one
- * compare-and-set, allocating nothing. A slot is freed when its message's fan-out completes. A
- * message still incomplete when a message {@code slots} later takes its slot (a subscription that
+ * compare-and-set, allocating nothing. A completed message stays in its slot, full, until the
+ * message {@code slots} later takes it. A message still incomplete when that one takes its slot (a subscription that
  * far behind, or one that lost its copy) is counted {@link #incomplete}, as are those left at the
  * end: their fan-out has no sample. The memory is 8 bytes a slot, whatever the run's length.
  */
@@ -66,13 +66,18 @@ final class FanOut {
             long held = v >>> COUNT_BITS;
             if (held == tag) {
                 long n = (v & COUNT_MASK) + 1;
-                if (slots.compareAndSet(i, v, n == copies ? 0 : v + 1)) {
+                if (n > copies) {
+                    return false; // complete already: no copy of it can come again here (each ledger turned duplicates away)
+                }
+                // A completed message keeps its slot, full, until a later one takes it: an empty slot would let a
+                // copy of a message a whole ring earlier take it back.
+                if (slots.compareAndSet(i, v, v + 1)) {
                     return n == copies;
                 }
             } else if (held < tag) {
-                // Empty, or an earlier message whose fan-out never completed: this one takes the slot.
+                // Empty, a completed message, or an earlier one whose fan-out never completed: this one takes the slot.
                 if (slots.compareAndSet(i, v, tag << COUNT_BITS | 1)) {
-                    if (held != 0) {
+                    if (held != 0 && (v & COUNT_MASK) < copies) {
                         overtaken.incrementAndGet();
                     }
                     return false;
@@ -91,7 +96,8 @@ final class FanOut {
         long waiting = 0;
         if (copies > 1) {
             for (int i = 0; i < slots.length(); i++) {
-                if (slots.get(i) != 0) {
+                long v = slots.get(i);
+                if (v != 0 && (v & COUNT_MASK) < copies) {
                     waiting++;
                 }
             }
@@ -99,8 +105,8 @@ final class FanOut {
         return overtaken.get() + waiting;
     }
 
-    /** Messages whose fan-out may be in progress at once before one is overtaken. */
+    /** Messages whose fan-out may be in progress at once before one is overtaken; 0 with one copy a message, where none waits. */
     int capacity() {
-        return copies == 1 ? Integer.MAX_VALUE : mask + 1;
+        return copies == 1 ? 0 : mask + 1;
     }
 }

@@ -130,14 +130,8 @@ final class Ledger implements Commits {
         return untracked == null;
     }
 
-    /** Every receiver of this ledger gets every message, wherever it went. */
     @Override
-    public void committed(long sequence, int destination) {
-        committed(sequence);
-    }
-
-    /** The send (outside syncpoint) or commit of this message returned; called by its owner. */
-    void committed(long number) {
+    public void committed(long number) {
         long sequence = own(number);
         if (untracked != null || sequence < 0 || sequence >= limit) {
             return;

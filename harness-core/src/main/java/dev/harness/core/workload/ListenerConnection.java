@@ -28,6 +28,7 @@ final class ListenerConnection {
     private volatile boolean closed;
     /** A connection that reported its loss while this one was reconnecting: looked at again after. */
     private volatile Connection failedMeanwhile;
+    private volatile boolean wasLost;
 
     ListenerConnection(Reconnect reconnect, String who, Setup setup) {
         this(reconnect, who, null, setup);
@@ -70,6 +71,11 @@ final class ListenerConnection {
         }
     }
 
+    /** Whether it lost its connection (or was taken as lost) during the run: what it consumed from may have ended with it. */
+    boolean wasLost() {
+        return wasLost;
+    }
+
     /** Another worker lost its connection to the broker: this one is taken as lost too. */
     void suspect(Exception cause) {
         lost(connection, cause, false);
@@ -87,6 +93,7 @@ final class ListenerConnection {
             return;
         }
         long lostNs = System.nanoTime();
+        wasLost = true;
         if (!reconnect.enabled()) {
             reconnect.reopen(who, null, e, lostNs); // fails the run
             return;

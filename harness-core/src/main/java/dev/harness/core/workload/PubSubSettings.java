@@ -64,7 +64,9 @@ public record PubSubSettings(
         long consumers = (long) topics * subscribers * consumersPerSubscription;
         SettingsException.require(consumers <= MAX_CONSUMERS, "--subscribers", "at most " + MAX_CONSUMERS
                 + " consumers in all (topics x subscribers x consumers per subscription), each with a connection; got " + consumers);
-        SettingsException.require((long) topics * subscribers <= FanOut.MAX_COPIES, "--subscribers", "too many subscriptions");
+        SettingsException.require(!keepSubscriptions || subscription.durable(), "--keep-subscriptions",
+                "keeps durable subscriptions; a " + subscription + " one ends with its consumers: give --subscription durable"
+                        + " or shared-durable");
         WorkloadSettings.checkMaxInFlight(maxInFlight);
     }
 

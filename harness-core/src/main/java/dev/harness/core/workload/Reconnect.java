@@ -51,7 +51,6 @@ final class Reconnect {
     private volatile boolean running;
     /** Where outages are told; null where nobody keeps them (harness respond). */
     private volatile Outages outages;
-    private volatile boolean wentDown;
     private final List<ListenerConnection> listeners = new CopyOnWriteArrayList<>();
 
     /** @param timeoutNs 0: a lost connection fails the run at once */
@@ -126,11 +125,6 @@ final class Reconnect {
         return System.nanoTime() - lostNs >= timeoutNs;
     }
 
-    /** Whether a worker lost its connection during the run: a nondurable subscription then missed what was published meanwhile. */
-    boolean wentDown() {
-        return wentDown;
-    }
-
     /** The run is under way, and its outages are told to {@code outages}; before, a loss fails it. */
     void bind(Outages outages) {
         this.outages = outages;
@@ -144,7 +138,6 @@ final class Reconnect {
 
     /** A worker is down (it will call {@link #back}). */
     void down(long ns) {
-        wentDown = true;
         Outages o = outages;
         if (o != null) {
             o.begin(ns);

@@ -307,7 +307,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         recorder.record(View.ACK, slot.intendedNs, ackNs - slot.callNs);
         if (!transacted) {
             acknowledgedAlone(slot, ackNs);
-            unit.acknowledged(slot.sequence, slot.queue);
+            unit.acknowledged(slot.sequence);
         }
     }
 

@@ -132,10 +132,20 @@ final class Subscription {
                 completed.incrementAndGet();
             }
         } catch (JMSException e) {
-            control.fail(name + ": " + provider.explain(e));
+            control.fail("subscriber " + name + ": " + provider.explain(e));
         } catch (RuntimeException e) {
-            control.fail(name + " stopped: " + e);
+            control.fail("subscriber " + name + " stopped: " + e);
         }
+    }
+
+    /** Whether one of its consumers lost its connection: a nondurable subscription ended then, and was made anew. */
+    boolean wentDown() {
+        for (ListenerConnection c : connections) {
+            if (c.wasLost()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Copies received, first receipts only. */

@@ -29,7 +29,7 @@ final class SubscriptionLedgers implements Commits {
     SubscriptionLedgers(int topics, int subscriptionsPerTopic, long total, int publishers) {
         this.publishers = publishers;
         ledgers = new Ledger[topics][subscriptionsPerTopic];
-        // A topic's share of each publisher's messages, and a chunk's worth over: numbers at or past it are foreign.
+        // A topic's share of each publisher's messages, with two more each to spare: numbers at or past it are foreign.
         long perTopic = total == Ledger.NO_TOTAL ? Ledger.NO_TOTAL : (total / publishers / topics + 2) * publishers;
         for (Ledger[] topic : ledgers) {
             for (int s = 0; s < topic.length; s++) {
@@ -48,11 +48,11 @@ final class SubscriptionLedgers implements Commits {
         return sequence % publishers + sequence / publishers / ledgers.length * publishers;
     }
 
-    /** A message published to topic {@code destination} is due at each of its subscriptions. */
+    /** A message published is due at each subscription of its topic. */
     @Override
-    public void committed(long sequence, int destination) {
+    public void committed(long sequence) {
         long key = key(sequence);
-        for (Ledger l : ledgers[destination]) {
+        for (Ledger l : ledgers[topicOf(sequence)]) {
             l.committed(key);
         }
     }
@@ -90,20 +90,20 @@ final class SubscriptionLedgers implements Commits {
      * topic), received, lost and duplicates summed over the subscriptions; rolled back and in doubt
      * are publishes.
      *
-     * @param missedNotLost nondurable subscriptions that lived through a lost connection: the copies they
-     *     never got were published while they did not exist, missed as nondurable means, not lost
+     * @param missedNotLost [topic][subscription]: a nondurable subscription that lost its connection, whose
+     *     copies never received are counted as missed (published while it did not exist), not as lost
      */
-    Delivery delivery(boolean persistent, int syncpoint, boolean missedNotLost) {
+    Delivery delivery(boolean persistent, int syncpoint, boolean[][] missedNotLost) {
         long committed = 0;
         long received = 0;
         long lost = 0;
         long duplicates = 0;
-        for (Ledger[] topic : ledgers) {
-            for (Ledger l : topic) {
-                Delivery d = l.delivery(persistent, syncpoint, 0);
+        for (int t = 0; t < ledgers.length; t++) {
+            for (int s = 0; s < ledgers[t].length; s++) {
+                Delivery d = ledgers[t][s].delivery(persistent, syncpoint, 0);
                 committed += d.committed();
                 received += d.received();
-                lost += missedNotLost ? 0 : d.lost();
+                lost += missedNotLost[t][s] ? 0 : d.lost();
                 duplicates += d.duplicates();
             }
         }

@@ -190,7 +190,7 @@ final class UnitOfWork {
     /** The unit's messages are on the broker (its send or commit returned): ticked off, counted, and a new unit begins. */
     void unitDone() {
         for (int i = 0; i < pending; i++) {
-            ledger.committed(unitSequence[i], unitQueue[i]);
+            ledger.committed(unitSequence[i]);
         }
         committed.lazySet(committed.get() + pending);
         pending = 0;
@@ -211,8 +211,8 @@ final class UnitOfWork {
     }
 
     /** The broker acknowledged an asynchronous send outside syncpoint (on the provider's thread): it is on the broker. */
-    void acknowledged(long sequence, int queue) {
-        ledger.committed(sequence, queue);
+    void acknowledged(long sequence) {
+        ledger.committed(sequence);
         committed.incrementAndGet();
     }
 

@@ -45,6 +45,20 @@ class FanOutTest {
         assertEquals(1, f.incomplete());
     }
 
+    /** A copy of message k later than message k + slots, which completed in k's slot: no second sample, no count. */
+    @Test
+    void aCopyAWholeRingLateNeitherTakesTheSlotBackNorCompletesAgain() {
+        FanOut f = new FanOut(2, 4);
+        assertFalse(f.delivered(1));
+        assertTrue(f.delivered(1));
+        assertFalse(f.delivered(5));
+        assertTrue(f.delivered(5), "message 5 complete, in the slot message 1 had");
+        assertFalse(f.delivered(1), "a copy of message 1 a whole ring late");
+        assertEquals(0, f.incomplete(), "message 1 was complete; nothing waits");
+        assertFalse(f.delivered(9));
+        assertEquals(1, f.incomplete(), "message 9 waits for its second copy; 5, complete, was not overtaken");
+    }
+
     @Test
     void copiesStillMissingAtTheEndAreIncomplete() {
         FanOut f = new FanOut(3, 16);
@@ -63,7 +77,7 @@ class FanOutTest {
         assertTrue(f.delivered(0));
         assertTrue(f.delivered(1_000_000));
         assertEquals(0, f.incomplete());
-        assertEquals(Integer.MAX_VALUE, f.capacity());
+        assertEquals(0, f.capacity(), "nothing waits for another copy");
     }
 
     @Test

@@ -31,7 +31,7 @@ class SubscriptionLedgersTest {
         long total = 1_000;
         SubscriptionLedgers l = new SubscriptionLedgers(topics, subscriptions, total, publishers);
         for (long k = 0; k < total; k++) {
-            l.committed(k, l.topicOf(k));
+            l.committed(k);
         }
         for (long k = 0; k < total; k++) {
             int t = l.topicOf(k);
@@ -43,7 +43,7 @@ class SubscriptionLedgersTest {
             assertFalse(l.received(1 - t, 0, k), "a message of the other topic is no copy of this one's");
         }
         assertFalse(l.received(0, 1, 0), "a second copy");
-        Delivery d = l.delivery(true, 0, false);
+        Delivery d = l.delivery(true, 0, new boolean[topics][subscriptions]);
         assertEquals(total * subscriptions, d.committed(), "copies due");
         long missed = 0;
         for (long k = 0; k < total; k += 10) {
@@ -55,8 +55,10 @@ class SubscriptionLedgersTest {
         assertEquals(missed, d.lost());
         assertEquals(total * subscriptions - missed, d.received());
         assertEquals(1, d.duplicates());
-        Delivery gone = l.delivery(false, 0, true);
-        assertEquals(0, gone.lost(), "nondurable subscriptions after a lost connection: missed, not lost");
+        boolean[][] wentDown = new boolean[topics][subscriptions];
+        wentDown[1][2] = true;
+        Delivery gone = l.delivery(false, 0, wentDown);
+        assertEquals(0, gone.lost(), "the nondurable subscription that lost its connection: missed, not lost");
         assertEquals(total * subscriptions, gone.committed());
         assertEquals(missed, l.delivery(1, 2, true, 0).lost(), "the subscription's own tally still has them");
     }
@@ -69,10 +71,10 @@ class SubscriptionLedgersTest {
         SubscriptionLedgers l = new SubscriptionLedgers(topics, 1, total, publishers);
         for (long k = 0; k < total; k++) {
             int t = l.topicOf(k);
-            l.committed(k, t);
+            l.committed(k);
             assertTrue(l.received(t, 0, k));
         }
-        Delivery d = l.delivery(false, 0, false);
+        Delivery d = l.delivery(false, 0, new boolean[topics][1]);
         assertEquals(total, d.committed());
         assertEquals(0, d.lost());
         long words = 0;
