@@ -534,7 +534,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 onlyFor("pubsub", pubsubOptions());
                 PutWorkload put = new PutWorkload(PutSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs, w.sizeBytes,
                         w.persistent, w.syncpoint, w.queues, w.queuePrefix, w.drainers, w.drainTimeoutNs, w.maxInFlight)
-                        .withShard(shard()));
+                        .withShard(shard()).withConsumeDelay(w.consumeDelayNs));
                 put.warmup(warmup);
                 put.purge(w.purge);
                 yield put.reconnectWithin(w.reconnectTimeoutNs);
@@ -542,6 +542,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             case REQRESP -> {
                 onlyFor("put and pubsub", "--senders", w.senders);
                 onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix);
+                notYetFor("reqresp", "--consume-delay", w.consumeDelayNs);
                 onlyFor("pubsub", pubsubOptions());
                 ReqRespWorkload reqresp = new ReqRespWorkload(ReqRespSettings.of(w.rate, w.requesters, w.responders,
                         warmup.ns(), w.durationNs, w.sizeBytes, w.persistent, w.syncpoint, w.queues, w.requestPrefix,
@@ -554,7 +555,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 onlyFor("reqresp", reqrespOptions());
                 onlyFor("put and reqresp", "--queues", w.queues, "--drainers", w.drainers, "--queue-prefix", w.queuePrefix,
                         "--purge", w.purge ? Boolean.TRUE : null);
-                notYetFor("pubsub", "--shard", shard);
+                notYetFor("pubsub", "--shard", shard, "--consume-delay", w.consumeDelayNs);
                 PubSubWorkload pubsub = new PubSubWorkload(PubSubSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs,
                         w.sizeBytes, w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,
                         w.consumersPerSubscription, w.keepSubscriptions, w.drainTimeoutNs, w.maxInFlight));

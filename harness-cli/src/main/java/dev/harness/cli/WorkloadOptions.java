@@ -111,6 +111,12 @@ final class WorkloadOptions {
             + " after it (they keep every message published to their topics until removed).")
     boolean keepSubscriptions;
 
+    @Option(names = "--consume-delay", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "put: each drainer takes this long over every message it receives (5ms), as a slow application"
+                    + " does, so a backlog builds at a known slope when the drainers take less than the rate; the run"
+                    + " stays VALID when the sends kept their schedule, and says the consumers were the limit.")
+    Long consumeDelayNs;
+
     @Option(names = "--purge", description = "Before the run, remove every message on the queues it consumes from"
             + " (drained, reply, and here-answered request queues) and say how many. Without it a queue that holds"
             + " messages this run did not put there is refused: the harness never consumes others' messages.")

@@ -58,6 +58,8 @@ public record Reading(Validity validity, List<Finding> findings) {
         }
         Outages.Recovery o = r.recovery();
         boolean outageExplains = o != null && !o.unfinished() && Saturation.BROKER.equals(sat.limit());
+        // Consumers slow on purpose (--consume-delay) explain the completions' rate; the offered load says so.
+        boolean byDesign = Saturation.CONSUMERS.equals(sat.limit());
         if (!t.closedLoop() && r.counts().measuredSent() == 0 && t.measuredSeconds() > 0) {
             reasons.add(new Reason(Reason.SCHEDULE_BEHIND, "not one message of the measured phase was sent: the senders"
                     + " were still working off the warmup's backlog when the run ended, so nothing measured the rate asked",
@@ -73,7 +75,7 @@ public record Reading(Validity validity, List<Finding> findings) {
             double achieved = t.achievedRate();
             long edge = (long) Math.max(1, sat.workers()) * Math.max(1, Math.max(sat.maxInFlight(), r.delivery().syncpoint()));
             double slack = ScheduleBounds.rateSlack(asked, edge, t.measuredSeconds());
-            if (achieved < (1 - slack) * asked && !outageExplains) {
+            if (achieved < (1 - slack) * asked && !outageExplains && !byDesign) {
                 String code = Saturation.HOST.equals(sat.limit()) ? Reason.HOST_CONTENDED
                         : sat.harnessLimited() ? Reason.GENERATOR_SATURATED : Reason.RATE_BELOW_TARGET;
                 String text = sat.facts() != null ? sat.facts()
@@ -86,7 +88,7 @@ public record Reading(Validity validity, List<Finding> findings) {
             }
             // A contended host slows every thread of the harness: named whenever the schedule slipped, whoever else limited it.
             boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
-                    || Math.abs(achieved - asked) > slack * asked || r.counts().measuredSent() == 0;
+                    || (!byDesign && Math.abs(achieved - asked) > slack * asked) || r.counts().measuredSent() == 0;
             if (contended(k, sat.cpuFraction()) && !Saturation.HOST.equals(sat.limit())) {
                 String lateTail = slipped ? "" : lateTailOnContendedHost(r);
                 if (lateTail != null) {

@@ -364,7 +364,7 @@ public final class ConsoleReporter implements RunListener {
         }
         if (f.incomplete() > 0) {
             out.printf(Locale.ROOT, "FAN-OUT INCOMPLETE: %s messages reached some of their subscriptions but not all (a"
-                    + " copy lost, or one more than %s messages behind): no fanout sample for them%n",
+                    + " copy lost or missed, or one more than %s messages behind): no fanout sample for them%n",
                     Units.count(f.incomplete()), Units.count(f.window()));
         }
         f.notes().forEach(out::println);

@@ -49,6 +49,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
 
     private final Writer file;
     private final List<IntervalRow> intervals = new ArrayList<>();
+    /** Sends returned so far, for each interval's depth. */
+    private long sentSoFar;
     private RunHeader header;
     private volatile String writeFailure;
     private Supplier<Verdict> verdict = () -> Verdict.NONE;
@@ -56,7 +58,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     /** One interval's figures, copied out of the snapshot (whose histograms are recycled). */
     private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
             long lost, double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views,
-            int gcPauseCount, long gcPausedNs, long hiccupMaxNs, HostSample host) {
+            int gcPauseCount, long gcPausedNs, long hiccupMaxNs, HostSample host, long depth) {
     }
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
@@ -82,9 +84,11 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             Histogram h = s.ofPhase(v);
             views[v.ordinal()] = new long[] {h.getTotalCount(), Percentiles.at(h, 50), Percentiles.at(h, 99), h.getMaxValue()};
         }
+        sentSoFar += s.counts().sent();
         intervals.add(new IntervalRow(s.span().index(), s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.span().phase(), s.counts().completed(),
                 s.counts().sent(), s.counts().lost(), s.rate(), s.counts().cumulativeCompleted(), s.cumulativeRate(), s.runMax().grew(), views,
-                s.jvm().gc().count(), s.jvm().gc().pausedNs(), s.jvm().hiccup().getMaxValue(), s.host()));
+                s.jvm().gc().count(), s.jvm().gc().pausedNs(), s.jvm().hiccup().getMaxValue(), s.host(),
+                Math.max(0, sentSoFar - s.counts().cumulativeCompleted())));
     }
 
     @Override
@@ -526,6 +530,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("rate", row.rate())
                 .field("cumulativeCompleted", row.cumulativeCompleted())
                 .field("cumulativeRate", row.cumulativeRate())
+                .field("depth", row.depth())
                 .field("maxGrew", row.maxGrew())
                 .field("gcPauses", row.gcPauseCount())
                 .field("gcPausedNs", row.gcPausedNs())

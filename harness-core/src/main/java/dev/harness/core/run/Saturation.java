@@ -30,6 +30,8 @@ public record Saturation(String limit, String facts, String advice, double asked
     public static final String CPU = "harness CPU";
     public static final String PAUSES = "harness pauses";
     public static final String BROKER = "broker";
+    /** The run's consumers take a set time over each message ({@code --consume-delay}): slower than the schedule on purpose. */
+    public static final String CONSUMERS = "consumers, by design";
     /** Other processes on the host took the CPUs the harness needed. */
     public static final String HOST = "host contended";
     /** What to change when other processes took the CPUs: the offered load's and the host-contended reason's. */
@@ -166,7 +168,25 @@ public record Saturation(String limit, String facts, String advice, double asked
 
     /** The harness itself could not offer the schedule: more of it (senders, in flight, CPUs) would help. */
     public boolean harnessLimited() {
-        return facts != null && !BROKER.equals(limit) && !HOST.equals(limit);
+        return facts != null && !BROKER.equals(limit) && !HOST.equals(limit) && !CONSUMERS.equals(limit);
+    }
+
+    /**
+     * Consumers slower than the schedule by design: when completions fell short and the consumers
+     * can take at most {@code capacity} msg/s ({@code how} says why), below the rate on any host,
+     * they were the limit, no fault of the run's, whatever else slowed them (a contended host too);
+     * the senders' keeping of the schedule is judged apart, by send-lag. Unchanged when the schedule
+     * held, when the senders were the limit, or when the consumers could have kept up.
+     */
+    public Saturation byDesign(double capacity, String how) {
+        if (facts == null || harnessLimited() || !(capacity < KEPT * askedRate)) {
+            return this;
+        }
+        String text = String.format(Locale.ROOT, "the schedule asked %s msg/s and %s were achieved: the consumers were the"
+                + " limit, by design: %s, at most %s msg/s, so the backlog grew by about %s msg/s", count(askedRate),
+                count(achievedRate), how, count(capacity), count(askedRate - capacity));
+        return new Saturation(CONSUMERS, text, null, askedRate, achievedRate, workers, maxInFlight, busyFraction,
+                windowFullFraction, cpuFraction, pausedFraction);
     }
 
     private static String count(double v) {

@@ -13,6 +13,7 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.ThroughputMeter;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.schedule.Pacer;
 
 /**
  * A consumer that empties its queues. Its receipt of a message is that message's completion:
@@ -33,6 +34,8 @@ final class Drainer {
     private volatile ThroughputMeter meter;
     private ListenerConnection connection;
     private Provider provider;
+    /** --consume-delay: how long it takes over each message; 0 for none. */
+    private long consumeDelayNs;
 
     Drainer(int id, RunControl control, long runId, Ledger ledger) {
         this.id = id;
@@ -44,6 +47,7 @@ final class Drainer {
     /** Subscribes to the given queues (again after a reconnect); messages flow once the measurement is bound. */
     void open(Provider provider, PutSettings settings, int[] queues, Reconnect reconnect) throws JMSException {
         this.provider = provider;
+        this.consumeDelayNs = settings.consumeDelayNs();
         connection = new ListenerConnection(reconnect, "drainer " + id, c -> {
             Session session = JmsWork.session(c, false);
             // One header per session: a listener still busy on a lost connection keeps its own.
@@ -78,6 +82,11 @@ final class Drainer {
             recorder.record(View.SERVICE, h.intendedNs, receivedNs - h.sendNs);
             meter.completion(receivedNs, h.intendedNs);
             received.incrementAndGet();
+            if (consumeDelayNs > 0) {
+                // The consumer's own service time (--consume-delay): the listener holds its session meanwhile,
+                // so the next message waits on the queue, as behind a slow application.
+                Pacer.awaitUntil(receivedNs + consumeDelayNs, control);
+            }
         } catch (JMSException e) {
             control.fail("drainer " + id + ": " + provider.explain(e));
         } catch (RuntimeException e) {

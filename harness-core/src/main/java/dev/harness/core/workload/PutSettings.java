@@ -26,6 +26,8 @@ import dev.harness.core.schedule.Shard;
  * @param drainTimeoutNs how long to wait after the last send for the drainers to catch up
  * @param maxInFlight sends a sender keeps unacknowledged ({@code --max-in-flight}); 1 = each send blocks until
  *     it returns, above 1 = asynchronous sends (JMS 2.0's CompletionListener)
+ * @param consumeDelayNs how long a drainer takes over each message it receives ({@code --consume-delay}), a
+ *     service time of its own: consumers slower than the senders, by design; 0 = none
  */
 public record PutSettings(
         double rate,
@@ -40,7 +42,8 @@ public record PutSettings(
         int drainers,
         long drainTimeoutNs,
         Shard shard,
-        int maxInFlight) implements WorkloadSettings {
+        int maxInFlight,
+        long consumeDelayNs) implements WorkloadSettings {
 
     /** The body carries the harness's header; a message cannot be smaller. */
     public static final int MIN_SIZE_BYTES = MessageHeader.BYTES;
@@ -50,6 +53,8 @@ public record PutSettings(
     public static final int DEFAULT_SYNCPOINT = 0;
     /** The queues of IBM's MQ developer container: DEV.QUEUE.1 ... */
     public static final String DEFAULT_QUEUE_PREFIX = "DEV.QUEUE.";
+    /** The longest --consume-delay: a consumer this slow is a stopped one. */
+    public static final long MAX_CONSUME_DELAY_NS = java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
 
     public PutSettings {
         SettingsException.require(rate >= 0, "--rate", "expected messages per second (a positive number) or 'max'");
@@ -61,6 +66,17 @@ public record PutSettings(
         SettingsException.atLeast("--drainers", drainers, 0);
         WorkloadSettings.checkShard(shard, rate, queues);
         WorkloadSettings.checkMaxInFlight(maxInFlight);
+        SettingsException.require(consumeDelayNs >= 0 && consumeDelayNs <= MAX_CONSUME_DELAY_NS, "--consume-delay",
+                "expected 0s to 1m, a drainer's time per message");
+        SettingsException.require(consumeDelayNs == 0 || drainers > 0, "--consume-delay",
+                "is the drainers' time per message, and --drainers 0 runs none; give --drainers 1 or more");
+    }
+
+    /** Drainers that take no set time over a message (no {@code --consume-delay}). */
+    public PutSettings(double rate, int senders, long warmupNs, long durationNs, int sizeBytes, boolean persistent,
+            int syncpoint, int queues, String queuePrefix, int drainers, long drainTimeoutNs, Shard shard, int maxInFlight) {
+        this(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix, drainers,
+                drainTimeoutNs, shard, maxInFlight, 0);
     }
 
     /** One send at a time, each blocking until it returns (no {@code --max-in-flight}). */
@@ -95,13 +111,27 @@ public record PutSettings(
     /** These settings with {@code n} sends in flight per sender. */
     public PutSettings withMaxInFlight(int n) {
         return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
-                drainers, drainTimeoutNs, shard, n);
+                drainers, drainTimeoutNs, shard, n, consumeDelayNs);
     }
 
     /** These settings for shard I of N: the schedule's messages k with k mod N = I, on queues of its own. */
     public PutSettings withShard(Shard s) {
         return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
-                drainers, drainTimeoutNs, s, maxInFlight);
+                drainers, drainTimeoutNs, s, maxInFlight, consumeDelayNs);
+    }
+
+    /** These settings with drainers that take {@code ns} over each message ({@code --consume-delay}; null: none). */
+    public PutSettings withConsumeDelay(Long ns) {
+        return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
+                drainers, drainTimeoutNs, shard, maxInFlight, ns == null ? 0 : ns);
+    }
+
+    /**
+     * The most messages a second the drainers can take when each takes {@code consumeDelayNs} over
+     * a message; infinite when they take no set time.
+     */
+    public double consumeCapacity() {
+        return consumeDelayNs == 0 ? Double.POSITIVE_INFINITY : drainers * 1e9 / consumeDelayNs;
     }
 
     /**
@@ -142,7 +172,9 @@ public record PutSettings(
                 + (shard.whole() ? "" : ", every " + Format.ordinal(shard.count()) + " of " + queues) + ")"));
         s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "sender")));
         s.add(new Setting("drainers", drainers == 0 ? "none (completion = return of send or commit)"
-                : drainers + " (completion = receipt by a drainer)"));
+                : drainers + " (completion = receipt by a drainer)" + (consumeDelayNs == 0 ? "" : "; each takes "
+                        + Format.duration(consumeDelayNs) + " over every message (--consume-delay): at most "
+                        + Format.rate(Math.floor(consumeCapacity())) + " msg/s together")));
         return s;
     }
 }

@@ -134,6 +134,17 @@ public final class PutWorkload extends SettingsWorkload {
     }
 
     @Override
+    public double consumeCapacity() {
+        return settings.consumeCapacity();
+    }
+
+    @Override
+    public String consumeLimit() {
+        return settings.consumeDelayNs() == 0 ? null : settings.drainers() + " drainer" + (settings.drainers() == 1 ? "" : "s")
+                + " taking " + Format.duration(settings.consumeDelayNs()) + " over each message (--consume-delay)";
+    }
+
+    @Override
     public long othersConsumed() {
         return drainers.stream().mapToLong(Drainer::stale).sum();
     }
