@@ -68,7 +68,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         defaultValueProvider = Defaults.class,
         description = {
-            "Puts messages (or request/response round trips) at a fixed rate and measures every one from its intended send time.",
+            "Puts messages (or request/response round trips, or publishes to topics) at a fixed rate and measures every one"
+                + " from its intended send time.",
             "With no --url, an embedded Artemis broker is started for the run and removed after it."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
