@@ -391,14 +391,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                     .field("lost", s.lost())
                     .field("missed", s.missed())
                     .field("duplicates", s.duplicates());
-            Histogram h = s.response();
-            j.name("response").beginObject()
-                    .field("count", h.getTotalCount())
-                    .field("meanNs", h.getTotalCount() == 0 ? 0 : h.getMean());
-            for (double p : Percentiles.SUMMARY) {
-                j.field(Percentiles.key(p) + "Ns", Percentiles.at(h, p));
-            }
-            j.field("maxNs", h.getMaxValue()).endObject();
+            histogram(j, "response", s.response());
             j.endObject();
         }
         j.endArray().endObject();
@@ -506,16 +499,20 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     private static void views(JsonWriter j, String name, Map<View, Histogram> views) {
         j.name(name).beginObject();
         for (View v : View.values()) {
-            Histogram h = views.get(v);
-            j.name(v.tag()).beginObject()
-                    .field("count", h.getTotalCount())
-                    .field("meanNs", h.getTotalCount() == 0 ? 0 : h.getMean());
-            for (double p : Percentiles.SUMMARY) {
-                j.field(Percentiles.key(p) + "Ns", Percentiles.at(h, p));
-            }
-            j.field("maxNs", h.getMaxValue()).endObject();
+            histogram(j, v.tag(), views.get(v));
         }
         j.endObject();
+    }
+
+    /** One distribution as the summary gives every view: count, mean, the summary's percentiles, max, in ns. */
+    private static void histogram(JsonWriter j, String name, Histogram h) {
+        j.name(name).beginObject()
+                .field("count", h.getTotalCount())
+                .field("meanNs", h.getTotalCount() == 0 ? 0 : h.getMean());
+        for (double p : Percentiles.SUMMARY) {
+            j.field(Percentiles.key(p) + "Ns", Percentiles.at(h, p));
+        }
+        j.field("maxNs", h.getMaxValue()).endObject();
     }
 
     private static void interval(JsonWriter j, IntervalRow row) {

@@ -68,10 +68,7 @@ public final class PubSubWorkload extends SettingsWorkload {
                     sub.open(provider, reconnect);
                 }
             }
-            byte[] payload = new byte[settings.sizeBytes() - MessageHeader.BYTES];
-            for (int i = 0; i < payload.length; i++) {
-                payload[i] = (byte) ('a' + i % 26);
-            }
+            byte[] payload = MessageHeader.payload(settings.sizeBytes());
             for (int p = 0; p < settings.publishers(); p++) {
                 Sender publisher = Sender.publisher(p, settings, control, runId, payload, ledgers, reconnect);
                 publishers.add(publisher);

@@ -53,10 +53,7 @@ public final class PutWorkload extends SettingsWorkload {
                 drainers.add(drainer);
                 drainer.open(provider, settings, assignment[d], reconnect);
             }
-            byte[] payload = new byte[settings.sizeBytes() - MessageHeader.BYTES];
-            for (int i = 0; i < payload.length; i++) {
-                payload[i] = (byte) ('a' + i % 26);
-            }
+            byte[] payload = MessageHeader.payload(settings.sizeBytes());
             for (int s = 0; s < settings.senders(); s++) {
                 Sender sender = new Sender(s, settings, control, runId, payload, ledger, reconnect);
                 senders.add(sender);
