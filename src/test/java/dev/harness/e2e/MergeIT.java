@@ -60,7 +60,7 @@ class MergeIT {
     void twoProcessesGivenOneStartTimeMergeIntoOneScheduleAndOneReport() throws Exception {
         Path a = dir.resolve("host-a.hlog");
         Path b = dir.resolve("host-b.hlog");
-        String start = java.time.Instant.now().plusSeconds(25).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        String start = java.time.Instant.now().plusSeconds(15).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
         try (HarnessProcess pa = HarnessProcess.start(dir, "run", "--start-at", start, "--non-persistent", "--rate", "100",
                 "--warmup", "0s", "--duration", "3s", "--hlog", a.toString());
                 HarnessProcess pb = HarnessProcess.start(dir, "run", "--start-at", start, "--non-persistent", "--rate", "100",

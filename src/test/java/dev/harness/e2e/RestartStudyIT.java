@@ -10,11 +10,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
-/** harness restart-study, small: kill -9 keeps every committed message and none of the uncommitted ones. */
-@Isolated
+/**
+ * harness restart-study, small: kill -9 keeps every committed message and none of the uncommitted
+ * ones. Counts only, on brokers of its own at free ports, so it runs beside other classes.
+ */
 class RestartStudyIT {
     @TempDir
     Path dir;

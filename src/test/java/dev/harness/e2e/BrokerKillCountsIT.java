@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -13,10 +14,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * harness run --workload pubsub --kill-broker-at: counts, not timings, so it runs beside other
- * classes (BrokerKillIT, which times the kill, runs alone). Each run starts a broker child of its own.
+ * harness run --kill-broker-at where the claims are counts, not timings, so it runs beside other
+ * classes (BrokerKillIT, which times the kill and the outage, runs alone). Each run starts a broker
+ * child of its own.
  */
-class PubSubKillIT {
+class BrokerKillCountsIT {
     @TempDir
     Path dir;
 
@@ -57,4 +59,24 @@ class PubSubKillIT {
         assertFalse(s.get("recovery").isNull(), r::toString);
     }
 
+    @Test
+    void nonPersistentLossesAreCountedWithoutFailingTheRun() throws Exception {
+        Path json = dir.resolve("np.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 150, "run", "--rate", "300", "--warmup", "1s", "--duration", "8s",
+                "--kill-broker-at", "3s", "--drain-timeout", "5s", "--json", json.toString(), "--non-persistent");
+        assertEquals(0, r.exitCode(), "losing non-persistent messages is no failure: " + r);
+        JsonNode d = HarnessProcess.json(json).get("summary").get("delivery");
+        assertTrue(d.get("tracked").asBoolean() && !d.get("persistent").asBoolean(), d::toString);
+        long committed = d.get("committed").asLong();
+        long lost = d.get("lost").asLong();
+        assertEquals(2_700, committed, r::toString);
+        assertEquals(committed, d.get("received").asLong() + lost, "each committed message is received or lost");
+        // The ledger agrees with the measurement: each message received once is one sample, the lost none.
+        JsonNode summary = HarnessProcess.json(json).get("summary");
+        assertEquals(d.get("received").asLong(), summary.get("views").get("response").get("count").asLong()
+                + summary.get("warmupViews").get("response").get("count").asLong(), r::toString);
+        assertTrue(r.stdout().contains("delivery (non-persistent, outside syncpoint): 2,700 committed, "), r::toString);
+        assertFalse(r.stdout().contains("LOST:"), "non-persistent losses are a count, not an alarm: " + r);
+        assertTrue(r.stderr().isBlank(), r::toString);
+    }
 }
