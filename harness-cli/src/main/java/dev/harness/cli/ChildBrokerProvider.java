@@ -63,6 +63,11 @@ final class ChildBrokerProvider extends ArtemisProvider {
     }
 
     @Override
+    public Path journalDir() {
+        return dataDir;
+    }
+
+    @Override
     public void close() {
         super.close();
         broker.close();

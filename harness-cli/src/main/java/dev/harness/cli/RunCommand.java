@@ -464,7 +464,8 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         List<RunListener> listeners(SloWatch watch, long lagBoundNs) {
             List<RunListener> l = new ArrayList<>();
             l.add(watch);
-            l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict).behindBeyond(lagBoundNs));
+            l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict).behindBeyond(lagBoundNs)
+                    .withDepth(w.preload != null || w.consumeDelayNs != null));
             if (hlogReporter != null) {
                 l.add(hlogReporter);
             }
@@ -535,14 +536,18 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 onlyFor("pubsub", pubsubOptions());
                 PutWorkload put = new PutWorkload(PutSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs, w.sizeBytes,
                         w.persistent, w.syncpoint, w.queues, w.queuePrefix, w.drainers, w.drainTimeoutNs, w.maxInFlight)
-                        .withShard(shard()).withConsumeDelay(w.consumeDelayNs));
+                        .withShard(shard()).withConsumeDelay(w.consumeDelayNs)
+                        .withPreload(w.preload == null ? null : w.preload.value(), w.preload != null && w.preload.bytes()));
+                if (!shard().whole()) {
+                    notYetFor("put with --shard", "--preload", w.preload);
+                }
                 put.warmup(warmup);
                 put.purge(w.purge);
                 yield put.reconnectWithin(w.reconnectTimeoutNs);
             }
             case REQRESP -> {
                 onlyFor("put and pubsub", "--senders", w.senders);
-                onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix);
+                onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 notYetFor("reqresp", "--consume-delay", w.consumeDelayNs);
                 onlyFor("pubsub", pubsubOptions());
                 ReqRespWorkload reqresp = new ReqRespWorkload(ReqRespSettings.of(w.rate, w.requesters, w.responders,
@@ -557,6 +562,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 onlyFor("put and reqresp", "--queues", w.queues, "--drainers", w.drainers, "--queue-prefix", w.queuePrefix,
                         "--purge", w.purge ? Boolean.TRUE : null);
                 notYetFor("pubsub", "--shard", shard, "--consume-delay", w.consumeDelayNs);
+                onlyFor("put", "--preload", w.preload);
                 PubSubWorkload pubsub = new PubSubWorkload(PubSubSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs,
                         w.sizeBytes, w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,
                         w.consumersPerSubscription, w.keepSubscriptions, w.drainTimeoutNs, w.maxInFlight));
@@ -579,10 +585,15 @@ final class RunCommand implements Callable<Integer>, UsesApi {
     Warmup warmup() {
         String needsFixed = !Shard.parse(shard, System.getenv()).whole() ? "--shard" : startAt != null ? "--start-at"
                 : killBrokerAtNs != null ? "--kill-broker-at" : freezeOptions.asked() ? "--freeze-at" : null;
+        boolean warmupGiven = spec.commandLine().getParseResult() != null
+                && spec.commandLine().getParseResult().hasMatchedOption("--warmup");
+        if (w.preload != null && !warmupGiven) {
+            return Warmup.fixed(0); // the backlog is what the run measures; the ready burst warmed the path
+        }
         if (!w.warmup.auto() || needsFixed == null) {
             return w.warmup.checkedAgainst(m.intervalNs);
         }
-        if (spec.commandLine().getParseResult() != null && spec.commandLine().getParseResult().hasMatchedOption("--warmup")) {
+        if (warmupGiven) {
             throw usage("--warmup auto: with " + needsFixed + " the measured phase must begin at a time known ahead (the"
                     + " same for every shard, or before a broker kill or stop); give a fixed --warmup such as "
                     + Values.durationText(WorkloadSettings.DEFAULT_WARMUP_NS));

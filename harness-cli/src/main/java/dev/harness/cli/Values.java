@@ -232,6 +232,26 @@ final class Values {
         }
     }
 
+    /** {@code --preload}: a number of messages (20000), or with a unit that much of the run's messages in bytes (64MiB). */
+    record Amount(long value, boolean bytes) {
+    }
+
+    static final class PreloadValue implements ITypeConverter<Amount> {
+        @Override
+        public Amount convert(String value) {
+            String t = value.trim().toLowerCase(Locale.ROOT);
+            if (t.matches("\\d{1,12}")) {
+                return new Amount(Long.parseLong(t), false);
+            }
+            Matcher m = SIZE.matcher(t);
+            if (!m.matches() || m.group(2) == null || m.group(1).length() > 12) {
+                throw new TypeConversionException("expected a number of messages such as 20000, or a size such as 64MiB,"
+                        + " got '" + value + "'");
+            }
+            return new Amount(sizeBytesLong(t), true);
+        }
+    }
+
     static final class LongSize implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {

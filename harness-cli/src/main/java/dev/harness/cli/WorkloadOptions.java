@@ -117,6 +117,13 @@ final class WorkloadOptions {
                     + " stays VALID when the sends kept their schedule, and says the consumers were the limit.")
     Long consumeDelayNs;
 
+    @Option(names = "--preload", converter = Values.PreloadValue.class, paramLabel = "N|SIZE",
+            description = "put: before the schedule starts, put this many messages of the run's own on each queue (20000),"
+                    + " or that much of them in bytes (64MiB), persistent or not as the run is, as fast as the broker takes"
+                    + " them, while the drainers wait; the schedule's messages then queue behind the backlog, and response"
+                    + " says how long. The put is timed and the drain's end reported. The warmup is 0s unless --warmup is given.")
+    Values.Amount preload;
+
     @Option(names = "--purge", description = "Before the run, remove every message on the queues it consumes from"
             + " (drained, reply, and here-answered request queues) and say how many. Without it a queue that holds"
             + " messages this run did not put there is refused: the harness never consumes others' messages.")

@@ -66,7 +66,8 @@ public record Reading(Validity validity, List<Finding> findings) {
                     advice(sat)));
         }
         if (!t.closedLoop() && r.counts().measuredSent() > 0) {
-            reasons.addAll(behind(k, r.views().measured().get(View.SEND_LAG), outageExplains ? null : advice(sat)));
+            reasons.addAll(behind(k, r.views().measured().get(View.SEND_LAG), outageExplains ? null : advice(sat),
+                    preloadCatchUp(r)));
         }
         if (!t.closedLoop() && t.measuredSeconds() > 0) {
             Histogram lag = r.views().measured().get(View.SEND_LAG);
@@ -81,7 +82,7 @@ public record Reading(Validity validity, List<Finding> findings) {
                 String text = sat.facts() != null ? sat.facts()
                         : String.format(Locale.ROOT, "%s of %s %s achieved", Units.rate(achieved), Units.rate(asked), unit);
                 reasons.add(new Reason(code, text, advice(sat)));
-            } else if (achieved > (1 + slack) * asked && !outageExplains) {
+            } else if (achieved > (1 + slack) * asked && !outageExplains && !preloadCatchUp(r)) {
                 reasons.add(new Reason(Reason.RATE_ABOVE_TARGET, String.format(Locale.ROOT, "%s %s achieved against a"
                         + " target of %s: completions caught up a backlog, which is no success", Units.rate(achieved), unit,
                         Units.rate(asked)), "measure from the steady state: --warmup auto, or a longer --warmup"));
@@ -121,10 +122,12 @@ public record Reading(Validity validity, List<Finding> findings) {
      * @param measuredLag the send-lag of the messages intended in the measured phase
      * @param behindAdvice what to change when half the sends were behind; null when a lost
      *     broker's outage explains that (recovery says it)
+     * @param onPreload the measured phase began on the run's --preload backlog: a late start is the
+     *     broker's while it works the backlog off, as asked, not a warmup's backlog
      */
-    static List<Reason> behind(ScheduleKeeping.Totals k, Histogram measuredLag, String behindAdvice) {
+    static List<Reason> behind(ScheduleKeeping.Totals k, Histogram measuredLag, String behindAdvice, boolean onPreload) {
         List<Reason> reasons = new ArrayList<>();
-        if (k.firstMeasuredLagNs() > k.lagBoundNs()) {
+        if (k.firstMeasuredLagNs() > k.lagBoundNs() && !onPreload) {
             reasons.add(new Reason(Reason.BACKLOG_AT_START, String.format(Locale.ROOT, "the measured phase began %s"
                     + " behind its schedule (median send-lag of its first interval; the bound is %s ms): its"
                     + " latencies measure the catch-up of the warmup's backlog, not the system at the rate asked",
@@ -185,8 +188,11 @@ public record Reading(Validity validity, List<Finding> findings) {
             return null;
         }
         return new Validity(behind(keeping.totals(0), log.measured(View.SEND_LAG.tag()),
-                "the run's --json says who limited the rate, and what to change"));
+                "the run's --json says who limited the rate, and what to change", log.header().setting(PRELOADED) != null));
     }
+
+    /** The header's setting a --preload run has (see Runner). */
+    public static final String PRELOADED = "preloaded";
 
     private static final Pattern LEADING_NUMBER = Pattern.compile("^(\\d+)");
 
@@ -503,6 +509,14 @@ public record Reading(Validity validity, List<Finding> findings) {
     /** "+20.013 s": a time from the schedule's start. */
     private static String offset(long ns) {
         return String.format(Locale.ROOT, "+%.3f s", ns / 1e9);
+    }
+
+    /**
+     * The measured phase began on the --preload backlog: its completions catch up the messages that
+     * queued behind it, as the run asked, not a warmup's backlog.
+     */
+    private static boolean preloadCatchUp(RunSummary r) {
+        return r.preload() != null && !r.preload().drainedBefore(r.warmup().ns());
     }
 
     /** "2.9 s" or "350 ms". */

@@ -76,6 +76,14 @@ public interface Provider extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The broker's journal directory when the broker keeps it on this host (the embedded broker, a
+     * harness broker child): room there is checked before a preload. Null when it is elsewhere.
+     */
+    default java.nio.file.Path journalDir() {
+        return null;
+    }
+
     /** A new, started-or-not connection; the caller starts and closes it. */
     Connection connect() throws JMSException;
 

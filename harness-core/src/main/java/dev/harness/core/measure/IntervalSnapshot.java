@@ -48,8 +48,14 @@ public record IntervalSnapshot(Span span, Map<View, Histogram> warmup, Map<View,
      * @param sent send() calls that returned this interval (both phases)
      * @param cumulativeCompleted messages completed since the start
      * @param lost requests given up this interval (request/response)
+     * @param depth at the interval's end, as the harness counts it: messages sent (and preloaded) and not
+     *     yet completed, on all queues together; -1 where not known
      */
-    public record Counts(long completed, long sent, long cumulativeCompleted, long lost) {
+    public record Counts(long completed, long sent, long cumulativeCompleted, long lost, long depth) {
+        /** Counts without a depth (built by tests). */
+        public Counts(long completed, long sent, long cumulativeCompleted, long lost) {
+            this(completed, sent, cumulativeCompleted, lost, -1);
+        }
     }
 
     /**

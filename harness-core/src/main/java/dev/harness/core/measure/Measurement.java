@@ -50,6 +50,10 @@ public final class Measurement implements AutoCloseable {
     private int index;
     private long lastTickNs;
     private long cumulativeCompleted;
+    /** Sends returned since the start, for each interval's depth. */
+    private long sentSoFar;
+    /** Messages ahead of the schedule's on the queues ({@code --preload}) not yet received. */
+    private volatile java.util.function.LongSupplier backlog = () -> 0;
     private long runMaxResponseNs;
     private long correctionsAdded;
     private long completedDuringWarmup;
@@ -220,6 +224,11 @@ public final class Measurement implements AutoCloseable {
         return takeInterval(tickNs, tickNs);
     }
 
+    /** Counts {@code backlog}'s messages in each interval's depth: a preload's not yet received. */
+    public void countBacklog(java.util.function.LongSupplier backlog) {
+        this.backlog = backlog;
+    }
+
     /**
      * Cuts the interval due at {@code dueNs} (a tick of the run's timeline, which decides the
      * phase) at {@code cutNs}, the {@code System.nanoTime()} when the cut really happens. The
@@ -248,6 +257,8 @@ public final class Measurement implements AutoCloseable {
                 + (fanOut ? intervalMeasured.get(View.FANOUT) : intervalMeasured.get(View.RESPONSE)).getTotalCount();
         long sent = intervalWarmup.get(View.PUT).getTotalCount() + intervalMeasured.get(View.PUT).getTotalCount();
         cumulativeCompleted += completed;
+        sentSoFar += sent;
+        long depth = Math.max(0, sentSoFar + backlog.getAsLong() - cumulativeCompleted);
         if (phase == Phase.WARMUP) {
             completedDuringWarmup += completed;
         }
@@ -280,7 +291,7 @@ public final class Measurement implements AutoCloseable {
                 new IntervalSnapshot.Span(index++, lastTickNs - startNs, tickNs - startNs, toEpochMs(lastTickNs),
                         toEpochMs(tickNs), phase),
                 Histograms.copyOf(intervalWarmup), Histograms.copyOf(intervalMeasured),
-                new IntervalSnapshot.Counts(completed, sent, cumulativeCompleted, lostNow),
+                new IntervalSnapshot.Counts(completed, sent, cumulativeCompleted, lostNow, depth),
                 new IntervalSnapshot.RunMax(runMaxResponseNs, maxGrew),
                 new IntervalSnapshot.Jvm(Histograms.copyOf(hiccup),
                         new GcPauses.Interval(gc.count(), gc.pausedNs(), Histograms.copyOf(gc.lengths()))),

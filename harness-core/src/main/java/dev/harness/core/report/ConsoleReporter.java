@@ -24,6 +24,7 @@ import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.FanOutSummary;
+import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -34,6 +35,8 @@ import dev.harness.core.slo.Verdict;
 /** The console: a header, one line per interval, and the summary a person reads first. */
 public final class ConsoleReporter implements RunListener {
     private static final String INTERVAL_FORMAT = "%8s %-6s %9s %9s %12s %10s %10s %10s %10s %9s %9s  %-24s%s%n";
+    /** With the depth after the cumulative rate: for runs that build a backlog on purpose. */
+    private static final String DEPTH_FORMAT = "%8s %-6s %9s %9s %12s %10s %10s %10s %10s %10s %9s %9s  %-24s%s%n";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
     private final PrintStream out;
@@ -47,8 +50,19 @@ public final class ConsoleReporter implements RunListener {
 
     private Supplier<Verdict> verdict = () -> Verdict.NONE;
 
+    private boolean depth;
+
     public ConsoleReporter(PrintStream out) {
         this.out = out;
+    }
+
+    /**
+     * Interval lines carry each interval's depth (sent and not yet completed, the preload's
+     * included): for runs that build a backlog on purpose ({@code --preload}, {@code --consume-delay}).
+     */
+    public ConsoleReporter withDepth(boolean depth) {
+        this.depth = depth;
+        return this;
     }
 
     /** The objectives' verdict, one line each at the end of the summary; read when the run has finished. */
@@ -61,6 +75,12 @@ public final class ConsoleReporter implements RunListener {
     public ConsoleReporter behindBeyond(long lagBoundNs) {
         this.lagBoundNs = lagBoundNs;
         return this;
+    }
+
+    @Override
+    public void preloading(String what) {
+        out.println("preloading " + what + " ...");
+        out.flush();
     }
 
     @Override
@@ -96,17 +116,24 @@ public final class ConsoleReporter implements RunListener {
             // The last cut, from the last tick to the run's end, with nothing in it: a line of zeros would read as a stall.
             return;
         }
-        if (linesSinceHeading % 20 == 0) {
-            out.printf(Locale.ROOT, INTERVAL_FORMAT, "elapsed", "phase", "completed", "rate/s", "cumulative",
-                    "cum rate/s", "resp p50", "resp p99", "resp max", "gc pause", "max pause", "host", "   (ms)");
-        }
-        linesSinceHeading++;
-        out.printf(Locale.ROOT, INTERVAL_FORMAT, Units.seconds(s.span().endNs() / 1e9),
+        List<Object> heading = new ArrayList<>(List.of("elapsed", "phase", "completed", "rate/s", "cumulative", "cum rate/s",
+                "resp p50", "resp p99", "resp max", "gc pause", "max pause", "host", "   (ms)"));
+        List<Object> line = new ArrayList<>(List.of(Units.seconds(s.span().endNs() / 1e9),
                 s.span().phase() == Phase.WARMUP ? "warmup" : "", Units.count(s.counts().completed()), Units.rate(s.rate()),
                 Units.count(s.counts().cumulativeCompleted()), Units.rate(s.cumulativeRate()),
                 msOrDash(response, 50), msOrDash(response, 99), msOrDash(response, 100),
                 s.jvm().gc().count() == 0 ? "-" : Units.ms(s.jvm().gc().pausedNs()), msOrDash(s.jvm().hiccup(), 100), s.host().column(),
-                warning);
+                warning));
+        if (depth) {
+            heading.add(6, "depth");
+            line.add(6, s.counts().depth() < 0 ? "-" : Units.count(s.counts().depth()));
+        }
+        String format = depth ? DEPTH_FORMAT : INTERVAL_FORMAT;
+        if (linesSinceHeading % 20 == 0) {
+            out.printf(Locale.ROOT, format, heading.toArray());
+        }
+        linesSinceHeading++;
+        out.printf(Locale.ROOT, format, line.toArray());
         out.flush();
     }
 
@@ -292,6 +319,9 @@ public final class ConsoleReporter implements RunListener {
         if (r.fanOut() != null) {
             fanOut(r.fanOut(), r.views().measured().get(View.RESPONSE).getTotalCount(), r.throughput().measuredSeconds());
         }
+        if (r.preload() != null) {
+            out.println(preload(r.preload(), r.warmup().ns()));
+        }
         if (c.othersLeft() > 0) {
             out.printf(Locale.ROOT, "others' messages: %s put on the run's queues during it by someone else, left where"
                     + " they were (the run takes only its own)%n", Units.count(c.othersLeft()));
@@ -343,6 +373,20 @@ public final class ConsoleReporter implements RunListener {
     }
 
     /** Publish/subscribe: the deliveries, the slowest subscription against the median one, and what went missing. */
+    /** The backlog put before the schedule, and when it was gone: the console's line, in the JSON's terms. */
+    static String preload(Preloaded p, long warmupEndNs) {
+        String put = String.format(Locale.ROOT, "preload: %s messages on %d queue%s, put in %s (%s msg/s) before the schedule",
+                Units.count(p.messages()), p.queues(), p.queues() == 1 ? "" : "s", Reading.seconds(p.putNs()),
+                Units.rate(p.putRate()));
+        if (!p.drained()) {
+            return put + "; " + Units.count(p.received()) + " of them received by the run's end: the backlog never drained";
+        }
+        String drained = put + "; drained at " + offset(p.drainedNs())
+                + ", the schedule's messages queued behind it until then (response)";
+        return p.drainedBefore(warmupEndNs) && warmupEndNs > 0 ? drained + ", inside the warmup: the measured phase did not"
+                + " start on a deep queue (--warmup 0s measures the backlog)" : drained;
+    }
+
     private void fanOut(FanOutSummary f, long measuredDeliveries, double measuredSeconds) {
         int n = f.subscriptions().size();
         out.printf(Locale.ROOT, "deliveries: %s copies to %d %s subscription%s; %s deliveries/s after warmup%n",

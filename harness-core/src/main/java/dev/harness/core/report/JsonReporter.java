@@ -29,6 +29,7 @@ import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.FanOutSummary;
+import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -49,8 +50,6 @@ public final class JsonReporter implements RunListener, AutoCloseable {
 
     private final Writer file;
     private final List<IntervalRow> intervals = new ArrayList<>();
-    /** Sends returned so far, for each interval's depth. */
-    private long sentSoFar;
     private RunHeader header;
     private volatile String writeFailure;
     private Supplier<Verdict> verdict = () -> Verdict.NONE;
@@ -84,11 +83,10 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             Histogram h = s.ofPhase(v);
             views[v.ordinal()] = new long[] {h.getTotalCount(), Percentiles.at(h, 50), Percentiles.at(h, 99), h.getMaxValue()};
         }
-        sentSoFar += s.counts().sent();
         intervals.add(new IntervalRow(s.span().index(), s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.span().phase(), s.counts().completed(),
                 s.counts().sent(), s.counts().lost(), s.rate(), s.counts().cumulativeCompleted(), s.cumulativeRate(), s.runMax().grew(), views,
                 s.jvm().gc().count(), s.jvm().gc().pausedNs(), s.jvm().hiccup().getMaxValue(), s.host(),
-                Math.max(0, sentSoFar - s.counts().cumulativeCompleted())));
+                s.counts().depth()));
     }
 
     @Override
@@ -240,6 +238,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         hostSummary(j, r.host());
         delivery(j, r.delivery());
         subscriptions(j, r.fanOut());
+        preload(j, r.preload());
         recovery(j, r.recovery(), r.views().responseWithoutOutage());
         saturation(j, r.saturation());
         freezes(j, r.freezes());
@@ -395,6 +394,26 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.endObject();
         }
         j.endArray().endObject();
+    }
+
+    /** --preload: what was put before the schedule, and when it was gone (ns from the schedule's start, null before); null for none. */
+    static void preload(JsonWriter j, Preloaded p) {
+        if (p == null) {
+            j.field("preload", (String) null);
+            return;
+        }
+        j.name("preload").beginObject()
+                .field("messages", p.messages())
+                .field("queues", p.queues())
+                .field("putNs", p.putNs())
+                .field("putRate", p.putRate())
+                .field("received", p.received());
+        if (p.drained()) {
+            j.field("drainedNs", p.drainedNs());
+        } else {
+            j.field("drainedNs", (String) null);
+        }
+        j.endObject();
     }
 
     /** Times in ns from the schedule's start; -1 where there is none. Null when nothing happened. */

@@ -35,6 +35,20 @@ public record Delivery(boolean tracked, String untracked, boolean persistent, in
                 rolledBack, inDoubt, rolledBackWork, answeredAgain, n);
     }
 
+    /**
+     * This tally with {@code other}'s messages counted in (the {@code --preload} backlog's): this one's
+     * persistence and syncpoint; untracked stays untracked.
+     */
+    public Delivery plus(Delivery other) {
+        if (!tracked || !other.tracked) {
+            return this;
+        }
+        return new Delivery(true, null, persistent, syncpoint, committed + other.committed, received + other.received,
+                lost + other.lost, duplicates + other.duplicates, rolledBack + other.rolledBack, inDoubt + other.inDoubt,
+                rolledBackWork + other.rolledBackWork, answeredAgain + other.answeredAgain,
+                routerRedeliveries + other.routerRedeliveries);
+    }
+
     /** Committed persistent messages not received (whose fault it is: {@link RunSummary#brokerLostMessages}). */
     public boolean lostPersistent() {
         return tracked && persistent && lost > 0;

@@ -34,14 +34,24 @@ import dev.harness.core.measure.View;
  * @param warmup where the measured phase began, and with --warmup auto why there
  * @param freezes the stops of the broker the run made ({@code --freeze-at}), as measured where they were made; in order
  * @param fanOut publish/subscribe: each subscription's copies, and the fan-outs not measured; null for other workloads
+ * @param preload the backlog put before the schedule ({@code --preload}) and when it was drained; null for none
  */
 public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
         JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
         Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup,
-        List<Stop> freezes, FanOutSummary fanOut) {
+        List<Stop> freezes, FanOutSummary fanOut, Preloaded preload) {
 
     public RunSummary {
         freezes = List.copyOf(freezes);
+    }
+
+    /** A summary of a run without a preload. */
+    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
+            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
+            Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup,
+            List<Stop> freezes, FanOutSummary fanOut) {
+        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
+                deliveryNeeded, warmup, freezes, fanOut, null);
     }
 
     /** A summary of a run without subscriptions. */

@@ -3,6 +3,7 @@ package dev.harness.core.run;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -64,6 +65,8 @@ public final class Runner {
     private long lateStartMs;
     /** What the warm-up burst before message 0 did, for the header. */
     private String ready;
+    /** The backlog put before the schedule ({@code --preload}), or null. */
+    private Preloaded preloaded;
     /** What the run found on the queues it consumes from, and did (see {@link Workload#claimQueues}); null for none. */
     private String queueClaim;
     /** --warmup auto's decision; null with a fixed warmup. */
@@ -241,6 +244,12 @@ public final class Runner {
             if (workload.kind() == WorkloadKind.PUBSUB) {
                 measurement.completesByFanOut();
             }
+            // The backlog goes first, while the run's consumers wait: the schedule's messages queue behind it.
+            String preloading = workload.preloading();
+            if (preloading != null) {
+                toListeners(l -> l.preloading(preloading));
+            }
+            preloaded = workload.preload(provider, control);
             Instant startAt = settings.startAt();
             ready = ReadyBurst.run(provider, workload, control, startAt == null ? Long.MAX_VALUE
                     : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis()) - PREPARE_NS);
@@ -409,6 +418,11 @@ public final class Runner {
         settings.add(new RunHeader.Setting("client", provider.client()));
         settings.add(new RunHeader.Setting("jvm", ThisJvm.describe()));
         settings.add(new RunHeader.Setting("ready", ready));
+        if (preloaded != null) {
+            settings.add(new RunHeader.Setting(Reading.PRELOADED, String.format(Locale.ROOT, "%,d messages on %d queue%s in %s (%,.0f"
+                    + " msg/s), before message 0 was due", preloaded.messages(), preloaded.queues(),
+                    preloaded.queues() == 1 ? "" : "s", Reading.seconds(preloaded.putNs()), preloaded.putRate())));
+        }
         if (queueClaim != null) {
             settings.add(new RunHeader.Setting("queue check", queueClaim));
         }
@@ -454,7 +468,8 @@ public final class Runner {
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded(), settings.pauseResolutionNs()),
                 t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded,
-                warmupEnd(workload, measurement), freezes, workload.endSubscriptions());
+                warmupEnd(workload, measurement), freezes, workload.endSubscriptions(),
+                workload.preloaded(schedule.startNs()));
     }
 
     /** Where the measured phase began: -1 when the run ended before it did. */

@@ -69,6 +69,32 @@ public interface Workload extends AutoCloseable {
     /** Connects everything before the schedule starts, so connecting is never measured. */
     void open(Provider provider, RunControl control, long runId) throws UnreachableException;
 
+    /**
+     * After {@link #open}, before the schedule: puts the {@code --preload} backlog on the run's queues
+     * while its consumers wait, so the schedule's messages queue behind it. What was put; null when
+     * the run has none. Bounded by a stop request.
+     *
+     * @throws dev.harness.core.SettingsException when the broker's journal on this host has no room for it
+     */
+    default Preloaded preload(Provider provider, RunControl control) throws UnreachableException {
+        return null;
+    }
+
+    /** What {@link #preload} will put, for the console while it does ("20,000 persistent messages on DEV.QUEUE.1"); null for none. */
+    default String preloading() {
+        return null;
+    }
+
+    /** The preload and what became of it so far, its drain's end from {@code scheduleStartNs}; null for none. */
+    default Preloaded preloaded(long scheduleStartNs) {
+        return null;
+    }
+
+    /** Preloaded messages not yet received: the backlog ahead of the schedule's messages. */
+    default long preloadLeft() {
+        return 0;
+    }
+
     /** Starts the workers; they stop by themselves at the schedule's end or on a stop request. */
     void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException;
 

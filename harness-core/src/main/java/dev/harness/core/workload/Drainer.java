@@ -20,7 +20,7 @@ import dev.harness.core.schedule.Pacer;
  * {@code response} from the intended time carried in the message, {@code service} from the
  * actual send time. Senders and drainers share this JVM's clock. It ticks each message off in the
  * run's {@link Ledger}; a message it has seen before is a duplicate, neither a sample nor a
- * completion. It selects the run's own messages ({@link QueueClaim}): anyone else's stay on the
+ * completion. A message of the run's {@link Preload} is ticked off in the preload's own ledger. It selects the run's own messages ({@link QueueClaim}): anyone else's stay on the
  * queue.
  */
 final class Drainer {
@@ -28,6 +28,8 @@ final class Drainer {
     private final RunControl control;
     private final long runId;
     private final Ledger ledger;
+    /** The backlog put before the schedule ({@code --preload}), or null. */
+    private final Preload preload;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong stale = new AtomicLong();
     private volatile LatencyRecorder recorder;
@@ -37,11 +39,12 @@ final class Drainer {
     /** --consume-delay: how long it takes over each message; 0 for none. */
     private long consumeDelayNs;
 
-    Drainer(int id, RunControl control, long runId, Ledger ledger) {
+    Drainer(int id, RunControl control, long runId, Ledger ledger, Preload preload) {
         this.id = id;
         this.control = control;
         this.runId = runId;
         this.ledger = ledger;
+        this.preload = preload;
     }
 
     /** Subscribes to the given queues (again after a reconnect); messages flow once the measurement is bound. */
@@ -75,13 +78,20 @@ final class Drainer {
                 stale.incrementAndGet(); // someone else's: only where the provider carries no property to select by
                 return;
             }
-            if (!ledger.received(h.sequence)) { // the sequence alone names the message
-                return;
+            if (h.sender == MessageHeader.PRELOAD_SENDER) {
+                // The backlog ahead of the schedule: ticked off, but no message of the schedule, so no sample.
+                if (preload == null || !preload.received(h.sequence, receivedNs)) {
+                    return;
+                }
+            } else {
+                if (!ledger.received(h.sequence)) { // the sequence alone names the message
+                    return;
+                }
+                recorder.record(View.RESPONSE, h.intendedNs, receivedNs - h.intendedNs);
+                recorder.record(View.SERVICE, h.intendedNs, receivedNs - h.sendNs);
+                meter.completion(receivedNs, h.intendedNs);
+                received.incrementAndGet();
             }
-            recorder.record(View.RESPONSE, h.intendedNs, receivedNs - h.intendedNs);
-            recorder.record(View.SERVICE, h.intendedNs, receivedNs - h.sendNs);
-            meter.completion(receivedNs, h.intendedNs);
-            received.incrementAndGet();
             if (consumeDelayNs > 0) {
                 // The consumer's own service time (--consume-delay): the listener holds its session meanwhile,
                 // so the next message waits on the queue, as behind a slow application.

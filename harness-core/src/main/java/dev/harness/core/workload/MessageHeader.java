@@ -23,6 +23,11 @@ final class MessageHeader {
      * request and message a run sends and copied onto each reply. A contract with selectors.
      */
     public static final String RUN_PROPERTY = "harness_run";
+    /**
+     * The sender of a {@code --preload} message: none of the schedule's senders, so a drainer tells
+     * the backlog from the schedule, and the sequence is the preload's own.
+     */
+    static final int PRELOAD_SENDER = -1;
     /** Where the sequence number starts in the body. */
     private static final int SEQUENCE_AT = 8 + 8 + 8 + 4;
     /**

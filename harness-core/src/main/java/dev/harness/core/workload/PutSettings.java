@@ -28,6 +28,8 @@ import dev.harness.core.schedule.Shard;
  *     it returns, above 1 = asynchronous sends (JMS 2.0's CompletionListener)
  * @param consumeDelayNs how long a drainer takes over each message it receives ({@code --consume-delay}), a
  *     service time of its own: consumers slower than the senders, by design; 0 = none
+ * @param preload messages of the run's own put on each queue before the schedule starts ({@code --preload}),
+ *     for the schedule's messages to queue behind; 0 = none
  */
 public record PutSettings(
         double rate,
@@ -43,7 +45,8 @@ public record PutSettings(
         long drainTimeoutNs,
         Shard shard,
         int maxInFlight,
-        long consumeDelayNs) implements WorkloadSettings {
+        long consumeDelayNs,
+        long preload) implements WorkloadSettings {
 
     /** The body carries the harness's header; a message cannot be smaller. */
     public static final int MIN_SIZE_BYTES = MessageHeader.BYTES;
@@ -55,6 +58,8 @@ public record PutSettings(
     public static final String DEFAULT_QUEUE_PREFIX = "DEV.QUEUE.";
     /** The longest --consume-delay: a consumer this slow is a stopped one. */
     public static final long MAX_CONSUME_DELAY_NS = java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
+    /** The most --preload messages, all queues together: the ledger holds two bits each, and nobody waits for more. */
+    public static final long MAX_PRELOAD = 1_000_000_000L;
 
     public PutSettings {
         SettingsException.require(rate >= 0, "--rate", "expected messages per second (a positive number) or 'max'");
@@ -70,6 +75,19 @@ public record PutSettings(
                 "expected 0s to 1m, a drainer's time per message");
         SettingsException.require(consumeDelayNs == 0 || drainers > 0, "--consume-delay",
                 "is the drainers' time per message, and --drainers 0 runs none; give --drainers 1 or more");
+        SettingsException.require(preload >= 0 && preload * (double) WorkloadSettings.ownQueues(shard, queues) <= MAX_PRELOAD,
+                "--preload", "expected 0 to " + String.format(java.util.Locale.ROOT, "%,d", MAX_PRELOAD)
+                        + " messages on all queues together, or a size such as 64MiB");
+        SettingsException.require(preload == 0 || drainers > 0, "--preload",
+                "is a backlog for the drainers to work off, and --drainers 0 runs none; give --drainers 1 or more");
+    }
+
+    /** Drainers on empty queues (no {@code --preload}). */
+    public PutSettings(double rate, int senders, long warmupNs, long durationNs, int sizeBytes, boolean persistent,
+            int syncpoint, int queues, String queuePrefix, int drainers, long drainTimeoutNs, Shard shard, int maxInFlight,
+            long consumeDelayNs) {
+        this(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix, drainers,
+                drainTimeoutNs, shard, maxInFlight, consumeDelayNs, 0);
     }
 
     /** Drainers that take no set time over a message (no {@code --consume-delay}). */
@@ -111,19 +129,29 @@ public record PutSettings(
     /** These settings with {@code n} sends in flight per sender. */
     public PutSettings withMaxInFlight(int n) {
         return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
-                drainers, drainTimeoutNs, shard, n, consumeDelayNs);
+                drainers, drainTimeoutNs, shard, n, consumeDelayNs, preload);
     }
 
     /** These settings for shard I of N: the schedule's messages k with k mod N = I, on queues of its own. */
     public PutSettings withShard(Shard s) {
         return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
-                drainers, drainTimeoutNs, s, maxInFlight, consumeDelayNs);
+                drainers, drainTimeoutNs, s, maxInFlight, consumeDelayNs, preload);
     }
 
     /** These settings with drainers that take {@code ns} over each message ({@code --consume-delay}; null: none). */
     public PutSettings withConsumeDelay(Long ns) {
         return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
-                drainers, drainTimeoutNs, shard, maxInFlight, ns == null ? 0 : ns);
+                drainers, drainTimeoutNs, shard, maxInFlight, ns == null ? 0 : ns, preload);
+    }
+
+    /**
+     * These settings with a backlog on each queue before the schedule ({@code --preload}): {@code amount}
+     * messages, or with {@code inBytes} that many bytes of the run's messages (rounded up); null: none.
+     */
+    public PutSettings withPreload(Long amount, boolean inBytes) {
+        long messages = amount == null ? 0 : inBytes ? (amount + sizeBytes - 1) / sizeBytes : amount;
+        return new PutSettings(rate, senders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
+                drainers, drainTimeoutNs, shard, maxInFlight, consumeDelayNs, messages);
     }
 
     /**
@@ -175,6 +203,10 @@ public record PutSettings(
                 : drainers + " (completion = receipt by a drainer)" + (consumeDelayNs == 0 ? "" : "; each takes "
                         + Format.duration(consumeDelayNs) + " over every message (--consume-delay): at most "
                         + Format.rate(Math.floor(consumeCapacity())) + " msg/s together")));
+        if (preload > 0) {
+            s.add(new Setting("preload", String.format(java.util.Locale.ROOT, "%,d messages on each queue before the schedule"
+                    + " (--preload), %s, put while the drainers wait", preload, persistent ? "persistent" : "non-persistent")));
+        }
         return s;
     }
 }

@@ -10,6 +10,7 @@ import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.SenderLoad;
 import dev.harness.core.run.Workload;
@@ -26,6 +27,7 @@ public final class PutWorkload extends SettingsWorkload {
     private final List<Thread> threads = new ArrayList<>();
     private Reconnect reconnect;
     private Ledger ledger;
+    private Preload preload;
 
     public PutWorkload(PutSettings settings) {
         super(settings);
@@ -45,11 +47,12 @@ public final class PutWorkload extends SettingsWorkload {
         // Unthrottled senders number their messages the same way; there is just no total.
         ledger = settings.drainers() == 0 ? Ledger.untracked("--drainers 0: nothing here receives the messages")
                 : Ledger.of(settings.rate() == 0 ? Ledger.NO_TOTAL : scheduledTotal(), settings.senders(), settings.shard());
+        preload = settings.preload() > 0 ? new Preload(settings, runId) : null;
         try {
             // Drainers subscribe first, so every queue has a consumer before the first send.
             int[][] assignment = Assignments.spread(settings.drainers(), settings.ownQueues());
             for (int d = 0; d < settings.drainers(); d++) {
-                Drainer drainer = new Drainer(d, control, runId, ledger);
+                Drainer drainer = new Drainer(d, control, runId, ledger, preload);
                 drainers.add(drainer);
                 drainer.open(provider, settings, assignment[d], reconnect);
             }
@@ -68,6 +71,9 @@ public final class PutWorkload extends SettingsWorkload {
     @Override
     public void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException {
         reconnect.bind(measurement.outages());
+        if (preload != null) {
+            measurement.countBacklog(preload::left);
+        }
         try {
             for (Drainer d : drainers) {
                 d.bind(measurement);
@@ -82,6 +88,34 @@ public final class PutWorkload extends SettingsWorkload {
             threads.add(t);
         }
         threads.forEach(Thread::start);
+    }
+
+    @Override
+    public Preloaded preload(Provider provider, RunControl control) throws UnreachableException {
+        if (preload == null) {
+            return null;
+        }
+        Preload.checkRoom(settings, provider.journalDir());
+        return preload.put(provider, control);
+    }
+
+    @Override
+    public String preloading() {
+        return preload == null ? null : String.format(java.util.Locale.ROOT, "%,d %s messages of the run's own on %s",
+                settings.preload() * settings.ownQueues(), settings.persistent() ? "persistent" : "non-persistent",
+                settings.ownQueues() == 1 ? settings.queueName(0)
+                        : settings.ownQueues() + " queues (" + settings.queueName(0) + " .. "
+                                + settings.queueName(settings.ownQueues() - 1) + ")");
+    }
+
+    @Override
+    public Preloaded preloaded(long scheduleStartNs) {
+        return preload == null ? null : preload.status(scheduleStartNs);
+    }
+
+    @Override
+    public long preloadLeft() {
+        return preload == null ? 0 : preload.left();
     }
 
     @Override
@@ -117,7 +151,8 @@ public final class PutWorkload extends SettingsWorkload {
 
     @Override
     public Delivery delivery() {
-        return ledger.delivery(settings.persistent(), settings.syncpoint(), 0);
+        Delivery scheduled = ledger.delivery(settings.persistent(), settings.syncpoint(), 0);
+        return preload == null ? scheduled : scheduled.plus(preload.delivery());
     }
 
     @Override

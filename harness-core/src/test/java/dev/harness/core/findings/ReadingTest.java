@@ -21,10 +21,12 @@ import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
 import dev.harness.core.run.SenderLoad;
+import dev.harness.core.run.WarmupEnd;
 import dev.harness.core.run.WorkloadKind;
 
 /** Each reason a run is not valid, from a summary built as the runner builds it; and what is no reason. */
@@ -99,6 +101,26 @@ class ReadingTest {
     void aLagJustAtTheBoundIsNoBacklog() {
         assertTrue(run(1_000, MS, kept(BOUND), checked(), null, Saturation.NONE, false).reading().validity().valid());
         assertFalse(run(1_000, MS, kept(BOUND + 1), checked(), null, Saturation.NONE, false).reading().validity().valid());
+    }
+
+    @Test
+    void aMeasuredPhaseThatBeginsOnTheRunsPreloadIsNoWarmupsBacklog() {
+        // Behind at the start and completions above the target: a warmup's catch-up, unless the run
+        // asked for the backlog (--preload) and the measured phase began on it.
+        RunSummary late = run(1_330, MS, kept(2_900 * MS), checked(), null, Saturation.NONE, false);
+        assertEquals(List.of(Reason.BACKLOG_AT_START, Reason.RATE_ABOVE_TARGET), codes(late));
+        assertEquals(List.of(), codes(withPreload(late, new WarmupEnd(0, 0, false), 2 * S)));
+        // Not drained by the end: the backlog was still ahead of the measured phase.
+        assertEquals(List.of(), codes(withPreload(late, new WarmupEnd(0, 0, false), Preloaded.NOT_DRAINED)));
+        // Drained within a 5 s warmup: the measured phase never saw it, and a late start is the warmup's.
+        assertEquals(List.of(Reason.BACKLOG_AT_START, Reason.RATE_ABOVE_TARGET),
+                codes(withPreload(late, new WarmupEnd(5 * S, 0, false), 2 * S)));
+    }
+
+    private static RunSummary withPreload(RunSummary r, WarmupEnd warmup, long drainedNs) {
+        Preloaded p = new Preloaded(20_000, 1, S, drainedNs == Preloaded.NOT_DRAINED ? 12_000 : 20_000, drainedNs);
+        return new RunSummary(r.header(), r.ending(), r.counts(), r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(),
+                r.delivery(), r.recovery(), r.saturation(), r.keeping(), r.deliveryNeeded(), warmup, r.freezes(), null, p);
     }
 
     @Test

@@ -44,6 +44,11 @@ public final class EmbeddedProvider extends ArtemisProvider {
     }
 
     @Override
+    public java.nio.file.Path journalDir() {
+        return broker.dataDir();
+    }
+
+    @Override
     public void close() {
         super.close();
         broker.close();

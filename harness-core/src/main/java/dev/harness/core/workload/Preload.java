@@ -1,0 +1,192 @@
+package dev.harness.core.workload;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import javax.jms.BytesMessage;
+import javax.jms.Connection;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.MessageProducer;
+import javax.jms.Session;
+
+import dev.harness.core.SettingsException;
+import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.run.Delivery;
+import dev.harness.core.run.Preloaded;
+import dev.harness.core.run.RunControl;
+
+/**
+ * {@code --preload}: the run's own backlog, put on each of its queues before the schedule starts
+ * while its drainers are subscribed but not yet taking, as fast as the broker takes them: one
+ * thread per queue, persistent ones in units of {@link #UNIT} per commit. The messages carry the
+ * run's header with {@link MessageHeader#PRELOAD_SENDER} as their sender, so a drainer tells them
+ * from the schedule's: they are no sample and no completion, but a ledger of their own counts
+ * them, so lost and duplicates apply to them too.
+ */
+final class Preload {
+    /** Persistent messages per commit: one journal sync for this many, as a batch loader does. */
+    static final int UNIT = 200;
+    /** Journal bytes a persistent message costs beyond its body (record header, properties, the ack's record). */
+    static final int JOURNAL_OVERHEAD_BYTES = 256;
+    /** The journal must have this share more than the preload needs: it compacts behind, and other runs use the disk. */
+    static final double JOURNAL_HEADROOM = 1.25;
+
+    private final PutSettings settings;
+    private final long runId;
+    private final Ledger ledger;
+    private final long total;
+    private final AtomicLong committed = new AtomicLong();
+    private final AtomicLong received = new AtomicLong();
+    private volatile long drainedAtNs;
+    private volatile boolean drained;
+    private long putNs;
+
+    Preload(PutSettings settings, long runId) {
+        this.settings = settings;
+        this.runId = runId;
+        this.total = settings.preload() * settings.ownQueues();
+        // Message i on queue q is sequence i * Q + q: owner q, its i-th.
+        this.ledger = Ledger.of(total, settings.ownQueues());
+    }
+
+    /**
+     * Refuses a preload the broker's journal on this host has no room for; nothing to check where
+     * the journal is elsewhere ({@code journal} null).
+     */
+    static void checkRoom(PutSettings settings, Path journal) {
+        if (journal == null || settings.preload() == 0 || !settings.persistent()) {
+            return;
+        }
+        long messages = settings.preload() * settings.ownQueues();
+        double need = messages * (double) (settings.sizeBytes() + JOURNAL_OVERHEAD_BYTES) * JOURNAL_HEADROOM;
+        long free = journal.toFile().getUsableSpace();
+        SettingsException.require(free == 0 || need <= free, "--preload", String.format(Locale.ROOT,
+                "%,d persistent messages of %,d bytes need about %s of journal, and %s has %s free; preload fewer, or"
+                        + " give the broker a disk with room",
+                messages, settings.sizeBytes(), mib(need), journal, mib(free)));
+    }
+
+    private static String mib(double bytes) {
+        return String.format(Locale.ROOT, "%,.0f MiB", bytes / (1 << 20));
+    }
+
+    /** Puts the backlog; bounded by a stop request. What was put, and how long it took. */
+    Preloaded put(Provider provider, RunControl control) throws UnreachableException {
+        int queues = settings.ownQueues();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        List<Thread> threads = new ArrayList<>();
+        long start = System.nanoTime();
+        for (int q = 0; q < queues; q++) {
+            int queue = q;
+            Thread t = new Thread(() -> {
+                try {
+                    putOn(provider, queue, control, failure);
+                } catch (JMSException | RuntimeException e) {
+                    failure.compareAndSet(null, e);
+                }
+            }, "harness-preload-" + q);
+            t.setDaemon(true);
+            threads.add(t);
+        }
+        threads.forEach(Thread::start);
+        try {
+            for (Thread t : threads) {
+                t.join();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            control.requestStop("interrupted while preloading");
+        }
+        putNs = System.nanoTime() - start;
+        Exception e = failure.get();
+        if (e != null) {
+            throw new UnreachableException("--preload: putting the backlog failed after " + String.format(Locale.ROOT, "%,d",
+                    committed.get()) + " messages: " + (e instanceof JMSException j ? provider.explain(j) : e.toString()), e);
+        }
+        return Preloaded.put(committed.get(), queues, putNs);
+    }
+
+    private void putOn(Provider provider, int queue, RunControl control, AtomicReference<Exception> failure)
+            throws JMSException {
+        byte[] payload = MessageHeader.payload(settings.sizeBytes());
+        boolean transacted = settings.persistent();
+        int queues = settings.ownQueues();
+        Connection c = provider.connect();
+        try {
+            Session session = JmsWork.session(c, transacted);
+            MessageProducer producer = session.createProducer(provider.queue(session, settings.queueName(queue)));
+            producer.setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+            producer.setDisableMessageID(true);
+            producer.setDisableMessageTimestamp(true);
+            long sent = 0;
+            long unitFrom = 0;
+            for (long i = 0; i < settings.preload() && failure.get() == null && !control.stopRequested(); i++) {
+                BytesMessage m = session.createBytesMessage();
+                long now = System.nanoTime();
+                MessageHeader.write(m, runId, now, now, MessageHeader.PRELOAD_SENDER, i * queues + queue);
+                m.writeBytes(payload);
+                producer.send(m);
+                sent = i + 1;
+                if (!transacted) {
+                    committedOne(i * queues + queue);
+                } else if (sent - unitFrom == UNIT) {
+                    session.commit();
+                    committedFrom(unitFrom, sent, queue);
+                    unitFrom = sent;
+                }
+            }
+            if (transacted && sent > unitFrom) { // a stop, or a last unit shorter than the others
+                session.commit();
+                committedFrom(unitFrom, sent, queue);
+            }
+        } finally {
+            JmsWork.closeQuietly(c);
+        }
+    }
+
+    /** Messages {@code from} to {@code to} (exclusive) of {@code queue} committed. */
+    private void committedFrom(long from, long to, int queue) {
+        for (long i = from; i < to; i++) {
+            committedOne(i * settings.ownQueues() + queue);
+        }
+    }
+
+    private void committedOne(long sequence) {
+        ledger.committed(sequence);
+        committed.incrementAndGet();
+    }
+
+    /** A drainer received preloaded message {@code sequence} at {@code ns}; false for a duplicate. */
+    boolean received(long sequence, long ns) {
+        if (!ledger.received(sequence)) {
+            return false;
+        }
+        if (received.incrementAndGet() == committed.get()) {
+            drainedAtNs = ns;
+            drained = true;
+        }
+        return true;
+    }
+
+    /** Preloaded messages not yet received: the backlog ahead of the schedule's messages. */
+    long left() {
+        return Math.max(0, committed.get() - received.get());
+    }
+
+    /** What was put and what became of it, the drain's end from {@code scheduleStartNs}. */
+    Preloaded status(long scheduleStartNs) {
+        return new Preloaded(committed.get(), settings.ownQueues(), putNs, received.get(),
+                drained ? drainedAtNs - scheduleStartNs : Preloaded.NOT_DRAINED);
+    }
+
+    /** The preloaded messages' tally, to add to the schedule's. */
+    Delivery delivery() {
+        return ledger.delivery(settings.persistent(), settings.persistent() ? UNIT : 0, 0);
+    }
+}
