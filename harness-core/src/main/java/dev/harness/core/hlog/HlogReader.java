@@ -56,11 +56,11 @@ public final class HlogReader implements Closeable {
     }
 
     /**
-     * One interval: the consecutive lines with one start, and the host's figures written after them (or null).
+     * One interval: the consecutive lines with one start, and the host's figures and depth written after them (or null).
      *
      * @param line the line of its first histogram
      */
-    public record Interval(long startMs, List<Entry> entries, HostFigures host, int line) {
+    public record Interval(long startMs, List<Entry> entries, HostFigures host, DepthFigures depth, int line) {
         /** The latest end of its lines. */
         public long endMs() {
             return entries.stream().mapToLong(Entry::endMs).max().orElse(startMs);
@@ -94,6 +94,7 @@ public final class HlogReader implements Closeable {
     /** While an interval is read: the host's figures written after its lines. */
     private boolean inInterval;
     private HostFigures host;
+    private DepthFigures depth;
 
     private HlogReader(Path file) throws BadHlogException {
         this.file = file;
@@ -144,12 +145,13 @@ public final class HlogReader implements Closeable {
         int line = pending.line();
         inInterval = true;
         host = null;
+        depth = null;
         while (pending != null && pending.startMs() == start) {
             lines.add(pending);
             pending = entry(null);
         }
         inInterval = false;
-        return new Interval(start, List.copyOf(lines), host, line);
+        return new Interval(start, List.copyOf(lines), host, depth, line);
     }
 
     /** The line's histogram, decoded. */
@@ -191,6 +193,10 @@ public final class HlogReader implements Closeable {
             } else if (t.startsWith("#" + HostFigures.PREFIX)) {
                 if (inInterval) {
                     host = HostFigures.parse(t.substring(1));
+                }
+            } else if (t.startsWith("#" + DepthFigures.PREFIX)) {
+                if (inInterval) {
+                    depth = DepthFigures.parse(t.substring(1));
                 }
             } else if (header != null && !t.startsWith("#[Histogram log format version")) {
                 header.add(t.substring(1));

@@ -55,6 +55,11 @@ public final class HlogWriter implements Closeable {
         writer.outputComment(figures.line());
     }
 
+    /** The queue depth at the end of the interval just written. */
+    public void depth(DepthFigures figures) {
+        writer.outputComment(figures.line());
+    }
+
     public void flush() {
         stream.flush();
     }

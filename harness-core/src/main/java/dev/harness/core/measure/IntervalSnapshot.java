@@ -50,11 +50,13 @@ public record IntervalSnapshot(Span span, Map<View, Histogram> warmup, Map<View,
      * @param lost requests given up this interval (request/response)
      * @param depth at the interval's end, as the harness counts it: messages sent (and preloaded) and not
      *     yet completed, on all queues together; -1 where not known
+     * @param brokerDepth the broker's own count of the messages on the run's queues, asked at most a
+     *     quarter of a second before the cut; -1 where the provider tells none (or the broker did not answer)
      */
-    public record Counts(long completed, long sent, long cumulativeCompleted, long lost, long depth) {
-        /** Counts without a depth (built by tests). */
+    public record Counts(long completed, long sent, long cumulativeCompleted, long lost, long depth, long brokerDepth) {
+        /** Counts without depths (built by tests). */
         public Counts(long completed, long sent, long cumulativeCompleted, long lost) {
-            this(completed, sent, cumulativeCompleted, lost, -1);
+            this(completed, sent, cumulativeCompleted, lost, -1, -1);
         }
     }
 

@@ -54,6 +54,8 @@ public final class Measurement implements AutoCloseable {
     private long sentSoFar;
     /** Messages ahead of the schedule's on the queues ({@code --preload}) not yet received. */
     private volatile java.util.function.LongSupplier backlog = () -> 0;
+    /** The broker's latest count of the run's queues; -1 for none. */
+    private volatile java.util.function.LongSupplier brokerDepth = () -> -1;
     private long runMaxResponseNs;
     private long correctionsAdded;
     private long completedDuringWarmup;
@@ -224,9 +226,13 @@ public final class Measurement implements AutoCloseable {
         return takeInterval(tickNs, tickNs);
     }
 
-    /** Counts {@code backlog}'s messages in each interval's depth: a preload's not yet received. */
-    public void countBacklog(java.util.function.LongSupplier backlog) {
+    /**
+     * Each interval's depth counts {@code backlog}'s messages too (a preload's not yet received),
+     * and {@code brokerDepth} goes beside it: the broker's own latest count, read without waiting.
+     */
+    public void depthFrom(java.util.function.LongSupplier backlog, java.util.function.LongSupplier brokerDepth) {
         this.backlog = backlog;
+        this.brokerDepth = brokerDepth;
     }
 
     /**
@@ -291,7 +297,7 @@ public final class Measurement implements AutoCloseable {
                 new IntervalSnapshot.Span(index++, lastTickNs - startNs, tickNs - startNs, toEpochMs(lastTickNs),
                         toEpochMs(tickNs), phase),
                 Histograms.copyOf(intervalWarmup), Histograms.copyOf(intervalMeasured),
-                new IntervalSnapshot.Counts(completed, sent, cumulativeCompleted, lostNow, depth),
+                new IntervalSnapshot.Counts(completed, sent, cumulativeCompleted, lostNow, depth, brokerDepth.getAsLong()),
                 new IntervalSnapshot.RunMax(runMaxResponseNs, maxGrew),
                 new IntervalSnapshot.Jvm(Histograms.copyOf(hiccup),
                         new GcPauses.Interval(gc.count(), gc.pausedNs(), Histograms.copyOf(gc.lengths()))),

@@ -72,6 +72,11 @@ public final class ThroughputMeter {
     /** The schedule whose messages make a gap an outage: time without a completion while one was due. */
     void follow(Schedule schedule) {
         this.schedule = schedule.unthrottled() ? null : schedule;
+        if (!schedule.unthrottled()) {
+            // The schedule's start stands for a completion before the first: a first message that
+            // completes late (behind a preloaded backlog, on a broker slow to start) leaves a gap too.
+            previousNs.compareAndSet(Long.MIN_VALUE, schedule.startNs());
+        }
     }
 
     /** Warmup's gaps are not the run's: a gap that spans the warmup's end counts from there. */

@@ -9,6 +9,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogWriter;
+import dev.harness.core.hlog.DepthFigures;
 import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.host.HostSample;
 import dev.harness.core.measure.Histograms;
@@ -77,6 +78,10 @@ public final class HlogReporter implements RunListener, AutoCloseable {
         writer.interval(s.span().startNs() / 1e9, s.span().endNs() / 1e9, GC_PAUSE_TAG, scratch);
         // The host's queues ride along as a comment, which HdrHistogram's tools skip.
         writer.host(hostFigures(s));
+        if (s.counts().depth() >= 0 || s.counts().brokerDepth() >= 0) {
+            writer.depth(new DepthFigures(s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.counts().depth(),
+                    s.counts().brokerDepth()));
+        }
         writer.flush();
     }
 

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
+import dev.harness.core.hlog.DepthFigures;
 import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
@@ -75,14 +76,16 @@ public final class HlogRun {
     private final List<Interval> intervals;
     private final Map<String, Histogram> measuredTotals;
     private final List<HostFigures> host;
+    private final List<DepthFigures> depth;
 
     private HlogRun(Path file, HlogHeader header, List<Interval> intervals, Map<String, Histogram> measuredTotals,
-            List<HostFigures> host) {
+            List<HostFigures> host, List<DepthFigures> depth) {
         this.file = file;
         this.header = header;
         this.intervals = intervals;
         this.measuredTotals = measuredTotals;
         this.host = host;
+        this.depth = depth;
     }
 
     /**
@@ -93,6 +96,7 @@ public final class HlogRun {
     public static HlogRun read(Path file) throws BadHlogException {
         TreeMap<Long, Interval> byStart = new TreeMap<>();
         List<HostFigures> host = new ArrayList<>();
+        List<DepthFigures> depth = new ArrayList<>();
         HlogHeader header;
         try (HlogReader reader = HlogReader.open(file)) {
             header = reader.header();
@@ -101,6 +105,9 @@ public final class HlogRun {
             for (HlogReader.Interval in; (in = reader.next()) != null;) {
                 if (in.host() != null) {
                     host.add(in.host());
+                }
+                if (in.depth() != null) {
+                    depth.add(in.depth());
                 }
                 HlogReader.Interval read = in;
                 Interval interval = byStart.computeIfAbsent(in.startMs(), k -> new Interval((read.startMs() - startMs) / 1000.0,
@@ -129,7 +136,12 @@ public final class HlogRun {
                 }
             }
         }
-        return new HlogRun(file, header, intervals, totals, List.copyOf(host));
+        return new HlogRun(file, header, intervals, totals, List.copyOf(host), List.copyOf(depth));
+    }
+
+    /** The queue depth at each interval's end, when the hlog carries it (harness runs since depth was kept do; merged logs do not). */
+    public List<DepthFigures> depth() {
+        return depth;
     }
 
     /** The host's figures per interval, when the hlog carries them (harness runs do; merged logs do not). */

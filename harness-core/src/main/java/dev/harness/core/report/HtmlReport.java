@@ -22,6 +22,7 @@ import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
+import dev.harness.core.hlog.DepthFigures;
 import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
@@ -189,6 +190,12 @@ public final class HtmlReport {
         b.append("<h2>Throughput over time</h2>\n<p class=\"what\">Completions in each interval against the target rate,"
                 + " with the cumulative rate beside it.</p>\n");
         b.append(throughputChart(run, events));
+        if (!run.depth().isEmpty()) {
+            b.append("<h2>Queue depth</h2>\n<p class=\"what\">Messages on the run's queues at the end of each interval: as"
+                    + " the harness counts them (sent and preloaded, not yet completed) and, where the broker tells it, its"
+                    + " own count. A depth that grows is a backlog the consumers are not keeping up with.</p>\n");
+            b.append(depthChart(run, events));
+        }
         if (!run.host().isEmpty()) {
             b.append("<h2>The host's queues</h2>\n<p class=\"what\">Runnable threads against the CPUs, the busiest disk's"
                     + " requests in flight and CPU iowait, read from /proc every interval: a queue that grows here is"
@@ -552,6 +559,19 @@ public final class HtmlReport {
         chart.dashed("CPUs", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.cpus())).toArray());
         chart.line("disk in flight", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.diskInFlight())).toArray());
         chart.line("iowait %", xs, host.stream().mapToDouble(h -> zeroIfNaN(h.iowaitPercent())).toArray());
+        return decorate(chart, events).render();
+    }
+
+    private static String depthChart(HlogRun run, List<Event> events) {
+        List<DepthFigures> depth = run.depth();
+        double[] xs = depth.stream().mapToDouble(DepthFigures::endS).toArray();
+        SvgChart chart = new SvgChart("depth", "seconds from the start", "messages");
+        if (depth.stream().anyMatch(d -> d.harness() >= 0)) {
+            chart.line("harness's count", xs, depth.stream().mapToDouble(d -> Math.max(0, d.harness())).toArray());
+        }
+        if (depth.stream().anyMatch(d -> d.broker() >= 0)) {
+            chart.dashed("broker's count", xs, depth.stream().mapToDouble(d -> Math.max(0, d.broker())).toArray());
+        }
         return decorate(chart, events).render();
     }
 

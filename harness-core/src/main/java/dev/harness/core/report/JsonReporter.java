@@ -57,7 +57,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     /** One interval's figures, copied out of the snapshot (whose histograms are recycled). */
     private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
             long lost, double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views,
-            int gcPauseCount, long gcPausedNs, long hiccupMaxNs, HostSample host, long depth) {
+            int gcPauseCount, long gcPausedNs, long hiccupMaxNs, HostSample host, long depth, long brokerDepth) {
     }
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
@@ -86,7 +86,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
         intervals.add(new IntervalRow(s.span().index(), s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.span().phase(), s.counts().completed(),
                 s.counts().sent(), s.counts().lost(), s.rate(), s.counts().cumulativeCompleted(), s.cumulativeRate(), s.runMax().grew(), views,
                 s.jvm().gc().count(), s.jvm().gc().pausedNs(), s.jvm().hiccup().getMaxValue(), s.host(),
-                s.counts().depth()));
+                s.counts().depth(), s.counts().brokerDepth()));
     }
 
     @Override
@@ -547,6 +547,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("cumulativeCompleted", row.cumulativeCompleted())
                 .field("cumulativeRate", row.cumulativeRate())
                 .field("depth", row.depth())
+                .field("brokerDepth", row.brokerDepth())
                 .field("maxGrew", row.maxGrew())
                 .field("gcPauses", row.gcPauseCount())
                 .field("gcPausedNs", row.gcPausedNs())

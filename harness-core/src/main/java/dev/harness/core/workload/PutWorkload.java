@@ -28,6 +28,7 @@ public final class PutWorkload extends SettingsWorkload {
     private Reconnect reconnect;
     private Ledger ledger;
     private Preload preload;
+    private BrokerDepth brokerDepth;
 
     public PutWorkload(PutSettings settings) {
         super(settings);
@@ -71,9 +72,13 @@ public final class PutWorkload extends SettingsWorkload {
     @Override
     public void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException {
         reconnect.bind(measurement.outages());
-        if (preload != null) {
-            measurement.countBacklog(preload::left);
+        List<String> queues = new ArrayList<>();
+        for (int q = 0; q < settings.ownQueues(); q++) {
+            queues.add(settings.queueName(q));
         }
+        brokerDepth = BrokerDepth.start(provider, queues);
+        BrokerDepth counted = brokerDepth;
+        measurement.depthFrom(preload == null ? () -> 0 : preload::left, counted == null ? () -> -1 : counted::depth);
         try {
             for (Drainer d : drainers) {
                 d.bind(measurement);
@@ -197,6 +202,9 @@ public final class PutWorkload extends SettingsWorkload {
         List<Runnable> closing = new ArrayList<>();
         senders.forEach(s -> closing.add(s::close));
         drainers.forEach(d -> closing.add(d::close));
+        if (brokerDepth != null) {
+            closing.add(brokerDepth::close);
+        }
         Bounded.runAll("harness-close", closing, CLOSE_TIMEOUT_MS);
     }
 }

@@ -44,6 +44,7 @@ class HlogCodecTest {
                 .build();
         List<Histogram> response = List.of(values(1_000, 2_000), values(3_000), values(4_000, 5_000, 6_000));
         HostFigures host = new HostFigures(0.5, 1.0, 9, 2, 12.5, Double.NaN);
+        DepthFigures depth = new DepthFigures(0.5, 1.0, 10_761, 10_700);
         Path file = dir.resolve("run.hlog");
         try (HlogWriter w = HlogWriter.create(file)) {
             w.header(written);
@@ -53,6 +54,7 @@ class HlogCodecTest {
             w.interval(0.5, 1.0, "response", response.get(1));
             w.interval(0.5, 1.0, null, values(7_000));
             w.host(host);
+            w.depth(depth);
             w.interval(1.0, 1.25, "response", response.get(2));
         }
 
@@ -88,6 +90,8 @@ class HlogCodecTest {
             assertEquals(host, intervals.get(1).host());
             assertNull(intervals.get(0).host());
             assertNull(intervals.get(2).host());
+            assertEquals(depth, intervals.get(1).depth());
+            assertNull(intervals.get(2).depth());
             assertFalse(r.cutShort());
         }
     }
@@ -131,6 +135,15 @@ class HlogCodecTest {
         assertEquals("host 1.000 2.000 runnable=9 cpus=2 diskInFlight=4", f.line());
         assertEquals(f, HostFigures.parse(f.line()));
         assertNull(HostFigures.parse("host of the party"));
+    }
+
+    @Test
+    void aDepthLeavesOffTheCountNobodyTold() {
+        DepthFigures f = new DepthFigures(1, 2, 300, -1);
+        assertEquals("depth 1.000 2.000 harness=300", f.line());
+        assertEquals(f, DepthFigures.parse(f.line()));
+        assertEquals(new DepthFigures(1, 2, 300, 280), DepthFigures.parse("depth 1.000 2.000 harness=300 broker=280"));
+        assertNull(DepthFigures.parse("depth of the sea"));
     }
 
     private static HlogHeader.Rate rate(String value) {

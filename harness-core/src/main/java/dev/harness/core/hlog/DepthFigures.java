@@ -1,0 +1,51 @@
+package dev.harness.core.hlog;
+
+import java.util.Locale;
+
+/**
+ * One interval's queue depth at its end, carried in the hlog as a comment line after the
+ * interval's histograms ({@code #depth 1.000 2.000 harness=10761 broker=10700}), which HdrHistogram's
+ * tools skip: the harness's count (sent and preloaded, less completed) and the broker's own, where it
+ * tells one. -1 where a count is not known; such a count is left off the line.
+ *
+ * @param startS the interval's start, seconds from the log's start
+ * @param endS its end
+ */
+public record DepthFigures(double startS, double endS, long harness, long broker) {
+    /** The word that starts the comment. */
+    static final String PREFIX = "depth ";
+
+    /** The comment's text, without {@code #}. */
+    String line() {
+        StringBuilder c = new StringBuilder(String.format(Locale.ROOT, "%s%.3f %.3f", PREFIX, startS, endS));
+        if (harness >= 0) {
+            c.append(" harness=").append(harness);
+        }
+        if (broker >= 0) {
+            c.append(" broker=").append(broker);
+        }
+        return c.toString();
+    }
+
+    /** The figures of a comment's text (without {@code #}) that starts with {@code depth }; null if it does not parse. */
+    static DepthFigures parse(String comment) {
+        String[] parts = comment.split(" ");
+        if (parts.length < 3) {
+            return null;
+        }
+        try {
+            long harness = -1;
+            long broker = -1;
+            for (int i = 3; i < parts.length; i++) {
+                if (parts[i].startsWith("harness=")) {
+                    harness = Long.parseLong(parts[i].substring("harness=".length()));
+                } else if (parts[i].startsWith("broker=")) {
+                    broker = Long.parseLong(parts[i].substring("broker=".length()));
+                }
+            }
+            return new DepthFigures(Double.parseDouble(parts[1]), Double.parseDouble(parts[2]), harness, broker);
+        } catch (NumberFormatException e) {
+            return null; // a hand-edited or foreign comment: no depth for that interval
+        }
+    }
+}
