@@ -52,6 +52,28 @@ class SlowConsumerIT {
         assertEquals("consumers, by design", sat.get("limit").asText(), sat::toString);
     }
 
+    /**
+     * Responders that take 10 ms over each request: two answer at most 200 round trips a second, so
+     * open-mode requests at 300 a second queue up; the run is VALID and names the responders, and
+     * the responder view (get to commit) holds each one's delay.
+     */
+    @Test
+    void slowRespondersAreTheLimitByDesignInOpenMode() throws Exception {
+        Path json = dir.resolve("reqresp.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 150, "run", "--workload", "reqresp", "--mode", "open",
+                "--requesters", "2", "--responders", "2", "--queues", "2", "--consume-delay", "10ms", "--rate", "300",
+                "--non-persistent", "--warmup", "1s", "--duration", "3s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("  responders   2; each takes 10ms over every request before it replies"
+                + " (--consume-delay): at most 200 requests/s together"), r::toString);
+        assertTrue(r.stdout().contains("the consumers were the limit, by design: 2 responders taking 10ms over each request"
+                + " (--consume-delay), at most 200 round trips/s"), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(1_200, s.get("delivery").get("received").asLong(), "every request answered: " + r);
+        assertTrue(s.get("views").get("responder").get("p50Ns").asLong() >= 10_000_000L, s.get("views")::toString);
+        assertEquals("consumers, by design", s.get("saturation").get("limit").asText(), r::toString);
+    }
+
     @Test
     void aConsumeDelayWithoutDrainersIsRefusedInOneLine() throws Exception {
         HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--consume-delay", "5ms", "--drainers", "0");

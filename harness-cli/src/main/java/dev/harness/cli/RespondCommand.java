@@ -71,6 +71,11 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                     + " long; 0s: a lost connection stops harness respond at once. Default: ${DEFAULT-VALUE}.")
     long reconnectTimeoutNs;
 
+    @Option(names = "--consume-delay", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "Each responder takes this long over every request before it replies (5ms), as an application"
+                    + " does; the responder view includes it.")
+    Long consumeDelayNs;
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "HdrHistogram log of get-to-commit times (ns), tag responder.")
     Path hlog;
 
@@ -94,7 +99,7 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                     + " (or --provider ibmmq, --provider jndi)");
         }
         RespondSettings settings = new RespondSettings(responders, queues, requestPrefix, syncpoint, sizeBytes, durationNs,
-                intervalNs, reconnectTimeoutNs);
+                intervalNs, reconnectTimeoutNs, consumeDelayNs == null ? 0 : consumeDelayNs);
         String problem = hlog == null ? null : FileErrors.unwritable(hlog);
         if (problem != null) {
             throw usage("--hlog " + hlog + ": cannot write the file: " + problem);
@@ -107,7 +112,7 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop(RunControl.INTERRUPTED));
                 Provider provider = target.open();
                 ResponderPool pool = new ResponderPool(settings.responders(), settings.queues(), settings.requestPrefix(),
-                        settings.syncpoint(), settings.sizeBytes(), control, 0)) {
+                        settings.syncpoint(), settings.sizeBytes(), control, 0).serviceTime(settings.consumeDelayNs())) {
             try {
                 pool.open(provider, settings.reconnectTimeoutNs());
             } catch (JMSException e) {
@@ -118,6 +123,10 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
             // As run's header says them: which API and which client library answer.
             System.out.println("  api          " + Api.current());
             System.out.println("  client       " + provider.client());
+            if (settings.consumeDelayNs() > 0) {
+                System.out.println("  each takes   " + Values.durationText(settings.consumeDelayNs())
+                        + " over every request before it replies (--consume-delay)");
+            }
             try {
                 List<String> requestQueues = new ArrayList<>();
                 for (int q = 1; q <= queues; q++) {

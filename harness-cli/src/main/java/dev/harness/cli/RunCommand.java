@@ -548,11 +548,11 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             case REQRESP -> {
                 onlyFor("put and pubsub", "--senders", w.senders);
                 onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
-                notYetFor("reqresp", "--consume-delay", w.consumeDelayNs);
                 onlyFor("pubsub", pubsubOptions());
                 ReqRespWorkload reqresp = new ReqRespWorkload(ReqRespSettings.of(w.rate, w.requesters, w.responders,
                         warmup.ns(), w.durationNs, w.sizeBytes, w.persistent, w.syncpoint, w.queues, w.requestPrefix,
-                        w.replyPrefix, w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight).withShard(shard()));
+                        w.replyPrefix, w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight).withShard(shard())
+                        .withConsumeDelay(w.consumeDelayNs));
                 reqresp.warmup(warmup);
                 reqresp.purge(w.purge);
                 yield reqresp.reconnectWithin(w.reconnectTimeoutNs);

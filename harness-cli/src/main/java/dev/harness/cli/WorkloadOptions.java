@@ -114,7 +114,8 @@ final class WorkloadOptions {
     @Option(names = "--consume-delay", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "put: each drainer takes this long over every message it receives (5ms), as a slow application"
                     + " does, so a backlog builds at a known slope when the drainers take less than the rate; the run"
-                    + " stays VALID when the sends kept their schedule, and says the consumers were the limit.")
+                    + " stays VALID when the sends kept their schedule, and says the consumers were the limit."
+                    + " reqresp: each responder here takes this long over every request before it replies.")
     Long consumeDelayNs;
 
     @Option(names = "--preload", converter = Values.PreloadValue.class, paramLabel = "N|SIZE",

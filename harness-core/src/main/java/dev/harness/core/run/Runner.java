@@ -458,7 +458,7 @@ public final class Runner {
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : fanOut ? "publisher" : "sender",
                 t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, Reading.hostContention(kept, cpu))
-                .byDesign(workload.consumeCapacity(), workload.consumeLimit());
+                .byDesign(workload.consumeCapacity(), workload.consumeLimit(), workload.kind().rateUnit());
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
                         totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.othersConsumed(),

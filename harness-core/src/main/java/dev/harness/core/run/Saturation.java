@@ -173,18 +173,19 @@ public record Saturation(String limit, String facts, String advice, double asked
 
     /**
      * Consumers slower than the schedule by design: when completions fell short and the consumers
-     * can take at most {@code capacity} msg/s ({@code how} says why), below the rate on any host,
+     * can take at most {@code capacity} a second ({@code how} says why; {@code unit}: msg/s, round
+     * trips/s), below the rate on any host,
      * they were the limit, no fault of the run's, whatever else slowed them (a contended host too);
      * the senders' keeping of the schedule is judged apart, by send-lag. Unchanged when the schedule
      * held, when the senders were the limit, or when the consumers could have kept up.
      */
-    public Saturation byDesign(double capacity, String how) {
+    public Saturation byDesign(double capacity, String how, String unit) {
         if (facts == null || harnessLimited() || !(capacity < KEPT * askedRate)) {
             return this;
         }
-        String text = String.format(Locale.ROOT, "the schedule asked %s msg/s and %s were achieved: the consumers were the"
-                + " limit, by design: %s, at most %s msg/s, so the backlog grew by about %s msg/s", count(askedRate),
-                count(achievedRate), how, count(capacity), count(askedRate - capacity));
+        String text = String.format(Locale.ROOT, "the schedule asked %s %s and %s were achieved: the consumers were the"
+                + " limit, by design: %s, at most %s %s, so the backlog grew by about %s %s", count(askedRate), unit,
+                count(achievedRate), how, count(capacity), unit, count(askedRate - capacity), unit);
         return new Saturation(CONSUMERS, text, null, askedRate, achievedRate, workers, maxInFlight, busyFraction,
                 windowFullFraction, cpuFraction, pausedFraction);
     }

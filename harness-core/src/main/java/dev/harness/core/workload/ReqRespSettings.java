@@ -35,6 +35,8 @@ import dev.harness.core.schedule.Shard;
  * @param shard which part of the schedule this process runs ({@code --shard}), and so which queues are its own
  * @param maxInFlight open mode: request sends a requester keeps unacknowledged ({@code --max-in-flight}); 1 = each
  *     send blocks until it returns
+ * @param consumeDelayNs how long a responder here takes over each request before it replies ({@code --consume-delay}),
+ *     an application's service time; 0 = none
  */
 public record ReqRespSettings(
         double rate,
@@ -52,7 +54,8 @@ public record ReqRespSettings(
         boolean open,
         long drainTimeoutNs,
         Shard shard,
-        int maxInFlight) implements WorkloadSettings {
+        int maxInFlight,
+        long consumeDelayNs) implements WorkloadSettings {
 
     public static final int DEFAULT_REQUESTERS = 10;
     /** IBM's standard workload: 10 request and 10 reply queues. */
@@ -103,6 +106,18 @@ public record ReqRespSettings(
         WorkloadSettings.checkMaxInFlight(maxInFlight);
         SettingsException.require(open || maxInFlight == 1, "--max-in-flight " + maxInFlight,
                 "in closed mode a requester has one request out at a time; give --mode open");
+        SettingsException.require(consumeDelayNs >= 0 && consumeDelayNs <= PutSettings.MAX_CONSUME_DELAY_NS, "--consume-delay",
+                "expected 0s to 1m, a responder's time per request");
+        SettingsException.require(consumeDelayNs == 0 || responders > 0, "--consume-delay", "is the responders' time per"
+                + " request, and --responders 0 runs none here; give it to harness respond, which runs them");
+    }
+
+    /** Responders that reply at once (no {@code --consume-delay}). */
+    public ReqRespSettings(double rate, int requesters, int responders, long warmupNs, long durationNs, int sizeBytes,
+            boolean persistent, int syncpoint, int queues, String requestPrefix, String replyPrefix, long replyTimeoutNs,
+            boolean open, long drainTimeoutNs, Shard shard, int maxInFlight) {
+        this(rate, requesters, responders, warmupNs, durationNs, sizeBytes, persistent, syncpoint, queues, requestPrefix,
+                replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, maxInFlight, 0);
     }
 
     /** One send at a time, each blocking until it returns (no {@code --max-in-flight}). */
@@ -125,7 +140,22 @@ public record ReqRespSettings(
     /** These settings with {@code n} request sends in flight per requester. */
     public ReqRespSettings withMaxInFlight(int n) {
         return new ReqRespSettings(rate, requesters, responders, warmupNs, durationNs, sizeBytes, persistent, syncpoint,
-                queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, n);
+                queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, n, consumeDelayNs);
+    }
+
+    /** These settings with responders that take {@code ns} over each request ({@code --consume-delay}; null: none). */
+    public ReqRespSettings withConsumeDelay(Long ns) {
+        return new ReqRespSettings(rate, requesters, responders, warmupNs, durationNs, sizeBytes, persistent, syncpoint,
+                queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, maxInFlight,
+                ns == null ? 0 : ns);
+    }
+
+    /**
+     * The most requests a second the responders here can answer when each takes {@code consumeDelayNs}
+     * over a request; infinite when they take no set time.
+     */
+    public double consumeCapacity() {
+        return consumeDelayNs == 0 ? Double.POSITIVE_INFINITY : responders * 1e9 / consumeDelayNs;
     }
 
     /**
@@ -152,7 +182,8 @@ public record ReqRespSettings(
     /** These settings for shard I of N: its share of the round trips, on request and reply queues of its own. */
     public ReqRespSettings withShard(Shard s) {
         ReqRespSettings settings = new ReqRespSettings(rate, requesters, responders, warmupNs, durationNs, sizeBytes, persistent,
-                syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, s, maxInFlight);
+                syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, s, maxInFlight,
+                consumeDelayNs);
         if (open) {
             settings.openModeCapacity();
         }
@@ -212,7 +243,10 @@ public record ReqRespSettings(
         s.add(new Setting("mode", open ? "open (requests leave on schedule; replies matched as they come)"
                 : "closed (each requester waits for its reply before its next request)"));
         s.add(new Setting("requesters", Integer.toString(requesters)));
-        s.add(new Setting("responders", responders == 0 ? "none here (run harness respond)" : Integer.toString(responders)));
+        s.add(new Setting("responders", responders == 0 ? "none here (run harness respond)" : responders
+                + (consumeDelayNs == 0 ? "" : "; each takes " + Format.duration(consumeDelayNs) + " over every request before"
+                        + " it replies (--consume-delay): at most " + Format.rate(Math.floor(consumeCapacity()))
+                        + " requests/s together")));
         s.add(new Setting("warmup", Format.duration(warmupNs)));
         s.add(new Setting("duration", Format.duration(durationNs)));
         s.add(new Setting("size", sizeBytes + " bytes (request and reply)"));

@@ -68,7 +68,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
             }
             if (settings.responders() > 0) {
                 responders = new ResponderPool(settings.responders(), settings.ownQueues(), settings::requestQueue,
-                        settings.syncpoint(), settings.sizeBytes(), control, runId);
+                        settings.syncpoint(), settings.sizeBytes(), control, runId).serviceTime(settings.consumeDelayNs());
                 responders.open(provider, reconnect);
             }
             for (Requester r : requesters) {
@@ -175,6 +175,18 @@ public final class ReqRespWorkload extends SettingsWorkload {
     @Override
     public SenderLoad senderLoad() {
         return Arrays.stream(requesters).map(Requester::load).reduce(SenderLoad.NONE, SenderLoad::plus);
+    }
+
+    @Override
+    public double consumeCapacity() {
+        return settings.consumeCapacity();
+    }
+
+    @Override
+    public String consumeLimit() {
+        return settings.consumeDelayNs() == 0 ? null : settings.responders() + " responder"
+                + (settings.responders() == 1 ? "" : "s") + " taking " + Format.duration(settings.consumeDelayNs())
+                + " over each request (--consume-delay)";
     }
 
     @Override

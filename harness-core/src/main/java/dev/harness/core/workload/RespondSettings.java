@@ -18,7 +18,7 @@ import dev.harness.core.SettingsException;
  * @param reconnectTimeoutNs how long a responder whose connection drops tries to connect again
  */
 public record RespondSettings(int responders, int queues, String requestPrefix, int syncpoint, int sizeBytes,
-        long durationNs, long intervalNs, long reconnectTimeoutNs) {
+        long durationNs, long intervalNs, long reconnectTimeoutNs, long consumeDelayNs) {
 
     /** One per request queue of IBM's standard workload. */
     public static final int DEFAULT_RESPONDERS = ReqRespSettings.DEFAULT_QUEUES;
@@ -38,5 +38,13 @@ public record RespondSettings(int responders, int queues, String requestPrefix, 
         SettingsException.require(durationNs >= 0, "--duration", "expected 0s or more");
         SettingsException.require(intervalNs >= MIN_INTERVAL_NS, "--interval", "expected at least 100ms");
         WorkloadSettings.checkReconnectTimeout(reconnectTimeoutNs);
+        SettingsException.require(consumeDelayNs >= 0 && consumeDelayNs <= PutSettings.MAX_CONSUME_DELAY_NS, "--consume-delay",
+                "expected 0s to 1m, a responder's time per request");
+    }
+
+    /** Responders that reply at once (no {@code --consume-delay}). */
+    public RespondSettings(int responders, int queues, String requestPrefix, int syncpoint, int sizeBytes, long durationNs,
+            long intervalNs, long reconnectTimeoutNs) {
+        this(responders, queues, requestPrefix, syncpoint, sizeBytes, durationNs, intervalNs, reconnectTimeoutNs, 0);
     }
 }

@@ -15,6 +15,7 @@ import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.schedule.Pacer;
 
 /**
  * The application side: gets each request and puts a reply of the same size, body copied, with
@@ -22,7 +23,7 @@ import dev.harness.core.run.RunControl;
  * queue the request names. It selects requests a harness sent (of its run, or of any run in harness
  * respond): anyone else's message stays on the queue ({@link QueueClaim}). In
  * syncpoint, the get and the put are one unit of work committed together, as IBM advises.
- * Records {@code responder}: get to commit, once per request. When its connection is lost, the
+ * Records {@code responder}: get to commit, once per request, a {@code --consume-delay} included. When its connection is lost, the
  * unit of work in hand is rolled back (the request comes again) and it connects again, if the
  * run reconnects.
  */
@@ -41,6 +42,8 @@ public final class Responder {
     private ListenerConnection connection;
     private Provider provider;
     private Reconnect reconnect;
+    /** --consume-delay: how long it takes over each request before it replies; 0 for none. */
+    private long serviceNs;
 
     /**
      * @param expectedSizeBytes the usual request size; a larger request grows the buffer once
@@ -76,6 +79,11 @@ public final class Responder {
             }
         });
         connection.open();
+    }
+
+    /** Takes {@code ns} over each request before it replies, as an application does ({@code --consume-delay}); before {@link #start}. */
+    void serviceTime(long ns) {
+        this.serviceNs = ns;
     }
 
     public void start(LatencyRecorder recorder) throws JMSException {
@@ -132,6 +140,10 @@ public final class Responder {
             if (again) {
                 MessageHeader.markAnsweredAgain(body, length);
                 answeredAgain.incrementAndGet();
+            }
+            if (serviceNs > 0) {
+                // The application's own time: its session holds the next request meanwhile, and responder times it.
+                Pacer.awaitUntil(getNs + serviceNs, control);
             }
             BytesMessage reply = session.createBytesMessage();
             reply.writeBytes(body, 0, length);

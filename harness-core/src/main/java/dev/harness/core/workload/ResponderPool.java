@@ -57,6 +57,12 @@ public final class ResponderPool implements AutoCloseable {
         }
     }
 
+    /** Every responder takes {@code ns} over each request before it replies ({@code --consume-delay}); before {@link #start}. */
+    public ResponderPool serviceTime(long ns) {
+        responders.forEach(r -> r.serviceTime(ns));
+        return this;
+    }
+
     public void start(LatencyRecorder recorder) throws JMSException {
         for (Responder r : responders) {
             r.start(recorder);
