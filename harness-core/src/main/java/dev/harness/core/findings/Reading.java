@@ -60,6 +60,9 @@ public record Reading(Validity validity, List<Finding> findings) {
         boolean outageExplains = o != null && !o.unfinished() && Saturation.BROKER.equals(sat.limit());
         // Consumers slow on purpose (--consume-delay) explain the completions' rate; the offered load says so.
         boolean byDesign = Saturation.CONSUMERS.equals(sat.limit());
+        // A measured phase that began on the --preload backlog lasts until it is worked off: its rate
+        // holds the backlog's drain, as asked, and is no measure of the rate the system keeps.
+        boolean onPreload = preloadCatchUp(r);
         if (!t.closedLoop() && r.counts().measuredSent() == 0 && t.measuredSeconds() > 0) {
             reasons.add(new Reason(Reason.SCHEDULE_BEHIND, "not one message of the measured phase was sent: the senders"
                     + " were still working off the warmup's backlog when the run ended, so nothing measured the rate asked",
@@ -67,7 +70,7 @@ public record Reading(Validity validity, List<Finding> findings) {
         }
         if (!t.closedLoop() && r.counts().measuredSent() > 0) {
             reasons.addAll(behind(k, r.views().measured().get(View.SEND_LAG), outageExplains ? null : advice(sat),
-                    preloadCatchUp(r)));
+                    onPreload));
         }
         if (!t.closedLoop() && t.measuredSeconds() > 0) {
             Histogram lag = r.views().measured().get(View.SEND_LAG);
@@ -76,20 +79,20 @@ public record Reading(Validity validity, List<Finding> findings) {
             double achieved = t.achievedRate();
             long edge = (long) Math.max(1, sat.workers()) * Math.max(1, Math.max(sat.maxInFlight(), r.delivery().syncpoint()));
             double slack = ScheduleBounds.rateSlack(asked, edge, t.measuredSeconds());
-            if (achieved < (1 - slack) * asked && !outageExplains && !byDesign) {
+            if (achieved < (1 - slack) * asked && !outageExplains && !byDesign && !onPreload) {
                 String code = Saturation.HOST.equals(sat.limit()) ? Reason.HOST_CONTENDED
                         : sat.harnessLimited() ? Reason.GENERATOR_SATURATED : Reason.RATE_BELOW_TARGET;
                 String text = sat.facts() != null ? sat.facts()
                         : String.format(Locale.ROOT, "%s of %s %s achieved", Units.rate(achieved), Units.rate(asked), unit);
                 reasons.add(new Reason(code, text, advice(sat)));
-            } else if (achieved > (1 + slack) * asked && !outageExplains && !preloadCatchUp(r)) {
+            } else if (achieved > (1 + slack) * asked && !outageExplains && !onPreload) {
                 reasons.add(new Reason(Reason.RATE_ABOVE_TARGET, String.format(Locale.ROOT, "%s %s achieved against a"
                         + " target of %s: completions caught up a backlog, which is no success", Units.rate(achieved), unit,
                         Units.rate(asked)), "measure from the steady state: --warmup auto, or a longer --warmup"));
             }
             // A contended host slows every thread of the harness: named whenever the schedule slipped, whoever else limited it.
             boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
-                    || (!byDesign && Math.abs(achieved - asked) > slack * asked) || r.counts().measuredSent() == 0;
+                    || (!byDesign && !onPreload && Math.abs(achieved - asked) > slack * asked) || r.counts().measuredSent() == 0;
             if (contended(k, sat.cpuFraction()) && !Saturation.HOST.equals(sat.limit())) {
                 String lateTail = slipped ? "" : lateTailOnContendedHost(r);
                 if (lateTail != null) {

@@ -115,6 +115,10 @@ class ReadingTest {
         // Drained within a 5 s warmup: the measured phase never saw it, and a late start is the warmup's.
         assertEquals(List.of(Reason.BACKLOG_AT_START, Reason.RATE_ABOVE_TARGET),
                 codes(withPreload(late, new WarmupEnd(5 * S, 0, false), 2 * S)));
+        // A backlog that outlasts the schedule stretches the measured phase: its rate is the drain's.
+        RunSummary slow = run(200, MS, kept(MS), checked(), null, Saturation.NONE, false);
+        assertEquals(List.of(Reason.RATE_BELOW_TARGET), codes(slow));
+        assertEquals(List.of(), codes(withPreload(slow, new WarmupEnd(0, 0, false), 40 * S)));
     }
 
     private static RunSummary withPreload(RunSummary r, WarmupEnd warmup, long drainedNs) {
