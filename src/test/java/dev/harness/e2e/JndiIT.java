@@ -148,4 +148,18 @@ class JndiIT {
         assertTrue(wrong.stderr().contains("JNDI holds a queue under DEV.QUEUE.1, where a topic is needed"), wrong::toString);
         assertFalse(wrong.stderr().contains("\tat "), "one line, no stack trace: " + wrong);
     }
+
+    /** Consume-only through JNDI: a queue another client filled, emptied and counted, its depth browsed (JNDI tells no count). */
+    @Test
+    void drainThroughJndi() throws Exception {
+        OtherClient.put(broker.url(), "JNDI.ORDERS", 2_000, false);
+        Path json = dir.resolve("drain.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "drain", "--provider", "jndi", "--jndi", jndi.toString(),
+                "--cf", "HarnessCF", "--queue", "JNDI.ORDERS", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("depth of JNDI.ORDERS: 2,000 at the start, 0 at the end; 2,000 received from it"),
+                r::toString);
+        assertEquals(2_000, HarnessProcess.json(json).get("received").asLong(), r::toString);
+        assertEquals(0, OtherClient.count(broker.url(), "JNDI.ORDERS"), "the queue is empty");
+    }
 }
