@@ -205,6 +205,9 @@ public final class HtmlReport {
         b.append(eventTable(events));
         if (outcome != null) {
             b.append(deliveryAndOutage(outcome));
+            if (!outcome.subscriptions().isEmpty()) {
+                b.append(subscriptions(outcome.subscriptions()));
+            }
         }
         b.append(setup(run));
         b.append("</body></html>\n");
@@ -880,6 +883,39 @@ public final class HtmlReport {
             b.append("</table>\n");
         }
         return b.toString();
+    }
+
+    /**
+     * Publish/subscribe: a row per subscription, its copies and its response; the slowest by p99
+     * marked, with how far it trails the median subscription's p99 (as the console says it).
+     */
+    static String subscriptions(List<RunOutcome.Subscription> subs) {
+        List<Long> p99s = subs.stream().filter(x -> x.count() > 0).map(RunOutcome.Subscription::p99Ns).sorted().toList();
+        long median = p99s.isEmpty() ? 0 : p99s.get((p99s.size() - 1) / 2);
+        RunOutcome.Subscription slowest = subs.stream().filter(x -> x.count() > 0)
+                .max(java.util.Comparator.comparingLong(RunOutcome.Subscription::p99Ns)).orElse(null);
+        StringBuilder b = new StringBuilder("<h2>Subscriptions</h2>\n<p class=\"what\">Each subscription's copies, and its"
+                + " response over the measured phase: from the message's intended publish time to this subscription's receipt."
+                + " The slowest by p99 is marked");
+        if (slowest != null && median > 0) {
+            b.append(String.format(java.util.Locale.ROOT, "; its p99 is %.1fx the median subscription's (%s ms)",
+                    slowest.p99Ns() / (double) median, Units.ms(median)));
+        }
+        b.append(".</p>\n<table id=\"subscriptions\"><tr><th>subscription</th><th>topic</th><th>received</th><th>lost</th>"
+                + "<th>missed</th><th>duplicates</th><th>p50 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>\n");
+        for (RunOutcome.Subscription x : subs) {
+            boolean slow = x == slowest && subs.size() > 1;
+            b.append(slow ? "<tr class=\"slowest\"><td><b>" : "<tr><td>").append(Html.escape(x.name()))
+                    .append(slow ? "</b> (slowest)" : "").append("</td><td>").append(Html.escape(x.topic())).append("</td>");
+            for (long n : new long[] {x.received(), x.lost(), x.missed(), x.duplicates()}) {
+                b.append("<td>").append(Units.count(n)).append("</td>");
+            }
+            for (long ns : new long[] {x.p50Ns(), x.p99Ns(), x.p999Ns(), x.maxNs()}) {
+                b.append("<td>").append(x.count() == 0 ? "-" : Units.ms(ns)).append("</td>");
+            }
+            b.append("</tr>\n");
+        }
+        return b.append("</table>\n").toString();
     }
 
     private static void row(StringBuilder b, String name, long n) {

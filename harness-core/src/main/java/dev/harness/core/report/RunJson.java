@@ -58,10 +58,12 @@ import dev.harness.core.slo.Window;
  * @param merged for a file harness merge wrote, the runs it merged (as {@code runs} names them; empty
  *     in a file from before it named them); null for one run's file
  * @param freezes summary.freezes: the stops of the broker the run made; empty in a file from before they were written
+ * @param subscriptions summary.subscriptions.each: publish/subscribe's subscriptions; empty for other workloads
  */
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
         Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
-        String saturationLimit, Reading reading, Gaps gaps, List<Run> merged, List<Stop> freezes) {
+        String saturationLimit, Reading reading, Gaps gaps, List<Run> merged, List<Stop> freezes,
+        List<RunOutcome.Subscription> subscriptions) {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -200,7 +202,19 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 s.path("late").asLong(), s.path("lost").asLong(), delivery, recovery, verdict,
                 header, totals, perSecond,
                 text(s.path("saturation"), "sentence"), text(s.path("saturation"), "limit"), reading, gaps,
-                merged == null ? null : List.copyOf(merged), freezes(s));
+                merged == null ? null : List.copyOf(merged), freezes(s), subscriptions(s));
+    }
+
+    /** summary.subscriptions.each as JsonReporter#subscriptions writes them. */
+    private static List<RunOutcome.Subscription> subscriptions(JsonNode summary) {
+        List<RunOutcome.Subscription> each = new ArrayList<>();
+        for (JsonNode e : summary.path("subscriptions").path("each")) {
+            JsonNode r = e.path("response");
+            each.add(new RunOutcome.Subscription(e.path("topic").asText(), e.path("name").asText(), e.path("received").asLong(),
+                    e.path("lost").asLong(), e.path("missed").asLong(), e.path("duplicates").asLong(), r.path("count").asLong(),
+                    r.path("p50Ns").asLong(), r.path("p99Ns").asLong(), r.path("p99_9Ns").asLong(), r.path("maxNs").asLong()));
+        }
+        return each;
     }
 
     /** summary.freezes as JsonReporter#freezes writes them. */
@@ -317,7 +331,7 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
     public RunOutcome outcome() {
         return new RunOutcome(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading,
                 new RunOutcome.Rates(totals.targetRate(), totals.achievedRate(), totals.measuredSeconds(),
-                        totals.longestGapFromNs(), totals.longestGapNs()), freezes);
+                        totals.longestGapFromNs(), totals.longestGapNs()), freezes, subscriptions);
     }
 
     private static String text(JsonNode o, String field) {

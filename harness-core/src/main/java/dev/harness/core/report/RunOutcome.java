@@ -2,9 +2,12 @@ package dev.harness.core.report;
 
 import java.util.List;
 
+import org.HdrHistogram.Histogram;
+
 import dev.harness.core.findings.Reading;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Stop;
 import dev.harness.core.run.WorkloadKind;
@@ -25,12 +28,35 @@ import dev.harness.core.slo.Verdict;
  * @param reading the run's validity and findings, the console's words; null when not known (an hlog alone)
  * @param rates the rate asked and achieved, and the longest time without a completion; null when not known
  * @param freezes the stops of the broker the run made (--freeze-at), shaded on the over-time charts
+ * @param subscriptions publish/subscribe: how each subscription fared; empty for other workloads
  */
 public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
-        Outages.Recovery recovery, String saturation, Reading reading, Rates rates, List<Stop> freezes) {
+        Outages.Recovery recovery, String saturation, Reading reading, Rates rates, List<Stop> freezes,
+        List<Subscription> subscriptions) {
 
     public RunOutcome {
         freezes = List.copyOf(freezes);
+        subscriptions = List.copyOf(subscriptions);
+    }
+
+    /**
+     * One subscription's copies and its {@code response} over the measured phase, as the JSON's
+     * {@code summary.subscriptions.each} holds them.
+     */
+    public record Subscription(String topic, String name, long received, long lost, long missed, long duplicates,
+            long count, long p50Ns, long p99Ns, long p999Ns, long maxNs) {
+        static Subscription of(FanOutSummary.Subscription s) {
+            Histogram h = s.response();
+            boolean any = h.getTotalCount() > 0;
+            return new Subscription(s.topic(), s.name(), s.received(), s.lost(), s.missed(), s.duplicates(),
+                    h.getTotalCount(), any ? Percentiles.at(h, 50) : 0, any ? Percentiles.at(h, 99) : 0,
+                    any ? Percentiles.at(h, 99.9) : 0, h.getMaxValue());
+        }
+    }
+
+    public RunOutcome(Verdict verdict, Delivery delivery, boolean requests, long requestsLost, long unsent,
+            Outages.Recovery recovery, String saturation, Reading reading, Rates rates, List<Stop> freezes) {
+        this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, reading, rates, freezes, List.of());
     }
 
     /**
@@ -74,6 +100,6 @@ public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, l
         return new RunOutcome(verdict, s.delivery(), s.header().workload() == WorkloadKind.REQRESP, s.counts().lost(),
                 s.counts().unsent(), s.recovery(), s.saturation().sentence(), s.reading(),
                 new Rates(t.targetRate(), t.achievedRate(), t.measuredSeconds(), t.longestGapFromNs(), t.longestGapNs()),
-                s.freezes());
+                s.freezes(), s.fanOut() == null ? List.of() : s.fanOut().subscriptions().stream().map(Subscription::of).toList());
     }
 }

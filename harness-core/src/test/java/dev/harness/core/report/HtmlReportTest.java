@@ -336,4 +336,20 @@ class HtmlReportTest {
                 html);
         assertFalse(HtmlReport.render(log()).contains("class=\"freeze\""));
     }
+
+    @Test
+    void eachSubscriptionHasARowAndTheSlowestIsMarkedAgainstTheMedian() throws Exception {
+        List<RunOutcome.Subscription> subs = List.of(
+                new RunOutcome.Subscription("dev/harness/1", "harness-1-t1-s1", 1_000, 0, 0, 0, 900, MS, 4 * MS, 5 * MS, 6 * MS),
+                new RunOutcome.Subscription("dev/harness/1", "harness-1-t1-s2", 1_000, 0, 0, 0, 900, MS, 12 * MS, 15 * MS, 20 * MS),
+                new RunOutcome.Subscription("dev/harness/2", "harness-1-t2-s1", 990, 10, 0, 0, 890, MS, 3 * MS, 4 * MS, 5 * MS));
+        RunOutcome outcome = new RunOutcome(Verdict.NONE, new Delivery(true, null, true, 0, 3_000, 2_990, 10, 0, 0, 0, 0, 0, 0),
+                false, 0, 0, null, null, null, null, List.of(), subs);
+        String html = HtmlReport.render(log(), outcome);
+        assertTrue(html.contains("<h2>Subscriptions</h2>"), html);
+        assertTrue(html.contains("its p99 is 3.0x the median subscription's (4.000 ms)"), html);
+        assertTrue(html.contains("<tr class=\"slowest\"><td><b>harness-1-t1-s2</b> (slowest)</td><td>dev/harness/1</td>"), html);
+        assertTrue(html.contains("<td>harness-1-t2-s1</td><td>dev/harness/2</td><td>990</td><td>10</td>"), html);
+        assertFalse(HtmlReport.render(log(), fullOutcome(Verdict.NONE)).contains("<h2>Subscriptions</h2>"), "none for puts");
+    }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -46,6 +47,18 @@ class RunJsonTest {
         assertEquals(480.5, rates.achieved());
         assertEquals(3_000_000_000L, rates.longestGapFromNs());
         assertEquals(250_000_000L, rates.longestGapNs());
+    }
+
+    @Test
+    void eachSubscriptionIsReadBackForTheReport() throws Exception {
+        String summary = "\"summary\": {\"delivery\": {\"tracked\": true}, \"subscriptions\": {\"kind\": \"durable\","
+                + " \"each\": [{\"topic\": \"dev/harness/1\", \"name\": \"harness-1-t1-s1\", \"received\": 900, \"lost\": 3,"
+                + " \"missed\": 0, \"duplicates\": 1, \"response\": {\"count\": 800, \"p50Ns\": 1000, \"p99Ns\": 5000,"
+                + " \"p99_9Ns\": 7000, \"maxNs\": 9000}}]}}";
+        RunJson run = RunJson.read("--json", file("pubsub.json", summary));
+        assertEquals(List.of(new RunOutcome.Subscription("dev/harness/1", "harness-1-t1-s1", 900, 3, 0, 1, 800, 1_000, 5_000,
+                7_000, 9_000)), run.outcome().subscriptions());
+        assertEquals(List.of(), RunJson.read("--json", file("put.json", String.format(SUMMARY, "null"))).outcome().subscriptions());
     }
 
     @Test
