@@ -5,7 +5,8 @@ package dev.harness.core.findings;
  *
  * @param code a stable name (JSON {@code findings[].code}): {@code offered-load}, {@code schedule}, {@code back-pressure},
  *     {@code understatement}, {@code hiccups},
- *     {@code jvm-pauses}, {@code gc-pauses}, {@code host-queue}, {@code outage}, {@code delivery}
+ *     {@code jvm-pauses}, {@code gc-pauses}, {@code host-queue}, {@code outage}, {@code delivery},
+ *     {@code subscription-backlog}
  * @param text the sentence
  */
 public record Finding(String code, String text) {
@@ -20,4 +21,6 @@ public record Finding(String code, String text) {
     public static final String HOST_QUEUE = "host-queue";
     public static final String OUTAGE = "outage";
     public static final String DELIVERY = "delivery";
+    /** Publish/subscribe: subscriptions whose backlog grew through the measured phase, and whose limit that was. */
+    public static final String SUBSCRIPTION_BACKLOG = "subscription-backlog";
 }

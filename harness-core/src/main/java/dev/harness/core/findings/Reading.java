@@ -21,6 +21,7 @@ import dev.harness.core.report.Percentiles;
 import dev.harness.core.report.Understatement;
 import dev.harness.core.report.Units;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
 import dev.harness.core.run.WorkloadKind;
@@ -110,6 +111,11 @@ public record Reading(Validity validity, List<Finding> findings) {
             reasons.add(new Reason(Reason.DELIVERY_UNCHECKED, "an objective reads delivery (lost, duplicates) but nothing"
                     + " checked it (" + r.delivery().untracked() + ")", "run at least one drainer (--drainers 1)"));
         }
+        if (subscribersStarved(r)) {
+            reasons.add(new Reason(Reason.SUBSCRIBERS_STARVED, fallingBehind(r.fanOut()) + ", while the harness's threads were"
+                    + " starved of CPU (" + starvation(k, sat) + "): the subscribers, not the broker, fell behind",
+                    "give the harness CPUs of its own: fewer subscribers on this host, or stop what else runs here"));
+        }
         if (o != null && o.unfinished()) {
             reasons.add(new Reason(Reason.RECOVERY_UNFINISHED, "the run ended while it was still recovering from the"
                     + " lost broker (some worker was reconnecting or catching up, or the backlog draining): its recovery"
@@ -148,7 +154,7 @@ public record Reading(Validity validity, List<Finding> findings) {
 
     /** The reasons an hlog alone cannot tell: they need the run's own figures, which its --json has. */
     public static final String NOT_FROM_HLOG = "rate-below-target, rate-above-target, generator-saturated, host-contended,"
-            + " delivery-unchecked, recovery-unfinished, shard-late, warmup-unsteady";
+            + " delivery-unchecked, recovery-unfinished, shard-late, warmup-unsteady, subscribers-starved";
 
     /**
      * What an hlog alone tells of a run's validity: whether it began behind its schedule or stayed
@@ -301,6 +307,12 @@ public record Reading(Validity validity, List<Finding> findings) {
                     offset(r.throughput().longestGapFromNs()))));
         }
         f.add(new Finding(Finding.DELIVERY, delivery(r.delivery(), r.header().workload())));
+        if (r.fanOut() != null && !r.fanOut().fallingBehind().isEmpty()) {
+            f.add(new Finding(Finding.SUBSCRIPTION_BACKLOG, "subscription backlog: " + fallingBehind(r.fanOut())
+                    + (subscribersStarved(r) ? ": the harness's subscriber threads were starved of CPU ("
+                            + starvation(k, r.saturation()) + ")" : ": the broker delivered to them slower than it took the"
+                                    + " publishes")));
+        }
         f.add(new Finding(Finding.JVM_PAUSES, pauses(r.jvmPauses())));
         String hiccups = hiccups(r.gc());
         if (hiccups != null) {
@@ -520,6 +532,40 @@ public record Reading(Validity validity, List<Finding> findings) {
      */
     private static boolean preloadCatchUp(RunSummary r) {
         return r.preload() != null && !r.preload().drainedBefore(r.warmup().ns());
+    }
+
+    /** This JVM's share of the CPUs at or above which its own threads wait for one. */
+    static final double STARVED_CPU = 0.9;
+
+    /**
+     * Publish/subscribe: a subscription fell behind while the harness's threads could not get a CPU:
+     * the host contended by others, or this JVM using nearly all of it.
+     */
+    private static boolean subscribersStarved(RunSummary r) {
+        if (r.fanOut() == null || r.fanOut().fallingBehind().isEmpty()) {
+            return false;
+        }
+        double cpu = r.saturation().cpuFraction();
+        return contended(r.keeping(), cpu) || cpu >= STARVED_CPU;
+    }
+
+    private static String starvation(ScheduleKeeping.Totals k, Saturation sat) {
+        return contended(k, sat.cpuFraction()) ? hostContention(k, sat)
+                : String.format(Locale.ROOT, "this JVM used %.0f %% of the CPUs", sat.cpuFraction() * 100);
+    }
+
+    /** "2 of 6 subscriptions fell behind over 10.0 s of the measured phase: S1 on T1, its backlog 1,234 copies longer (8 % of ...)". */
+    private static String fallingBehind(FanOutSummary f) {
+        List<FanOutSummary.Subscription> behind = f.fallingBehind();
+        List<String> each = new ArrayList<>();
+        for (FanOutSummary.Subscription s : behind.subList(0, Math.min(3, behind.size()))) {
+            each.add(String.format(Locale.ROOT, "%s on %s, its backlog %s copies longer (%.0f %% of what was published to it)",
+                    s.name(), s.topic(), Units.count(s.backlogGrowth()),
+                    s.published() == 0 ? 0 : 100.0 * s.backlogGrowth() / s.published()));
+        }
+        return String.format(Locale.ROOT, "%d of %d subscriptions fell behind over %s of the measured phase: %s%s", behind.size(),
+                f.subscriptions().size(), seconds(f.backlogSpanNs()), String.join("; ", each),
+                behind.size() > 3 ? "; and " + (behind.size() - 3) + " more" : "");
     }
 
     /** "2.9 s" or "350 ms". */

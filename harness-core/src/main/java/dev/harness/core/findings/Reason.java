@@ -18,6 +18,8 @@ public record Reason(String code, String text, String advice) {
     public static final String RECOVERY_UNFINISHED = "recovery-unfinished";
     public static final String SHARD_LATE = "shard-late";
     public static final String WARMUP_UNSTEADY = "warmup-unsteady";
+    /** Publish/subscribe: a subscription fell behind while the harness's own threads were starved of CPU. */
+    public static final String SUBSCRIBERS_STARVED = "subscribers-starved";
 
     /** "backlog-at-start: the measured phase began ... (what to change: ...)". */
     public String line() {

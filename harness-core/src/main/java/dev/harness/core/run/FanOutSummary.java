@@ -15,13 +15,34 @@ import org.HdrHistogram.Histogram;
  *     {@code window} messages late): no fan-out sample
  * @param window messages whose fan-out may be in progress at once; 0 with one subscription a message
  * @param notes what the run did to the broker's subscriptions after it (durable ones removed or kept)
+ * @param backlogSpanNs how long the subscriptions' backlogs were watched: from the measured phase's start
+ *     to the schedule's end, to the second; 0 when not watched
  */
 public record FanOutSummary(String kind, List<Subscription> subscriptions, long deliveries, long incomplete, int window,
-        List<String> notes) {
+        List<String> notes, long backlogSpanNs) {
+    /** A backlog that grew by less than this many copies is noise: a second's jitter at low rates. */
+    public static final long BACKLOG_FLOOR = 100;
+    /** ... or by less than this share of the copies published to it over the span. */
+    public static final double BACKLOG_SHARE = 0.05;
 
     public FanOutSummary {
         subscriptions = List.copyOf(subscriptions);
         notes = List.copyOf(notes);
+    }
+
+    /** Without backlogs watched (built by tests). */
+    public FanOutSummary(String kind, List<Subscription> subscriptions, long deliveries, long incomplete, int window,
+            List<String> notes) {
+        this(kind, subscriptions, deliveries, incomplete, window, notes, 0);
+    }
+
+    /**
+     * The subscriptions whose backlog grew through the measured phase: by {@link #BACKLOG_FLOOR}
+     * copies or more, and by {@link #BACKLOG_SHARE} of what was published to them or more.
+     */
+    public List<Subscription> fallingBehind() {
+        return subscriptions.stream().filter(s -> s.backlogGrowth() >= BACKLOG_FLOOR
+                && s.backlogGrowth() >= BACKLOG_SHARE * s.published()).toList();
     }
 
     /**
@@ -31,9 +52,16 @@ public record FanOutSummary(String kind, List<Subscription> subscriptions, long 
      * @param missed copies a nondurable subscription never got because they were published while it
      *     did not exist (its connection lost); not among the lost
      * @param response its deliveries of messages intended in the measured phase, from their intended time
+     * @param backlogGrowth how much its backlog (committed to it, not received) grew over {@code backlogSpanNs}
+     * @param published copies committed to it over {@code backlogSpanNs}
      */
     public record Subscription(String topic, String name, long received, long lost, long missed, long duplicates,
-            Histogram response) {
+            Histogram response, long backlogGrowth, long published) {
+        /** Without its backlog watched (built by tests). */
+        public Subscription(String topic, String name, long received, long lost, long missed, long duplicates,
+                Histogram response) {
+            this(topic, name, received, lost, missed, duplicates, response, 0, 0);
+        }
     }
 
     /** The subscription with the highest p99, or null with none measured. */

@@ -85,6 +85,8 @@ public record Saturation(String limit, String facts, String advice, double asked
         String head = String.format(Locale.ROOT, "the schedule asked %s %s/s and %s were achieved: ", count(asked),
                 unit, count(achieved));
         String who = load.workers() + " " + worker + (load.workers() == 1 ? "" : "s");
+        // Publishers are the put senders on topics: --senders sets them too.
+        String option = "--" + (worker.equals("publisher") ? "sender" : worker) + "s";
         String were = load.workers() == 1 ? " was" : " were";
         String limit;
         String why;
@@ -105,7 +107,7 @@ public record Saturation(String limit, String facts, String advice, double asked
             limit = WINDOW;
             why = String.format(Locale.ROOT, "%s with %d sends in flight each waited for a free slot %s of the time"
                     + " (busy %s)", who, load.maxInFlight(), pct(full), pct(busy)) + also(cpuFraction, pausedFraction);
-            change = "raise --max-in-flight or add --" + worker + "s";
+            change = "raise --max-in-flight or add " + option;
         } else if (busy >= BUSY) {
             limit = SENDERS;
             double offer = load.offer() > 0 ? load.offer() : achieved;
@@ -118,11 +120,11 @@ public record Saturation(String limit, String facts, String advice, double asked
             } else if (load.maxInFlight() > 1) {
                 why = String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
                         + " full %s)", who, were, pct(busy), load.maxInFlight(), pct(full));
-                change = "add --" + worker + "s";
+                change = "add " + option;
             } else {
                 why = String.format(Locale.ROOT, "%s with blocking sends of %s ms each can offer about %s %s/s:"
                         + " busy %s of the time", who, ms(load.busyNsPerSend()), count(offer), unit, pct(busy));
-                change = "add --" + worker + "s or --max-in-flight";
+                change = "add " + option + " or --max-in-flight";
             }
             why += also(cpuFraction, pausedFraction);
         } else if (cpuFraction >= CPU_BOUND) {

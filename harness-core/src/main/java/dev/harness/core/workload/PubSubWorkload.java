@@ -40,6 +40,7 @@ public final class PubSubWorkload extends SettingsWorkload {
     private FanOut fanOut;
     private Provider provider;
     private FanOutSummary ended;
+    private BacklogWatch backlogs;
 
     public PubSubWorkload(PubSubSettings settings) {
         super(settings);
@@ -90,6 +91,7 @@ public final class PubSubWorkload extends SettingsWorkload {
         } catch (JMSException e) {
             throw new UnreachableException("cannot start a subscriber: " + provider.explain(e), e);
         }
+        backlogs = BacklogWatch.start(subscriptions, ledgers, measurement, schedule);
         for (Sender p : publishers) {
             p.bind(schedule, measurement);
             Thread t = new Thread(p, "harness-publisher-" + threads.size());
@@ -205,12 +207,14 @@ public final class PubSubWorkload extends SettingsWorkload {
         long deliveries = 0;
         long missedCopies = 0;
         long stale = 0;
-        for (Subscription s : subscriptions) {
+        for (int i = 0; i < subscriptions.size(); i++) {
+            Subscription s = subscriptions.get(i);
             boolean missed = missedNotLost(s);
             stale += s.stale();
             Delivery d = ledgers.delivery(s.topic(), s.index(), settings.persistent(), settings.syncpoint());
             each.add(new FanOutSummary.Subscription(s.topicName(), s.name(), d.received(), missed ? 0 : d.lost(),
-                    missed ? d.lost() : 0, d.duplicates(), s.measuredResponse()));
+                    missed ? d.lost() : 0, d.duplicates(), s.measuredResponse(), backlogs == null ? 0 : backlogs.growth(i),
+                    backlogs == null ? 0 : backlogs.published(i)));
             deliveries += s.received();
             missedCopies += missed ? d.lost() : 0;
         }
@@ -224,7 +228,7 @@ public final class PubSubWorkload extends SettingsWorkload {
                     + " (another publisher on its topics: give a --topic-prefix of the run's own); not measured", stale));
         }
         ended = new FanOutSummary(settings.subscription().toString(), each, deliveries, fanOut.incomplete(), fanOut.capacity(),
-                notes);
+                notes, backlogs == null ? 0 : backlogs.spanNs());
         return ended;
     }
 
@@ -232,6 +236,9 @@ public final class PubSubWorkload extends SettingsWorkload {
     public void close() {
         if (ended == null && settings.subscription().durable() && !settings.keepSubscriptions() && ledgers != null) {
             endSubscriptions(); // a run that failed before its summary: its durable subscriptions must not stay behind
+        }
+        if (backlogs != null) {
+            backlogs.close();
         }
         List<Runnable> closing = new ArrayList<>();
         publishers.forEach(p -> closing.add(p::close));

@@ -21,6 +21,7 @@ import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;
+import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
@@ -125,6 +126,38 @@ class ReadingTest {
         Preloaded p = new Preloaded(20_000, 1, S, drainedNs == Preloaded.NOT_DRAINED ? 12_000 : 20_000, drainedNs);
         return new RunSummary(r.header(), r.ending(), r.counts(), r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(),
                 r.delivery(), r.recovery(), r.saturation(), r.keeping(), r.deliveryNeeded(), warmup, r.freezes(), null, p);
+    }
+
+    @Test
+    void aSubscriptionFallingBehindIsAFindingAndNotValidWhenTheHarnessWasStarved() {
+        FanOutSummary.Subscription kept = new FanOutSummary.Subscription("t/1", "harness-1-t1-s1", 5_000, 0, 0, 0,
+                Histograms.create(), 30, 5_000);
+        FanOutSummary.Subscription behind = new FanOutSummary.Subscription("t/1", "harness-1-t1-s2", 4_000, 0, 0, 0,
+                Histograms.create(), 1_000, 5_000);
+        FanOutSummary fanOut = new FanOutSummary("nondurable", List.of(kept, behind), 9_000, 0, 0, List.of(), 10 * S);
+        assertEquals(List.of(behind), fanOut.fallingBehind(), "30 copies is noise; 1,000 of 5,000 is not");
+
+        Saturation jvm30 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.3, 0);
+        RunSummary broker = withFanOut(run(1_000, MS, kept(MS), checked(), null, jvm30, false), fanOut);
+        assertEquals(List.of(), codes(broker), "the broker's delivery: a finding, not a fault of the run");
+        String text = broker.reading().finding(Finding.SUBSCRIPTION_BACKLOG).text();
+        assertEquals("subscription backlog: 1 of 2 subscriptions fell behind over 10.0 s of the measured phase:"
+                + " harness-1-t1-s2 on t/1, its backlog 1,000 copies longer (20 % of what was published to it): the broker"
+                + " delivered to them slower than it took the publishes", text);
+
+        Saturation jvm95 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.95, 0);
+        RunSummary starved = withFanOut(run(1_000, MS, kept(MS), checked(), null, jvm95, false), fanOut);
+        assertEquals(List.of(Reason.SUBSCRIBERS_STARVED), codes(starved));
+        assertTrue(starved.reading().finding(Finding.SUBSCRIPTION_BACKLOG).text()
+                .endsWith(": the harness's subscriber threads were starved of CPU (this JVM used 95 % of the CPUs)"));
+        assertEquals(null, withFanOut(run(1_000, MS, kept(MS), checked(), null, jvm95, false),
+                new FanOutSummary("nondurable", List.of(kept), 5_000, 0, 0, List.of(), 10 * S)).reading()
+                .finding(Finding.SUBSCRIPTION_BACKLOG));
+    }
+
+    private static RunSummary withFanOut(RunSummary r, FanOutSummary f) {
+        return new RunSummary(r.header(), r.ending(), r.counts(), r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(),
+                r.delivery(), r.recovery(), r.saturation(), r.keeping(), r.deliveryNeeded(), r.warmup(), r.freezes(), f, null);
     }
 
     @Test

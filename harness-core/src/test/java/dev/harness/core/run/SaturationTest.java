@@ -38,6 +38,14 @@ class SaturationTest {
     }
 
     @Test
+    void publishersAreAddedWithTheSendersOption() {
+        Saturation s = Saturation.judge(3_000, 1_339, new SenderLoad(10 * S, 0, 9_500_000_000L, 32, 13_390), 0.5, 0,
+                "publisher");
+        assertTrue(s.sentence().contains("1 publisher with 32 sends in flight"), s.sentence());
+        assertTrue(s.sentence().endsWith("raise --max-in-flight or add --senders."), "there is no --publishers: " + s.sentence());
+    }
+
+    @Test
     void idleSendersMeanTheBrokerWasTheLimit() {
         Saturation s = Saturation.judge(5_000, 3_000, new SenderLoad(10 * S, 7 * S, S, 64, 30_000), 0.5, 0);
         assertEquals(Saturation.BROKER, s.limit());
