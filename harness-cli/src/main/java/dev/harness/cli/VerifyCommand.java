@@ -184,6 +184,10 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
                         List.of("--workload", "reqresp", "--mode", "open"))));
                 scenarios.add(s.onceMore(() -> s.brokerFrozen(reqRate, "reqresp-closed",
                         "request/response (closed) frozen 2 s", List.of("--workload", "reqresp", "--mode", "closed"))));
+                List<String> fanOut = List.of("--workload", "pubsub", "--subscribers", "3");
+                double pubRate = s.holdRate("pubsub", fanOut, rates);
+                scenarios.add(s.onceMore(() -> s.brokerFrozen(pubRate, "pubsub-fanout",
+                        "publish/subscribe (3 subscribers) frozen 2 s, fanout", fanOut, View.FANOUT)));
             }
             if (interrupted) {
                 throw new Failure.Interrupted("interrupted: no verdict");
@@ -340,6 +344,11 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
 
         /** 1, 3, 6: one stop of the broker for 2 s; response's p99, p99.9 and max against the truth. */
         ScenarioResult brokerFrozen(double r, String id, String title, List<String> options) throws Exception {
+            return brokerFrozen(r, id, title, options, View.RESPONSE);
+        }
+
+        /** One stop of the broker for 2 s, judged on {@code view} (response, or fanout for publish/subscribe). */
+        ScenarioResult brokerFrozen(double r, String id, String title, List<String> options, View view) throws Exception {
             String why = whyNot(r, true);
             if (why != null) {
                 return ScenarioResult.notRun(id, title, why);
@@ -347,7 +356,8 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             List<String> more = new ArrayList<>(options);
             more.addAll(List.of("--freeze-at", stopAtNs() / MS + "ms", "--freeze-for", STOP_NS / MS + "ms", "--interval", "200ms"));
             more.addAll(freeze);
-            return stall(id, title + " at " + Units.rate(r) + " msg/s", r, durationNs(), more, 1, List.of(99.0, 99.9), true);
+            return stall(id, title + " at " + Units.rate(r) + " msg/s", r, durationNs(), more, 1, List.of(99.0, 99.9), true,
+                    view);
         }
 
         /** 2: ten stops of 100 ms a second apart: response's p99 and p99.9 against the truth. */
@@ -364,11 +374,12 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
             }
             more.addAll(List.of("--freeze-for", "100ms", "--interval", "200ms"));
             more.addAll(freeze);
-            return stall(id, title + " at " + Units.rate(r) + " msg/s", r, 11 * S, more, 10, List.of(99.0, 99.9), false);
+            return stall(id, title + " at " + Units.rate(r) + " msg/s", r, 11 * S, more, 10, List.of(99.0, 99.9), false,
+                    View.RESPONSE);
         }
 
         private ScenarioResult stall(String id, String title, double r, long durationNs, List<String> options, int stops,
-                List<Double> percentiles, boolean max) throws Exception {
+                List<Double> percentiles, boolean max, View view) throws Exception {
             VerifyChild child = launch(id, List.of(), args(r, warmupNs, durationNs, options));
             int code = finish(child, warmupNs + durationNs);
             String failed = failed(child, code);
@@ -381,9 +392,9 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
                 return ScenarioResult.notRun(id, title, "the run made " + made.size() + " of its " + stops + " stops");
             }
             StallTruth truth = StallTruth.of(r, warmupNs, durationNs, made);
-            List<Row> rows = Judge.stall(truth, catchUp(files, r, made), files.measured(View.RESPONSE),
+            List<Row> rows = Judge.stall(truth, catchUp(files, r, made), files.measured(view), view.tag(),
                     files.measured(View.SERVICE), percentiles, max);
-            return judged(id, title, r, made, files, rows, truth);
+            return judged(id, title, r, made, files, rows, truth, view);
         }
 
         /**
@@ -476,8 +487,13 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
         /** A scenario's rows with what the run said of itself, and its response spectrum against the truth. */
         private static ScenarioResult judged(String id, String title, double r, List<Stop> stops, RunFiles files,
                 List<Row> rows, StallTruth truth) {
+            return judged(id, title, r, stops, files, rows, truth, View.RESPONSE);
+        }
+
+        private static ScenarioResult judged(String id, String title, double r, List<Stop> stops, RunFiles files,
+                List<Row> rows, StallTruth truth, View view) {
             return new ScenarioResult(id, title, r, stops, files.validity(), rows, null, files.findings(),
-                    new ScenarioResult.Spectrum(files.measured(View.RESPONSE), files.measured(View.SERVICE), truth));
+                    new ScenarioResult.Spectrum(files.measured(view), files.measured(View.SERVICE), truth));
         }
 
         /**

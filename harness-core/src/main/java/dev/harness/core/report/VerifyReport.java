@@ -188,8 +188,10 @@ public final class VerifyReport {
                 b.append("<p class=\"what\">NOT VALID: ").append(Html.escape(reason.code() + ": " + reason.text()))
                         .append("</p>\n");
             }
+            // A fan-out scenario's spectrum is its fanout view's; every other scenario's is response's.
+            String view = s.rows().stream().map(Row::view).filter("fanout"::equals).findFirst().orElse("response");
             SvgChart chart = SvgChart.spectrum("spectrum-" + s.id(), "latency (ms)")
-                    .curve("response", s.spectrum().response()).curve("service", s.spectrum().service());
+                    .curve(view, s.spectrum().response()).curve("service", s.spectrum().service());
             if (s.spectrum().truth() != null) {
                 List<double[]> truth = truth(s.spectrum().truth());
                 chart.dashed("truth", column(truth, 0), column(truth, 1));

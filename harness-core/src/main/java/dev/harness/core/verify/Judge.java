@@ -26,6 +26,16 @@ public final class Judge {
      */
     public static List<Row> stall(StallTruth truth, double slowestCatchUp, Histogram response, Histogram service,
             List<Double> percentiles, boolean max) {
+        return stall(truth, slowestCatchUp, response, "response", service, percentiles, max);
+    }
+
+    /**
+     * As above for any view measured from the intended time: {@code fanout}, the last copy of each
+     * message, holds the same truth when every subscription resumes with the broker.
+     */
+    public static List<Row> stall(StallTruth truth, double slowestCatchUp, Histogram measured, String view,
+            Histogram service, List<Double> percentiles, boolean max) {
+        Histogram response = measured;
         StallTruth least = truth.shortest(truth.intervalNs());
         StallTruth most = slowestCatchUp > truth.rate() && !Double.isInfinite(slowestCatchUp)
                 ? truth.longest().catchingUpAt(slowestCatchUp) : truth.longest();
@@ -34,11 +44,11 @@ public final class Judge {
             long t = truth.valueAt(p);
             if (t > 0) {
                 rows.add(new Row(Percentiles.label(p), Row.Unit.NS, t, least.valueAt(p), most.valueAt(p),
-                        Percentiles.at(response, p), "response", Percentiles.at(service, p), false));
+                        Percentiles.at(response, p), view, Percentiles.at(service, p), false));
             }
         }
         if (max) {
-            rows.add(new Row("max", Row.Unit.NS, truth.max(), least.max(), most.max(), response.getMaxValue(), "response",
+            rows.add(new Row("max", Row.Unit.NS, truth.max(), least.max(), most.max(), response.getMaxValue(), view,
                     service.getMaxValue(), false));
         }
         return rows;

@@ -18,7 +18,7 @@ import dev.harness.core.report.Units;
  * @param least the least the truth can be
  * @param most the most the truth can be
  * @param measured the figure as the judged view shows it
- * @param view the judged view: "response", "pause-corrected", "gc-pauses"
+ * @param view the judged view: "response", "fanout", "pause-corrected", "gc-pauses"
  * @param service the same figure of the service view, beside it; NaN when it has none
  * @param atLeast judged against the least only
  */

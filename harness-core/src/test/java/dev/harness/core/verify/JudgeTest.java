@@ -109,6 +109,12 @@ class JudgeTest {
                 List.of(99.0), true);
         assertEquals(1933.833 * MS, rows.get(0).most(), 0.001 * MS); // the stop at its longest, 2.0005 s
         assertEquals(2000.5 * MS, rows.get(1).most(), 0.01 * MS);
+        // The same truth judges publish/subscribe's fanout view, and its rows say which view they read.
+        List<Row> fanOut = Judge.stall(truth, 3000, run.measured(View.RESPONSE.tag()), "fanout",
+                run.measured(View.SERVICE.tag()), List.of(99.0), true);
+        assertEquals(List.of("fanout", "fanout"), fanOut.stream().map(Row::view).toList());
+        assertEquals(rows.get(0).most(), fanOut.get(0).most());
+        assertTrue(fanOut.get(0).passed() == rows.get(0).passed());
     }
 
     @Test
