@@ -23,49 +23,19 @@ measure="${MEASURE:-20}"
 warmup="${WARMUP:-5}"
 port="${PORT:-61716}"
 out="${OUT:-$root/bench/results-peer.md}"
-version=2.44.0
 
 die() { echo "peer-benchmark: $*" >&2; exit 2; }
 command -v python3 >/dev/null || die "python3 is needed to read the tools' JSON"
 [ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is needed to measure client CPU"
 
-mkdir -p "$scratch"
-dist="$scratch/apache-artemis-$version"
-if [ ! -x "$dist/bin/artemis" ]; then
-  echo "getting apache-artemis $version (bin, tar.gz) from Maven Central into $scratch"
-  (cd "$scratch" && mvn -B -q dependency:copy \
-    -Dartifact="org.apache.activemq:apache-artemis:$version:tar.gz:bin" -DoutputDirectory="$scratch")
-  tar xzf "$scratch/apache-artemis-$version-bin.tar.gz" -C "$scratch"
-fi
+. "$root/bench/lib/artemis.sh"
+artemis_fetch
 
 jar="$root/harness-cli/target/harness.jar"
 [ -f "$jar" ] || (cd "$root" && mvn -B -q -DskipTests package)
 
-instance="$scratch/broker"
-data="$scratch/broker-data"
-broker_pid=""
-cleanup() {
-  if [ -n "$broker_pid" ] && kill -0 "$broker_pid" 2>/dev/null; then
-    kill -TERM "$broker_pid" 2>/dev/null || true
-    wait "$broker_pid" 2>/dev/null || true
-  fi
-}
-trap cleanup EXIT INT TERM
+ARTEMIS_NAME=broker
 
-start_broker() {
-  rm -rf "$instance" "$data"
-  "$dist/bin/artemis" create --silent --force --allow-anonymous --user admin --password admin \
-    --host 127.0.0.1 --default-port "$port" --no-web --no-amqp-acceptor --no-hornetq-acceptor \
-    --no-mqtt-acceptor --no-stomp-acceptor --data "$data" "$instance" > "$scratch/create.log" 2>&1
-  "$instance/bin/artemis" run > "$scratch/broker.log" 2>&1 &
-  broker_pid=$!
-  for _ in $(seq 1 240); do
-    grep -q AMQ221007 "$scratch/broker.log" && return 0
-    kill -0 "$broker_pid" 2>/dev/null || die "the broker died; see $scratch/broker.log"
-    sleep 0.25
-  done
-  die "the broker did not start within 60 s; see $scratch/broker.log"
-}
 
 # case name | peer options | harness options
 cases=(
@@ -136,7 +106,7 @@ print(json.dumps({"case": name, "tool": "harness", "rate": s["achievedRate"], "c
 PY
 }
 
-start_broker
+artemis_start
 turn=0
 for round in $(seq 1 "$rounds"); do
   for c in "${cases[@]}"; do
@@ -159,7 +129,7 @@ done
 harness_jvm="${HARNESS_JAVA_OPTS-$(sed -n 's/^java_opts="\${HARNESS_JAVA_OPTS-"\(.*\)"}"$/\1/p' "$root/harness")}"
 # The launcher's line names its JIT options by variable: the client's are those of `run`.
 harness_jvm="${harness_jvm//\$jit_opts/$(sed -n 's/^jit_opts="\(.*\)"$/\1/p' "$root/harness" | head -1)}"
-python3 - "$results" "$out" "$rounds" "$measure" "$warmup" "$version" "$harness_jvm" <<'PY'
+python3 - "$results" "$out" "$rounds" "$measure" "$warmup" "$artemis_version" "$harness_jvm" <<'PY'
 import json, sys, os, platform, datetime, statistics
 results, out, rounds, measure, warmup, version, harness_jvm = sys.argv[1:8]
 rows = [json.loads(l) for l in open(results)]

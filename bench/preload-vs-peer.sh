@@ -20,47 +20,16 @@ rounds="${ROUNDS:-3}"
 count="${COUNT:-100000}"
 port="${PORT:-61718}"
 out="${OUT:-$root/bench/results-preload.md}"
-version=2.44.0
 
 die() { echo "preload-vs-peer: $*" >&2; exit 2; }
 command -v python3 >/dev/null || die "python3 is needed to read the tools' output"
 
-mkdir -p "$scratch"
-dist="$scratch/apache-artemis-$version"
-if [ ! -x "$dist/bin/artemis" ]; then
-  echo "getting apache-artemis $version (bin, tar.gz) from Maven Central into $scratch"
-  (cd "$scratch" && mvn -B -q dependency:copy \
-    -Dartifact="org.apache.activemq:apache-artemis:$version:tar.gz:bin" -DoutputDirectory="$scratch")
-  tar xzf "$scratch/apache-artemis-$version-bin.tar.gz" -C "$scratch"
-fi
+. "$root/bench/lib/artemis.sh"
+artemis_fetch
 "$root/harness" --version >/dev/null # builds the jars when they are missing or old
 
-instance="$scratch/preload-broker"
-data="$scratch/preload-broker-data"
-broker_pid=""
-cleanup() {
-  if [ -n "$broker_pid" ] && kill -0 "$broker_pid" 2>/dev/null; then
-    kill -TERM "$broker_pid" 2>/dev/null || true
-    wait "$broker_pid" 2>/dev/null || true
-  fi
-}
-trap cleanup EXIT INT TERM
+ARTEMIS_NAME=preload-broker
 
-start_broker() {
-  cleanup
-  rm -rf "$instance" "$data"
-  "$dist/bin/artemis" create --silent --force --allow-anonymous --user admin --password admin \
-    --host 127.0.0.1 --default-port "$port" --no-web --no-amqp-acceptor --no-hornetq-acceptor \
-    --no-mqtt-acceptor --no-stomp-acceptor --data "$data" "$instance" > "$scratch/preload-create.log" 2>&1
-  "$instance/bin/artemis" run > "$scratch/preload-broker.log" 2>&1 &
-  broker_pid=$!
-  for _ in $(seq 1 240); do
-    grep -q AMQ221007 "$scratch/preload-broker.log" && return 0
-    kill -0 "$broker_pid" 2>/dev/null || die "the broker died; see $scratch/preload-broker.log"
-    sleep 0.25
-  done
-  die "the broker did not start within 60 s; see $scratch/preload-broker.log"
-}
 
 url="tcp://127.0.0.1:$port"
 # The peer sends persistent messages by default, one blocking send at a time; PEER_COMMIT=200 gives it
@@ -68,7 +37,7 @@ url="tcp://127.0.0.1:$port"
 peer_commit=""; [ -n "${PEER_COMMIT:-}" ] && peer_commit="--commit-interval $PEER_COMMIT"
 for round in $(seq 1 "$rounds"); do
   if [ $((round % 2)) -eq 1 ]; then order="peer harness"; else order="harness peer"; fi
-  start_broker
+  artemis_start
   for tool in $order; do
     if [ "$tool" = peer ]; then
       "$dist/bin/artemis" producer --url "$url" --user admin --password admin --destination "queue://PRELOAD.peer.$round" \
@@ -83,7 +52,7 @@ for round in $(seq 1 "$rounds"); do
     fi
   done
 done
-cleanup
+artemis_stop
 
 python3 - "$scratch" "$rounds" "$count" "$(git -C "$root" rev-parse --short HEAD)" "$peer_commit" >>"$out" <<'PY'
 import json, re, statistics, sys, os, platform, datetime

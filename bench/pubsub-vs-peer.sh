@@ -22,46 +22,17 @@ warmup="${WARMUP:-5}"
 subscribers="${SUBSCRIBERS:-4}"
 port="${PORT:-61718}"
 out="${OUT:-$root/bench/results-pubsub.md}"
-version=2.44.0
 
 die() { echo "pubsub-vs-peer: $*" >&2; exit 2; }
 command -v python3 >/dev/null || die "python3 is needed to read the tools' JSON"
 [ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is needed to measure client CPU"
 
-mkdir -p "$scratch"
-dist="$scratch/apache-artemis-$version"
-if [ ! -x "$dist/bin/artemis" ]; then
-  echo "getting apache-artemis $version (bin, tar.gz) from Maven Central into $scratch"
-  (cd "$scratch" && mvn -B -q dependency:copy \
-    -Dartifact="org.apache.activemq:apache-artemis:$version:tar.gz:bin" -DoutputDirectory="$scratch")
-  tar xzf "$scratch/apache-artemis-$version-bin.tar.gz" -C "$scratch"
-fi
+. "$root/bench/lib/artemis.sh"
+artemis_fetch
 jar="$root/harness-cli/target/harness.jar"
 [ -f "$jar" ] || (cd "$root" && mvn -B -q -DskipTests package)
 
-instance="$scratch/pubsub-broker"
-data="$scratch/pubsub-broker-data"
-broker_pid=""
-cleanup() {
-  if [ -n "$broker_pid" ] && kill -0 "$broker_pid" 2>/dev/null; then
-    kill -TERM "$broker_pid" 2>/dev/null || true
-    wait "$broker_pid" 2>/dev/null || true
-  fi
-}
-trap cleanup EXIT INT TERM
-
-rm -rf "$instance" "$data"
-"$dist/bin/artemis" create --silent --force --allow-anonymous --user admin --password admin \
-  --host 127.0.0.1 --default-port "$port" --no-web --no-amqp-acceptor --no-hornetq-acceptor \
-  --no-mqtt-acceptor --no-stomp-acceptor --data "$data" "$instance" > "$scratch/pubsub-create.log" 2>&1
-"$instance/bin/artemis" run > "$scratch/pubsub-broker.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 1 240); do
-  grep -q AMQ221007 "$scratch/pubsub-broker.log" && break
-  kill -0 "$broker_pid" 2>/dev/null || die "the broker died; see $scratch/pubsub-broker.log"
-  sleep 0.25
-done
-grep -q AMQ221007 "$scratch/pubsub-broker.log" || die "the broker did not start within 60 s"
+ARTEMIS_NAME=pubsub-broker artemis_start
 
 results="$scratch/pubsub-results.jsonl"
 : > "$results"
@@ -115,7 +86,7 @@ for round in $(seq 1 "$rounds"); do
     echo "round $round: harness, then peer"; run_harness "HARNESS.T$turn."; run_peer "PEER.T$turn"
   fi
 done
-cleanup
+artemis_stop
 
 echo "fixed rate: 1 publisher at 1,000 msg/s, 10 subscribers, embedded broker"
 fixed="$scratch/pubsub-fixed.json"
@@ -123,7 +94,7 @@ fixed="$scratch/pubsub-fixed.json"
   --rate 1000 --non-persistent --warmup 10s --duration 30s --json "$fixed" < /dev/null > "$scratch/pubsub-fixed.out" 2>&1 \
   || die "the fixed-rate run failed; see $scratch/pubsub-fixed.out"
 
-python3 - "$results" "$out" "$rounds" "$measure" "$warmup" "$version" "$subscribers" "$fixed" "$scratch/pubsub-fixed.cpu" <<'PY'
+python3 - "$results" "$out" "$rounds" "$measure" "$warmup" "$artemis_version" "$subscribers" "$fixed" "$scratch/pubsub-fixed.cpu" <<'PY'
 import json, sys, os, platform, datetime, statistics
 results, out, rounds, measure, warmup, version, subscribers, fixed, fixed_cpu = sys.argv[1:10]
 rows = [json.loads(l) for l in open(results)]
