@@ -465,7 +465,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             List<RunListener> l = new ArrayList<>();
             l.add(watch);
             l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict).behindBeyond(lagBoundNs)
-                    .withDepth(w.preload != null || w.consumeDelayNs != null));
+                    .withDepth(w.workload == WorkloadKind.PUT && (preloads() || w.consumeDelayNs != null)));
             if (hlogReporter != null) {
                 l.add(hlogReporter);
             }
@@ -587,7 +587,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 : killBrokerAtNs != null ? "--kill-broker-at" : freezeOptions.asked() ? "--freeze-at" : null;
         boolean warmupGiven = spec.commandLine().getParseResult() != null
                 && spec.commandLine().getParseResult().hasMatchedOption("--warmup");
-        if (w.preload != null && !warmupGiven) {
+        if (preloads() && !warmupGiven) {
             return Warmup.fixed(0); // the backlog is what the run measures; the ready burst warmed the path
         }
         if (!w.warmup.auto() || needsFixed == null) {
@@ -599,6 +599,11 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                     + Values.durationText(WorkloadSettings.DEFAULT_WARMUP_NS));
         }
         return Warmup.fixed(WorkloadSettings.DEFAULT_WARMUP_NS);
+    }
+
+    /** Whether the options put a backlog before the schedule (--preload above 0). */
+    private boolean preloads() {
+        return w.preload != null && w.preload.value() > 0;
     }
 
     /** The broker kill these options ask for, or null; it checks itself. */

@@ -80,7 +80,11 @@ final class Values {
             throw new TypeConversionException("expected a size in bytes such as 512, 2KiB, 64MiB or 1GiB, got '" + text + "'");
         }
         long n = Long.parseLong(m.group(1));
-        return n * Sizes.multiplier(m.group(2) == null ? "b" : m.group(2));
+        try {
+            return Math.multiplyExact(n, Sizes.multiplier(m.group(2) == null ? "b" : m.group(2)));
+        } catch (ArithmeticException e) {
+            throw new TypeConversionException("size '" + text + "' is too large");
+        }
     }
 
     /** Messages per second, or "max" for unthrottled (returned as 0). */

@@ -114,7 +114,8 @@ public record Reading(Validity validity, List<Finding> findings) {
         if (subscribersStarved(r)) {
             reasons.add(new Reason(Reason.SUBSCRIBERS_STARVED, fallingBehind(r.fanOut()) + ", while the harness's threads were"
                     + " starved of CPU (" + starvation(k, sat) + "): the subscribers, not the broker, fell behind",
-                    "give the harness CPUs of its own: fewer subscribers on this host, or stop what else runs here"));
+                    "give the harness CPUs of its own: fewer subscribers on this host, stop what else runs here, or a broker"
+                            + " of its own (--url) when it shares this JVM"));
         }
         if (o != null && o.unfinished()) {
             reasons.add(new Reason(Reason.RECOVERY_UNFINISHED, "the run ended while it was still recovering from the"

@@ -49,7 +49,7 @@ public record IntervalSnapshot(Span span, Map<View, Histogram> warmup, Map<View,
      * @param cumulativeCompleted messages completed since the start
      * @param lost requests given up this interval (request/response)
      * @param depth at the interval's end, as the harness counts it: messages sent (and preloaded) and not
-     *     yet completed, on all queues together; -1 where not known
+     *     yet completed, on all queues together; -1 where not counted (request/response, publish/subscribe)
      * @param brokerDepth the broker's own count of the messages on the run's queues, asked at most a
      *     quarter of a second before the cut; -1 where the provider tells none (or the broker did not answer)
      */

@@ -52,8 +52,12 @@ public final class Measurement implements AutoCloseable {
     private long cumulativeCompleted;
     /** Sends returned since the start, for each interval's depth. */
     private long sentSoFar;
-    /** Messages ahead of the schedule's on the queues ({@code --preload}) not yet received. */
-    private volatile java.util.function.LongSupplier backlog = () -> 0;
+    /**
+     * Messages ahead of the schedule's on the queues ({@code --preload}) not yet received; null
+     * where no depth is counted (request/response and publish/subscribe, whose sends a timeout or
+     * a missed copy leaves never completed).
+     */
+    private volatile java.util.function.LongSupplier backlog;
     /** The broker's latest count of the run's queues; -1 for none. */
     private volatile java.util.function.LongSupplier brokerDepth = () -> -1;
     private long runMaxResponseNs;
@@ -227,8 +231,9 @@ public final class Measurement implements AutoCloseable {
     }
 
     /**
-     * Each interval's depth counts {@code backlog}'s messages too (a preload's not yet received),
-     * and {@code brokerDepth} goes beside it: the broker's own latest count, read without waiting.
+     * Each interval counts its depth (put: sent less completed), with {@code backlog}'s messages
+     * too (a preload's not yet received), and {@code brokerDepth} beside it: the broker's own
+     * latest count, read without waiting. Without this call both are -1.
      */
     public void depthFrom(java.util.function.LongSupplier backlog, java.util.function.LongSupplier brokerDepth) {
         this.backlog = backlog;
@@ -264,7 +269,8 @@ public final class Measurement implements AutoCloseable {
         long sent = intervalWarmup.get(View.PUT).getTotalCount() + intervalMeasured.get(View.PUT).getTotalCount();
         cumulativeCompleted += completed;
         sentSoFar += sent;
-        long depth = Math.max(0, sentSoFar + backlog.getAsLong() - cumulativeCompleted);
+        java.util.function.LongSupplier ahead = backlog;
+        long depth = ahead == null ? -1 : Math.max(0, sentSoFar + ahead.getAsLong() - cumulativeCompleted);
         if (phase == Phase.WARMUP) {
             completedDuringWarmup += completed;
         }

@@ -372,7 +372,6 @@ public final class ConsoleReporter implements RunListener {
         out.flush();
     }
 
-    /** Publish/subscribe: the deliveries, the slowest subscription against the median one, and what went missing. */
     /** The backlog put before the schedule, and when it was gone: the console's line, in the JSON's terms. */
     static String preload(Preloaded p, long warmupEndNs) {
         String put = String.format(Locale.ROOT, "preload: %s messages on %d queue%s, put in %s (%s msg/s) before the schedule",
@@ -381,12 +380,17 @@ public final class ConsoleReporter implements RunListener {
         if (!p.drained()) {
             return put + "; " + Units.count(p.received()) + " of them received by the run's end: the backlog never drained";
         }
+        if (p.drainedNs() <= 0) {
+            // The drainers start a moment before message 0 is due: a small backlog can be gone by then.
+            return put + "; drained before message 0 was due, so no message of the schedule waited behind it";
+        }
         String drained = put + "; drained at " + offset(p.drainedNs())
                 + ", the schedule's messages queued behind it until then (response)";
         return p.drainedBefore(warmupEndNs) && warmupEndNs > 0 ? drained + ", inside the warmup: the measured phase did not"
                 + " start on a deep queue (--warmup 0s measures the backlog)" : drained;
     }
 
+    /** Publish/subscribe: the deliveries, the slowest subscription against the median one, and what went missing. */
     private void fanOut(FanOutSummary f, long measuredDeliveries, double measuredSeconds) {
         int n = f.subscriptions().size();
         out.printf(Locale.ROOT, "deliveries: %s copies to %d %s subscription%s; %s deliveries/s after warmup%n",

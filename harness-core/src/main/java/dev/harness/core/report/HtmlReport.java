@@ -566,14 +566,17 @@ public final class HtmlReport {
     }
 
     private static String depthChart(HlogRun run, List<Event> events) {
-        List<DepthFigures> depth = run.depth();
-        double[] xs = depth.stream().mapToDouble(DepthFigures::endS).toArray();
         SvgChart chart = new SvgChart("depth", "seconds from the start", "messages");
-        if (depth.stream().anyMatch(d -> d.harness() >= 0)) {
-            chart.line("harness's count", xs, depth.stream().mapToDouble(d -> Math.max(0, d.harness())).toArray());
+        // A count not known (-1: the broker did not answer, stopped or gone) is left out, never drawn as an empty queue.
+        List<DepthFigures> harness = run.depth().stream().filter(d -> d.harness() >= 0).toList();
+        if (!harness.isEmpty()) {
+            chart.line("harness's count", harness.stream().mapToDouble(DepthFigures::endS).toArray(),
+                    harness.stream().mapToDouble(DepthFigures::harness).toArray());
         }
-        if (depth.stream().anyMatch(d -> d.broker() >= 0)) {
-            chart.dashed("broker's count", xs, depth.stream().mapToDouble(d -> Math.max(0, d.broker())).toArray());
+        List<DepthFigures> broker = run.depth().stream().filter(d -> d.broker() >= 0).toList();
+        if (!broker.isEmpty()) {
+            chart.dashed("broker's count", broker.stream().mapToDouble(DepthFigures::endS).toArray(),
+                    broker.stream().mapToDouble(DepthFigures::broker).toArray());
         }
         return decorate(chart, events).render();
     }

@@ -375,7 +375,8 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                 .field("deliveries", f.deliveries())
                 .field("incompleteFanOuts", f.incomplete())
                 .field("fanOutWindow", f.window())
-                .field("medianP99Ns", f.medianP99Ns());
+                .field("medianP99Ns", f.medianP99Ns())
+                .field("backlogSpanNs", f.backlogSpanNs());
         FanOutSummary.Subscription slowest = f.slowest();
         j.field("slowest", slowest == null ? null : slowest.name());
         j.name("notes").beginArray();
@@ -389,7 +390,9 @@ public final class JsonReporter implements RunListener, AutoCloseable {
                     .field("received", s.received())
                     .field("lost", s.lost())
                     .field("missed", s.missed())
-                    .field("duplicates", s.duplicates());
+                    .field("duplicates", s.duplicates())
+                    .field("backlogGrowth", s.backlogGrowth())
+                    .field("published", s.published());
             histogram(j, "response", s.response());
             j.endObject();
         }

@@ -41,6 +41,12 @@ final class Preload {
     private final long runId;
     private final Ledger ledger;
     private final long total;
+    /** How often the putting threads are looked at for a stop. */
+    private static final long POLL_MS = 100;
+    /** After a stop, how long the putting threads may take to end. */
+    static final long STOP_BOUND_NS = 10_000_000_000L;
+
+    private final List<Connection> connections = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicLong committed = new AtomicLong();
     private final AtomicLong received = new AtomicLong();
     private volatile long drainedAtNs;
@@ -76,7 +82,11 @@ final class Preload {
         return String.format(Locale.ROOT, "%,.0f MiB", bytes / (1 << 20));
     }
 
-    /** Puts the backlog; bounded by a stop request. What was put, and how long it took. */
+    /**
+     * Puts the backlog; bounded by a stop request, which closes the connections of sends that
+     * block (a broker that holds them) and waits at most {@link #STOP_BOUND_NS} more. What was put,
+     * and how long it took.
+     */
     Preloaded put(Provider provider, RunControl control) throws UnreachableException {
         int queues = settings.ownQueues();
         AtomicReference<Exception> failure = new AtomicReference<>();
@@ -95,17 +105,24 @@ final class Preload {
             threads.add(t);
         }
         threads.forEach(Thread::start);
-        try {
-            for (Thread t : threads) {
-                t.join();
+        long deadline = Long.MAX_VALUE;
+        for (Thread t : threads) {
+            while (t.isAlive() && System.nanoTime() < deadline) {
+                try {
+                    t.join(POLL_MS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    control.requestStop("interrupted while preloading");
+                }
+                if (deadline == Long.MAX_VALUE && (control.stopRequested() || failure.get() != null)) {
+                    connections.forEach(JmsWork::closeQuietly); // a send the broker holds returns with an exception
+                    deadline = System.nanoTime() + STOP_BOUND_NS;
+                }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            control.requestStop("interrupted while preloading");
         }
         putNs = System.nanoTime() - start;
         Exception e = failure.get();
-        if (e != null) {
+        if (e != null && !control.stopRequested()) {
             throw new UnreachableException("--preload: putting the backlog failed after " + String.format(Locale.ROOT, "%,d",
                     committed.get()) + " messages: " + (e instanceof JMSException j ? provider.explain(j) : e.toString()), e);
         }
@@ -118,6 +135,7 @@ final class Preload {
         boolean transacted = settings.persistent();
         int queues = settings.ownQueues();
         Connection c = provider.connect();
+        connections.add(c);
         try {
             Session session = JmsWork.session(c, transacted);
             MessageProducer producer = session.createProducer(provider.queue(session, settings.queueName(queue)));

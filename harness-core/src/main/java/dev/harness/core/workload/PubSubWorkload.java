@@ -213,8 +213,9 @@ public final class PubSubWorkload extends SettingsWorkload {
             stale += s.stale();
             Delivery d = ledgers.delivery(s.topic(), s.index(), settings.persistent(), settings.syncpoint());
             each.add(new FanOutSummary.Subscription(s.topicName(), s.name(), d.received(), missed ? 0 : d.lost(),
-                    missed ? d.lost() : 0, d.duplicates(), s.measuredResponse(), backlogs == null ? 0 : backlogs.growth(i),
-                    backlogs == null ? 0 : backlogs.published(i)));
+                    missed ? d.lost() : 0, d.duplicates(), s.measuredResponse(),
+                    // A nondurable subscription that went down never gets what it missed: no backlog it could work off.
+                    backlogs == null || missed ? 0 : backlogs.growth(i), backlogs == null ? 0 : backlogs.published(i)));
             deliveries += s.received();
             missedCopies += missed ? d.lost() : 0;
         }

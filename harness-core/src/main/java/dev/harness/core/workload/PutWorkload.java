@@ -77,8 +77,7 @@ public final class PutWorkload extends SettingsWorkload {
             queues.add(settings.queueName(q));
         }
         brokerDepth = BrokerDepth.start(provider, queues);
-        BrokerDepth counted = brokerDepth;
-        measurement.depthFrom(preload == null ? () -> 0 : preload::left, counted == null ? () -> -1 : counted::depth);
+        measurement.depthFrom(preload == null ? () -> 0 : preload::left, brokerDepth::depth);
         try {
             for (Drainer d : drainers) {
                 d.bind(measurement);
