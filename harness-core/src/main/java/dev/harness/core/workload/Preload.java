@@ -49,8 +49,8 @@ final class Preload {
     private final List<Connection> connections = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicLong committed = new AtomicLong();
     private final AtomicLong received = new AtomicLong();
-    private volatile long drainedAtNs;
-    private volatile boolean drained;
+    /** When the last preloaded message was received (System.nanoTime); {@link Preloaded#NOT_DRAINED} before. */
+    private volatile long drainedAtNs = Preloaded.NOT_DRAINED;
     private long putNs;
 
     Preload(PutSettings settings, long runId) {
@@ -187,7 +187,6 @@ final class Preload {
         }
         if (received.incrementAndGet() == committed.get()) {
             drainedAtNs = ns;
-            drained = true;
         }
         return true;
     }
@@ -200,7 +199,7 @@ final class Preload {
     /** What was put and what became of it, the drain's end from {@code scheduleStartNs}. */
     Preloaded status(long scheduleStartNs) {
         return new Preloaded(committed.get(), settings.ownQueues(), putNs, received.get(),
-                drained ? drainedAtNs - scheduleStartNs : Preloaded.NOT_DRAINED);
+                drainedAtNs == Preloaded.NOT_DRAINED ? Preloaded.NOT_DRAINED : drainedAtNs - scheduleStartNs);
     }
 
     /** The preloaded messages' tally, to add to the schedule's. */
