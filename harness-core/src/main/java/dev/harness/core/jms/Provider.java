@@ -68,9 +68,9 @@ public interface Provider extends AutoCloseable {
 
     /**
      * How many messages the broker holds on the queue, by its own count (in delivery and paged
-     * ones included), asked on {@code session} without creating the queue: 0 for one that does not
-     * exist; null where the provider cannot tell (the harness then browses, which on some brokers
-     * stops short of a deep queue's end).
+     * ones included), asked on {@code session} (of a started connection, not transacted) without
+     * creating the queue: 0 for one that does not exist; null where the provider cannot tell (the
+     * harness then browses, which on some brokers stops short of a deep queue's end).
      */
     default Long queueDepth(Session session, String name) throws JMSException {
         return null;

@@ -63,6 +63,7 @@ final class BrokerDepth implements AutoCloseable {
                 if (session == null) {
                     Connection c = provider.connect();
                     connection = c;
+                    c.start(); // IBM MQ's count is a reply from its command server, received on this session
                     session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
                 }
                 if (!ask()) {

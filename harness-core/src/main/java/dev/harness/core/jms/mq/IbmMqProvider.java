@@ -41,6 +41,8 @@ public final class IbmMqProvider implements Provider {
     private final JmsConnectionFactory factory;
     private final int negotiationTimeoutSeconds;
     private volatile String resolvedQueueManager;
+    /** Why the command server tells no depth (no answer, or a refusal), once it did not: it is asked no more. */
+    private volatile String depthUntold;
 
     public IbmMqProvider(MqSettings settings) throws JMSException {
         this.settings = settings;
@@ -175,6 +177,11 @@ public final class IbmMqProvider implements Provider {
             case ANY -> "automatic reconnect ON (any queue manager of the list): an outage shows as one slow call";
             case QMGR -> "automatic reconnect ON (same queue manager): an outage shows as one slow call";
         });
+        String untold = depthUntold;
+        notes.add(untold != null ? "queue depth: browsed, not the queue manager's own count: " + untold
+                : "queue depth: the queue manager's CURDEPTH (it counts puts not yet committed), asked of its command"
+                        + " server with a PCF Inquire Queue on " + PcfDepth.COMMAND_QUEUE + " over the run's connection;"
+                        + " browsed where the command server does not answer");
         notes.add("connecting gives up after " + negotiationTimeoutSeconds + " s without an answer ("
                 + NEGOTIATION_TIMEOUT_PROPERTY + ")");
         return notes;
@@ -215,6 +222,29 @@ public final class IbmMqProvider implements Provider {
     @Override
     public Queue queue(Session session, String name) throws JMSException {
         return configure(session.createQueue(name));
+    }
+
+    /**
+     * CURDEPTH, from the command server through a PCF Inquire Queue on {@code session}
+     * ({@link PcfDepth}). Where it does not answer in time or refuses (no authority to its queue), it
+     * is asked no more, and the depth is browsed instead.
+     */
+    @Override
+    public Long queueDepth(Session session, String name) throws JMSException {
+        if (depthUntold != null) {
+            return null;
+        }
+        try {
+            return PcfDepth.ask(session, name, () -> depthUntold = "the command server (" + PcfDepth.COMMAND_QUEUE
+                    + ") did not answer within " + PcfDepth.ANSWER_MS + " ms");
+        } catch (JMSException e) {
+            OptionalInt reason = MqReasons.reasonCode(e);
+            if (reason.isPresent() && MqReasons.refusesRequest(reason.getAsInt())) {
+                depthUntold = "the queue manager refused the depth inquiry: " + MqReasons.explain(e);
+                return null;
+            }
+            throw e; // the connection's: the caller connects again
+        }
     }
 
     /** Replies are put with the same async put and target client as every other put. */

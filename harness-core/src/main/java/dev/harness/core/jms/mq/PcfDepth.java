@@ -1,0 +1,149 @@
+package dev.harness.core.jms.mq;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import javax.jms.BytesMessage;
+import javax.jms.DeliveryMode;
+import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
+import javax.jms.MessageProducer;
+import javax.jms.Queue;
+import javax.jms.Session;
+import javax.jms.TemporaryQueue;
+
+import com.ibm.mq.constants.CMQC;
+import com.ibm.mq.constants.CMQCFC;
+import com.ibm.mq.headers.pcf.PCFMessage;
+import com.ibm.msg.client.jms.JmsPropertyContext;
+import com.ibm.msg.client.wmq.WMQConstants;
+
+/**
+ * A queue's depth by the queue manager's own count (CURDEPTH), asked of its command server with a
+ * PCF Inquire Queue sent over the caller's JMS session: no second client, and the run's channel,
+ * user and TLS. CURDEPTH counts puts not yet committed and still counts gets not yet committed.
+ * Replies are read as distributed queue managers send them (one response message per queue).
+ */
+final class PcfDepth {
+    static final String COMMAND_QUEUE = "SYSTEM.ADMIN.COMMAND.QUEUE";
+    /** How long a command server may take to answer before the depth is "not told". */
+    static final long ANSWER_MS = 2_000;
+
+    private PcfDepth() {
+    }
+
+    /**
+     * The depth, asked on a started, non-transacted session; 0 for a queue that does not exist; null
+     * when the queue manager tells none: no answer in time (no command server), a refusal (no
+     * authority to the command queue), or a queue that holds no messages of its own (alias, remote).
+     *
+     * @param unanswered told when no reply came in time
+     */
+    static Long ask(Session session, String queue, Runnable unanswered) throws JMSException {
+        if (session.getTransacted()) {
+            return null; // the request would wait for a commit that is the caller's to make
+        }
+        Queue commands = session.createQueue(COMMAND_QUEUE);
+        asPcf((JmsPropertyContext) commands, true);
+        TemporaryQueue replies = session.createTemporaryQueue();
+        try {
+            asPcf((JmsPropertyContext) replies, false);
+            BytesMessage request = session.createBytesMessage();
+            request(request, queue);
+            request.setJMSReplyTo(replies);
+            try (MessageProducer p = session.createProducer(commands)) {
+                // Expires unread where no command server runs, rather than pile up on its queue.
+                p.send(request, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 5 * ANSWER_MS);
+            }
+            // The command server copies the request's message ID to the reply's correlation ID.
+            try (MessageConsumer c = session.createConsumer(replies,
+                    "JMSCorrelationID='" + request.getJMSMessageID() + "'")) {
+                Message reply = c.receive(ANSWER_MS);
+                if (!(reply instanceof BytesMessage b)) {
+                    unanswered.run();
+                    return null;
+                }
+                byte[] body = new byte[(int) b.getBodyLength()];
+                b.readBytes(body);
+                return depth(body, b.getIntProperty(WMQConstants.JMS_IBM_ENCODING));
+            }
+        } finally {
+            try {
+                replies.delete();
+            } catch (JMSException e) {
+                // Goes with the connection.
+            }
+        }
+    }
+
+    /** The command queue and the reply queue carry a PCF body as it is, with no JMS header of MQ's. */
+    static void asPcf(JmsPropertyContext destination, boolean writesDescriptor) throws JMSException {
+        destination.setIntProperty(WMQConstants.WMQ_MESSAGE_BODY, WMQConstants.WMQ_MESSAGE_BODY_MQ);
+        if (writesDescriptor) {
+            destination.setBooleanProperty(WMQConstants.WMQ_MQMD_WRITE_ENABLED, true);
+        }
+    }
+
+    /** Fills {@code m} with an Inquire Queue for the queue's current depth, in the MQADMIN format. */
+    static void request(BytesMessage m, String queue) throws JMSException {
+        m.writeBytes(requestBody(queue));
+        m.setStringProperty(WMQConstants.JMS_IBM_MQMD_FORMAT, CMQC.MQFMT_ADMIN);
+        m.setIntProperty(WMQConstants.JMS_IBM_MQMD_MSGTYPE, CMQC.MQMT_REQUEST);
+        m.setIntProperty(WMQConstants.JMS_IBM_MQMD_ENCODING, CMQC.MQENC_NATIVE);
+    }
+
+    /** The PCF of an Inquire Queue that asks for the current depth only, big-endian (MQENC_NATIVE as Java writes it). */
+    static byte[] requestBody(String queue) {
+        PCFMessage pcf = new PCFMessage(CMQCFC.MQCMD_INQUIRE_Q);
+        pcf.addParameter(CMQC.MQCA_Q_NAME, queue);
+        pcf.addParameter(CMQCFC.MQIACF_Q_ATTRS, new int[] {CMQC.MQIA_CURRENT_Q_DEPTH});
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try {
+            pcf.write(new DataOutputStream(bytes));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a byte array does not fail
+        }
+        return bytes.toByteArray();
+    }
+
+    /**
+     * The CURDEPTH in a command server's response (its MQCFH, then its parameters); 0 when the queue
+     * does not exist; null when the response tells no depth.
+     *
+     * @param encoding the reply's MQMD encoding: its integers may be little-endian
+     */
+    static Long depth(byte[] reply, int encoding) {
+        ByteBuffer b = ByteBuffer.wrap(reply).order((encoding & CMQC.MQENC_INTEGER_MASK) == CMQC.MQENC_INTEGER_REVERSED
+                ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
+        if (b.limit() < CMQCFC.MQCFH_STRUC_LENGTH) {
+            return null;
+        }
+        int compCode = b.getInt(24);
+        int reason = b.getInt(28);
+        if (reason == CMQC.MQRC_UNKNOWN_OBJECT_NAME) {
+            return 0L;
+        }
+        if (compCode != CMQC.MQCC_OK) {
+            return null;
+        }
+        int parameters = b.getInt(32);
+        int at = b.getInt(4);
+        for (int i = 0; i < parameters && at >= 0 && at + 16 <= b.limit(); i++) {
+            int type = b.getInt(at);
+            int length = b.getInt(at + 4);
+            if (type == CMQCFC.MQCFT_INTEGER && b.getInt(at + 8) == CMQC.MQIA_CURRENT_Q_DEPTH) {
+                return (long) b.getInt(at + 12);
+            }
+            if (length < 8) {
+                return null; // not a PCF structure: read no further
+            }
+            at += length;
+        }
+        return null;
+    }
+}
