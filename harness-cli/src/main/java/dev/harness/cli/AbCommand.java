@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
@@ -106,7 +107,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
 
     /** Every run option common to both sides, in the order given. */
     private List<String> common() {
-        return RunCommand.passedOn(spec);
+        return RunPlan.passedOn(spec);
     }
 
     private volatile boolean interrupted;
@@ -118,18 +119,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         if (rounds < 1 || rounds > 100) {
             throw usage("--rounds: expected 1 to 100, got " + rounds);
         }
-        String problem = report == null ? null : FileErrors.unwritable(report);
-        if (problem != null) {
-            throw usage("--report " + report + ": cannot write the file: " + problem);
-        }
-        problem = events == null ? null : FileErrors.unwritable(events);
-        if (problem != null) {
-            throw usage("--events " + events + ": cannot write the file: " + problem);
-        }
-        problem = junit == null ? null : FileErrors.unwritable(junit);
-        if (problem != null) {
-            throw usage("--junit " + junit + ": cannot write the file: " + problem);
-        }
+        OutputFiles.checkWritable(spec, "--report", report);
+        OutputFiles.checkWritable(spec, "--events", events);
+        OutputFiles.checkWritable(spec, "--junit", junit);
         if (junit != null && slo.isEmpty()) {
             throw usage("--junit: writes the verdict on the objectives; give at least one --slo");
         }
@@ -137,9 +129,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         List<String> sideA = tokens("--a", a);
         List<String> sideB = tokens("--b", b);
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
-        RunCommand runA = check("--a", sideA);
-        RunCommand runB = check("--b", sideB);
-        boolean ownBroker = runA.target.kind().ownBroker() & runB.target.kind().ownBroker();
+        RunPlan runA = check("--a", sideA);
+        RunPlan runB = check("--b", sideB);
+        boolean ownBroker = runA.ownBroker & runB.ownBroker;
         EmbeddedArtemis broker = null;
         EventLog eventLog = null;
         // Ctrl-C: the round under way stops and is left out; the rounds done are tabulated.
@@ -210,7 +202,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                         figuresB.add(summary);
                         pendingA = null;
                     }
-                    boolean closedLoop = (side.equals("A") ? runA : runB).w.rate == 0;
+                    boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
                     System.out.println(AbReport.roundLine(round, side, String.join(" ", options), result, closedLoop));
                     if (eventLog != null) {
                         int n = round;
@@ -226,8 +218,8 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                 throw new Failure.Interrupted("interrupted before a pair of rounds was done; no comparison");
             }
             AbReport ab = new AbReport(
-                    new AbReport.Side("A", String.join(" ", sideA), roundsA.subList(0, pairs), runA.w.rate == 0),
-                    new AbReport.Side("B", String.join(" ", sideB), roundsB.subList(0, pairs), runB.w.rate == 0));
+                    new AbReport.Side("A", String.join(" ", sideA), roundsA.subList(0, pairs), runA.rate == 0),
+                    new AbReport.Side("B", String.join(" ", sideB), roundsB.subList(0, pairs), runB.rate == 0));
             if (interrupted) {
                 System.out.println("\ninterrupted: " + pairs + " whole pair(s) of rounds of " + rounds + " compared");
             }
@@ -236,36 +228,34 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             Verdict verdict = Verdict.of(objectives.list(), s -> s == Term.Side.A ? figuresA.figures() : figuresB.figures(),
                     Map.of()).gated(ab.a().validity().plus(ab.b().validity(), ""), sloAllowInvalid);
             ConsoleReporter.verdict(System.out, verdict);
-            List<String> notWritten = new ArrayList<>();
+            OutputFiles notWritten = new OutputFiles(spec);
             if (report != null) {
                 try {
                     ab.writeHtml(report);
                     System.out.println("\ncomparison: " + report);
                 } catch (IOException e) {
-                    notWritten.add("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+                    notWritten.failed("--report", report, e);
                 }
             }
             if (junit != null) {
                 try {
                     JunitReport.write(junit, "harness ab", start, verdict);
                 } catch (IOException e) {
-                    notWritten.add("--junit " + junit + ": cannot write the file: " + FileErrors.describe(e));
+                    notWritten.failed("--junit", junit, e);
                 }
             }
             if (eventLog != null && eventLog.writeFailure() != null) {
-                notWritten.add("--events " + events + ": cannot write the file: " + eventLog.writeFailure());
+                notWritten.failed("--events", events, eventLog.writeFailure());
             }
             if (interrupted) {
                 throw new Failure.Interrupted("interrupted: " + pairs + " whole pair(s) of rounds compared");
             }
             // As harness run: the gate's code before the files', which are still said, a line each.
             if (!verdict.passed()) {
-                notWritten.forEach(line -> System.err.println(spec.qualifiedName() + ": " + line));
+                notWritten.say();
                 throw new Failure.ObjectivesFailed(verdict.failureLine());
             }
-            if (!notWritten.isEmpty()) {
-                throw new Failure.OutputNotWritten(String.join("; ", notWritten));
-            }
+            notWritten.throwIfAny();
             return ExitCode.OK;
         } finally {
             if (eventLog != null) {
@@ -294,11 +284,11 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             throws UnreachableException {
         List<String> args = new ArrayList<>(options);
         args.addAll(base);
-        RunCommand run = RunCommand.parse(args);
-        Workload work = run.workload();
+        RunPlan run = RunPlan.parse(args);
+        Workload work = run.newWorkload();
         List<RunListener> listeners = eventLog == null ? List.of() : List.of(eventLog);
         try (Provider provider = run.openProvider()) {
-            RunSummary summary = run.run(provider, work, run.runnerSettings(), control, listeners);
+            RunSummary summary = run.run(provider, work, control, listeners, false);
             String failure = summary.failure();
             if (failure != null) {
                 throw new Failure.DuringRun(failure);
@@ -322,35 +312,31 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         return apiA;
     }
 
-    private RunCommand check(String option, List<String> side) {
+    private RunPlan check(String option, List<String> side) {
         List<String> args = new ArrayList<>(side);
         args.addAll(common());
-        RunCommand command;
+        RunPlan plan;
+        CommandLine.ParseResult given;
         try {
-            command = RunCommand.parse(args);
-            command.workload();
-            command.runnerSettings();
+            plan = RunPlan.parse(args);
+            given = RunPlan.given(args);
         } catch (ParameterException e) {
             throw usage(option + " (with the common options): " + Harness.oneLine(e));
         } catch (SettingsException e) {
             throw usage(option + " (with the common options): " + e.getMessage());
         }
         // A round writes no files of its own and shares this JVM and one broker with the others.
-        if (!command.slo.isEmpty() || command.sloAbort || command.junit != null) {
+        if (Stream.of("--slo", "--slo-abort", "--junit").anyMatch(given::hasMatchedOption)) {
             throw usage(option + " (with the common options): --slo, --slo-abort and --junit: give them to harness ab"
                     + " itself, each term with its side ('B.response.p99 <= 1.1 * A.response.p99'), judged on whole sides");
         }
-        Object[] refused = {"--hlog", command.hlog, "--json", command.json, "--report", command.report,
-            "--events", command.events, "--metrics", command.metrics.isEmpty() ? null : command.metrics,
-            "--gc-inject", command.gcInject, "--start-at", command.startAt, "--kill-broker-at", command.killBrokerAtNs,
-            "--shard", command.shard};
-        for (int i = 0; i < refused.length; i += 2) {
-            if (refused[i + 1] != null) {
-                throw usage(option + " (with the common options): " + refused[i] + ": not for harness ab, whose rounds"
-                        + " run in one process against one broker and write no files of their own");
-            }
+        String refused = Stream.of("--hlog", "--json", "--report", "--events", "--metrics", "--gc-inject", "--start-at",
+                "--kill-broker-at", "--shard").filter(given::hasMatchedOption).findFirst().orElse(null);
+        if (refused != null) {
+            throw usage(option + " (with the common options): " + refused + ": not for harness ab, whose rounds"
+                    + " run in one process against one broker and write no files of their own");
         }
-        return command;
+        return plan;
     }
 
     /** A side's options as one string, split as a shell would split simple words and quotes. */

@@ -408,7 +408,9 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
         try {
             Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
-            throw new Failure.OutputNotWritten("--out " + out + ": cannot write the file: " + FileErrors.describe(e));
+            OutputFiles notWritten = new OutputFiles(spec);
+            notWritten.failed("--out", out, e);
+            notWritten.throwIfAny();
         }
         System.out.println("appended to " + out);
     }

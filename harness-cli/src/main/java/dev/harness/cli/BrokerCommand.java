@@ -100,10 +100,7 @@ final class BrokerCommand implements Callable<Integer> {
         if (removeDataDirWithParent && !exitWithParent) {
             throw usage("--remove-data-dir-with-parent: only with --exit-with-parent");
         }
-        String problem = readyFile == null ? null : FileErrors.unwritable(readyFile);
-        if (problem != null) {
-            throw usage("--ready-file " + readyFile + ": cannot write the file: " + problem);
-        }
+        OutputFiles.checkWritable(spec, "--ready-file", readyFile);
         checkPortFree();
         checkDataDir();
         String password = credentials.password();

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Validity;
@@ -68,10 +67,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String problem = junit == null ? null : FileErrors.unwritable(junit);
-        if (problem != null) {
-            throw usage("--junit " + junit + ": cannot write the file: " + problem);
-        }
+        OutputFiles.checkWritable(spec, "--junit", junit);
         List<RunJson> runs = json.stream().map(file -> RunJson.read("--json", file)).toList();
         HlogRun log;
         try {
@@ -104,13 +100,13 @@ final class CheckCommand implements Callable<Integer> {
                     + String.join("; ", validity.reasons().stream().map(r -> r.line()).toList()));
         }
         ConsoleReporter.verdict(System.out, verdict);
-        String notWritten = null;
+        OutputFiles notWritten = new OutputFiles(spec);
         if (junit != null) {
             try {
                 JunitReport.write(junit, "harness check " + hlog.getFileName(), Instant.ofEpochMilli(log.header().startMs()),
                         verdict);
             } catch (IOException e) {
-                notWritten = "--junit " + junit + ": cannot write the file: " + FileErrors.describe(e);
+                notWritten.failed("--junit", junit, e);
             }
         }
         // A gate never hides a broken run: a run that did not complete keeps its own code (4, 130)
@@ -118,9 +114,7 @@ final class CheckCommand implements Callable<Integer> {
         for (RunJson run : runs) {
             String broken = run.notCompleted();
             if (broken != null) {
-                if (notWritten != null) {
-                    System.err.println(spec.qualifiedName() + ": " + notWritten);
-                }
+                notWritten.say();
                 String line = "--json " + run.file() + ": the run did not complete: " + broken;
                 throw run.interrupted() && run.totals().failure() == null ? new Failure.Interrupted(line)
                         : new Failure.DuringRun(line);
@@ -128,14 +122,10 @@ final class CheckCommand implements Callable<Integer> {
         }
         // As harness run: the verdict's code first, the file it could not write still said.
         if (!verdict.passed()) {
-            if (notWritten != null) {
-                System.err.println(spec.qualifiedName() + ": " + notWritten);
-            }
+            notWritten.say();
             throw new Failure.ObjectivesFailed(verdict.failureLine());
         }
-        if (notWritten != null) {
-            throw new Failure.OutputNotWritten(notWritten);
-        }
+        notWritten.throwIfAny();
         return ExitCode.OK;
     }
 

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.harness.core.FileErrors;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
@@ -83,10 +82,8 @@ final class DrainCommand implements Callable<Integer>, UsesApi {
                     + " (or --provider ibmmq, --provider jndi)");
         }
         DrainSettings settings = new DrainSettings(queues, consumers, syncpoint, durationNs, count, emptyAfterNs, intervalNs);
-        String problem = json == null ? null : FileErrors.unwritable(json);
-        if (problem != null) {
-            throw usage("--json " + json + ": cannot write the file: " + problem);
-        }
+        OutputFiles.checkWritable(spec, "--json", json);
+        OutputFiles notWritten = new OutputFiles(spec);
         RunControl control = new RunControl();
         DrainRun.Result result;
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop(RunControl.INTERRUPTED));
@@ -99,13 +96,16 @@ final class DrainCommand implements Callable<Integer>, UsesApi {
                     DrainJson.write(result, json);
                     System.out.println("json: " + json);
                 } catch (IOException e) {
-                    throw new Failure.OutputNotWritten("--json " + json + ": cannot write the file: " + FileErrors.describe(e));
+                    notWritten.failed("--json", json, e);
                 }
             }
         }
+        // As harness run: the broker's failure is the code, the file not written still said.
         if (result.failure() != null) {
+            notWritten.say();
             throw new Failure.DuringRun("the broker failed: " + result.failure());
         }
+        notWritten.throwIfAny();
         return ExitCode.OK;
     }
 

@@ -9,12 +9,14 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.k8s.K8sSettings;
 import dev.harness.core.k8s.Manifests;
 import dev.harness.core.run.StartAt;
 import dev.harness.core.run.WorkloadKind;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -114,11 +116,10 @@ final class K8sCommand implements Callable<Integer> {
     public Integer call() {
         Instant now = clock.instant();
         Instant start = K8sSettings.start(StartAt.parse(startAt, clock), leadNs, clock);
-        List<String> runOptions = RunCommand.passedOn(spec);
-        RunCommand run = checkedRun(start, runOptions);
+        List<String> runOptions = RunPlan.passedOn(spec);
+        RunPlan run = checkedRun(start, runOptions);
         K8sSettings settings = K8sSettings.of(name, namespace, image, shards, cpu, memory, claim, storage, storageClass,
-                start, run.boundNs(), runOptions, slo, run.target.credentials.source == null ? null
-                        : run.target.credentials.source.env, passwordSecret);
+                start, run.boundNs, runOptions, slo, run.passwordEnv, passwordSecret);
         if (passwordSecret != null && settings.passwordEnv() == null) {
             throw usage("--password-secret: fills the variable --password-env names; give --password-env too");
         }
@@ -143,37 +144,37 @@ final class K8sCommand implements Callable<Integer> {
      * The shards' options, parsed and checked by harness run's own code as shard 0 of N would run
      * them, objectives and start included; what the manifests own is refused, not silently dropped.
      */
-    private RunCommand checkedRun(Instant start, List<String> runOptions) {
+    private RunPlan checkedRun(Instant start, List<String> runOptions) {
         List<String> args = new ArrayList<>(runOptions);
         args.addAll(List.of("--start-at", start.toString(), "--shard", "0/" + Math.max(1, shards)));
         slo.forEach(o -> args.addAll(List.of("--slo", o)));
-        RunCommand run;
         try {
-            run = RunCommand.parse(args);
+            CommandLine.ParseResult given = RunPlan.given(args);
+            refuse(runOptions.stream().anyMatch(t -> t.equals("--shard") || t.startsWith("--shard=")) ? "--shard" : null,
+                    "every pod runs shard auto/N of --shards N");
+            refuse(Stream.of("--hlog", "--json", "--report", "--events", "--junit").filter(given::hasMatchedOption)
+                    .findFirst().orElse(null),
+                    "the manifests name each shard's files in the claim (shard-I.hlog, shard-I.json) and the merged set's");
+            refuse(given.hasMatchedOption("--slo-abort") ? "--slo-abort" : null,
+                    "a shard sees its share only; the objectives are judged on the merged set");
+            refuse(given.hasMatchedOption("--kill-broker-at") ? "--kill-broker-at" : null,
+                    "the shards drive one broker they do not run");
+            refuse(given.matchedOptionValue("--workload", WorkloadKind.PUT) == WorkloadKind.PUBSUB ? "--workload pubsub"
+                    : null, "a publish/subscribe run is not split into shards yet");
+            refuse(given.hasMatchedOption("--password-file") ? "--password-file" : null,
+                    "the file is not in the pods; use --password-env VAR, filled from --password-secret");
+            if (RunPlan.ownBroker(given)) {
+                // Without a broker to drive, each pod would start one of its own.
+                throw usage("--url: expected with harness k8s: the shards drive one broker that they do not run; give"
+                        + " its --url (or another provider's options, --provider ...)");
+            }
+            return RunPlan.parse(args, clock);
         } catch (ParameterException e) {
+            if (e.getCommandLine() == spec.commandLine()) {
+                throw e;
+            }
             throw usage(Harness.oneLine(e));
         }
-        run.clock = clock;
-        refuse(runOptions.stream().anyMatch(t -> t.equals("--shard") || t.startsWith("--shard=")) ? "--shard" : null,
-                "every pod runs shard auto/N of --shards N");
-        refuse(run.hlog != null ? "--hlog" : run.json != null ? "--json" : run.report != null ? "--report"
-                : run.events != null ? "--events" : run.junit != null ? "--junit" : null,
-                "the manifests name each shard's files in the claim (shard-I.hlog, shard-I.json) and the merged set's");
-        refuse(run.sloAbort ? "--slo-abort" : null, "a shard sees its share only; the objectives are judged on the merged set");
-        refuse(run.killBrokerAtNs != null ? "--kill-broker-at" : null, "the shards drive one broker they do not run");
-        refuse(run.w.workload == WorkloadKind.PUBSUB ? "--workload pubsub" : null,
-                "a publish/subscribe run is not split into shards yet");
-        refuse(run.target.credentials.source != null && run.target.credentials.source.file != null ? "--password-file"
-                : null, "the file is not in the pods; use --password-env VAR, filled from --password-secret");
-        if (run.target.kind().ownBroker()) {
-            // Without a broker to drive, each pod would start one of its own.
-            throw usage("--url: expected with harness k8s: the shards drive one broker that they do not run; give its"
-                    + " --url (or another provider's options, --provider ...)");
-        }
-        run.workload();
-        run.runnerSettings();
-        run.objectives();
-        return run;
     }
 
     private void refuse(String option, String why) {

@@ -79,12 +79,8 @@ final class LogdiskCommand implements Callable<Integer> {
         if (problem != null) {
             throw usage(problem);
         }
-        for (Path p : new Path[] {json, hlog}) {
-            String why = p == null ? null : FileErrors.unwritable(p);
-            if (why != null) {
-                throw usage((p == json ? "--json " : "--hlog ") + p + ": cannot write the file: " + why);
-            }
-        }
+        OutputFiles.checkWritable(spec, "--json", json);
+        OutputFiles.checkWritable(spec, "--hlog", hlog);
         RunControl control = new RunControl();
         LogDiskProbe test = new LogDiskProbe(settings, control);
         LogDiskReport report;
@@ -115,7 +111,9 @@ final class LogdiskCommand implements Callable<Integer> {
                 try {
                     report.writeJson(json, control.stopReason());
                 } catch (IOException e) {
-                    throw new Failure.OutputNotWritten("--json " + json + ": cannot write the file: " + FileErrors.describe(e));
+                    OutputFiles notWritten = new OutputFiles(spec);
+                    notWritten.failed("--json", json, e);
+                    notWritten.throwIfAny();
                 }
             }
             return ExitCode.OK;

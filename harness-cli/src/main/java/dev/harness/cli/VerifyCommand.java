@@ -537,7 +537,7 @@ final class VerifyCommand implements Callable<Integer>, UsesApi {
          */
         private VerifyChild launch(String name, List<String> jvmOptions, List<String> args) throws IOException {
             try {
-                RunCommand.parse(args).workload();
+                RunPlan.parse(args);
             } catch (ParameterException | SettingsException e) {
                 throw usage("the options of the run " + name + " (" + String.join(" ", args) + "): " + e.getMessage());
             }

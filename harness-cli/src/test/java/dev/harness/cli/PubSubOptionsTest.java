@@ -18,7 +18,7 @@ import picocli.CommandLine.ParameterException;
 /** --workload pubsub's options: taken by pubsub, refused elsewhere in one line naming the option. */
 class PubSubOptionsTest {
     private static Workload workload(String... args) {
-        return RunCommand.parse(List.of(args)).workload();
+        return RunPlan.parse(List.of(args)).newWorkload();
     }
 
     private static String refusal(String... args) {
