@@ -50,6 +50,11 @@ public final class ScheduleKeeping {
         this.scheduleNs = scheduleNs;
     }
 
+    /** The send-lag beyond which a sender was behind. */
+    public long lagBoundNs() {
+        return lagBoundNs;
+    }
+
     /** The schedule was shortened (--warmup auto ended its warmup): it now lasts this long from its start. */
     public void scheduleLasts(long scheduleNs) {
         this.scheduleNs = scheduleNs;

@@ -298,8 +298,7 @@ public final class Runner {
         Ticks ticks = new Ticks(schedule.startNs(), intervalNs, warmupEndNs);
         autoWarmup = workload.autoWarmupMaxNs() == 0 ? null : new AutoWarmup(schedule.startNs(), intervalNs,
                 workload.warmupNs(), workload.autoWarmupMaxNs(),
-                ScheduleBounds.lagBoundNs(workload),
-                !schedule.unthrottled());
+                keeping.lagBoundNs(), !schedule.unthrottled()); // the schedule's keeping's bound: one per run
         long nextTickNs = ticks.after(schedule.startNs());
         // Never skipping a message is the rule, but a system that cannot keep up would make the
         // run last for ever: sending stops this long after the schedule's end.
