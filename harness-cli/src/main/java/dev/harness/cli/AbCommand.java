@@ -12,25 +12,21 @@ import java.util.stream.Stream;
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
 import dev.harness.core.broker.EmbeddedArtemis;
-import dev.harness.core.findings.Validity;
 import dev.harness.core.jms.Api;
-import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.jms.artemis.ArtemisDiagnosis;
-import dev.harness.core.measure.Histograms;
-import dev.harness.core.measure.View;
 import dev.harness.core.report.AbReport;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.EventLog;
 import dev.harness.core.report.JunitReport;
 import dev.harness.core.run.RunControl;
-import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
-import dev.harness.core.run.Workload;
 import dev.harness.core.slo.Objectives;
 import dev.harness.core.slo.SideFigures;
 import dev.harness.core.slo.Term;
 import dev.harness.core.slo.Verdict;
+import dev.harness.core.study.AbRounds;
+import dev.harness.core.study.AbRounds.Side;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -105,20 +101,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
     @Unmatched
     List<String> otherRunOptions = new ArrayList<>();
 
-    /** Every run option common to both sides, in the order given. */
-    private List<String> common() {
-        return RunPlan.passedOn(spec);
-    }
-
-    private volatile boolean interrupted;
-    /** The round under way, which Ctrl-C stops. */
-    private volatile RunControl current;
-
     @Override
     public Integer call() throws Exception {
-        if (rounds < 1 || rounds > 100) {
-            throw usage("--rounds: expected 1 to 100, got " + rounds);
-        }
+        AbRounds<RunSummary> abRounds = new AbRounds<>(rounds); // checks --rounds (exit 2)
         OutputFiles.checkWritable(spec, "--report", report);
         OutputFiles.checkWritable(spec, "--events", events);
         OutputFiles.checkWritable(spec, "--junit", junit);
@@ -131,14 +116,13 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
         RunPlan runA = check("--a", sideA);
         RunPlan runB = check("--b", sideB);
-        boolean ownBroker = runA.ownBroker & runB.ownBroker;
         EmbeddedArtemis broker = null;
         EventLog eventLog = null;
-        // Ctrl-C: the round under way stops and is left out; the rounds done are tabulated.
-        try (InterruptGuard guard = new InterruptGuard(this::interrupt)) {
+        // Ctrl-C: the round under way stops and is left out; the whole pairs done are tabulated.
+        try (InterruptGuard guard = new InterruptGuard(abRounds::interrupt)) {
             Instant start = Instant.now();
-            List<String> base = new ArrayList<>(common());
-            if (ownBroker) {
+            List<String> base = new ArrayList<>(RunPlan.passedOn(spec)); // every option common to both sides
+            if (runA.ownBroker && runB.ownBroker) {
                 try {
                     broker = EmbeddedArtemis.startTemporary();
                 } catch (Exception e) {
@@ -154,77 +138,38 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                     throw usage("--events " + events + ": cannot write the file: " + FileErrors.describe(e));
                 }
             }
-            List<AbReport.Round> roundsA = new ArrayList<>();
-            List<AbReport.Round> roundsB = new ArrayList<>();
-            // The gate judges whole pairs too: A's round joins its side once B's has run.
-            SideFigures figuresA = new SideFigures();
-            SideFigures figuresB = new SideFigures();
-            RunSummary pendingA = null;
-            rounds:
-            for (int round = 1; round <= rounds; round++) {
-                for (String side : List.of("A", "B")) {
-                    if (interrupted) {
-                        break rounds;
-                    }
-                    List<String> options = side.equals("A") ? sideA : sideB;
-                    RunControl control = new RunControl();
-                    current = control;
-                    if (interrupted) {
-                        break rounds;
-                    }
-                    RunSummary summary;
-                    try {
-                        summary = round(options, base, control, eventLog);
-                    } catch (UnreachableException | Failure.DuringRun e) {
-                        if (interrupted) {
-                            break rounds;
-                        }
-                        // The round's own line, as harness run says it; ab's names the round.
-                        System.err.println("harness run: " + e.getMessage());
-                        String line = "round " + round + " of side " + side + " (" + String.join(" ", options)
-                                + ") ended with exit code " + ExitCode.of(e) + "; no comparison";
-                        throw e instanceof UnreachableException ? new UnreachableException(line, e)
-                                : new Failure.DuringRun(line);
-                    }
-                    if (interrupted) {
-                        break rounds; // this round was cut short: not a round
-                    }
-                    // The summary's own histogram: the round's measured response, as its hlog would sum it.
-                    Validity validity = summary.reading().validity();
-                    AbReport.Round result = new AbReport.Round(summary.throughput().achievedRate(),
-                            Histograms.copyOf(summary.views().measured().get(View.RESPONSE)), summary.throughput().targetRate(),
-                            validity);
-                    (side.equals("A") ? roundsA : roundsB).add(result);
-                    if (side.equals("A")) {
-                        pendingA = summary;
-                    } else {
-                        figuresA.add(pendingA);
-                        figuresB.add(summary);
-                        pendingA = null;
-                    }
-                    boolean closedLoop = (side.equals("A") ? runA : runB).rate == 0;
-                    System.out.println(AbReport.roundLine(round, side, String.join(" ", options), result, closedLoop));
-                    if (eventLog != null) {
-                        int n = round;
-                        eventLog.emit("round", j -> j.field("round", n).field("side", side)
-                                .field("achievedRate", result.achievedRate())
-                                .field("responseP99Ns", result.response().getValueAtPercentile(99)));
-                    }
-                }
+            EventLog log = eventLog;
+            AbRounds.Outcome<RunSummary> ran;
+            try {
+                ran = abRounds.run((round, side, control) -> round(side == Side.A ? sideA : sideB, base, control, log),
+                        (round, side, summary) -> said(round, side, side == Side.A ? sideA : sideB,
+                                side == Side.A ? runA : runB, summary, log));
+            } catch (AbRounds.RoundFailed f) {
+                // The round's own line, as harness run says it; ab's names the round.
+                Exception e = f.failure();
+                System.err.println("harness run: " + e.getMessage());
+                String line = "round " + f.round() + " of side " + f.side() + " (" + String.join(" ",
+                        f.side() == Side.A ? sideA : sideB) + ") ended with exit code " + ExitCode.of(e) + "; no comparison";
+                throw e instanceof UnreachableException ? new UnreachableException(line, e) : new Failure.DuringRun(line);
             }
-            // Whole pairs only, so that drift hits both sides alike.
-            int pairs = Math.min(roundsA.size(), roundsB.size());
-            if (pairs == 0) {
+            if (ran.pairs() == 0) {
                 throw new Failure.Interrupted("interrupted before a pair of rounds was done; no comparison");
             }
             AbReport ab = new AbReport(
-                    new AbReport.Side("A", String.join(" ", sideA), roundsA.subList(0, pairs), runA.rate == 0),
-                    new AbReport.Side("B", String.join(" ", sideB), roundsB.subList(0, pairs), runB.rate == 0));
-            if (interrupted) {
-                System.out.println("\ninterrupted: " + pairs + " whole pair(s) of rounds of " + rounds + " compared");
+                    new AbReport.Side("A", String.join(" ", sideA), ran.a().stream().map(AbReport.Round::of).toList(),
+                            runA.rate == 0),
+                    new AbReport.Side("B", String.join(" ", sideB), ran.b().stream().map(AbReport.Round::of).toList(),
+                            runB.rate == 0));
+            if (ran.interrupted()) {
+                System.out.println("\ninterrupted: " + ran.pairs() + " whole pair(s) of rounds of " + rounds + " compared");
             }
             System.out.println();
             System.out.print(ab.table());
+            // The gate judges whole sides: every kept round's histograms added, counts summed.
+            SideFigures figuresA = new SideFigures();
+            SideFigures figuresB = new SideFigures();
+            ran.a().forEach(figuresA::add);
+            ran.b().forEach(figuresB::add);
             Verdict verdict = Verdict.of(objectives.list(), s -> s == Term.Side.A ? figuresA.figures() : figuresB.figures(),
                     Map.of()).gated(ab.a().validity().plus(ab.b().validity(), ""), sloAllowInvalid);
             ConsoleReporter.verdict(System.out, verdict);
@@ -247,8 +192,8 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             if (eventLog != null && eventLog.writeFailure() != null) {
                 notWritten.failed("--events", events, eventLog.writeFailure());
             }
-            if (interrupted) {
-                throw new Failure.Interrupted("interrupted: " + pairs + " whole pair(s) of rounds compared");
+            if (ran.interrupted()) {
+                throw new Failure.Interrupted("interrupted: " + ran.pairs() + " whole pair(s) of rounds compared");
             }
             // As harness run: the gate's code before the files', which are still said, a line each.
             if (!verdict.passed()) {
@@ -267,40 +212,29 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         }
     }
 
-    private void interrupt() {
-        interrupted = true;
-        RunControl round = current;
-        if (round != null) {
-            round.requestStop(RunControl.INTERRUPTED);
+    /** A round's line on the console, and its event. */
+    private static void said(int round, Side side, List<String> options, RunPlan plan, RunSummary summary,
+            EventLog eventLog) {
+        AbReport.Round result = AbReport.Round.of(summary);
+        System.out.println(AbReport.roundLine(round, side.name(), String.join(" ", options), result, plan.rate == 0));
+        if (eventLog != null) {
+            eventLog.emit("round", j -> j.field("round", round).field("side", side.name())
+                    .field("achievedRate", result.achievedRate())
+                    .field("responseP99Ns", result.response().getValueAtPercentile(99)));
         }
     }
 
     /**
-     * One round: the side's options and the common ones parsed as harness run parses them, and run
-     * here through the same runner, with nothing on the console (ab prints its own line) and its
-     * events, if any, to ab's. The common options last, so they override a side's profile.
+     * One round: the side's options and the common ones (last, so they override a side's profile),
+     * run here as harness run runs them, with nothing on the console (ab prints its own line).
      */
-    private RunSummary round(List<String> options, List<String> base, RunControl control, EventLog eventLog)
+    private static RunSummary round(List<String> options, List<String> base, RunControl control, EventLog eventLog)
             throws UnreachableException {
         List<String> args = new ArrayList<>(options);
         args.addAll(base);
-        RunPlan run = RunPlan.parse(args);
-        Workload work = run.newWorkload();
-        List<RunListener> listeners = eventLog == null ? List.of() : List.of(eventLog);
-        try (Provider provider = run.openProvider()) {
-            RunSummary summary = run.run(provider, work, control, listeners, false);
-            String failure = summary.failure();
-            if (failure != null) {
-                throw new Failure.DuringRun(failure);
-            }
-            return summary;
-        }
+        return RunPlan.parse(args).runAlone(control, eventLog == null ? List.of() : List.of(eventLog));
     }
 
-    /**
-     * Options that harness run cannot parse or refuses fail here, in one line, before any round,
-     * and so do those a round here cannot honour.
-     */
     /** Both sides run in one jar: on one namespace. */
     @Override
     public Api api() {
@@ -312,65 +246,42 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         return apiA;
     }
 
+    /**
+     * Options that harness run cannot parse or refuses fail here, in one line, before any round,
+     * and so do those a round here cannot honour: it writes no files of its own and shares this JVM
+     * and one broker with the others.
+     */
     private RunPlan check(String option, List<String> side) {
         List<String> args = new ArrayList<>(side);
-        args.addAll(common());
+        args.addAll(RunPlan.passedOn(spec));
+        String prefix = option + " (with the common options): ";
         RunPlan plan;
         CommandLine.ParseResult given;
         try {
             plan = RunPlan.parse(args);
             given = RunPlan.given(args);
-        } catch (ParameterException e) {
-            throw usage(option + " (with the common options): " + Harness.oneLine(e));
-        } catch (SettingsException e) {
-            throw usage(option + " (with the common options): " + e.getMessage());
+        } catch (ParameterException | SettingsException e) {
+            throw usage(prefix + (e instanceof ParameterException p ? Harness.oneLine(p) : e.getMessage()));
         }
-        // A round writes no files of its own and shares this JVM and one broker with the others.
         if (Stream.of("--slo", "--slo-abort", "--junit").anyMatch(given::hasMatchedOption)) {
-            throw usage(option + " (with the common options): --slo, --slo-abort and --junit: give them to harness ab"
-                    + " itself, each term with its side ('B.response.p99 <= 1.1 * A.response.p99'), judged on whole sides");
+            throw usage(prefix + "--slo, --slo-abort and --junit: give them to harness ab itself, each term with its"
+                    + " side ('B.response.p99 <= 1.1 * A.response.p99'), judged on whole sides");
         }
-        String refused = Stream.of("--hlog", "--json", "--report", "--events", "--metrics", "--gc-inject", "--start-at",
-                "--kill-broker-at", "--shard").filter(given::hasMatchedOption).findFirst().orElse(null);
-        if (refused != null) {
-            throw usage(option + " (with the common options): " + refused + ": not for harness ab, whose rounds"
-                    + " run in one process against one broker and write no files of their own");
-        }
+        Stream.of("--hlog", "--json", "--report", "--events", "--metrics", "--gc-inject", "--start-at", "--kill-broker-at",
+                "--shard").filter(given::hasMatchedOption).findFirst().ifPresent(refused -> {
+                    throw usage(prefix + refused + ": not for harness ab, whose rounds run in one process against one"
+                            + " broker and write no files of their own");
+                });
         return plan;
     }
 
     /** A side's options as one string, split as a shell would split simple words and quotes. */
     private List<String> tokens(String option, String value) {
-        List<String> out = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        char quote = 0;
-        boolean inToken = false;
-        for (char c : value.toCharArray()) {
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                } else {
-                    current.append(c);
-                }
-            } else if (c == '"' || c == '\'') {
-                quote = c;
-                inToken = true;
-            } else if (Character.isWhitespace(c)) {
-                if (inToken) {
-                    out.add(current.toString());
-                    current.setLength(0);
-                    inToken = false;
-                }
-            } else {
-                current.append(c);
-                inToken = true;
-            }
-        }
-        if (quote != 0) {
-            throw usage(option + ": unbalanced quote in '" + value + "'");
-        }
-        if (inToken) {
-            out.add(current.toString());
+        List<String> out;
+        try {
+            out = ShellWords.split(value);
+        } catch (IllegalArgumentException e) {
+            throw usage(option + ": " + e.getMessage() + " in '" + value + "'");
         }
         if (out.isEmpty()) {
             throw usage(option + ": expected harness run options, e.g. \"--syncpoint 10\"");

@@ -280,6 +280,21 @@ final class RunPlan {
         return Warmup.fixed(WorkloadSettings.DEFAULT_WARMUP_NS);
     }
 
+    /**
+     * A run of a new workload as planned on its own provider, with only these listeners (nothing on
+     * the console): one of ab's rounds. A failed run is a {@link Failure.DuringRun}.
+     */
+    RunSummary runAlone(RunControl control, List<RunListener> listeners) throws UnreachableException {
+        Workload work = newWorkload();
+        try (Provider provider = openProvider()) {
+            RunSummary summary = run(provider, work, control, listeners, false);
+            if (summary.failure() != null) {
+                throw new Failure.DuringRun(summary.failure());
+            }
+            return summary;
+        }
+    }
+
     /** Whether the options put a backlog before the schedule (--preload above 0). */
     private static boolean preloads(WorkloadOptions w) {
         return w.preload != null && w.preload.value() > 0;

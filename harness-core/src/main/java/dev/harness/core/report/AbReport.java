@@ -15,6 +15,7 @@ import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.ClosedLoop;
+import dev.harness.core.run.RunSummary;
 
 /**
  * Two configurations run in alternating rounds, side by side: each figure's median over the
@@ -31,6 +32,12 @@ public final class AbReport {
     public record Round(double achievedRate, Histogram response, double targetRate, Validity validity) {
         public Round(double achievedRate, Histogram response) {
             this(achievedRate, response, 0, Validity.VALID);
+        }
+
+        /** A run's figures as a round: its measured response (as its hlog would sum it), its rates and validity. */
+        public static Round of(RunSummary run) {
+            return new Round(run.throughput().achievedRate(), Histograms.copyOf(run.views().measured().get(View.RESPONSE)),
+                    run.throughput().targetRate(), run.reading().validity());
         }
     }
 
