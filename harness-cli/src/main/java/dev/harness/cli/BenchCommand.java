@@ -2,19 +2,15 @@ package dev.harness.cli;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.DoubleFunction;
-
-import org.HdrHistogram.Histogram;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.SettingsException;
@@ -22,15 +18,16 @@ import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.View;
-import dev.harness.core.report.Units;
+import dev.harness.core.report.BenchTable;
+import dev.harness.core.report.BenchTable.Ran;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Runner;
 import dev.harness.core.run.RunnerSettings;
-import dev.harness.core.run.Saturation;
 import dev.harness.core.run.Workload;
 import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.study.CapacitySearch;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
@@ -129,25 +126,14 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
     private record Shape(String name, boolean persistent, int syncpoint) {
     }
 
-    private record Trial(double target, RunSummary summary, double cpuSeconds) {
-        double cpuMsPerMessage() {
-            return summary.counts().completed() == 0 ? 0 : cpuSeconds * 1000 / summary.counts().completed();
-        }
-
-        boolean sustained(long maxP99Ns) {
-            Histogram response = summary.views().measured().get(View.RESPONSE);
-            return summary.ending().stopReason() == null && summary.counts().unsent() == 0 && summary.counts().lost() == 0
-                    && summary.throughput().achievedRate() >= 0.98 * target && response.getValueAtPercentile(99) <= maxP99Ns;
-        }
-    }
-
     private volatile RunControl current = new RunControl();
     private volatile boolean interrupted;
     private int trials;
+    private Provider provider;
 
     @Override
     public Integer call() throws UnreachableException {
-        SettingsException.atLeast("--steps", steps, 1);
+        CapacitySearch<Config, Ran> capacity = new CapacitySearch<>(steps, maxP99Ns, this::trial, () -> interrupted);
         boolean reqresp = workload == WorkloadKind.REQRESP;
         if (!reqresp && spec.commandLine().getParseResult().hasMatchedOption("--requesters")) {
             throw new ParameterException(spec.commandLine(), "--requesters: applies to --workload reqresp only");
@@ -171,20 +157,36 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
                     current.requestStop(RunControl.INTERRUPTED);
                 });
                 Provider provider = target.open()) {
-            if (search) {
-                for (Shape shape : shapes()) {
-                    rows.addAll(search(provider, shape));
+            this.provider = provider;
+            try {
+                for (Shape shape : search ? shapes() : List.<Shape>of()) {
+                    CapacitySearch.Searched<Ran> s = capacity.search((senders, inFlight) -> put(shape.name() + ", " + senders
+                            + (senders == 1 ? " sender, " : " senders, ") + inFlight + " in flight", shape.persistent(),
+                            shape.syncpoint(), senders, inFlight), searchMaxSenders, searchMaxInFlight);
+                    for (int i = 0; i < s.tried().size(); i++) {
+                        CapacitySearch.Tried<Ran> t = s.tried().get(i);
+                        rows.add(BenchTable.row(t.bench().max().run().name(), t.bench(), steps, i == s.best()));
+                    }
+                    if (s.ended() != null) {
+                        System.out.printf(Locale.ROOT, "%-30s search ends: %s%n", shape.name(), s.ended());
+                    }
                     if (interrupted) {
                         break;
                     }
                 }
-            }
-            for (Config c : search ? List.<Config>of() : configs) {
-                Bench b = bench(provider, c);
-                if (b == null) {
-                    break;
+                for (Config c : search ? List.<Config>of() : configs) {
+                    CapacitySearch.Bench<Ran> b = capacity.bench(c);
+                    if (b == null) {
+                        break;
+                    }
+                    rows.add(BenchTable.row(c.name(), b, steps, false));
                 }
-                rows.add(row(c, b.max(), b.best()));
+            } catch (CapacitySearch.NothingCompleted e) {
+                throw new Failure.DuringRun(((Config) e.config()).name() + ": " + e.getMessage());
+            } catch (UnreachableException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IllegalStateException(e); // the launcher throws nothing else
             }
             write(provider.target() + ", client " + provider.client(), rows, reqresp);
             if (interrupted) {
@@ -195,103 +197,9 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
         }
     }
 
-    /** The unthrottled probe, the highest sustained rate (or null), and the first trial that was not sustained (or null). */
-    private record Bench(Trial max, Trial best, Trial firstFailed) {
-        double sustainedRate() {
-            return best == null ? 0 : best.target();
-        }
-    }
-
-    /** Probes the capacity, then steps down from it until a rate is sustained; null when interrupted. */
-    private Bench bench(Provider provider, Config c) throws UnreachableException {
-        Trial max = trial(provider, c, 0);
-        if (interrupted) {
-            return null;
-        }
-        if (max.summary().throughput().achievedRate() < 1) {
-            throw new Failure.DuringRun(c.name() + ": nothing completed in the unthrottled trial");
-        }
-        Trial best = null;
-        Trial firstFailed = null;
-        double target = Math.floor(max.summary().throughput().achievedRate());
-        for (int i = 0; i < steps && target >= 1 && !interrupted; i++) {
-            Trial t = trial(provider, c, target);
-            if (t.sustained(maxP99Ns)) {
-                best = t;
-                break;
-            }
-            if (firstFailed == null) {
-                firstFailed = t;
-            }
-            target = Math.floor(target * 0.9);
-        }
-        return new Bench(max, best, firstFailed);
-    }
-
     private List<Shape> shapes() {
         return List.of(new Shape("non-persistent", false, 0), new Shape("persistent, outside syncpoint", true, 0),
                 new Shape("persistent, syncpoint 10", true, 10));
-    }
-
-    /**
-     * From 1 blocking sender, each step follows what limited the last trial that was not kept
-     * (its saturation): blocking senders busy, sends in flight (x8); the window full, more in
-     * flight (x4); senders busy with sends in flight, more senders (x2). It stops when the broker
-     * (or this JVM) was the limit, a step sustained no more than the best so far, or the bounds
-     * are reached. Returns a row per configuration tried, the best marked.
-     */
-    private List<String> search(Provider provider, Shape shape) throws UnreachableException {
-        int senders = 1;
-        int inFlight = 1;
-        List<String> rows = new ArrayList<>();
-        Bench best = null;
-        Config bestConfig = null;
-        int bestRow = -1;
-        for (int round = 0; round < 12 && !interrupted; round++) {
-            Config c = put(shape.name() + ", " + senders + (senders == 1 ? " sender, " : " senders, ") + inFlight
-                    + " in flight", shape.persistent(), shape.syncpoint(), senders, inFlight);
-            Bench b = bench(provider, c);
-            if (b == null) {
-                break;
-            }
-            rows.add(row(c, b.max(), b.best()));
-            if (best != null && b.sustainedRate() <= best.sustainedRate()) {
-                break;
-            }
-            best = b;
-            bestConfig = c;
-            bestRow = rows.size() - 1;
-            // What held the first rate not sustained back: the senders' own time says, whether or not
-            // the rate fell short (a missed p99 bound is no shortfall, yet busy senders still cause it).
-            // When the probe's rate itself was sustained, the probe's senders (never waiting for a
-            // schedule) were the limit of what was asked: try more of them.
-            // So is a configuration that sustained no rate at all: its probe says what held it back.
-            Saturation why = (b.firstFailed() != null && b.best() != null ? b.firstFailed() : b.max()).summary().saturation();
-            if (Saturation.HOST.equals(why.limit())) {
-                // Busy senders on a contended host waited for a CPU: more of them would only add to the queue.
-                System.out.printf(Locale.ROOT, "%-30s search ends: %s%n", shape.name(), why.sentence());
-                break;
-            }
-            boolean busy = why.busyFraction() >= 0.9;
-            boolean windowFull = busy && inFlight > 1 && why.windowFullFraction() >= why.busyFraction() / 2;
-            if (busy && inFlight == 1 && inFlight < searchMaxInFlight) {
-                inFlight = Math.min(searchMaxInFlight, 8);
-            } else if (windowFull && inFlight < searchMaxInFlight) {
-                inFlight = Math.min(searchMaxInFlight, inFlight * 4);
-            } else if (busy && senders < searchMaxSenders) {
-                senders = Math.min(searchMaxSenders, senders * 2);
-            } else {
-                System.out.printf(Locale.ROOT, "%-30s search ends: %s%n", shape.name(), busy
-                        ? "--search-max-senders and --search-max-in-flight reached"
-                        : String.format(Locale.ROOT, "senders busy %.0f %% of the time, so not the limit%s",
-                                why.busyFraction() * 100, why.sentence() == null ? "" : ": " + why.sentence()));
-                break;
-            }
-        }
-        if (bestConfig != null && best.sustainedRate() > 0) {
-            rows.set(bestRow, rows.get(bestRow).replaceFirst("^\\| ", "| **best:** "));
-        }
-        return rows;
     }
 
     /** Fails at once, not after minutes of trials, when the results cannot be written. */
@@ -343,7 +251,8 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
         return configs;
     }
 
-    private Trial trial(Provider provider, Config c, double rate) throws UnreachableException {
+    /** One trial on the provider opened: a run of the configuration at that rate, 0 for none. */
+    private CapacitySearch.Trial<Ran> trial(Config c, double rate) throws UnreachableException {
         current = new RunControl();
         if (interrupted) {
             current.requestStop(RunControl.INTERRUPTED);
@@ -355,18 +264,11 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
         if (summary.ending().failure() != null) {
             throw new Failure.DuringRun("the broker failed during the trial of " + c.name() + ": " + summary.ending().failure());
         }
-        Histogram response = summary.views().measured().get(View.RESPONSE);
-        Trial t = new Trial(rate, summary, cpuSeconds);
-        if (rate == 0) {
-            System.out.printf(Locale.ROOT, "%-30s capacity probe (unthrottled): %10.0f/s  CPU %.3f ms per%n", c.name(),
-                    summary.throughput().achievedRate(), t.cpuMsPerMessage());
-            return t;
-        }
-        System.out.printf(Locale.ROOT, "%-30s target %10s  achieved %10.0f/s  response p50 %8.3f ms  p99 %9.3f ms  CPU %.3f ms per%s%n",
-                c.name(), rate == 0 ? "max" : String.format(Locale.ROOT, "%.0f", rate), summary.throughput().achievedRate(),
-                Units.toMs(response.getValueAtPercentile(50)), Units.toMs(response.getValueAtPercentile(99)), t.cpuMsPerMessage(),
-                summary.ending().stopReason() == null || rate == 0 ? "" : "  (" + summary.ending().stopReason() + ")");
-        return t;
+        Ran ran = new Ran(c.name(), summary, cpuSeconds);
+        System.out.println(BenchTable.trialLine(ran, rate));
+        long responseP99Ns = summary.views().measured().get(View.RESPONSE).getValueAtPercentile(99);
+        return new CapacitySearch.Trial<>(rate, summary.throughput().achievedRate(), summary.ending().stopReason() != null,
+                summary.counts().unsent(), summary.counts().lost(), responseP99Ns, summary.saturation(), ran);
     }
 
     /** CPU of this whole process: the harness and, when embedded, the broker. */
@@ -374,55 +276,22 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
-    private String row(Config c, Trial max, Trial best) {
-        String sustained = best == null ? "not found in " + steps + " steps"
-                : String.format(Locale.ROOT, "%,.0f", best.target());
-        String latency = best == null ? "-" : String.format(Locale.ROOT, "%.3f / %.3f / %.3f",
-                Units.toMs(best.summary().views().measured().get(View.RESPONSE).getValueAtPercentile(50)),
-                Units.toMs(best.summary().views().measured().get(View.RESPONSE).getValueAtPercentile(99)),
-                Units.toMs(best.summary().views().measured().get(View.SEND_LAG).getValueAtPercentile(99)));
-        String cpu = best == null ? "-" : String.format(Locale.ROOT, "%.3f", best.cpuMsPerMessage());
-        return String.format(Locale.ROOT, "| %s | %,.0f | %s | %s | %s |", c.name(), max.summary().throughput().achievedRate(), sustained,
-                latency, cpu);
-    }
-
     private void write(String target, List<String> rows, boolean reqresp) {
-        StringBuilder md = new StringBuilder();
-        md.append("\n## ").append(LocalDate.now()).append(", ").append(machine()).append("\n\n");
-        md.append(String.format(Locale.ROOT, "Target: %s. %s; %d-byte messages; trials of %.0f s after %.0f s warmup;"
-                + " sustained = achieved within 2 %% of target, nothing unsent or lost, response p99 at most %.0f ms."
-                + " CPU is this process's (harness and embedded broker together) per %s.%n%n",
-                target, reqresp ? "IBM's standard request/response workload: 10 + 10 queues, persistent, in syncpoint,"
-                        + " closed, 10 responders" : search ? "senders and sends in flight as named, a drainer per sender,"
-                        + " 1 queue; the search follows what limited each configuration" : "1 sender, 1 drainer, 1 queue", sizeBytes, trialNs / 1e9, warmupNs / 1e9,
-                Units.toMs(maxP99Ns), reqresp ? "round trip" : "message"));
-        String unit = reqresp ? "round trips/s" : "msg/s";
-        md.append("| configuration | unthrottled " + unit + " | highest sustained " + unit
-                + " | at that rate: response p50 / p99, send-lag p99 (ms) | CPU ms per " + (reqresp ? "round trip" : "message") + " |\n");
-        md.append("|---|---:|---:|---|---:|\n");
-        rows.forEach(r -> md.append(r).append('\n'));
+        String md = BenchTable.markdown(target, reqresp ? "IBM's standard request/response workload: 10 + 10 queues,"
+                + " persistent, in syncpoint, closed, 10 responders" : search ? "senders and sends in flight as named, a"
+                + " drainer per sender, 1 queue; the search follows what limited each configuration"
+                : "1 sender, 1 drainer, 1 queue", sizeBytes, trialNs, warmupNs, maxP99Ns, reqresp, rows);
         System.out.println(md);
         if (out == null) {
             return;
         }
         try {
-            Files.writeString(out, md.toString(), StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Files.writeString(out, md, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {
             OutputFiles notWritten = new OutputFiles(spec);
             notWritten.failed("--out", out, e);
             notWritten.throwIfAny();
         }
         System.out.println("appended to " + out);
-    }
-
-    private static String machine() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (IOException e) {
-            host = "unknown host";
-        }
-        return String.format(Locale.ROOT, "%s, %d CPUs, %s %s, Java %s", host, Runtime.getRuntime().availableProcessors(),
-                System.getProperty("os.name"), System.getProperty("os.arch"), System.getProperty("java.version"));
     }
 }
