@@ -11,13 +11,18 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.harness.core.SettingsException;
+import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.verify.RunFiles;
+import dev.harness.core.verify.RunLauncher;
+
 /**
  * One {@code harness run} of harness verify, as a child process of this very jar: its JSON, hlog,
  * events and console in files named after it, in verify's directory. Every wait is bounded; a
  * child still running when verify is done with it is stopped (SIGTERM first, so that it lets a
  * broker it froze go on).
  */
-final class VerifyChild implements AutoCloseable {
+final class VerifyChild implements RunLauncher.Launched {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long POLL_MS = 20;
 
@@ -56,12 +61,36 @@ final class VerifyChild implements AutoCloseable {
         return new VerifyChild(name, dir, p);
     }
 
-    long pid() {
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public long pid() {
         return process.pid();
     }
 
     boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** Waits up to {@code timeoutNs} for the run to end: how it ended, by its exit code. */
+    @Override
+    public RunLauncher.Exit await(long timeoutNs) throws InterruptedException {
+        int code = waitFor(timeoutNs);
+        return new RunLauncher.Exit(code, code == ExitCode.OK ? RunLauncher.Exit.Kind.OK
+                : code == ExitCode.UNREACHABLE ? RunLauncher.Exit.Kind.UNREACHABLE
+                : code == ExitCode.USAGE ? RunLauncher.Exit.Kind.REFUSED : RunLauncher.Exit.Kind.FAILED);
+    }
+
+    @Override
+    public RunFiles files() throws IOException {
+        try {
+            return RunFiles.read(json, hlog);
+        } catch (BadHlogException | SettingsException e) {
+            throw new IOException("the run " + name + " left no files to read: " + e.getMessage(), e);
+        }
     }
 
     /** Waits up to {@code timeoutNs} for the run to end: its exit code, or -1 when it had not (it is then stopped). */
@@ -77,7 +106,8 @@ final class VerifyChild implements AutoCloseable {
      * Waits (bounded) for the interval event that ends {@code seconds} or more after the schedule's
      * start: true when it came, false when the run ended or the time ran out first.
      */
-    boolean awaitInterval(double seconds, long timeoutNs) throws IOException, InterruptedException {
+    @Override
+    public boolean awaitInterval(double seconds, long timeoutNs) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeoutNs;
         while (System.nanoTime() < deadline && process.isAlive()) {
             if (Files.exists(events)) {
@@ -95,7 +125,8 @@ final class VerifyChild implements AutoCloseable {
     }
 
     /** The child's last line on stderr (its one-line failure), or its last on stdout, or "". */
-    String lastLine() {
+    @Override
+    public String lastLine() {
         for (Path f : List.of(stderr, stdout)) {
             try {
                 List<String> lines = Files.readAllLines(f, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
