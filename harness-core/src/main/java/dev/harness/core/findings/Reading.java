@@ -10,16 +10,16 @@ import java.util.regex.Pattern;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Units;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.HlogRun;
-import dev.harness.core.report.Percentiles;
 import dev.harness.core.report.Understatement;
-import dev.harness.core.report.Units;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.RunSummary;

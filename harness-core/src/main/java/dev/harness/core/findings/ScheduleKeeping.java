@@ -5,9 +5,9 @@ import org.HdrHistogram.Histogram;
 import dev.harness.core.host.HostSample;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
-import dev.harness.core.report.Percentiles;
 
 /**
  * Whether the run kept its schedule, interval by interval, and whether the host it ran on was

@@ -1,5 +1,6 @@
 package dev.harness.core.report;
 
+import dev.harness.core.Units;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +14,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.RunSummary;

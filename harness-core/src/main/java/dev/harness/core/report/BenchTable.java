@@ -8,6 +8,7 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Units;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.study.CapacitySearch;

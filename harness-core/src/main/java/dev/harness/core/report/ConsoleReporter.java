@@ -1,5 +1,6 @@
 package dev.harness.core.report;
 
+import dev.harness.core.Units;
 import java.io.PrintStream;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -20,6 +21,7 @@ import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.ClosedLoop;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.run.DrainRun;
 
 /** harness drain's --json: what it took from each queue, how fast and how old (docs/reference/json.md). */

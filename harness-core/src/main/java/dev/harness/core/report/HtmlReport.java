@@ -1,5 +1,6 @@
 package dev.harness.core.report;
 
+import dev.harness.core.Units;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,6 +26,7 @@ import dev.harness.core.findings.Validity;
 import dev.harness.core.hlog.DepthFigures;
 import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Environment;

@@ -25,6 +25,7 @@ import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;

@@ -1,5 +1,6 @@
 package dev.harness.core.report;
 
+import dev.harness.core.Units;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import dev.harness.core.logdisk.BlockSizeResult;
 import dev.harness.core.logdisk.LogDiskSettings;
 import dev.harness.core.logdisk.LogDiskProbe;
 import dev.harness.core.measure.Histograms;
+import dev.harness.core.measure.Percentiles;
 
 /**
  * What {@code harness logdisk} prints and writes: a line per second while it runs, MQLDT's

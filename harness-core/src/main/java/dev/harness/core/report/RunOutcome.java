@@ -6,6 +6,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.findings.Reading;
 import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.RunSummary;

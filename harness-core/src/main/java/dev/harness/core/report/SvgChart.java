@@ -9,6 +9,8 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
+import dev.harness.core.Units;
+
 /**
  * A small line chart as inline SVG: nothing fetched when the page is viewed. Each series is a
  * polyline whose points are also circles carrying their values, so a reader (or a test in a

@@ -7,6 +7,8 @@ import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
+import dev.harness.core.Units;
+
 /**
  * A latency histogram drawn in text: geometric buckets from the smallest to the largest value,
  * empty buckets kept, because the gap between the bulk and a stall's bump is the point.

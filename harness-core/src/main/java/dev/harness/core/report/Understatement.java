@@ -1,5 +1,7 @@
 package dev.harness.core.report;
 
+import dev.harness.core.Units;
+import dev.harness.core.measure.Percentiles;
 import java.util.Locale;
 
 import org.HdrHistogram.Histogram;

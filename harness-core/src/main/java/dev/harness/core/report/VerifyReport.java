@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.harness.core.Units;
 import dev.harness.core.findings.Reason;
 import dev.harness.core.run.Stop;
 import dev.harness.core.verify.Row;

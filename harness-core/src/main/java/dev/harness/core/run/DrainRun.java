@@ -12,11 +12,11 @@ import javax.jms.JMSException;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Units;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Histograms;
-import dev.harness.core.report.Percentiles;
-import dev.harness.core.report.Units;
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.workload.ConsumeOnly;
 import dev.harness.core.workload.DrainSettings;
 import dev.harness.core.workload.QueueClaim;

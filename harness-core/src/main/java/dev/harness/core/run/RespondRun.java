@@ -12,15 +12,15 @@ import javax.jms.JMSException;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Units;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.LatencyRecorder;
+import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.EventLog;
-import dev.harness.core.report.Percentiles;
-import dev.harness.core.report.Units;
 import dev.harness.core.workload.Format;
 import dev.harness.core.workload.ResponderPool;
 

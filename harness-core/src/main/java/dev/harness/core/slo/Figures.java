@@ -4,7 +4,8 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
-import dev.harness.core.report.Percentiles;
+import dev.harness.core.measure.Percentiles;
+
 
 /**
  * Where objectives read their values: a finished run, one window of it, or a log with its JSON.

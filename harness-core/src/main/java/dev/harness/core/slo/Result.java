@@ -2,7 +2,7 @@ package dev.harness.core.slo;
 
 import java.util.Locale;
 
-import dev.harness.core.report.Units;
+import dev.harness.core.Units;
 import dev.harness.core.workload.Format;
 
 /**

@@ -5,7 +5,8 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 
-import dev.harness.core.report.Percentiles;
+import dev.harness.core.measure.Percentiles;
+
 
 /**
  * The figures of a run held against the truth: the rows of a {@link ScenarioResult}. Every figure

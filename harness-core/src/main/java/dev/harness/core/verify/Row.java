@@ -2,7 +2,8 @@ package dev.harness.core.verify;
 
 import java.util.Locale;
 
-import dev.harness.core.report.Units;
+import dev.harness.core.Units;
+
 
 /**
  * One figure of a scenario held against its truth. The truth is worked out for the stops'

@@ -14,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.Units;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Reason;

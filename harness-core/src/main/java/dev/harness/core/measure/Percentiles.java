@@ -1,4 +1,4 @@
-package dev.harness.core.report;
+package dev.harness.core.measure;
 
 import java.util.List;
 
