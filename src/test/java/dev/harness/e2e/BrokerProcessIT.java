@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-
 /** {@code harness broker}: a clean stop, a restart that recovers persistent messages, a login, a stop with its parent. */
 class BrokerProcessIT {
     @TempDir

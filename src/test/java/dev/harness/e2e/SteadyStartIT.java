@@ -17,7 +17,7 @@ import org.junit.jupiter.api.parallel.Isolated;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.harness.core.findings.ScheduleBounds;
+import dev.harness.core.schedule.ScheduleBounds;
 
 /**
  * The run everyone makes first, {@code ./harness run} with its defaults (here 10 s measured),

@@ -7,11 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Validity;
+import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.report.ConsoleReporter;
-import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JunitReport;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.slo.LogFigures;

@@ -3,9 +3,9 @@ package dev.harness.cli;
 import java.io.PrintWriter;
 import java.util.List;
 
+import dev.harness.core.host.Environment;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.ProviderKinds;
-import dev.harness.core.run.Environment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.IExecutionExceptionHandler;

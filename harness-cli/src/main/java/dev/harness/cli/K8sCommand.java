@@ -12,10 +12,10 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import dev.harness.core.FileErrors;
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.k8s.K8sSettings;
 import dev.harness.core.k8s.Manifests;
 import dev.harness.core.run.StartAt;
-import dev.harness.core.run.WorkloadKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

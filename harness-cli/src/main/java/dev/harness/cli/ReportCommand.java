@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
-import dev.harness.core.report.HlogRun;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.report.HtmlReport;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.report.RunOutcome;

@@ -13,7 +13,7 @@ import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.EventLog;
-import dev.harness.core.run.RespondRun;
+import dev.harness.core.workload.RespondRun;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.workload.QueueClaim;
 import dev.harness.core.workload.ReqRespSettings;

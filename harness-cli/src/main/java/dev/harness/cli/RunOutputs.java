@@ -8,12 +8,12 @@ import java.util.List;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.metrics.PrometheusEndpoint;
 import dev.harness.core.metrics.RunMetrics;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.EventLog;
 import dev.harness.core.report.HlogReporter;
-import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.HtmlReport;
 import dev.harness.core.report.JsonReporter;
 import dev.harness.core.report.JunitReport;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 
-import dev.harness.core.findings.ScheduleBounds;
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.BrokerCommands;
@@ -24,7 +24,6 @@ import dev.harness.core.run.Runner;
 import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.run.StartAt;
 import dev.harness.core.run.Workload;
-import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
 import dev.harness.core.slo.Objectives;
 import dev.harness.core.workload.PubSubSettings;
@@ -128,7 +127,7 @@ final class RunPlan {
                 ? (w.replyTimeoutNs == null ? ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS : w.replyTimeoutNs) : 0;
         this.boundNs = warmup.longestNs() + w.durationNs + Math.max(w.drainTimeoutNs, replies) + w.reconnectTimeoutNs
                 + Runner.WRITE_BOUND_NS;
-        this.lagBoundNs = ScheduleBounds.lagBoundNs(first);
+        this.lagBoundNs = first.lagBoundNs();
         this.showsDepth = kind == WorkloadKind.PUT && (preloads(w) || w.consumeDelayNs != null);
     }
 

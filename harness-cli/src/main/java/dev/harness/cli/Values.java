@@ -154,9 +154,9 @@ final class Values {
         return b.toString();
     }
 
-    static final class WorkloadChoice extends Choice<dev.harness.core.run.WorkloadKind> {
+    static final class WorkloadChoice extends Choice<dev.harness.core.WorkloadKind> {
         WorkloadChoice() {
-            super(dev.harness.core.run.WorkloadKind.class);
+            super(dev.harness.core.WorkloadKind.class);
         }
     }
 

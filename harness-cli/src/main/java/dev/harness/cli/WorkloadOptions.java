@@ -1,6 +1,6 @@
 package dev.harness.cli;
 
-import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.ReqRespSettings;

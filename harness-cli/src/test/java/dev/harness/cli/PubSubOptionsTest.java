@@ -11,8 +11,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.run.Workload;
-import dev.harness.core.run.WorkloadKind;
 import picocli.CommandLine.ParameterException;
 
 /** --workload pubsub's options: taken by pubsub, refused elsewhere in one line naming the option. */

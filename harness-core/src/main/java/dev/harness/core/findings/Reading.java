@@ -11,20 +11,22 @@ import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.Units;
+import dev.harness.core.WorkloadKind;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Percentiles;
+import dev.harness.core.measure.ScheduleKeeping;
 import dev.harness.core.measure.View;
-import dev.harness.core.report.HlogRun;
-import dev.harness.core.report.Understatement;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.FanOutSummary;
+import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
-import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.schedule.ScheduleBounds;
 
 /**
  * The reading of a finished run: whether it was a valid test and why not, and the sentences a
@@ -94,10 +96,10 @@ public record Reading(Validity validity, List<Finding> findings) {
             // A contended host slows every thread of the harness: named whenever the schedule slipped, whoever else limited it.
             boolean slipped = medianLag > k.lagBoundNs() || k.firstMeasuredLagNs() > k.lagBoundNs()
                     || (!byDesign && !onPreload && Math.abs(achieved - asked) > slack * asked) || r.counts().measuredSent() == 0;
-            if (contended(k, sat.cpuFraction()) && !Saturation.HOST.equals(sat.limit())) {
+            if (k.contendedByOthers(sat.cpuFraction()) && !Saturation.HOST.equals(sat.limit())) {
                 String lateTail = slipped ? "" : lateTailOnContendedHost(r);
                 if (lateTail != null) {
-                    reasons.add(new Reason(Reason.HOST_CONTENDED, hostContention(k, sat) + lateTail,
+                    reasons.add(new Reason(Reason.HOST_CONTENDED, k.contention(sat.cpuFraction()) + lateTail,
                             Saturation.OTHERS_ADVICE));
                 }
             }
@@ -105,7 +107,7 @@ public record Reading(Validity validity, List<Finding> findings) {
         if (r.warmup().gaveUp()) {
             reasons.add(new Reason(Reason.WARMUP_UNSTEADY, String.format(Locale.ROOT, "--warmup auto did not see the"
                     + " schedule kept and the throughput hold before its longest, %s, and measured from there all the same",
-                    seconds(r.warmup().autoMaxNs())), "a longer --warmup auto:MAX, or a rate the system holds"));
+                    Units.seconds(r.warmup().autoMaxNs())), "a longer --warmup auto:MAX, or a rate the system holds"));
         }
         if (r.deliveryNeeded() && !r.delivery().tracked()) {
             reasons.add(new Reason(Reason.DELIVERY_UNCHECKED, "an objective reads delivery (lost, duplicates) but nothing"
@@ -141,14 +143,14 @@ public record Reading(Validity validity, List<Finding> findings) {
             reasons.add(new Reason(Reason.BACKLOG_AT_START, String.format(Locale.ROOT, "the measured phase began %s"
                     + " behind its schedule (median send-lag of its first interval; the bound is %s ms): its"
                     + " latencies measure the catch-up of the warmup's backlog, not the system at the rate asked",
-                    seconds(k.firstMeasuredLagNs()), Units.ms(k.lagBoundNs())),
+                    Units.seconds(k.firstMeasuredLagNs()), Units.ms(k.lagBoundNs())),
                     "measure from the steady state: --warmup auto, or a longer --warmup"));
         }
         long medianLag = measuredLag == null || measuredLag.getTotalCount() == 0 ? 0 : Percentiles.at(measuredLag, 50);
         if (medianLag > k.lagBoundNs() && behindAdvice != null) {
             reasons.add(new Reason(Reason.SCHEDULE_BEHIND, String.format(Locale.ROOT, "half the measured sends"
                     + " were more than %s behind their intended time (median send-lag; the bound is %s ms)%s",
-                    seconds(medianLag), Units.ms(k.lagBoundNs()), behindIn(k)), behindAdvice));
+                    Units.seconds(medianLag), Units.ms(k.lagBoundNs()), behindIn(k)), behindAdvice));
         }
         return reasons;
     }
@@ -198,11 +200,8 @@ public record Reading(Validity validity, List<Finding> findings) {
             return null;
         }
         return new Validity(behind(keeping.totals(0), log.measured(View.SEND_LAG.tag()),
-                "the run's --json says who limited the rate, and what to change", log.header().setting(PRELOADED) != null));
+                "the run's --json says who limited the rate, and what to change", log.header().setting(RunHeader.PRELOADED) != null));
     }
-
-    /** The header's setting a --preload run has (see Runner). */
-    public static final String PRELOADED = "preloaded";
 
     private static final Pattern LEADING_NUMBER = Pattern.compile("^(\\d+)");
 
@@ -216,52 +215,6 @@ public record Reading(Validity validity, List<Finding> findings) {
             }
         }
         return 0;
-    }
-
-    /** What contended the host, in words, or null when it was not; for {@link Saturation#judge}. */
-    public static String hostContention(ScheduleKeeping.Totals k, double jvmCpuFraction) {
-        if (!contended(k, jvmCpuFraction)) {
-            return null;
-        }
-        return contention(k, jvmCpuFraction);
-    }
-
-    /** Other processes took a quarter of the CPUs or more. */
-    static final double OTHERS_CONTEND = 0.25;
-
-    /**
-     * The host was contended by others: its run queue long (or CPUs stolen) often enough, and other
-     * processes, not this JVM, using the CPUs (a long run queue of the harness's own threads is the
-     * harness's own load, which offered load names).
-     */
-    static boolean contended(ScheduleKeeping.Totals k, double jvmCpuFraction) {
-        if (!k.hostContended()) {
-            return false;
-        }
-        if (!Double.isNaN(k.stealPercent()) && k.stealPercent() >= ScheduleKeeping.CONTENDED_STEAL_PERCENT) {
-            return true;
-        }
-        return !Double.isNaN(k.hostBusyPercent()) && jvmCpuFraction >= 0
-                && k.hostBusyPercent() / 100 - jvmCpuFraction >= OTHERS_CONTEND;
-    }
-
-    private static String hostContention(ScheduleKeeping.Totals k, Saturation sat) {
-        return contention(k, sat.cpuFraction());
-    }
-
-    private static String contention(ScheduleKeeping.Totals k, double jvmCpuFraction) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "the host's run queue reached %d runnable threads"
-                + " on %d CPUs, and was %dx the CPUs or more (or the hypervisor stole them) in %d of %d measured intervals",
-                k.worstRunnable(), k.cpus(), ScheduleKeeping.CONTENDED_RUN_QUEUE, k.contendedIntervals(), k.measuredIntervals()));
-        if (!Double.isNaN(k.hostBusyPercent()) && jvmCpuFraction >= 0) {
-            double others = Math.max(0, k.hostBusyPercent() / 100 - jvmCpuFraction);
-            b.append(String.format(Locale.ROOT, "; other processes used %.0f %% of its CPUs, this JVM %.0f %%", others * 100,
-                    jvmCpuFraction * 100));
-        }
-        if (!Double.isNaN(k.stealPercent()) && k.stealPercent() >= 1) {
-            b.append(String.format(Locale.ROOT, "; steal %.0f %%", k.stealPercent()));
-        }
-        return b.toString();
     }
 
     private static String behindIn(ScheduleKeeping.Totals k) {
@@ -291,7 +244,7 @@ public record Reading(Validity validity, List<Finding> findings) {
         if (k.behindIntervals() > 0 && !r.throughput().closedLoop()) {
             f.add(new Finding(Finding.SCHEDULE, String.format(Locale.ROOT, "schedule: senders were behind it (median"
                     + " send-lag over %s ms) in %d of %d measured intervals; the largest send-lag was %s", Units.ms(k.lagBoundNs()),
-                    k.behindIntervals(), k.measuredIntervals(), seconds(k.worstLagNs()))));
+                    k.behindIntervals(), k.measuredIntervals(), Units.seconds(k.worstLagNs()))));
         }
         String backPressure = backPressure(r);
         if (backPressure != null) {
@@ -321,8 +274,8 @@ public record Reading(Validity validity, List<Finding> findings) {
         }
         f.add(new Finding(Finding.GC_PAUSES, gc(r.gc())));
         String host = "host: " + r.host().longestQueue();
-        if (contended(k, r.saturation().cpuFraction())) {
-            host += "; CONTENDED: " + hostContention(k, r.saturation()) + lateOnContendedHost(r);
+        if (k.contendedByOthers(r.saturation().cpuFraction())) {
+            host += "; CONTENDED: " + k.contention(r.saturation().cpuFraction()) + lateOnContendedHost(r);
         }
         f.add(new Finding(Finding.HOST_QUEUE, host));
         return f;
@@ -549,11 +502,11 @@ public record Reading(Validity validity, List<Finding> findings) {
             return false;
         }
         double cpu = r.saturation().cpuFraction();
-        return contended(r.keeping(), cpu) || cpu >= STARVED_CPU;
+        return r.keeping().contendedByOthers(cpu) || cpu >= STARVED_CPU;
     }
 
     private static String starvation(ScheduleKeeping.Totals k, Saturation sat) {
-        return contended(k, sat.cpuFraction()) ? hostContention(k, sat)
+        return k.contendedByOthers(sat.cpuFraction()) ? k.contention(sat.cpuFraction())
                 : String.format(Locale.ROOT, "this JVM used %.0f %% of the CPUs", sat.cpuFraction() * 100);
     }
 
@@ -567,14 +520,10 @@ public record Reading(Validity validity, List<Finding> findings) {
                     s.published() == 0 ? 0 : 100.0 * s.backlogGrowth() / s.published()));
         }
         return String.format(Locale.ROOT, "%d of %d subscriptions fell behind over %s of the measured phase: %s%s", behind.size(),
-                f.subscriptions().size(), seconds(f.backlogSpanNs()), String.join("; ", each),
+                f.subscriptions().size(), Units.seconds(f.backlogSpanNs()), String.join("; ", each),
                 behind.size() > 3 ? "; and " + (behind.size() - 3) + " more" : "");
     }
 
-    /** "2.9 s" or "350 ms". */
-    public static String seconds(long ns) {
-        return ns >= 1_000_000_000L ? String.format(Locale.ROOT, "%.1f s", ns / 1e9) : Units.ms(ns) + " ms";
-    }
 
     /** The finding of this code, or null. */
     public Finding finding(String code) {

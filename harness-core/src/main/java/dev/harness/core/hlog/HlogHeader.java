@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import dev.harness.core.run.Environment;
+import dev.harness.core.host.Environment;
 
 /**
  * An hlog's header: its {@code #...} comment lines before the first interval, in order, and its

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.measure.Percentiles;
-import dev.harness.core.run.DrainRun;
+import dev.harness.core.workload.DrainRun;
 
 /** harness drain's --json: what it took from each queue, how fast and how old (docs/reference/json.md). */
 public final class DrainJson {

@@ -25,12 +25,13 @@ import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
 import dev.harness.core.hlog.HlogWriter;
-import dev.harness.core.run.Environment;
-import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.host.Environment;
+import dev.harness.core.schedule.Shard;
 
 /**
  * Merges the HdrHistogram interval logs of several harness processes (several hosts) into one:
@@ -269,8 +270,8 @@ public final class HlogMerge {
             if (values.contains(null) || name.equals("interval")) {
                 continue; // the merged log states its own interval
             }
-            HlogHeader.Rate sum = name.equals("rate") && ShardSet.shard(headers.get(0).setting("shard")) == null ? sumOfRates(headers) : null;
-            if (name.equals("rate") && ShardSet.shard(headers.get(0).setting("shard")) != null && headers.get(0).rate() != null) {
+            HlogHeader.Rate sum = name.equals("rate") && Shard.ofSetting(headers.get(0).setting("shard")) == null ? sumOfRates(headers) : null;
+            if (name.equals("rate") && Shard.ofSetting(headers.get(0).setting("shard")) != null && headers.get(0).rate() != null) {
                 // Shards of one schedule: each states the whole schedule's rate.
                 into.rate(headers.get(0).rate(), "(the whole schedule, in " + headers.size() + " shards)");
             } else if (sum != null) {

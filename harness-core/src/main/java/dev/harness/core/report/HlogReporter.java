@@ -7,16 +7,16 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.hlog.DepthFigures;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogWriter;
-import dev.harness.core.hlog.DepthFigures;
 import dev.harness.core.hlog.HostFigures;
+import dev.harness.core.host.Environment;
 import dev.harness.core.host.HostSample;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
-import dev.harness.core.run.Environment;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;

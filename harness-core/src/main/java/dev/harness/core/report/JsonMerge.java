@@ -18,10 +18,10 @@ import dev.harness.core.SettingsException;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Validity;
+import dev.harness.core.host.Environment;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
-import dev.harness.core.run.Environment;
 import dev.harness.core.run.Saturation;
 import dev.harness.core.schedule.Shard;
 import dev.harness.core.slo.Verdict;
@@ -153,7 +153,7 @@ public final class JsonMerge {
         Validity validity = Validity.VALID;
         List<Finding> findings = new ArrayList<>();
         for (RunJson r : runs) {
-            Shard shard = ShardSet.shard(r.header().settings().get("shard"));
+            Shard shard = Shard.ofSetting(r.header().settings().get("shard"));
             String name = (shard != null ? "shard " + shard : r.file().getFileName().toString()) + ": ";
             validity = validity.plus(r.reading().validity(), name);
             r.reading().findings().forEach(f -> findings.add(new Finding(f.code(), name + f.text())));
@@ -183,7 +183,7 @@ public final class JsonMerge {
                     .forEach(name -> merged.put(name, DIFFERS));
         }
         String shard = runs.get(0).header().settings().get("shard");
-        if (ShardSet.shard(shard) != null) {
+        if (Shard.ofSetting(shard) != null) {
             merged.put("shard", "all " + runs.size() + " shards of one schedule, merged");
         }
         return merged;
@@ -249,7 +249,7 @@ public final class JsonMerge {
                 limits.add(limit);
             }
             if (r.saturation() != null) {
-                Shard shard = ShardSet.shard(r.header().settings().get("shard"));
+                Shard shard = Shard.ofSetting(r.header().settings().get("shard"));
                 sentences.add((shard != null ? "shard " + shard : r.file().getFileName().toString()) + ": " + r.saturation());
             }
             asked += r.totals().targetRate();

@@ -13,6 +13,7 @@ import java.util.function.Function;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.run.Runner;
 import dev.harness.core.schedule.Shard;
 
@@ -75,14 +76,14 @@ final class ShardSet {
     /** Null for a whole shard set of one schedule, or runs none of which is a shard. */
     static Problem check(List<Member> members) {
         Member first = members.get(0);
-        Shard firstShard = shard(first.shard());
+        Shard firstShard = Shard.ofSetting(first.shard());
         Member[] byIndex = firstShard == null ? null : new Member[firstShard.count()];
         for (Member m : members) {
-            Shard shard = shard(m.shard());
+            Shard shard = Shard.ofSetting(m.shard());
             if ((shard == null) != (firstShard == null)) {
                 Member sharded = shard == null ? first : m;
                 return new Problem(shard == null ? m.file() : first.file(), "not a shard, while " + sharded.file()
-                        + " is shard " + shard(sharded.shard()) + ": merge the shards of one schedule together, or whole runs");
+                        + " is shard " + Shard.ofSetting(sharded.shard()) + ": merge the shards of one schedule together, or whole runs");
             }
             if (shard == null) {
                 continue;
@@ -172,10 +173,10 @@ final class ShardSet {
             for (Run j : file.getValue()) {
                 // Its counterpart: the log's run of its shard (of whole runs, the one that started
                 // nearest), one not yet taken first.
-                Shard shard = shard(j.member().shard());
+                Shard shard = Shard.ofSetting(j.member().shard());
                 int best = -1;
                 for (int i = 0; i < log.size(); i++) {
-                    if (Objects.equals(shard, shard(log.get(i).member().shard()))
+                    if (Objects.equals(shard, Shard.ofSetting(log.get(i).member().shard()))
                             && (best < 0 || nearer(i, best, j, log, matched))) {
                         best = i;
                     }
@@ -271,8 +272,8 @@ final class ShardSet {
 
     /** How run j differs from l, in one clause ("its rate is 300 msg/s, run.hlog's 100 msg/s"); null when it is l. */
     private static String sameRun(Run j, Run l) {
-        Shard mine = shard(j.member().shard());
-        Shard theirs = shard(l.member().shard());
+        Shard mine = Shard.ofSetting(j.member().shard());
+        Shard theirs = Shard.ofSetting(l.member().shard());
         if (!Objects.equals(mine, theirs)) {
             return "it is " + (mine == null ? "a whole run" : "shard " + mine) + ", " + l.name() + " "
                     + (theirs == null ? "a whole run" : "shard " + theirs);
@@ -301,18 +302,5 @@ final class ShardSet {
     private static String differs(String name, String mine, String theirs, Run l) {
         return Objects.equals(mine, theirs) ? null : "its " + name + " is " + (mine == null ? "not stated" : mine) + ", "
                 + l.name() + "'s " + (theirs == null ? "not stated" : theirs);
-    }
-
-    /** The shard a setting states ("1/3: messages k ..."), or null for a whole run. */
-    static Shard shard(String setting) {
-        if (setting == null) {
-            return null;
-        }
-        String[] parts = setting.split(":", 2)[0].strip().split("/");
-        try {
-            return new Shard(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 }

@@ -5,8 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.harness.core.Format;
 import dev.harness.core.SettingsException;
-import dev.harness.core.workload.Format;
 
 /**
  * {@code --freeze-at}/{@code --freeze-for} (repeatable) or {@code --freeze-every}/{@code --freeze-count}:

@@ -8,11 +8,11 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.schedule.Schedule;
-import dev.harness.core.workload.WorkloadSettings;
 
 /**
  * Before message 0: the run's own workload as a short, fast burst on queues of the harness's own,
@@ -24,6 +24,14 @@ import dev.harness.core.workload.WorkloadSettings;
  * burst that fails or finds no queue of its own only says so.
  */
 public final class ReadyBurst {
+    /**
+     * Before the run's queue names, the names of the queues the burst warms up on before message 0
+     * ({@code HARNESS.WARMUP.DEV.QUEUE.1}): never the run's own, and a shard's differ from the other
+     * shards' as the run's queues do.
+     */
+    public static final String QUEUE_PREFIX = "HARNESS.WARMUP.";
+    /** How long a burst waits after its last send for its messages (or replies). */
+    public static final long DRAIN_NS = TimeUnit.SECONDS.toNanos(2);
     /** How long the burst sends at most; it stops earlier once the JIT has caught up (see {@link JitWatch}). */
     static final long LENGTH_NS = TimeUnit.SECONDS.toNanos(5);
     /** How long it sends at least: the broker's first journal files and syncs, the first compilations queued. */
@@ -58,7 +66,7 @@ public final class ReadyBurst {
             return "not warmed with messages: " + provider.target() + " may not create queues on demand, and the run's"
                     + " own are not touched; the warmup carries the start";
         }
-        long lengthNs = Math.min(LENGTH_NS, budgetNs - LEAD_NS - WorkloadSettings.WARMUP_BURST_DRAIN_NS);
+        long lengthNs = Math.min(LENGTH_NS, budgetNs - LEAD_NS - DRAIN_NS);
         Workload burst = workload.warmingBurst(Math.max(1, lengthNs));
         if (burst == null) {
             return "not warmed with messages: " + workload.noWarmingBurst() + "; the warmup carries the start";
@@ -113,7 +121,7 @@ public final class ReadyBurst {
             return String.format(Locale.ROOT, "warmed %,d messages in %.1f s before message 0 (this workload as fast as it"
                     + " goes, up to %,.0f/s, on %s %s*, unmeasured)%s", completed, seconds, burst.rate(),
                     workload.kind() == WorkloadKind.PUBSUB ? "topics" : "queues",
-                    WorkloadSettings.WARMUP_QUEUE_PREFIX, jit.caughtUp() ? ", until the JIT had caught up"
+                    QUEUE_PREFIX, jit.caughtUp() ? ", until the JIT had caught up"
                             : jit.watched() ? ", the JIT still compiling at the " + TimeUnit.NANOSECONDS.toSeconds(lengthNs)
                                     + " s bound" : "");
         } catch (Exception e) {

@@ -17,6 +17,7 @@ import javax.jms.MessageProducer;
 import javax.jms.Queue;
 import javax.jms.Session;
 
+import dev.harness.core.Bounded;
 import dev.harness.core.jms.Provider;
 
 /**

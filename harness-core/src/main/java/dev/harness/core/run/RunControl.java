@@ -1,7 +1,9 @@
 package dev.harness.core.run;
 
+import dev.harness.core.schedule.StopSignal;
+
 /** How a run is told to stop early (Ctrl-C, a lost broker), and why it stopped. */
-public final class RunControl {
+public final class RunControl implements StopSignal {
     /** The stop reason of Ctrl-C or SIGTERM (exit code 130), as the JSON's stopReason keeps it. */
     public static final String INTERRUPTED = "interrupted";
 
@@ -9,6 +11,7 @@ public final class RunControl {
     private volatile String stopReason;
     private volatile String failure;
 
+    @Override
     public boolean stopRequested() {
         return stopRequested;
     }

@@ -3,6 +3,9 @@ package dev.harness.core.run;
 import java.time.Instant;
 import java.util.List;
 
+import dev.harness.core.WorkloadKind;
+import dev.harness.core.host.Environment;
+
 /**
  * What a run is about to do, stated before it starts: settings that change results are never
  * left implicit.
@@ -16,6 +19,8 @@ import java.util.List;
  */
 public record RunHeader(WorkloadKind workload, String target, List<Setting> settings, List<String> notes, Instant start,
         Environment environment) {
+    /** The setting a --preload run's header has: the hlog alone tells that the run began on a backlog. */
+    public static final String PRELOADED = "preloaded";
 
     public RunHeader(WorkloadKind workload, String target, List<Setting> settings, List<String> notes, Instant start) {
         this(workload, target, settings, notes, start, null);

@@ -5,13 +5,14 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.findings.Reading;
-import dev.harness.core.findings.ScheduleKeeping;
 import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.JvmPause;
 import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.ScheduleKeeping;
 import dev.harness.core.measure.View;
 
 /**

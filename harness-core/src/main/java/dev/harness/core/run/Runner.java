@@ -12,10 +12,11 @@ import java.util.function.Consumer;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Format;
 import dev.harness.core.SettingsException;
-import dev.harness.core.findings.Reading;
-import dev.harness.core.findings.ScheduleBounds;
-import dev.harness.core.findings.ScheduleKeeping;
+import dev.harness.core.Units;
+import dev.harness.core.WorkloadKind;
+import dev.harness.core.host.Environment;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.Provider;
@@ -23,9 +24,10 @@ import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Measurement;
+import dev.harness.core.measure.ScheduleKeeping;
 import dev.harness.core.measure.View;
 import dev.harness.core.schedule.Schedule;
-import dev.harness.core.workload.Format;
+import dev.harness.core.schedule.ScheduleBounds;
 
 /**
  * Runs one workload against one provider: connects, starts the schedule, cuts intervals on a
@@ -266,7 +268,7 @@ public final class Runner {
             // With --start-at, message 0 is due at that time even when this run is a little late for it.
             long leadNs = startAt == null ? LEAD_NS : aheadNs;
             Schedule schedule = new Schedule(System.nanoTime() + leadNs, workload.rate(), lengthNs, workload.shard());
-            keeping = new ScheduleKeeping(ScheduleBounds.lagBoundNs(workload), workload.targetRate(), lengthNs);
+            keeping = new ScheduleKeeping(workload.lagBoundNs(), workload.targetRate(), lengthNs);
             measurement.begin(schedule);
             cpuStartNs = processCpuNs();
             childCpuStart = ChildCpu.sample();
@@ -418,9 +420,9 @@ public final class Runner {
         settings.add(new RunHeader.Setting("jvm", ThisJvm.describe()));
         settings.add(new RunHeader.Setting("ready", ready));
         if (preloaded != null) {
-            settings.add(new RunHeader.Setting(Reading.PRELOADED, String.format(Locale.ROOT, "%,d messages on %d queue%s in %s (%,.0f"
+            settings.add(new RunHeader.Setting(RunHeader.PRELOADED, String.format(Locale.ROOT, "%,d messages on %d queue%s in %s (%,.0f"
                     + " msg/s), before message 0 was due", preloaded.messages(), preloaded.queues(),
-                    preloaded.queues() == 1 ? "" : "s", Reading.seconds(preloaded.putNs()), preloaded.putRate())));
+                    preloaded.queues() == 1 ? "" : "s", Units.seconds(preloaded.putNs()), preloaded.putRate())));
         }
         if (queueClaim != null) {
             settings.add(new RunHeader.Setting("queue check", queueClaim));
@@ -456,7 +458,7 @@ public final class Runner {
         Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : fanOut ? "publisher" : "sender",
-                t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, Reading.hostContention(kept, cpu))
+                t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, kept.hostContention(cpu))
                 .byDesign(workload.consumeCapacity(), workload.consumeLimit(), workload.kind().rateUnit());
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,

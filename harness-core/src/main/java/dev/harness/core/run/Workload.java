@@ -2,10 +2,12 @@ package dev.harness.core.run;
 
 import java.util.List;
 
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.schedule.Schedule;
+import dev.harness.core.schedule.ScheduleBounds;
 import dev.harness.core.schedule.Shard;
 
 /**
@@ -33,6 +35,15 @@ public interface Workload extends AutoCloseable {
     /** What this process is to send per second: its shard's share of {@link #rate}; 0 = unthrottled. */
     default double targetRate() {
         return shard().share(rate());
+    }
+
+    /**
+     * The send-lag beyond which a sender of this workload is behind: its process's share of the
+     * schedule over its workers ({@link ScheduleBounds#lagBoundNs(double, int)}). The one bound the
+     * run's validity, --warmup auto and the live lines' "behind" all read.
+     */
+    default long lagBoundNs() {
+        return ScheduleBounds.lagBoundNs(targetRate(), workers());
     }
 
     /** The warmup; with {@code --warmup auto} its shortest. */

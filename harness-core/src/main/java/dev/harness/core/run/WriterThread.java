@@ -11,12 +11,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * cutting them never waits for a terminal or a disk. Tasks run one at a time, in the order
  * given; the queue is unbounded, because dropping an interval would lose measurements.
  */
-final class WriterThread {
+public final class WriterThread {
     private final ExecutorService executor;
     private final AtomicInteger pending = new AtomicInteger();
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
 
-    WriterThread(String name) {
+    public WriterThread(String name) {
         executor = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, name);
             t.setDaemon(true); // one stuck in a write to a pipe nobody reads must not keep the JVM alive
@@ -24,7 +24,7 @@ final class WriterThread {
         });
     }
 
-    void submit(Runnable task) {
+    public void submit(Runnable task) {
         pending.incrementAndGet();
         executor.execute(() -> {
             try {
@@ -44,7 +44,7 @@ final class WriterThread {
      *
      * @return how many tasks were not done when the wait ended
      */
-    int finish(long boundNs) {
+    public int finish(long boundNs) {
         executor.shutdown();
         long deadline = System.nanoTime() + boundNs;
         boolean interrupted = false;
@@ -68,7 +68,7 @@ final class WriterThread {
     }
 
     /** The first exception a task threw, or null. */
-    RuntimeException failure() {
+    public RuntimeException failure() {
         return failure.get();
     }
 }

@@ -2,8 +2,6 @@ package dev.harness.core.schedule;
 
 import java.util.concurrent.locks.LockSupport;
 
-import dev.harness.core.run.RunControl;
-
 /**
  * Waits for an intended send time. Parks while far away and spins the last stretch, because
  * a park overshoots by tens of microseconds and that slop would show up in every latency.
@@ -19,7 +17,7 @@ public final class Pacer {
     }
 
     /** @return false if the run was told to stop before the time came */
-    public static boolean awaitUntil(long intendedNs, RunControl control) {
+    public static boolean awaitUntil(long intendedNs, StopSignal control) {
         while (true) {
             if (control.stopRequested()) {
                 return false;

@@ -25,6 +25,19 @@ public record Shard(int index, int count) {
         }
     }
 
+    /** The shard a run's header setting states ("1/3: messages k ..."), or null for a whole run or none. */
+    public static Shard ofSetting(String setting) {
+        if (setting == null) {
+            return null;
+        }
+        String[] parts = setting.split(":", 2)[0].strip().split("/");
+        try {
+            return new Shard(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]));
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     /**
      * "I/N", or "auto/N" with I from {@value #INDEX_VARIABLE}; null for the whole schedule. A bad
      * value is one line naming --shard.

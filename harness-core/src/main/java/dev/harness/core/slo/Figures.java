@@ -6,7 +6,6 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.measure.Percentiles;
 
-
 /**
  * Where objectives read their values: a finished run, one window of it, or a log with its JSON.
  * The same objective gives the same value from a run and from its log, merged or not.

@@ -12,8 +12,8 @@ import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.measure.View;
-import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.RunJson;
 
 /**

@@ -3,8 +3,8 @@ package dev.harness.core.slo;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.harness.core.Format;
 import dev.harness.core.SettingsException;
-import dev.harness.core.workload.Format;
 
 /**
  * The objectives of one run, log or comparison, checked against what they will be judged on,

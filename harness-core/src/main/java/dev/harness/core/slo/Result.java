@@ -2,8 +2,8 @@ package dev.harness.core.slo;
 
 import java.util.Locale;
 
+import dev.harness.core.Format;
 import dev.harness.core.Units;
-import dev.harness.core.workload.Format;
 
 /**
  * The verdict on one objective.

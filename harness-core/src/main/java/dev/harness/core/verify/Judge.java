@@ -7,7 +7,6 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.measure.Percentiles;
 
-
 /**
  * The figures of a run held against the truth: the rows of a {@link ScenarioResult}. Every figure
  * here is read from the run's own outputs (its hlog's histograms, its JSON's counts), never from

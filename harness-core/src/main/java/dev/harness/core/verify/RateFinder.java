@@ -7,8 +7,8 @@ import java.util.function.BooleanSupplier;
 
 import dev.harness.core.Units;
 import dev.harness.core.findings.Reason;
-import dev.harness.core.findings.ScheduleBounds;
 import dev.harness.core.findings.Validity;
+import dev.harness.core.schedule.ScheduleBounds;
 
 /**
  * The rate a system holds for a workload, for verify's scenarios: an undisturbed run at the rate

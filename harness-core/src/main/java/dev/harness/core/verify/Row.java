@@ -4,7 +4,6 @@ import java.util.Locale;
 
 import dev.harness.core.Units;
 
-
 /**
  * One figure of a scenario held against its truth. The truth is worked out for the stops'
  * measured lengths; {@code least} and {@code most} for the shortest and the longest they can have

@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.measure.View;
-import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.run.Stop;
 

@@ -15,10 +15,10 @@ import javax.jms.Session;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
+import dev.harness.core.Bounded;
 import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
-import dev.harness.core.run.Bounded;
 import dev.harness.core.run.RunControl;
 
 /**

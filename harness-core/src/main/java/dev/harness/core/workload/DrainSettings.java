@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.harness.core.Format;
 import dev.harness.core.SettingsException;
 
 /**

@@ -5,7 +5,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import javax.jms.Connection;
 import javax.jms.JMSException;
 
-
 /**
  * The connection of a worker that consumes through a message listener (drainer, reply router,
  * responder). Such a worker hears of a lost connection only through the connection's exception

@@ -7,16 +7,16 @@ import java.util.Locale;
 
 import javax.jms.JMSException;
 
+import dev.harness.core.Bounded;
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
-import dev.harness.core.run.Bounded;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.SenderLoad;
 import dev.harness.core.run.Workload;
-import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 
 /**

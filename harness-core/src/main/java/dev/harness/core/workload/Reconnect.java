@@ -12,6 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 import javax.jms.Connection;
 import javax.jms.JMSException;
 
+import dev.harness.core.Format;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.RunControl;

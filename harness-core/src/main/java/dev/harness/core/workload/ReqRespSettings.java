@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
+import dev.harness.core.Format;
 import dev.harness.core.SettingsException;
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.run.RunHeader.Setting;
-import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
 
 /**

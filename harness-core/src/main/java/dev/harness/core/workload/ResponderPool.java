@@ -6,9 +6,9 @@ import java.util.function.IntFunction;
 
 import javax.jms.JMSException;
 
+import dev.harness.core.Bounded;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.LatencyRecorder;
-import dev.harness.core.run.Bounded;
 import dev.harness.core.run.RunControl;
 
 /** Responders spread over the request queues: in the harness's process, or in harness respond. */

@@ -2,7 +2,9 @@ package dev.harness.core.workload;
 
 import java.util.concurrent.TimeUnit;
 
+import dev.harness.core.Format;
 import dev.harness.core.SettingsException;
+import dev.harness.core.run.WarmupEnd;
 
 /**
  * {@code --warmup}: a fixed time from the schedule's start, or {@code auto[:MAX]}: until the
@@ -26,7 +28,7 @@ public record Warmup(long ns, long autoMaxNs) {
      */
     public static final String DEFAULT_TEXT = "auto";
     /** auto ends once the schedule was kept for this many intervals in a row. */
-    public static final int AUTO_STEADY_INTERVALS = 3;
+    public static final int AUTO_STEADY_INTERVALS = WarmupEnd.AUTO_STEADY_INTERVALS;
 
     public Warmup {
         SettingsException.require(ns >= 0 && ns <= WorkloadSettings.MAX_RUN_NS, "--warmup", "expected 0s to 7 days");

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.run.ReadyBurst;
 import dev.harness.core.run.RunHeader.Setting;
 import dev.harness.core.schedule.Shard;
 
@@ -108,14 +109,10 @@ public interface WorkloadSettings {
         return (queues - shard.index() + shard.count() - 1) / shard.count();
     }
 
-    /**
-     * Before the run's queue names, the names of the queues the harness warms up on before message
-     * 0 ({@code HARNESS.WARMUP.DEV.QUEUE.1}): never the run's own, and a shard's differ from the
-     * other shards' as the run's queues do.
-     */
-    String WARMUP_QUEUE_PREFIX = "HARNESS.WARMUP.";
-    /** How long a warm-up burst waits after its last send for its messages (or replies). */
-    long WARMUP_BURST_DRAIN_NS = TimeUnit.SECONDS.toNanos(2);
+    /** The warm-up burst's queues' prefix ({@link ReadyBurst#QUEUE_PREFIX}). */
+    String WARMUP_QUEUE_PREFIX = ReadyBurst.QUEUE_PREFIX;
+    /** How long a warm-up burst waits after its last send ({@link ReadyBurst#DRAIN_NS}). */
+    long WARMUP_BURST_DRAIN_NS = ReadyBurst.DRAIN_NS;
     /**
      * A warm-up burst's pace at least, and its senders (requesters) at least: the JIT compiles a
      * method fully (C2) after some 10,000 calls, which the run's own rate may take half a minute to

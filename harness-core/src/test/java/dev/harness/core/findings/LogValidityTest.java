@@ -13,10 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.Histograms;
-import dev.harness.core.report.HlogRun;
 
 /**
  * What an hlog alone tells of validity: from each interval's send-lag (both phases) against the

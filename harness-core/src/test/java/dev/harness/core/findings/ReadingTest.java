@@ -14,11 +14,13 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Outages;
+import dev.harness.core.measure.ScheduleKeeping;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.FanOutSummary;
@@ -28,7 +30,7 @@ import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
 import dev.harness.core.run.SenderLoad;
 import dev.harness.core.run.WarmupEnd;
-import dev.harness.core.run.WorkloadKind;
+import dev.harness.core.schedule.ScheduleBounds;
 
 /** Each reason a run is not valid, from a summary built as the runner builds it; and what is no reason. */
 class ReadingTest {
@@ -443,7 +445,7 @@ class ReadingTest {
         Saturation jvm90 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.9, 0);
         ScheduleKeeping.Totals ownQueue = new ScheduleKeeping.Totals(BOUND, 500 * MS, 10, 6, 900 * MS, 6, 26, 2, 100, 0, 0);
         assertEquals(List.of(Reason.BACKLOG_AT_START), codes(run(1_000, MS, ownQueue, checked(), null, jvm90, false)));
-        assertFalse(Reading.contended(new ScheduleKeeping.Totals(BOUND, MS, 5, 0, MS, 1, 8, 2, 100, 0, 0), 0.1),
+        assertFalse(new ScheduleKeeping.Totals(BOUND, MS, 5, 0, MS, 1, 8, 2, 100, 0, 0).contendedByOthers(0.1),
                 "one interval of five is no contention");
     }
 

@@ -14,10 +14,10 @@ import javax.management.ObjectName;
 
 import org.junit.jupiter.api.Test;
 
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunHeader;
-import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Schedule;
 import io.micrometer.core.instrument.Clock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

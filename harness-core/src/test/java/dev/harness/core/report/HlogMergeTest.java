@@ -29,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogReader;
+import dev.harness.core.hlog.HlogRun;
+import dev.harness.core.host.Environment;
 import dev.harness.core.measure.Histograms;
-import dev.harness.core.run.Environment;
 
 class HlogMergeTest {
     /** A run's start, epoch ms, with milliseconds that are not zero. */

@@ -11,11 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
-import dev.harness.core.run.Environment;
+import dev.harness.core.host.Environment;
 import dev.harness.core.run.RunHeader;
-import dev.harness.core.run.WorkloadKind;
 
 /** The run's header as the hlog states it, which report and merge read back. */
 class HlogReporterTest {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.harness.core.hlog.BadHlogException;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.hlog.HostFigures;
 import dev.harness.core.measure.Histograms;
 

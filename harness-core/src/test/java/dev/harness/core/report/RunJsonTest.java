@@ -12,7 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import dev.harness.core.run.Environment;
+import dev.harness.core.host.Environment;
 
 /** A run's --json read back for harness report: what the HTML report shows beyond the hlog. */
 class RunJsonTest {

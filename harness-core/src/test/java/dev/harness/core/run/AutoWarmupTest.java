@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-import dev.harness.core.findings.ScheduleBounds;
+import dev.harness.core.schedule.ScheduleBounds;
 
 /** --warmup auto's boundary, exactly: three kept intervals in a row, the next tick, the minimum and the maximum. */
 class AutoWarmupTest {

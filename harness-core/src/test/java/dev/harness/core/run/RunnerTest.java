@@ -33,6 +33,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Measurement;

@@ -14,13 +14,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.hlog.HlogWriter;
+import dev.harness.core.host.Environment;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.Measurement;
-import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JsonMerge;
 import dev.harness.core.report.RunJson;
-import dev.harness.core.run.Environment;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.schedule.Schedule;

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.hlog.HlogWriter;
-import dev.harness.core.report.HlogRun;
 import dev.harness.core.report.JsonMerge;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.run.Delivery;

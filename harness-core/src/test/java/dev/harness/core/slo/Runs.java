@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcSummary;
@@ -18,7 +19,6 @@ import dev.harness.core.report.JsonReporter;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
-import dev.harness.core.run.WorkloadKind;
 
 /** Finished runs' summaries as the runner makes them, and their --json as JsonReporter writes it. */
 final class Runs {

@@ -13,10 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.harness.core.hlog.HlogHeader;
+import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
-import dev.harness.core.report.HlogRun;
 import dev.harness.core.run.Stop;
 
 /**

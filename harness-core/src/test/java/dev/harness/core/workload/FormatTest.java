@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
+import dev.harness.core.Format;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.schedule.Shard;
 

@@ -15,10 +15,10 @@ import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
 import org.apache.activemq.artemis.jms.client.ActiveMQSession;
 import org.apache.activemq.artemis.utils.VersionLoader;
 
+import dev.harness.core.Bounded;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Diagnosis;
 import dev.harness.core.jms.Provider;
-import dev.harness.core.run.Bounded;
 
 /** Any Apache ActiveMQ Artemis broker, through its javax JMS client over TCP. */
 public class ArtemisProvider implements Provider {

@@ -1,4 +1,4 @@
-package dev.harness.core.findings;
+package dev.harness.core.schedule;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-import dev.harness.core.schedule.Shard;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 
@@ -30,9 +29,9 @@ class ScheduleBoundsTest {
         // 50 msg/s over 2 shards: this process sends 25/s, one sender every 40 ms, so 400 ms (the whole schedule's would be 200).
         long s = 1_000_000_000L;
         PutWorkload shard = new PutWorkload(new PutSettings(50, 1, s, 4 * s, 64, false, 0, 2, "Q.", 1, s, new Shard(1, 2)));
-        assertEquals(400_000_000L, ScheduleBounds.lagBoundNs(shard));
+        assertEquals(400_000_000L, shard.lagBoundNs());
         PutWorkload whole = new PutWorkload(new PutSettings(50, 2, s, 4 * s, 64, false, 0, 2, "Q.", 1, s, Shard.WHOLE));
-        assertEquals(ScheduleBounds.lagBoundNs(50, 2), ScheduleBounds.lagBoundNs(whole));
+        assertEquals(ScheduleBounds.lagBoundNs(50, 2), whole.lagBoundNs());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.harness.core.report;
+package dev.harness.core.hlog;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,14 +11,9 @@ import java.util.stream.Collectors;
 
 import org.HdrHistogram.Histogram;
 
-import dev.harness.core.hlog.BadHlogException;
-import dev.harness.core.hlog.HlogHeader;
-import dev.harness.core.hlog.HlogReader;
-import dev.harness.core.hlog.DepthFigures;
-import dev.harness.core.hlog.HostFigures;
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
-import dev.harness.core.run.WorkloadKind;
 import dev.harness.core.schedule.Shard;
 
 /**
@@ -179,7 +174,7 @@ public final class HlogRun {
         if (rate == null) {
             return 0;
         }
-        Shard shard = ShardSet.shard(header.setting("shard"));
+        Shard shard = Shard.ofSetting(header.setting("shard"));
         return shard == null ? rate.perSecond() : shard.share(rate.perSecond());
     }
 

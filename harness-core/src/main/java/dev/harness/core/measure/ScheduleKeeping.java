@@ -1,13 +1,10 @@
-package dev.harness.core.findings;
+package dev.harness.core.measure;
+
+import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.host.HostSample;
-import dev.harness.core.measure.Histograms;
-import dev.harness.core.measure.IntervalSnapshot;
-import dev.harness.core.measure.Percentiles;
-import dev.harness.core.measure.Phase;
-import dev.harness.core.measure.View;
 
 /**
  * Whether the run kept its schedule, interval by interval, and whether the host it ran on was
@@ -19,9 +16,9 @@ import dev.harness.core.measure.View;
  */
 public final class ScheduleKeeping {
     /** A run queue this many times the CPUs is a host that cannot give every runnable thread a CPU. */
-    static final int CONTENDED_RUN_QUEUE = 3;
+    public static final int CONTENDED_RUN_QUEUE = 3;
     /** Steal above this share of the CPUs' time: the hypervisor ran something else. */
-    static final double CONTENDED_STEAL_PERCENT = 10;
+    public static final double CONTENDED_STEAL_PERCENT = 10;
 
     private final long lagBoundNs;
     private final double ratePerSecond;
@@ -153,6 +150,48 @@ public final class ScheduleKeeping {
             double stealPercent, long lateStartMs) {
         /** Nothing known: a summary read back or built by tests. */
         public static final Totals NONE = new Totals(Long.MAX_VALUE, -1, 0, 0, 0, 0, -1, 0, Double.NaN, Double.NaN, 0);
+
+        /** Other processes took a quarter of the CPUs or more. */
+        static final double OTHERS_CONTEND = 0.25;
+
+        /**
+         * The host was contended by others: its run queue long (or CPUs stolen) often enough, and
+         * other processes, not this JVM, using the CPUs (a long run queue of the harness's own
+         * threads is the harness's own load, which offered load names).
+         *
+         * @param jvmCpuFraction this JVM's share of the host's CPUs; negative when unknown
+         */
+        public boolean contendedByOthers(double jvmCpuFraction) {
+            if (!hostContended()) {
+                return false;
+            }
+            if (!Double.isNaN(stealPercent) && stealPercent >= CONTENDED_STEAL_PERCENT) {
+                return true;
+            }
+            return !Double.isNaN(hostBusyPercent) && jvmCpuFraction >= 0
+                    && hostBusyPercent / 100 - jvmCpuFraction >= OTHERS_CONTEND;
+        }
+
+        /** What contended the host, in words, or null when others did not; for {@code Saturation.judge}. */
+        public String hostContention(double jvmCpuFraction) {
+            return contendedByOthers(jvmCpuFraction) ? contention(jvmCpuFraction) : null;
+        }
+
+        /** The host's queues over the measured phase, in words. */
+        public String contention(double jvmCpuFraction) {
+            StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "the host's run queue reached %d runnable"
+                    + " threads on %d CPUs, and was %dx the CPUs or more (or the hypervisor stole them) in %d of %d measured"
+                    + " intervals", worstRunnable, cpus, CONTENDED_RUN_QUEUE, contendedIntervals, measuredIntervals));
+            if (!Double.isNaN(hostBusyPercent) && jvmCpuFraction >= 0) {
+                double others = Math.max(0, hostBusyPercent / 100 - jvmCpuFraction);
+                b.append(String.format(Locale.ROOT, "; other processes used %.0f %% of its CPUs, this JVM %.0f %%",
+                        others * 100, jvmCpuFraction * 100));
+            }
+            if (!Double.isNaN(stealPercent) && stealPercent >= 1) {
+                b.append(String.format(Locale.ROOT, "; steal %.0f %%", stealPercent));
+            }
+            return b.toString();
+        }
 
         /** The host's run queue was long (or its CPUs stolen) in a fifth of the measured intervals or more, and in two at least. */
         public boolean hostContended() {

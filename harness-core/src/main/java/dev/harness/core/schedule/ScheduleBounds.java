@@ -1,8 +1,6 @@
-package dev.harness.core.findings;
+package dev.harness.core.schedule;
 
 import java.util.concurrent.TimeUnit;
-
-import dev.harness.core.run.Workload;
 
 /**
  * When a fixed-rate schedule counts as kept: one definition for the validity of a run, for
@@ -37,15 +35,6 @@ public final class ScheduleBounds {
         }
         double perSenderIntervalNs = 1e9 * Math.max(1, senders) / ratePerSecond;
         return Math.max(LAG_FLOOR_NS, (long) Math.min(Long.MAX_VALUE / 2.0, LAG_INTERVALS * perSenderIntervalNs));
-    }
-
-    /**
-     * The send-lag beyond which a sender of this workload is behind: its process's share of the
-     * schedule over its workers. The one bound the run's validity, --warmup auto and the live
-     * lines' "behind" all read.
-     */
-    public static long lagBoundNs(Workload workload) {
-        return lagBoundNs(workload.targetRate(), workload.workers());
     }
 
     /** Whether completions per second held the asked rate, neither short of it nor catching up. */

@@ -1,16 +1,16 @@
-package dev.harness.core.workload;
+package dev.harness.core;
 
 /** Settings as text, the way a user writes them. */
 public final class Format {
     private Format() {
     }
 
-    static String rate(double rate) {
+    public static String rate(double rate) {
         return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
     }
 
     /** "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st": for "every 2nd of 4 queues". */
-    static String ordinal(int n) {
+    public static String ordinal(int n) {
         int tens = n % 100;
         String suffix = tens >= 11 && tens <= 13 ? "th" : switch (n % 10) {
             case 1 -> "st";

@@ -1,4 +1,4 @@
-package dev.harness.core.report;
+package dev.harness.core.findings;
 
 import dev.harness.core.Units;
 import dev.harness.core.measure.Percentiles;

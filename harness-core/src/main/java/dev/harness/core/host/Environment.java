@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.host;
 
 import java.io.IOException;
 import java.lang.management.GarbageCollectorMXBean;

@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.workload;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -12,6 +12,7 @@ import javax.jms.JMSException;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Format;
 import dev.harness.core.Units;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogWriter;
@@ -21,8 +22,9 @@ import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.EventLog;
-import dev.harness.core.workload.Format;
-import dev.harness.core.workload.ResponderPool;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.Ticks;
+import dev.harness.core.run.WriterThread;
 
 /**
  * Responders in a process of their own (harness respond): they answer until stopped or for a

@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core;
 
 /** Which workload a run drove; its tag is what the header, the JSON and the metrics say. */
 public enum WorkloadKind {

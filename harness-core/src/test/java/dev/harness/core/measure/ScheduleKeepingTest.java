@@ -1,4 +1,4 @@
-package dev.harness.core.findings;
+package dev.harness.core.measure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,11 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import dev.harness.core.host.HostSample;
-import dev.harness.core.measure.GcPauses;
-import dev.harness.core.measure.Histograms;
-import dev.harness.core.measure.IntervalSnapshot;
-import dev.harness.core.measure.Phase;
-import dev.harness.core.measure.View;
+import dev.harness.core.schedule.ScheduleBounds;
 
 class ScheduleKeepingTest {
     private static final long MS = 1_000_000L;

@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core;
 
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.workload;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -17,9 +17,7 @@ import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Percentiles;
-import dev.harness.core.workload.ConsumeOnly;
-import dev.harness.core.workload.DrainSettings;
-import dev.harness.core.workload.QueueClaim;
+import dev.harness.core.run.RunControl;
 
 /**
  * harness drain: empties the queues the user named, whoever filled them, and says how fast, how
