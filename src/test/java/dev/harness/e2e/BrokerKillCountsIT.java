@@ -25,7 +25,7 @@ class BrokerKillCountsIT {
     /**
      * Publish/subscribe across the kill: a durable subscription keeps every committed persistent
      * copy; a nondurable one ends with its connection, and what was published before it subscribed
-     * again is missed, as nondurable means, not lost.
+     * again (if anything was) is missed, as nondurable means, not lost.
      */
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"durable", "nondurable"})
@@ -50,10 +50,13 @@ class BrokerKillCountsIT {
             assertEquals(0, missed);
             assertTrue(r.stdout().contains("2 of 2 durable subscriptions removed after the run"), r::toString);
         } else {
-            assertTrue(missed > 0, "a nondurable subscription misses what is published while it is gone: " + r);
+            // Whether a copy is missed depends on who reconnects first after the restart: the
+            // publisher (its catch-up is published while a subscription is still away) or the
+            // subscriptions (nothing is published while they are away; a CI run saw it on a busy
+            // host). Either way every copy is received or counted missed, and none lost.
             assertEquals(3_600, d.get("received").asLong() + missed, r::toString);
-            assertTrue(r.stdout().contains("copies missed by nondurable subscriptions whose connection was lost"),
-                    r::toString);
+            assertEquals(missed > 0, r.stdout().contains("copies missed by nondurable subscriptions whose connection"
+                    + " was lost"), "the summary says a miss when there was one: " + r);
             assertFalse(r.stdout().contains("LOST:"), r::toString);
         }
         assertFalse(s.get("recovery").isNull(), r::toString);
