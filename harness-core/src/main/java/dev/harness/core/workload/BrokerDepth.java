@@ -28,6 +28,7 @@ final class BrokerDepth implements AutoCloseable {
     private volatile boolean closed;
     private volatile Connection connection;
     private Session session;
+    private boolean counted;
 
     private BrokerDepth(Provider provider, List<String> queues) {
         this.provider = provider;
@@ -77,15 +78,17 @@ final class BrokerDepth implements AutoCloseable {
         JmsWork.closeQuietly(connection);
     }
 
+    /** False when the provider tells no count; a count it told before and not now is only none this time. */
     private boolean ask() throws JMSException {
         long sum = 0;
         for (String q : queues) {
             Long n = provider.queueDepth(session, q);
             if (n == null) {
-                return false;
+                return counted;
             }
             sum += n;
         }
+        counted = true;
         depth = sum;
         answeredNs = System.nanoTime();
         return true;

@@ -43,6 +43,8 @@ public final class IbmMqProvider implements Provider {
     private volatile String resolvedQueueManager;
     /** Why the command server tells no depth (no answer, or a refusal), once it did not: it is asked no more. */
     private volatile String depthUntold;
+    /** The command server has answered once: a later answer that does not come in time is no count that once. */
+    private volatile boolean depthAnswered;
 
     public IbmMqProvider(MqSettings settings) throws JMSException {
         this.settings = settings;
@@ -180,7 +182,7 @@ public final class IbmMqProvider implements Provider {
         String untold = depthUntold;
         notes.add(untold != null ? "queue depth: browsed, not the queue manager's own count: " + untold
                 : "queue depth: the queue manager's CURDEPTH (it counts puts not yet committed), asked of its command"
-                        + " server with a PCF Inquire Queue on " + PcfDepth.COMMAND_QUEUE + " over the run's connection;"
+                        + " server with a PCF Inquire Queue on " + PcfDepth.COMMAND_QUEUE + " over a connection of the run's;"
                         + " browsed where the command server does not answer");
         notes.add("connecting gives up after " + negotiationTimeoutSeconds + " s without an answer ("
                 + NEGOTIATION_TIMEOUT_PROPERTY + ")");
@@ -226,8 +228,9 @@ public final class IbmMqProvider implements Provider {
 
     /**
      * CURDEPTH, from the command server through a PCF Inquire Queue on {@code session}
-     * ({@link PcfDepth}). Where it does not answer in time or refuses (no authority to its queue), it
-     * is asked no more, and the depth is browsed instead.
+     * ({@link PcfDepth}). Where it refuses (no authority), or never answers in time, it is asked no
+     * more, and the depth is browsed instead; once it has answered, a late answer (a queue manager
+     * held up) is only no count this time.
      */
     @Override
     public Long queueDepth(Session session, String name) throws JMSException {
@@ -235,8 +238,19 @@ public final class IbmMqProvider implements Provider {
             return null;
         }
         try {
-            return PcfDepth.ask(session, name, () -> depthUntold = "the command server (" + PcfDepth.COMMAND_QUEUE
-                    + ") did not answer within " + PcfDepth.ANSWER_MS + " ms");
+            PcfDepth.Answer answer = PcfDepth.ask(session, name);
+            if (answer == null) {
+                if (!depthAnswered) {
+                    depthUntold = "the command server (" + PcfDepth.COMMAND_QUEUE + ") did not answer within "
+                            + PcfDepth.ANSWER_MS + " ms";
+                }
+                return null;
+            }
+            depthAnswered = true;
+            return answer.depth();
+        } catch (PcfDepth.Refused r) {
+            depthUntold = "the command server refused the inquiry: " + MqReasons.name(r.reason) + " (" + r.reason + ")";
+            return null;
         } catch (JMSException e) {
             OptionalInt reason = MqReasons.reasonCode(e);
             if (reason.isPresent() && MqReasons.refusesRequest(reason.getAsInt())) {

@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 import javax.jms.BytesMessage;
 import javax.jms.DeliveryMode;
@@ -37,47 +40,67 @@ final class PcfDepth {
     private PcfDepth() {
     }
 
+    /** The command server's answer: the queue's depth, or null where it tells none (an alias or remote queue). */
+    record Answer(Long depth) {
+    }
+
+    /** The command server refused the inquiry, with this reason (2035: no authority to display the queue). */
+    static final class Refused extends Exception {
+        final int reason;
+
+        Refused(int reason) {
+            super("reason " + reason);
+            this.reason = reason;
+        }
+    }
+
     /**
-     * The depth, asked on a started, non-transacted session; 0 for a queue that does not exist; null
-     * when the queue manager tells none: no answer in time (no command server), a refusal (no
-     * authority to the command queue), or a queue that holds no messages of its own (alias, remote).
-     *
-     * @param unanswered told when no reply came in time
+     * Each session's reply queue, made at its first inquiry and kept: a temporary dynamic queue made
+     * and deleted four times a second would be load of the harness's own on the queue manager.
      */
-    static Long ask(Session session, String queue, Runnable unanswered) throws JMSException {
+    private static final Map<Session, TemporaryQueue> REPLIES = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /**
+     * Asks on a started, non-transacted session (its caller's own thread): the answer, or null when
+     * none came within {@link #ANSWER_MS} (no command server, or one held up).
+     */
+    static Answer ask(Session session, String queue) throws JMSException, Refused {
         if (session.getTransacted()) {
-            return null; // the request would wait for a commit that is the caller's to make
+            return new Answer(null); // the request would wait for a commit that is the caller's to make
         }
         Queue commands = session.createQueue(COMMAND_QUEUE);
         asPcf((JmsPropertyContext) commands, true);
-        TemporaryQueue replies = session.createTemporaryQueue();
-        try {
+        TemporaryQueue replies = REPLIES.get(session);
+        if (replies == null) {
+            replies = session.createTemporaryQueue();
             asPcf((JmsPropertyContext) replies, false);
-            BytesMessage request = session.createBytesMessage();
-            request(request, queue);
-            request.setJMSReplyTo(replies);
-            try (MessageProducer p = session.createProducer(commands)) {
-                // Expires unread where no command server runs, rather than pile up on its queue.
-                p.send(request, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 5 * ANSWER_MS);
-            }
-            // The command server copies the request's message ID to the reply's correlation ID.
-            try (MessageConsumer c = session.createConsumer(replies,
-                    "JMSCorrelationID='" + request.getJMSMessageID() + "'")) {
-                Message reply = c.receive(ANSWER_MS);
-                if (!(reply instanceof BytesMessage b)) {
-                    unanswered.run();
-                    return null;
+            REPLIES.put(session, replies);
+        }
+        BytesMessage request = session.createBytesMessage();
+        request(request, queue);
+        request.setJMSReplyTo(replies);
+        try (MessageProducer p = session.createProducer(commands)) {
+            // Expires unread where no command server runs, rather than pile up on its queue.
+            p.send(request, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 5 * ANSWER_MS);
+        }
+        // The command server copies the request's message ID to the reply's correlation ID.
+        try (MessageConsumer c = session.createConsumer(replies, "JMSCorrelationID='" + request.getJMSMessageID() + "'")) {
+            Message reply = c.receive(ANSWER_MS);
+            if (!(reply instanceof BytesMessage b)) {
+                // A late reply would wait on the queue for ever: the next inquiry gets a new one.
+                REPLIES.remove(session);
+                try {
+                    replies.delete();
+                } catch (JMSException e) {
+                    // Goes with the connection.
                 }
-                byte[] body = new byte[(int) b.getBodyLength()];
-                b.readBytes(body);
-                return depth(body, b.getIntProperty(WMQConstants.JMS_IBM_ENCODING));
+                return null;
             }
-        } finally {
-            try {
-                replies.delete();
-            } catch (JMSException e) {
-                // Goes with the connection.
-            }
+            byte[] body = new byte[(int) b.getBodyLength()];
+            b.readBytes(body);
+            int encoding = b.propertyExists(WMQConstants.JMS_IBM_ENCODING) ? b.getIntProperty(WMQConstants.JMS_IBM_ENCODING)
+                    : CMQC.MQENC_NATIVE;
+            return new Answer(depth(body, encoding));
         }
     }
 
@@ -116,8 +139,9 @@ final class PcfDepth {
      * does not exist; null when the response tells no depth.
      *
      * @param encoding the reply's MQMD encoding: its integers may be little-endian
+     * @throws Refused when the response is a refusal
      */
-    static Long depth(byte[] reply, int encoding) {
+    static Long depth(byte[] reply, int encoding) throws Refused {
         ByteBuffer b = ByteBuffer.wrap(reply).order((encoding & CMQC.MQENC_INTEGER_MASK) == CMQC.MQENC_INTEGER_REVERSED
                 ? ByteOrder.LITTLE_ENDIAN : ByteOrder.BIG_ENDIAN);
         if (b.limit() < CMQCFC.MQCFH_STRUC_LENGTH) {
@@ -129,7 +153,7 @@ final class PcfDepth {
             return 0L;
         }
         if (compCode != CMQC.MQCC_OK) {
-            return null;
+            throw new Refused(reason);
         }
         int parameters = b.getInt(32);
         int at = b.getInt(4);

@@ -3,6 +3,7 @@ package dev.harness.core.jms.mq;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -91,9 +92,14 @@ class PcfDepthTest {
     }
 
     @Test
-    void aRefusalOrAReplyWithoutDepthTellsNone() throws Exception {
-        assertNull(PcfDepth.depth(bytes(response(CMQC.MQCC_FAILED, CMQC.MQRC_NOT_AUTHORIZED), CMQC.MQENC_NATIVE),
-                CMQC.MQENC_NATIVE));
+    void aRefusalIsSaidWithItsReason() throws Exception {
+        PcfDepth.Refused r = assertThrows(PcfDepth.Refused.class, () -> PcfDepth.depth(bytes(
+                response(CMQC.MQCC_FAILED, CMQC.MQRC_NOT_AUTHORIZED), CMQC.MQENC_NATIVE), CMQC.MQENC_NATIVE));
+        assertEquals(CMQC.MQRC_NOT_AUTHORIZED, r.reason);
+    }
+
+    @Test
+    void aReplyWithoutDepthTellsNone() throws Exception {
         PCFMessage alias = response(CMQC.MQCC_OK, CMQC.MQRC_NONE);
         alias.addParameter(CMQC.MQCA_Q_NAME, "APP.ALIAS");
         alias.addParameter(CMQC.MQIA_Q_TYPE, CMQC.MQQT_ALIAS);
