@@ -29,6 +29,7 @@ import org.HdrHistogram.Histogram;
 import dev.harness.agent.probe.Ops;
 import dev.harness.agent.probe.ProbeOptions;
 import dev.harness.agent.probe.ProbeTotals;
+import dev.harness.agent.probe.ProbeWire;
 import dev.harness.core.FileErrors;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogHeader;
@@ -199,7 +200,7 @@ final class ProbeCommand implements Callable<Integer> {
         BlockingQueue<String> lines = new LinkedBlockingQueue<>();
         reader(in, lines);
         String hello = take(lines, HELLO_TIMEOUT_MS);
-        if (hello == null || !hello.startsWith("hello " + token + " ")) {
+        if (!ProbeWire.isHello(hello, token)) {
             throw new Failure.DuringRun("an unexpected peer connected instead of the probe in process " + pid);
         }
         long startMs = System.currentTimeMillis();
@@ -227,7 +228,7 @@ final class ProbeCommand implements Callable<Integer> {
                 long now = System.nanoTime();
                 if (!stopSent && (interrupted || now >= deadline)) {
                     try {
-                        out.write("stop\n");
+                        out.write(ProbeWire.STOP + "\n");
                         out.flush();
                     } catch (IOException e) {
                         // The agent went away: its end of the stream follows.
@@ -259,11 +260,12 @@ final class ProbeCommand implements Callable<Integer> {
                             ? "the connection to the probe closed" : "process " + pid + " exited";
                     break;
                 }
-                if (line.startsWith("bye ")) {
-                    ended = line.substring(4);
+                ProbeWire.Item item = ProbeWire.read(line);
+                if (item instanceof ProbeWire.Bye bye) {
+                    ended = bye.reason();
                     break;
                 }
-                if (!handle(line, totals, writer, startMs, intervalHistograms)) {
+                if (!handle(item, totals, writer, startMs, intervalHistograms)) {
                     malformed++;
                 }
             }
@@ -374,44 +376,36 @@ final class ProbeCommand implements Callable<Integer> {
     }
 
     /** One line from the agent; false when it is malformed (skipped, counted). Unknown kinds of line are ignored. */
-    boolean handle(String line, ProbeTotals totals, HlogWriter writer, long startMs, Map<String, Histogram> interval) {
-        String[] f = line.split(" ", 6);
-        try {
-            switch (f[0]) {
-                case "msg" -> System.out.println("probe: " + line.substring(Math.min(4, line.length())));
-                case "kind" -> {
-                    String[] k = line.split(" ", 3);
-                    totals.errorKind(k[2], Long.parseLong(k[1]));
-                }
-                case "delivery" -> totals.delivery(f[1], Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]));
-                case "cost" -> totals.cost(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
-                        Long.parseLong(f[4]));
-                case "h" -> {
-                    String outcome = f[1];
-                    String tag = f[2];
-                    long from = Long.parseLong(f[3]);
-                    long to = Long.parseLong(f[4]);
-                    totals.add(outcome, tag, f[5]);
-                    String hlogTag = Ops.hlogTag(outcome, tag);
-                    if (hlogTag != null) {
-                        Histogram h = Histogram.decodeFromCompressedByteBuffer(ProbeTotals.decode(f[5]), 0);
-                        if (Ops.isCalls(outcome)) {
-                            interval.computeIfAbsent(tag, t -> new Histogram(h.getNumberOfSignificantValueDigits())).add(h);
-                        }
-                        if (writer != null) {
-                            writer.interval((from - startMs) / 1000.0, (to - startMs) / 1000.0, hlogTag, h);
-                            writer.flush();
-                        }
+    boolean handle(ProbeWire.Item item, ProbeTotals totals, HlogWriter writer, long startMs,
+            Map<String, Histogram> interval) {
+        if (item instanceof ProbeWire.Message m) {
+            System.out.println("probe: " + m.text());
+        } else if (item instanceof ProbeWire.ErrorKind k) {
+            totals.errorKind(k.kind(), k.count());
+        } else if (item instanceof ProbeWire.Delivery d) {
+            totals.delivery(d.tag(), d.persistent(), d.nonPersistent(), d.unknown());
+        } else if (item instanceof ProbeWire.Cost c) {
+            totals.cost(c.cpuNs(), c.wallNs(), c.detectorNs(), c.meterNs());
+        } else if (item instanceof ProbeWire.Interval h) {
+            try {
+                totals.add(h.outcome(), h.tag(), h.histogram());
+                String hlogTag = Ops.hlogTag(h.outcome(), h.tag());
+                if (hlogTag != null) {
+                    Histogram d = Histogram.decodeFromCompressedByteBuffer(ProbeTotals.decode(h.histogram()), 0);
+                    if (Ops.isCalls(h.outcome())) {
+                        interval.computeIfAbsent(h.tag(), t -> new Histogram(d.getNumberOfSignificantValueDigits())).add(d);
+                    }
+                    if (writer != null) {
+                        writer.interval((h.startMs() - startMs) / 1000.0, (h.endMs() - startMs) / 1000.0, hlogTag, d);
+                        writer.flush();
                     }
                 }
-                default -> {
-                    // A line a later agent may send: ignored.
-                }
+            } catch (IllegalArgumentException | DataFormatException e) {
+                return false; // a histogram that does not decode
             }
-            return true;
-        } catch (ArrayIndexOutOfBoundsException | IllegalArgumentException | DataFormatException e) {
-            return false; // NumberFormatException is an IllegalArgumentException, as is a histogram that does not decode
         }
+        // Unknown: a line a later agent may send, ignored.
+        return item != null;
     }
 
     private String command() {

@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 import dev.harness.agent.probe.ProbeTotals;
+import dev.harness.agent.probe.ProbeWire;
 
 /**
  * What harness probe makes of the agent's lines: a malformed one is skipped (counted by the caller),
@@ -23,7 +24,7 @@ class ProbeCommandTest {
     private final Map<String, Histogram> interval = new TreeMap<>();
 
     private boolean handle(String line) {
-        return command.handle(line, totals, null, 0, interval);
+        return command.handle(ProbeWire.read(line), totals, null, 0, interval);
     }
 
     @Test

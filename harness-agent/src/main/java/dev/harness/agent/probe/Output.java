@@ -48,12 +48,8 @@ interface Output {
     void abort();
 
     /**
-     * The wire to harness probe: text lines over a loopback socket, one per item, flushed once per
-     * ship. {@code h OUTCOME TAG START_MS END_MS BASE64} (outcome {@code calls}, {@code failed},
-     * {@code empty}, {@code pause}, {@code corrected}), {@code msg TEXT}, {@code kind COUNT TAG KIND},
-     * {@code delivery TAG PERSISTENT NON_PERSISTENT UNKNOWN}, {@code cost CPU_NS WALL_NS DETECTOR_NS
-     * METER_NS}, {@code bye REASON}; the first line is {@code hello TOKEN PID}. The probe's only line back is
-     * {@code stop}; its end of the socket closing (the probe died) stops the agent as well.
+     * The wire to harness probe ({@link ProbeWire}), flushed once per ship. Its end of the socket
+     * closing (the probe died) stops the agent as well as its {@link ProbeWire#STOP}.
      */
     final class Wire implements Output {
         private final Socket socket;
@@ -66,7 +62,7 @@ interface Output {
             socket.setTcpNoDelay(true);
             out = new BufferedWriter(new OutputStreamWriter(socket.getOutputStream(), StandardCharsets.UTF_8));
             in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
-            out.write("hello " + token + " " + ProcessHandle.current().pid() + "\n");
+            out.write(ProbeWire.hello(token, ProcessHandle.current().pid()) + "\n");
             out.flush();
         }
 
@@ -75,7 +71,7 @@ interface Output {
             try {
                 String line;
                 while ((line = in.readLine()) != null) {
-                    if (line.equals("stop")) {
+                    if (line.equals(ProbeWire.STOP)) {
                         return "stopped by harness probe";
                     }
                 }
@@ -87,31 +83,31 @@ interface Output {
 
         @Override
         public synchronized void message(String text) throws IOException {
-            out.write("msg " + text.replace('\n', ' ') + "\n");
+            out.write(ProbeWire.message(text) + "\n");
         }
 
         @Override
         public synchronized void interval(String outcome, String tag, long startMs, long endMs, Histogram h)
                 throws IOException {
-            out.write("h " + outcome + " " + tag + " " + startMs + " " + endMs + " " + ProbeTotals.encode(h) + "\n");
+            out.write(ProbeWire.interval(outcome, tag, startMs, endMs, ProbeTotals.encode(h)) + "\n");
         }
 
         @Override
         public synchronized void errorKinds(Map<String, Long> kinds) throws IOException {
             for (Map.Entry<String, Long> e : kinds.entrySet()) {
-                out.write("kind " + e.getValue() + " " + e.getKey().replace('\n', ' ') + "\n");
+                out.write(ProbeWire.errorKind(e.getValue(), e.getKey()) + "\n");
             }
         }
 
         @Override
         public synchronized void delivery(String tag, long persistent, long nonPersistent, long unknown)
                 throws IOException {
-            out.write("delivery " + tag + " " + persistent + " " + nonPersistent + " " + unknown + "\n");
+            out.write(ProbeWire.delivery(tag, persistent, nonPersistent, unknown) + "\n");
         }
 
         @Override
         public synchronized void cost(long cpuNs, long wallNs, long detectorNs, long meterNs) throws IOException {
-            out.write("cost " + cpuNs + " " + wallNs + " " + detectorNs + " " + meterNs + "\n");
+            out.write(ProbeWire.cost(cpuNs, wallNs, detectorNs, meterNs) + "\n");
         }
 
         @Override
@@ -122,7 +118,7 @@ interface Output {
         @Override
         public synchronized void end(String reason) {
             try {
-                out.write("bye " + reason + "\n");
+                out.write(ProbeWire.bye(reason) + "\n");
                 out.flush();
             } catch (IOException e) {
                 // The probe is gone: nobody to tell.
