@@ -103,7 +103,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
 
     @Override
     public Integer call() throws Exception {
-        AbRounds<RunSummary> abRounds = new AbRounds<>(rounds); // checks --rounds (exit 2)
+        // A lost broker fails a round; anything else (options a round refused) keeps its own exit code.
+        AbRounds<RunSummary> abRounds = new AbRounds<>(rounds, // checks --rounds (exit 2)
+                e -> e instanceof UnreachableException || e instanceof Failure.DuringRun);
         OutputFiles.checkWritable(spec, "--report", report);
         OutputFiles.checkWritable(spec, "--events", events);
         OutputFiles.checkWritable(spec, "--junit", junit);
@@ -255,24 +257,23 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         List<String> args = new ArrayList<>(side);
         args.addAll(RunPlan.passedOn(spec));
         String prefix = option + " (with the common options): ";
-        RunPlan plan;
-        CommandLine.ParseResult given;
         try {
-            plan = RunPlan.parse(args);
-            given = RunPlan.given(args);
-        } catch (ParameterException | SettingsException e) {
-            throw usage(prefix + (e instanceof ParameterException p ? Harness.oneLine(p) : e.getMessage()));
+            CommandLine.ParseResult given = RunPlan.given(args);
+            if (Stream.of("--slo", "--slo-abort", "--junit").anyMatch(given::hasMatchedOption)) {
+                throw usage(prefix + "--slo, --slo-abort and --junit: give them to harness ab itself, each term with"
+                        + " its side ('B.response.p99 <= 1.1 * A.response.p99'), judged on whole sides");
+            }
+            Stream.of("--hlog", "--json", "--report", "--events", "--metrics", "--gc-inject", "--start-at",
+                    "--kill-broker-at", "--shard").filter(given::hasMatchedOption).findFirst().ifPresent(refused -> {
+                        throw usage(prefix + refused + ": not for harness ab, whose rounds run in one process against"
+                                + " one broker and write no files of their own");
+                    });
+            return RunPlan.parse(args);
+        } catch (ParameterException e) {
+            throw e.getCommandLine() == spec.commandLine() ? e : usage(prefix + Harness.oneLine(e));
+        } catch (SettingsException e) {
+            throw usage(prefix + e.getMessage());
         }
-        if (Stream.of("--slo", "--slo-abort", "--junit").anyMatch(given::hasMatchedOption)) {
-            throw usage(prefix + "--slo, --slo-abort and --junit: give them to harness ab itself, each term with its"
-                    + " side ('B.response.p99 <= 1.1 * A.response.p99'), judged on whole sides");
-        }
-        Stream.of("--hlog", "--json", "--report", "--events", "--metrics", "--gc-inject", "--start-at", "--kill-broker-at",
-                "--shard").filter(given::hasMatchedOption).findFirst().ifPresent(refused -> {
-                    throw usage(prefix + refused + ": not for harness ab, whose rounds run in one process against one"
-                            + " broker and write no files of their own");
-                });
-        return plan;
     }
 
     /** A side's options as one string, split as a shell would split simple words and quotes. */

@@ -144,12 +144,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
 
     @Override
     public Integer call() throws UnreachableException {
-        RunPlan plan = plan();
-        OutputFiles.checkWritable(spec, "--hlog", plan.files.hlog());
-        OutputFiles.checkWritable(spec, "--json", plan.files.json());
-        OutputFiles.checkWritable(spec, "--report", plan.files.report());
-        OutputFiles.checkWritable(spec, "--events", plan.files.events());
-        OutputFiles.checkWritable(spec, "--junit", plan.files.junit());
+        RunPlan plan = plan(); // every option checked, output files included
         if (plan.gcInject != null && plan.gcInject.strip().equals("help")) {
             System.out.print(GcAgent.usage());
             return ExitCode.OK;
@@ -192,10 +187,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         }
     }
 
-    /**
-     * These options parsed as harness run parses them, without running anything: for commands that
-     * take run options (ab's sides, k8s's shards) and check them with run's own code.
-     */
+    /** These options parsed as harness run parses them, without running anything: for {@link RunPlan#parse}. */
     static RunCommand parse(List<String> args) {
         RunCommand command = new RunCommand();
         CommandLine run = new CommandLine(command);

@@ -36,8 +36,8 @@ final class RunOutputs implements AutoCloseable {
     private final RunPlan.Files files;
     private final Path hlogFile;
     private final HlogReporter hlogReporter;
-    private final JsonReporter json;
-    private final EventLog eventLog;
+    private JsonReporter json;
+    private EventLog eventLog;
     private PrometheusEndpoint prometheus;
     private RunMetrics runMetrics;
 
@@ -54,20 +54,18 @@ final class RunOutputs implements AutoCloseable {
             throw usage((files.hlog() != null ? "--hlog " + files.hlog() : "--report " + files.report()
                     + ": its temporary hlog") + ": cannot write the file: " + FileErrors.describe(e));
         }
-        JsonReporter j = null;
-        EventLog events = null;
         try {
-            j = files.json() == null ? null : new JsonReporter(files.json());
-            events = files.events() == null ? null : new EventLog(files.events());
+            json = files.json() == null ? null : new JsonReporter(files.json());
         } catch (IOException e) {
-            this.json = j;
-            this.eventLog = null;
             close();
-            throw usage((j == null ? "--json " + files.json() : "--events " + files.events())
-                    + ": cannot write the file: " + FileErrors.describe(e));
+            throw usage("--json " + files.json() + ": cannot write the file: " + FileErrors.describe(e));
         }
-        this.json = j;
-        this.eventLog = events;
+        try {
+            eventLog = files.events() == null ? null : new EventLog(files.events());
+        } catch (IOException e) {
+            close();
+            throw usage("--events " + files.events() + ": cannot write the file: " + FileErrors.describe(e));
+        }
         RunPlan.Metrics metrics = plan.metrics;
         if (metrics.any()) {
             CompositeMeterRegistry registry = new CompositeMeterRegistry();

@@ -100,11 +100,7 @@ final class RunPlan {
         long scheduleNs = warmup.ns() + w.durationNs;
         this.ownBroker = target.kind().ownBroker();
         this.passwordEnv = target.credentials.source == null ? null : target.credentials.source.env;
-        this.workloads = workloads(w, warmup, shard, o.shard, line);
-        if (!shard.whole() && o.startAt == null) {
-            throw new ParameterException(line,
-                    "--shard: the shards of one schedule need one start: give them all the same --start-at");
-        }
+        this.workloads = workloads(w, warmup, shard, o.shard, o.startAt != null, line);
         Workload first = workloads.get(); // checks the settings, naming the option that is wrong
         this.kill = BrokerKill.of(o.killBrokerAtNs, o.restartAfterNs, scheduleNs, ownBroker, target.kind().name(),
                 w.reconnectTimeoutNs, o.brokerCommandOptions.killCmd != null);
@@ -113,15 +109,20 @@ final class RunPlan {
                 : kill.readyWithinNs(w.reconnectTimeoutNs), ownBroker);
         this.dropCachesBeforeRestart = o.brokerCommandOptions.dropCachesAlone(kill != null && ownBroker);
         this.freeze = o.freezeOptions.plan(scheduleNs, ownBroker, target.kind().name(), kill != null);
-        this.runner = new RunnerSettings(o.m.intervalNs, o.m.pauseResolutionNs, o.m.hiccupResolutionNs,
-                StartAt.parse(o.startAt, o.clock));
         this.files = new Files(o.hlog, o.json, o.report, o.events, o.junit);
+        OutputFiles.checkWritable(o.spec, "--hlog", files.hlog());
+        OutputFiles.checkWritable(o.spec, "--json", files.json());
+        OutputFiles.checkWritable(o.spec, "--report", files.report());
+        OutputFiles.checkWritable(o.spec, "--events", files.events());
+        OutputFiles.checkWritable(o.spec, "--junit", files.junit());
         if (files.junit() != null && o.slo.isEmpty()) {
             throw new ParameterException(line, "--junit: writes the verdict on the objectives; give at least one --slo");
         }
         this.objectives = Objectives.of(o.slo, o.sloAbort, w.durationNs, o.m.intervalNs);
         this.sloAllowInvalid = o.sloAllowInvalid;
         this.metrics = metrics(o.metrics, line);
+        this.runner = new RunnerSettings(o.m.intervalNs, o.m.pauseResolutionNs, o.m.hiccupResolutionNs,
+                StartAt.parse(o.startAt, o.clock));
         this.gcInject = o.gcInject;
         long replies = kind == WorkloadKind.REQRESP
                 ? (w.replyTimeoutNs == null ? ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS : w.replyTimeoutNs) : 0;
@@ -301,15 +302,23 @@ final class RunPlan {
 
     /** How to make the workload the options describe; its settings check themselves and name the option that is wrong. */
     private static Supplier<Workload> workloads(WorkloadOptions w, Warmup warmup, Shard shard, String shardGiven,
-            CommandLine line) {
+            boolean startGiven, CommandLine line) {
         Refusals refuse = new Refusals(line);
+        // A split schedule needs one start for all its shards: checked where a workload takes its shard.
+        Runnable oneStart = () -> {
+            if (!shard.whole() && !startGiven) {
+                throw new ParameterException(line,
+                        "--shard: the shards of one schedule need one start: give them all the same --start-at");
+            }
+        };
         return switch (w.workload) {
             case PUT -> {
                 refuse.onlyFor("reqresp", reqrespOptions(w));
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                PutSettings settings = PutSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs, w.sizeBytes,
-                        w.persistent, w.syncpoint, w.queues, w.queuePrefix, w.drainers, w.drainTimeoutNs, w.maxInFlight)
-                        .withShard(shard).withConsumeDelay(w.consumeDelayNs)
+                PutSettings whole = PutSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs, w.sizeBytes,
+                        w.persistent, w.syncpoint, w.queues, w.queuePrefix, w.drainers, w.drainTimeoutNs, w.maxInFlight);
+                oneStart.run();
+                PutSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs)
                         .withPreload(w.preload == null ? null : w.preload.value(), w.preload != null && w.preload.bytes());
                 if (!shard.whole()) {
                     refuse.notYetFor("put with --shard", "--preload", w.preload);
@@ -325,10 +334,11 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                ReqRespSettings settings = ReqRespSettings.of(w.rate, w.requesters, w.responders, warmup.ns(),
+                ReqRespSettings whole = ReqRespSettings.of(w.rate, w.requesters, w.responders, warmup.ns(),
                         w.durationNs, w.sizeBytes, w.persistent, w.syncpoint, w.queues, w.requestPrefix, w.replyPrefix,
-                        w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight).withShard(shard)
-                        .withConsumeDelay(w.consumeDelayNs);
+                        w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight);
+                oneStart.run();
+                ReqRespSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs);
                 yield () -> {
                     ReqRespWorkload reqresp = new ReqRespWorkload(settings);
                     reqresp.warmup(warmup);

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
  * harness run's schedule and workload: the rate, the warmup and duration, the messages, the
  * workers and queues. A mixin of run, and of ab and k8s, which pass these options on to the runs
  * they make: one declaration, so that an option added here has one name, default (Defaults) and
- * validation on all three. The workload's settings check the values ({@link RunCommand#workload}).
+ * validation on all three. The workload's settings check the values ({@link RunPlan}).
  */
 final class WorkloadOptions {
     @Option(names = "--rate", converter = Values.Rate.class, paramLabel = "N|max",

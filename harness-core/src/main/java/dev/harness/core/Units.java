@@ -38,8 +38,8 @@ public final class Units {
         return String.format(Locale.ROOT, "%.1fs", s);
     }
 
-    /** A duration as a reading says it: "1.8 s" from a second, "450.0 ms" below. */
-    public static String seconds(long ns) {
+    /** A duration in ns as a reading says it: "1.8 s" from a second, "450.0 ms" below. */
+    public static String duration(long ns) {
         return ns >= 1_000_000_000L ? String.format(Locale.ROOT, "%.1f s", ns / 1e9) : ms(ns) + " ms";
     }
 }

@@ -107,7 +107,7 @@ public record Reading(Validity validity, List<Finding> findings) {
         if (r.warmup().gaveUp()) {
             reasons.add(new Reason(Reason.WARMUP_UNSTEADY, String.format(Locale.ROOT, "--warmup auto did not see the"
                     + " schedule kept and the throughput hold before its longest, %s, and measured from there all the same",
-                    Units.seconds(r.warmup().autoMaxNs())), "a longer --warmup auto:MAX, or a rate the system holds"));
+                    Units.duration(r.warmup().autoMaxNs())), "a longer --warmup auto:MAX, or a rate the system holds"));
         }
         if (r.deliveryNeeded() && !r.delivery().tracked()) {
             reasons.add(new Reason(Reason.DELIVERY_UNCHECKED, "an objective reads delivery (lost, duplicates) but nothing"
@@ -143,14 +143,14 @@ public record Reading(Validity validity, List<Finding> findings) {
             reasons.add(new Reason(Reason.BACKLOG_AT_START, String.format(Locale.ROOT, "the measured phase began %s"
                     + " behind its schedule (median send-lag of its first interval; the bound is %s ms): its"
                     + " latencies measure the catch-up of the warmup's backlog, not the system at the rate asked",
-                    Units.seconds(k.firstMeasuredLagNs()), Units.ms(k.lagBoundNs())),
+                    Units.duration(k.firstMeasuredLagNs()), Units.ms(k.lagBoundNs())),
                     "measure from the steady state: --warmup auto, or a longer --warmup"));
         }
         long medianLag = measuredLag == null || measuredLag.getTotalCount() == 0 ? 0 : Percentiles.at(measuredLag, 50);
         if (medianLag > k.lagBoundNs() && behindAdvice != null) {
             reasons.add(new Reason(Reason.SCHEDULE_BEHIND, String.format(Locale.ROOT, "half the measured sends"
                     + " were more than %s behind their intended time (median send-lag; the bound is %s ms)%s",
-                    Units.seconds(medianLag), Units.ms(k.lagBoundNs()), behindIn(k)), behindAdvice));
+                    Units.duration(medianLag), Units.ms(k.lagBoundNs()), behindIn(k)), behindAdvice));
         }
         return reasons;
     }
@@ -244,7 +244,7 @@ public record Reading(Validity validity, List<Finding> findings) {
         if (k.behindIntervals() > 0 && !r.throughput().closedLoop()) {
             f.add(new Finding(Finding.SCHEDULE, String.format(Locale.ROOT, "schedule: senders were behind it (median"
                     + " send-lag over %s ms) in %d of %d measured intervals; the largest send-lag was %s", Units.ms(k.lagBoundNs()),
-                    k.behindIntervals(), k.measuredIntervals(), Units.seconds(k.worstLagNs()))));
+                    k.behindIntervals(), k.measuredIntervals(), Units.duration(k.worstLagNs()))));
         }
         String backPressure = backPressure(r);
         if (backPressure != null) {
@@ -520,7 +520,7 @@ public record Reading(Validity validity, List<Finding> findings) {
                     s.published() == 0 ? 0 : 100.0 * s.backlogGrowth() / s.published()));
         }
         return String.format(Locale.ROOT, "%d of %d subscriptions fell behind over %s of the measured phase: %s%s", behind.size(),
-                f.subscriptions().size(), Units.seconds(f.backlogSpanNs()), String.join("; ", each),
+                f.subscriptions().size(), Units.duration(f.backlogSpanNs()), String.join("; ", each),
                 behind.size() > 3 ? "; and " + (behind.size() - 3) + " more" : "");
     }
 

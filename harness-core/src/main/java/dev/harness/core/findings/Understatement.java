@@ -1,10 +1,11 @@
 package dev.harness.core.findings;
 
-import dev.harness.core.Units;
-import dev.harness.core.measure.Percentiles;
 import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
+
+import dev.harness.core.Units;
+import dev.harness.core.measure.Percentiles;
 
 /** The one plain sentence on how far the naive service time understates the response time. */
 public final class Understatement {

@@ -1,7 +1,5 @@
 package dev.harness.core.jms;
 
-import dev.harness.core.SettingsException;
-
 import java.util.List;
 
 import javax.jms.Connection;
@@ -10,6 +8,8 @@ import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Session;
 import javax.jms.Topic;
+
+import dev.harness.core.SettingsException;
 
 /**
  * What the harness needs of a messaging system, and nothing more: connections, queues and topics, and a

@@ -1,6 +1,5 @@
 package dev.harness.core.report;
 
-import dev.harness.core.Units;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +11,7 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Units;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Percentiles;

@@ -1,6 +1,5 @@
 package dev.harness.core.report;
 
-import dev.harness.core.Units;
 import java.io.PrintStream;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -14,7 +13,7 @@ import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
-import dev.harness.core.WorkloadKind;
+import dev.harness.core.Units;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
@@ -108,7 +107,7 @@ public final class ConsoleReporter implements RunListener {
         // Behind the schedule says more than a new maximum: the latencies that follow carry the backlog.
         long lagMaxNs = ScheduleKeeping.lagOf(s, intervalLag)[1];
         String broker = broker(s.broker());
-        String behind = lagMaxNs > lagBoundNs ? "fell behind the schedule by up to " + Units.seconds(lagMaxNs) : null;
+        String behind = lagMaxNs > lagBoundNs ? "fell behind the schedule by up to " + Units.duration(lagMaxNs) : null;
         String news = broker != null && behind != null ? broker + "; " + behind : broker != null ? broker
                 : behind != null ? behind : s.runMax().grew() ? "run max grew to " + Units.ms(s.runMax().responseNs()) + " ms"
                         : null;
@@ -377,7 +376,7 @@ public final class ConsoleReporter implements RunListener {
     /** The backlog put before the schedule, and when it was gone: the console's line, in the JSON's terms. */
     static String preload(Preloaded p, long warmupEndNs) {
         String put = String.format(Locale.ROOT, "preload: %s messages on %d queue%s, put in %s (%s msg/s) before the schedule",
-                Units.count(p.messages()), p.queues(), p.queues() == 1 ? "" : "s", Units.seconds(p.putNs()),
+                Units.count(p.messages()), p.queues(), p.queues() == 1 ? "" : "s", Units.duration(p.putNs()),
                 Units.rate(p.putRate()));
         if (!p.drained()) {
             return put + "; " + Units.count(p.received()) + " of them received by the run's end: the backlog never drained";

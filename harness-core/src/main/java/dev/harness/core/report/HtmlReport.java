@@ -1,6 +1,5 @@
 package dev.harness.core.report;
 
-import dev.harness.core.Units;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +18,7 @@ import java.util.Set;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Units;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Reason;

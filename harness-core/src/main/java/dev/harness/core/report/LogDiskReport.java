@@ -1,6 +1,5 @@
 package dev.harness.core.report;
 
-import dev.harness.core.Units;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -12,11 +11,12 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Units;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.logdisk.BlockSizeResult;
-import dev.harness.core.logdisk.LogDiskSettings;
 import dev.harness.core.logdisk.LogDiskProbe;
+import dev.harness.core.logdisk.LogDiskSettings;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Percentiles;
 

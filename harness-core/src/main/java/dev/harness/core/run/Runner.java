@@ -27,7 +27,6 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.ScheduleKeeping;
 import dev.harness.core.measure.View;
 import dev.harness.core.schedule.Schedule;
-import dev.harness.core.schedule.ScheduleBounds;
 
 /**
  * Runs one workload against one provider: connects, starts the schedule, cuts intervals on a
@@ -422,7 +421,7 @@ public final class Runner {
         if (preloaded != null) {
             settings.add(new RunHeader.Setting(RunHeader.PRELOADED, String.format(Locale.ROOT, "%,d messages on %d queue%s in %s (%,.0f"
                     + " msg/s), before message 0 was due", preloaded.messages(), preloaded.queues(),
-                    preloaded.queues() == 1 ? "" : "s", Units.seconds(preloaded.putNs()), preloaded.putRate())));
+                    preloaded.queues() == 1 ? "" : "s", Units.duration(preloaded.putNs()), preloaded.putRate())));
         }
         if (queueClaim != null) {
             settings.add(new RunHeader.Setting("queue check", queueClaim));

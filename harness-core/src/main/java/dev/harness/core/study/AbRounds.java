@@ -2,14 +2,16 @@ package dev.harness.core.study;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.RunControl;
 
 /**
  * harness ab's rounds: side A then side B, round after round, so that drift over time hits both
- * sides alike. The first round that fails ends them all. An interruption stops the round under way,
- * which is then no round, and only whole pairs of rounds are kept.
+ * sides alike. The first round that fails ends them all; any other exception (bad options a round
+ * found) ends them as it is. An interruption stops the round under way, which is then no round, and
+ * only whole pairs of rounds are kept.
  *
  * @param <R> what one round gives: a run's summary in the CLI, anything in a test
  */
@@ -69,14 +71,20 @@ public final class AbRounds<R> {
     public static final int MAX_ROUNDS = 100;
 
     private final int rounds;
+    private final Predicate<Exception> roundFailure;
     private volatile boolean interrupted;
     private volatile RunControl current;
 
-    /** @param rounds of each side, 1 to {@link #MAX_ROUNDS} */
-    public AbRounds(int rounds) {
+    /**
+     * @param rounds of each side, 1 to {@link #MAX_ROUNDS}
+     * @param roundFailure which exceptions a failed round throws (a lost broker): those end the
+     *     rounds as {@link RoundFailed}, or as an interruption when one came
+     */
+    public AbRounds(int rounds, Predicate<Exception> roundFailure) {
         SettingsException.require(rounds >= 1 && rounds <= MAX_ROUNDS, "--rounds",
                 "expected 1 to " + MAX_ROUNDS + ", got " + rounds);
         this.rounds = rounds;
+        this.roundFailure = roundFailure;
     }
 
     public int rounds() {
@@ -84,7 +92,7 @@ public final class AbRounds<R> {
     }
 
     /** Runs the rounds; the whole pairs that ran, or the first failure. */
-    public Outcome<R> run(Launcher<R> launcher, Listener<R> listener) throws RoundFailed {
+    public Outcome<R> run(Launcher<R> launcher, Listener<R> listener) throws Exception {
         List<R> a = new ArrayList<>();
         List<R> b = new ArrayList<>();
         rounds:
@@ -99,6 +107,9 @@ public final class AbRounds<R> {
                 try {
                     result = launcher.run(round, side, control);
                 } catch (Exception e) {
+                    if (!roundFailure.test(e)) {
+                        throw e;
+                    }
                     if (interrupted) {
                         break rounds; // the failure is the interruption's doing
                     }

@@ -111,7 +111,6 @@ public final class VerifyStudy {
         }
     }
 
-
     private long durationNs() {
         return (quick ? 8 : 10) * S;
     }
@@ -135,7 +134,7 @@ public final class VerifyStudy {
                         throw new UnreachableException(run.lastLine(), null);
                     }
                     if (exit.kind() == RunLauncher.Exit.Kind.REFUSED) {
-                        throw new SettingsException("the run " + run.name(), "refused its options: " + run.lastLine());
+                        throw new SettingsException("the run " + run.name() + " refused its options", run.lastLine());
                     }
                     if (exit.kind() != RunLauncher.Exit.Kind.OK) {
                         return RateFinder.Outcome.failed("the run ended with exit code " + exit.code() + ": "

@@ -19,13 +19,18 @@ import dev.harness.core.study.AbRounds.Side;
 class AbRoundsTest {
     private final List<String> ran = new ArrayList<>();
 
+    /** Rounds whose failures are IllegalStateExceptions: a lost broker, say. */
+    private static AbRounds<String> rounds(int n) {
+        return new AbRounds<>(n, e -> e instanceof IllegalStateException);
+    }
+
     private String name(int round, Side side) {
         return side + "" + round;
     }
 
     @Test
     void sidesAlternateRoundByRoundAndEveryPairIsKept() throws Exception {
-        AbRounds.Outcome<String> o = new AbRounds<String>(3).run((round, side, control) -> name(round, side),
+        AbRounds.Outcome<String> o = rounds(3).run((round, side, control) -> name(round, side),
                 (round, side, result) -> ran.add(result));
         assertEquals(List.of("A1", "B1", "A2", "B2", "A3", "B3"), ran, "A before B in every round: drift hits both");
         assertEquals(List.of("A1", "A2", "A3"), o.a());
@@ -37,7 +42,7 @@ class AbRoundsTest {
     @Test
     void aFailedRoundEndsTheComparisonNamingItsRoundAndSide() {
         IllegalStateException broker = new IllegalStateException("the broker failed");
-        AbRounds.RoundFailed f = assertThrows(AbRounds.RoundFailed.class, () -> new AbRounds<String>(3).run(
+        AbRounds.RoundFailed f = assertThrows(AbRounds.RoundFailed.class, () -> rounds(3).run(
                 (round, side, control) -> {
                     if (round == 2 && side == Side.B) {
                         throw broker;
@@ -52,7 +57,7 @@ class AbRoundsTest {
 
     @Test
     void anInterruptionStopsTheRoundUnderWayWhichIsNoRoundAndKeepsWholePairs() throws Exception {
-        AbRounds<String> rounds = new AbRounds<>(5);
+        AbRounds<String> rounds = rounds(5);
         List<RunControl> stopped = new ArrayList<>();
         AbRounds.Outcome<String> o = rounds.run((round, side, control) -> {
             if (round == 3 && side == Side.A) {
@@ -69,7 +74,7 @@ class AbRoundsTest {
 
     @Test
     void anInterruptionAfterAnAKeepsOnlyThePairsBeforeIt() throws Exception {
-        AbRounds<String> rounds = new AbRounds<>(3);
+        AbRounds<String> rounds = rounds(3);
         AbRounds.Outcome<String> o = rounds.run((round, side, control) -> {
             if (round == 2 && side == Side.B) {
                 rounds.interrupt();
@@ -84,9 +89,19 @@ class AbRoundsTest {
     }
 
     @Test
+    void anExceptionThatIsNoRoundsFailureEndsTheRoundsAsItIs() {
+        IllegalArgumentException badOptions = new IllegalArgumentException("--freeze-at: needs a broker to stop");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> rounds(3).run(
+                (round, side, control) -> {
+                    throw badOptions;
+                }, (round, side, result) -> ran.add(result)));
+        assertSame(badOptions, e, "not a failed round: its own exit code stands");
+    }
+
+    @Test
     void roundsAreOneToAHundred() {
-        assertThrows(SettingsException.class, () -> new AbRounds<String>(0));
-        assertThrows(SettingsException.class, () -> new AbRounds<String>(AbRounds.MAX_ROUNDS + 1));
-        assertEquals(AbRounds.MAX_ROUNDS, new AbRounds<String>(AbRounds.MAX_ROUNDS).rounds());
+        assertThrows(SettingsException.class, () -> rounds(0));
+        assertThrows(SettingsException.class, () -> rounds(AbRounds.MAX_ROUNDS + 1));
+        assertEquals(AbRounds.MAX_ROUNDS, rounds(AbRounds.MAX_ROUNDS).rounds());
     }
 }
