@@ -37,8 +37,8 @@ final class BrokerDepth implements AutoCloseable {
 
     /**
      * Starts asking on a thread of its own, which connects first: the caller, about to start the
-     * schedule, waits for nothing. Where the provider tells no count, the thread ends and the
-     * depth stays -1.
+     * schedule, waits for nothing. Where the provider tells no count from the first ask, the thread
+     * ends and the depth stays -1; a provider that told one and then none is asked on.
      */
     static BrokerDepth start(Provider provider, List<String> queues) {
         BrokerDepth d = new BrokerDepth(provider, queues);

@@ -83,15 +83,18 @@ public final class QueueClaim {
         try {
             c.start();
             Session session = c.createSession(true, Session.SESSION_TRANSACTED);
+            // Counted outside the removals' transaction: a broker's own count can be a request and
+            // its reply (IBM MQ's command server), which a transacted session would hold back.
+            Session counting = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
             // Only where a property travels can an earlier run's message be told from anyone else's.
             String earlier = provider.carriesProperties() ? ofRuns(RUNS_OF_THIS_PROCESS) : null;
             Map<String, Long> others = new LinkedHashMap<>();
             Map<String, Long> ours = new LinkedHashMap<>();
             for (String q : queues) {
-                long all = count(session, provider, q, null);
+                long all = count(counting, provider, q, null);
                 // Others' counted by their own selector: a browse that stops short then leaves some
                 // unrefused (and the run's selector still leaves them), never refuses the run's own.
-                long notOurs = all == 0 || earlier == null ? all : count(session, provider, q, notOfRuns(earlier));
+                long notOurs = all == 0 || earlier == null ? all : count(counting, provider, q, notOfRuns(earlier));
                 if (notOurs > 0) {
                     others.put(q, notOurs);
                 }

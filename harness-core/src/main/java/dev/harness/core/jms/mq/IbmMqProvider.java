@@ -234,8 +234,8 @@ public final class IbmMqProvider implements Provider {
      */
     @Override
     public Long queueDepth(Session session, String name) throws JMSException {
-        if (depthUntold != null) {
-            return null;
+        if (depthUntold != null || session.getTransacted()) {
+            return null; // a transacted session would hold the inquiry back until its caller commits
         }
         try {
             PcfDepth.Answer answer = PcfDepth.ask(session, name);

@@ -61,13 +61,11 @@ final class PcfDepth {
     private static final Map<Session, TemporaryQueue> REPLIES = Collections.synchronizedMap(new WeakHashMap<>());
 
     /**
-     * Asks on a started, non-transacted session (its caller's own thread): the answer, or null when
-     * none came within {@link #ANSWER_MS} (no command server, or one held up).
+     * Asks on a started, non-transacted session (a transacted one would hold the request back until
+     * its caller commits), on its caller's own thread: the answer, or null when none came within
+     * {@link #ANSWER_MS} (no command server, or one held up).
      */
     static Answer ask(Session session, String queue) throws JMSException, Refused {
-        if (session.getTransacted()) {
-            return new Answer(null); // the request would wait for a commit that is the caller's to make
-        }
         Queue commands = session.createQueue(COMMAND_QUEUE);
         asPcf((JmsPropertyContext) commands, true);
         TemporaryQueue replies = REPLIES.get(session);
@@ -84,24 +82,26 @@ final class PcfDepth {
             p.send(request, DeliveryMode.NON_PERSISTENT, Message.DEFAULT_PRIORITY, 5 * ANSWER_MS);
         }
         // The command server copies the request's message ID to the reply's correlation ID.
+        Message reply;
         try (MessageConsumer c = session.createConsumer(replies, "JMSCorrelationID='" + request.getJMSMessageID() + "'")) {
-            Message reply = c.receive(ANSWER_MS);
-            if (!(reply instanceof BytesMessage b)) {
-                // A late reply would wait on the queue for ever: the next inquiry gets a new one.
-                REPLIES.remove(session);
-                try {
-                    replies.delete();
-                } catch (JMSException e) {
-                    // Goes with the connection.
-                }
-                return null;
-            }
-            byte[] body = new byte[(int) b.getBodyLength()];
-            b.readBytes(body);
-            int encoding = b.propertyExists(WMQConstants.JMS_IBM_ENCODING) ? b.getIntProperty(WMQConstants.JMS_IBM_ENCODING)
-                    : CMQC.MQENC_NATIVE;
-            return new Answer(depth(body, encoding));
+            reply = c.receive(ANSWER_MS);
         }
+        if (!(reply instanceof BytesMessage b)) {
+            // A late reply would wait on the queue for ever: the next inquiry gets a new queue. Deleted
+            // once its consumer is closed (MQ refuses to delete a queue still in use).
+            REPLIES.remove(session);
+            try {
+                replies.delete();
+            } catch (JMSException e) {
+                // Goes with the connection.
+            }
+            return null;
+        }
+        byte[] body = new byte[(int) b.getBodyLength()];
+        b.readBytes(body);
+        int encoding = b.propertyExists(WMQConstants.JMS_IBM_ENCODING) ? b.getIntProperty(WMQConstants.JMS_IBM_ENCODING)
+                : CMQC.MQENC_NATIVE;
+        return new Answer(depth(body, encoding));
     }
 
     /** The command queue and the reply queue carry a PCF body as it is, with no JMS header of MQ's. */
