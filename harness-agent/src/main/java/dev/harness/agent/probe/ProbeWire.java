@@ -92,7 +92,7 @@ public final class ProbeWire {
                 case "delivery" -> new Delivery(f[1], Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]));
                 case "cost" -> new Cost(Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
                         Long.parseLong(f[4]));
-                case "bye" -> new Bye(line.substring(Math.min(4, line.length())));
+                case "bye" -> line.length() > 4 ? new Bye(line.substring(4)) : new Unknown(line);
                 default -> new Unknown(line);
             };
         } catch (ArrayIndexOutOfBoundsException | NumberFormatException e) {
@@ -100,7 +100,8 @@ public final class ProbeWire {
         }
     }
 
+    /** A reader splits lines at \n, \r and both: none stays inside an item. */
     private static String oneLine(String text) {
-        return text.replace('\n', ' ');
+        return text.replace('\r', ' ').replace('\n', ' ');
     }
 }

@@ -27,6 +27,8 @@ class ProbeWireTest {
         assertEquals(new ProbeWire.Message("two lines"), ProbeWire.read(ProbeWire.message("two\nlines")));
         assertEquals(new ProbeWire.Bye("a b"), ProbeWire.read(ProbeWire.bye("a\nb")));
         assertEquals(new ProbeWire.ErrorKind(1, "send Oops: x"), ProbeWire.read(ProbeWire.errorKind(1, "send Oops:\nx")));
+        assertEquals(new ProbeWire.Message("a  b"), ProbeWire.read(ProbeWire.message("a\r\nb")),
+                "a carriage return ends a line for a reader too");
     }
 
     @Test
@@ -44,5 +46,6 @@ class ProbeWireTest {
         assertNull(ProbeWire.read("h calls send 12 3x4 AAAA"));
         assertNull(ProbeWire.read("cost 1 2 3 y"));
         assertEquals(new ProbeWire.Unknown("later-agent something new"), ProbeWire.read("later-agent something new"));
+        assertEquals(new ProbeWire.Unknown("bye"), ProbeWire.read("bye"), "a bye without a reason is no bye");
     }
 }
