@@ -83,11 +83,17 @@ class PutWorkloadIT {
         assertFalse(r.stdout().contains("closed-loop"), r::toString);
         assertFalse(s.get("closedLoop").asBoolean());
         if (persistent && syncpoint == 0 && drainers == null && api.equals("javax")) {
-            // One blocking persistent sender holds 100/s: no saturation sentence anywhere.
+            // One blocking persistent sender holds 100/s: no saturation sentence anywhere. This class
+            // shares the CPUs with another; when that starves the run, the only true blame is the host.
             JsonNode saturation = s.get("saturation");
-            assertEquals("held", saturation.get("limit").asText(), saturation::toString);
-            assertTrue(saturation.get("sentence").isNull(), saturation::toString);
-            assertFalse(r.stdout().contains("offered load:"), r::toString);
+            if (saturation.get("limit").asText().equals("host contended")) {
+                assertTrue(saturation.get("sentence").asText().contains("the host was contended"), saturation::toString);
+                assertTrue(r.stdout().contains("the host was contended"), r::toString);
+            } else {
+                assertEquals("held", saturation.get("limit").asText(), saturation::toString);
+                assertTrue(saturation.get("sentence").isNull(), saturation::toString);
+                assertFalse(r.stdout().contains("offered load:"), r::toString);
+            }
         }
     }
 
