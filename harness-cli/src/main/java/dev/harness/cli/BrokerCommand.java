@@ -19,7 +19,7 @@ import dev.harness.core.broker.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.jms.artemis.ArtemisDiagnosis;
-import dev.harness.core.report.JsonWriter;
+import dev.harness.core.JsonWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;

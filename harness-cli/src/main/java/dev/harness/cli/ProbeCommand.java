@@ -37,7 +37,7 @@ import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.report.HtmlReport;
-import dev.harness.core.report.JsonWriter;
+import dev.harness.core.JsonWriter;
 import dev.harness.core.report.TextHistogram;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -8,15 +8,15 @@ import java.util.concurrent.Callable;
 
 import javax.jms.JMSException;
 
+import dev.harness.core.EventsFile;
 import dev.harness.core.FileErrors;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
-import dev.harness.core.report.EventLog;
-import dev.harness.core.workload.RespondRun;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.workload.QueueClaim;
 import dev.harness.core.workload.ReqRespSettings;
+import dev.harness.core.workload.RespondRun;
 import dev.harness.core.workload.RespondSettings;
 import dev.harness.core.workload.ResponderPool;
 import picocli.CommandLine.Command;
@@ -136,7 +136,7 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
             } catch (JMSException e) {
                 throw UnreachableException.connecting(provider, e);
             }
-            EventLog eventLog = openEvents();
+            EventsFile eventLog = openEvents();
             try (eventLog) {
                 new RespondRun(pool, control, settings.intervalNs()).run(settings.durationNs(), System.out, hlog,
                         eventLog);
@@ -157,9 +157,9 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
     }
 
     /** Opened once the broker is reached, so that a failed start does not empty an earlier file. */
-    private EventLog openEvents() {
+    private EventsFile openEvents() {
         try {
-            return events == null ? null : new EventLog(events);
+            return events == null ? null : new EventsFile(events);
         } catch (IOException e) {
             throw usage("--events " + events + ": cannot write the file: " + FileErrors.describe(e));
         }

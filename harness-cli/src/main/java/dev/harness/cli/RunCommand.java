@@ -168,7 +168,7 @@ final class RunCommand implements Callable<Integer>, UsesApi {
             }
             SloWatch watch = new SloWatch(plan.objectives.list(), work, plan.runner.intervalNs(),
                     plan.objectives.abortOnWindow() ? control::requestStop : null).allowInvalid(plan.sloAllowInvalid);
-            RunSummary summary = plan.run(provider, work, control, outputs.listeners(watch),
+            RunSummary summary = plan.run(provider, work, control, List.of(outputs.listener(watch)),
                     plan.objectives.needDelivery());
             Verdict verdict = watch.verdict();
             OutputFiles notWritten = outputs.finish(summary, verdict);

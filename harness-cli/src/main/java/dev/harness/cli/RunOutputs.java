@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.harness.core.FileErrors;
+import dev.harness.core.findings.ReadOnce;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.metrics.PrometheusEndpoint;
@@ -40,6 +41,7 @@ final class RunOutputs implements AutoCloseable {
     private EventLog eventLog;
     private PrometheusEndpoint prometheus;
     private RunMetrics runMetrics;
+    private ReadOnce readOnce;
 
     RunOutputs(CommandSpec spec, RunPlan plan) {
         this.spec = spec;
@@ -88,8 +90,11 @@ final class RunOutputs implements AutoCloseable {
         }
     }
 
-    /** The watch first: the console and the JSON print its verdict when the run has finished. */
-    List<RunListener> listeners(SloWatch watch) {
+    /**
+     * The run's listeners as one, the summary read once for them all. The watch first: the console
+     * and the JSON print its verdict when the run has finished.
+     */
+    RunListener listener(SloWatch watch) {
         List<RunListener> l = new ArrayList<>();
         l.add(watch);
         l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict).behindBeyond(plan.lagBoundNs)
@@ -106,7 +111,8 @@ final class RunOutputs implements AutoCloseable {
         if (eventLog != null) {
             l.add(eventLog); // last: an interval's event says its lines and files are written
         }
-        return l;
+        readOnce = new ReadOnce(l);
+        return readOnce;
     }
 
     /**
@@ -118,7 +124,7 @@ final class RunOutputs implements AutoCloseable {
         if (files.report() != null) {
             hlogReporter.close();
             try {
-                List<Path> written = HtmlReport.write(HlogRun.read(hlogFile), RunOutcome.of(summary, verdict), files.report());
+                List<Path> written = HtmlReport.write(HlogRun.read(hlogFile), RunOutcome.of(summary, readOnce.reading(), verdict), files.report());
                 System.out.println("report: " + String.join(", ", written.stream().map(Path::toString).toList()));
             } catch (IOException | BadHlogException e) {
                 out.failed("--report " + files.report() + ": cannot write the report: "

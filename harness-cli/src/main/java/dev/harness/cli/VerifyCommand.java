@@ -14,7 +14,7 @@ import dev.harness.core.TempFiles;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.jms.artemis.ArtemisDiagnosis;
-import dev.harness.core.report.VerifyReport;
+import dev.harness.core.verify.VerifyReport;
 import dev.harness.core.verify.RunLauncher;
 import dev.harness.core.verify.VerifyResult;
 import dev.harness.core.verify.VerifyStudy;

@@ -7,6 +7,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.ReadingListener;
 import dev.harness.core.host.HostSample;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.IntervalSnapshot;
@@ -14,7 +16,6 @@ import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
-import dev.harness.core.run.RunListener;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -33,7 +34,7 @@ import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
  * the interval snapshots on the interval thread, so the hot path never touches a meter, and the
  * latency gauges read our own HdrHistograms (the last interval's), not a second, lossy estimate.
  */
-public final class RunMetrics implements RunListener, AutoCloseable {
+public final class RunMetrics implements ReadingListener, AutoCloseable {
     /** The percentiles published per view, as the {@code quantile} tag (1 = max). */
     static final double[] QUANTILES = {0.5, 0.9, 0.99, 0.999, 1.0};
 
@@ -155,8 +156,8 @@ public final class RunMetrics implements RunListener, AutoCloseable {
     }
 
     @Override
-    public void finished(RunSummary summary) {
-        valid = summary.reading().validity().valid() ? 1 : 0;
+    public void finished(RunSummary summary, Reading reading) {
+        valid = reading.validity().valid() ? 1 : 0;
     }
 
     @Override

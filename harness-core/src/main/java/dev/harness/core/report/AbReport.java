@@ -12,6 +12,7 @@ import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.Units;
+import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Percentiles;
@@ -39,7 +40,7 @@ public final class AbReport {
         /** A run's figures as a round: its measured response (as its hlog would sum it), its rates and validity. */
         public static Round of(RunSummary run) {
             return new Round(run.throughput().achievedRate(), Histograms.copyOf(run.views().measured().get(View.RESPONSE)),
-                    run.throughput().targetRate(), run.reading().validity());
+                    run.throughput().targetRate(), Reading.of(run).validity());
         }
     }
 

@@ -15,6 +15,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.Units;
 import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.ReadingListener;
 import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
@@ -28,13 +29,12 @@ import dev.harness.core.run.ClosedLoop;
 import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
-import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Stop;
 import dev.harness.core.slo.Verdict;
 
 /** The console: a header, one line per interval, and the summary a person reads first. */
-public final class ConsoleReporter implements RunListener {
+public final class ConsoleReporter implements ReadingListener {
     private static final String INTERVAL_FORMAT = "%8s %-6s %9s %9s %12s %10s %10s %10s %10s %9s %9s  %-24s%s%n";
     /** With the depth after the cumulative rate: for runs that build a backlog on purpose. */
     private static final String DEPTH_FORMAT = "%8s %-6s %9s %9s %12s %10s %10s %10s %10s %10s %9s %9s  %-24s%s%n";
@@ -269,7 +269,7 @@ public final class ConsoleReporter implements RunListener {
     }
 
     @Override
-    public void finished(RunSummary r) {
+    public void finished(RunSummary r, Reading reading) {
         out.println();
         RunSummary.Counts c = r.counts();
         String how = r.ending().failure() != null ? " (FAILED)" : r.ending().stopReason() != null ? " (stopped early)" : "";
@@ -283,7 +283,6 @@ public final class ConsoleReporter implements RunListener {
         if (r.warmup().sentence() != null) {
             out.println(r.warmup().sentence());
         }
-        Reading reading = r.reading();
         validity(reading.validity());
         out.printf(Locale.ROOT, "messages: sent %s, completed %s (measured phase); %s sent in all%n",
                 Units.count(c.measuredSent()), Units.count(c.measuredCompleted()), Units.count(c.committed()));

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.JsonWriter;
 import dev.harness.core.measure.Percentiles;
 import dev.harness.core.workload.DrainRun;
 

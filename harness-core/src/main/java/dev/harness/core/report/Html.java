@@ -1,11 +1,11 @@
 package dev.harness.core.report;
 
 /** Text into HTML and SVG. */
-final class Html {
+public final class Html {
     private Html() {
     }
 
-    static String escape(String s) {
+    public static String escape(String s) {
         StringBuilder b = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import dev.harness.core.JsonWriter;
 import dev.harness.core.SettingsException;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reading;
@@ -24,14 +25,15 @@ import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Saturation;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.slo.RunCounts;
 import dev.harness.core.slo.Verdict;
 
 /**
  * Several runs' --json summaries (the shards of one schedule, or hosts started together) as one
  * harness-run/1 file that harness check and harness report read as they read one run's: counts
  * summed, the target rates summed, the achieved rate every completion over the schedule's measured
- * seconds ({@link RunJson#achievedRate}), the outage the set's (the longest time no run completed
- * anything: {@link RunJson#gaps}), completions per second added
+ * seconds ({@link RunCounts#achievedRate}), the outage the set's (the longest time no run completed
+ * anything: {@link RunCounts#gaps}), completions per second added
  * second by second, and each run's offered-load sentence (saturation) named by its shard. What
  * only a histogram can give (views, percentiles) is the merged
  * hlog's; the per-interval series and each JVM's pauses stay in each run's own file.
@@ -126,7 +128,7 @@ public final class JsonMerge {
         long[] perSecond = perSecond();
         JsonReporter.reading(j, reading());
         j.name("summary").beginObject();
-        Gaps gaps = RunJson.gaps(runs);
+        Gaps gaps = RunCounts.gaps(runs);
         JsonReporter.totals(j, totals(gaps));
         JsonReporter.gaps(j, gaps);
         JsonReporter.throughputPerSecond(j, perSecond);
@@ -209,7 +211,7 @@ public final class JsonMerge {
             }
         }
         // The schedule's rate, as one run of it would have it: not the shards' rates added.
-        return new RunJson.Totals(stopReason, failure, target, closedLoop, RunJson.achievedRate(runs), seconds, c[0], c[1],
+        return new RunJson.Totals(stopReason, failure, target, closedLoop, RunCounts.achievedRate(runs), seconds, c[0], c[1],
                 c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9], c[10], othersLeft(), gaps.longestFromNs(), gaps.longestNs());
     }
 
@@ -258,7 +260,7 @@ public final class JsonMerge {
                 .field("limit", limits.isEmpty() ? Saturation.HELD : String.join(", ", limits))
                 .field("sentence", sentences.isEmpty() ? null : String.join(" ", sentences))
                 .field("askedRate", asked)
-                .field("achievedRate", RunJson.achievedRate(runs)) // the summary's, one rate for one schedule
+                .field("achievedRate", RunCounts.achievedRate(runs)) // the summary's, one rate for one schedule
                 .endObject();
     }
 

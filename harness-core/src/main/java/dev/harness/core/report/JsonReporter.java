@@ -13,12 +13,14 @@ import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.JsonWriter;
+import dev.harness.core.findings.Finding;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.ReadingListener;
+import dev.harness.core.findings.Reason;
 import dev.harness.core.host.DiskSample;
 import dev.harness.core.host.HostSample;
 import dev.harness.core.host.HostSummary;
-import dev.harness.core.findings.Finding;
-import dev.harness.core.findings.Reading;
-import dev.harness.core.findings.Reason;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcPauses;
 import dev.harness.core.measure.GcSummary;
@@ -32,7 +34,6 @@ import dev.harness.core.run.Delivery;
 import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
-import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
 import dev.harness.core.run.Stop;
@@ -46,7 +47,7 @@ import dev.harness.core.slo.Verdict;
  * Intervals are kept as numbers while the run goes on; the file is written at the end,
  * including the end of an interrupted run.
  */
-public final class JsonReporter implements RunListener, AutoCloseable {
+public final class JsonReporter implements ReadingListener, AutoCloseable {
     public static final String SCHEMA = "harness-run/1";
 
     private final Writer file;
@@ -91,7 +92,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
     }
 
     @Override
-    public void finished(RunSummary r) {
+    public void finished(RunSummary r, Reading reading) {
         JsonWriter j = new JsonWriter().beginObject()
                 .field("schema", SCHEMA)
                 .field("workload", header.workload().tag())
@@ -113,7 +114,7 @@ public final class JsonReporter implements RunListener, AutoCloseable {
             j.endObject();
         }
         Verdict v = verdict.get();
-        reading(j, r.reading());
+        reading(j, reading);
         summary(j, r);
         slo(j, v);
         j.name("perSecond").beginArray();

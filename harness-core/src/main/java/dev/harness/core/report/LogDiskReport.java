@@ -11,6 +11,7 @@ import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.JsonWriter;
 import dev.harness.core.Units;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogWriter;

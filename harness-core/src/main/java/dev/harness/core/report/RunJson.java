@@ -32,6 +32,7 @@ import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Stop;
 import dev.harness.core.slo.Objective;
 import dev.harness.core.slo.Result;
+import dev.harness.core.slo.RunCounts;
 import dev.harness.core.slo.Verdict;
 import dev.harness.core.slo.Window;
 
@@ -64,7 +65,7 @@ import dev.harness.core.slo.Window;
 public record RunJson(Path file, boolean requests, long unsent, long late, long requestsLost, Delivery delivery,
         Outages.Recovery recovery, Verdict verdict, Header header, Totals totals, long[] perSecond, String saturation,
         String saturationLimit, Reading reading, Gaps gaps, List<Run> merged, List<Stop> freezes,
-        List<RunOutcome.Subscription> subscriptions) {
+        List<RunOutcome.Subscription> subscriptions) implements RunCounts {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -101,20 +102,19 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
             long othersConsumed, long othersLeft, long longestGapFromNs, long longestGapNs) {
     }
 
-    /**
-     * The achieved rate of these runs taken together, as harness run works it out for one run:
-     * every completion after warmup over the measured seconds. Runs of one schedule (the hosts or
-     * shards of one start) share those seconds, so the set's are the longest of theirs, not their
-     * sum; for one run this is its own achievedRate.
-     */
-    public static double achievedRate(List<RunJson> runs) {
-        long completed = 0;
-        double seconds = 0;
-        for (RunJson r : runs) {
-            completed += r.totals().completedAfterWarmup();
-            seconds = Math.max(seconds, r.totals().measuredSeconds());
-        }
-        return seconds > 0 ? completed / seconds : 0;
+    @Override
+    public long completedAfterWarmup() {
+        return totals.completedAfterWarmup();
+    }
+
+    @Override
+    public double measuredSeconds() {
+        return totals.measuredSeconds();
+    }
+
+    @Override
+    public Instant start() {
+        return Instant.parse(header.start());
     }
 
     /** Reads a harness run --json file; a bad one is one line naming it, as {@code option FILE}. */
@@ -287,25 +287,6 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
             v[i] = array.get(i).asLong();
         }
         return v;
-    }
-
-    /**
-     * The gaps of these runs taken together, on the earliest start's timeline: the times in which
-     * none of them completed anything ({@link Gaps#common}). Runs of one start (shards, hosts) are
-     * one system: one stalled shard is no outage while the others completed. For one run, its own.
-     */
-    public static Gaps gaps(List<RunJson> runs) {
-        long[] startsNs = new long[runs.size()];
-        long earliest = Long.MAX_VALUE;
-        for (int i = 0; i < runs.size(); i++) {
-            Instant start = Instant.parse(runs.get(i).header().start());
-            startsNs[i] = start.getEpochSecond() * 1_000_000_000L + start.getNano();
-            earliest = Math.min(earliest, startsNs[i]);
-        }
-        for (int i = 0; i < startsNs.length; i++) {
-            startsNs[i] -= earliest;
-        }
-        return Gaps.common(runs.stream().map(RunJson::gaps).toList(), startsNs);
     }
 
     private static double number(JsonNode n) {

@@ -96,10 +96,10 @@ public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, l
         this(verdict, delivery, requests, requestsLost, unsent, recovery, saturation, null, null, List.of());
     }
 
-    public static RunOutcome of(RunSummary s, Verdict verdict) {
+    public static RunOutcome of(RunSummary s, Reading reading, Verdict verdict) {
         RunSummary.Throughput t = s.throughput();
         return new RunOutcome(verdict, s.delivery(), s.header().workload() == WorkloadKind.REQRESP, s.counts().lost(),
-                s.counts().unsent(), s.recovery(), s.saturation().sentence(), s.reading(),
+                s.counts().unsent(), s.recovery(), s.saturation().sentence(), reading,
                 new Rates(t.targetRate(), t.achievedRate(), t.measuredSeconds(), t.longestGapFromNs(), t.longestGapNs()),
                 s.freezes(), s.fanOut() == null ? List.of() : s.fanOut().subscriptions().stream().map(Subscription::of).toList());
     }

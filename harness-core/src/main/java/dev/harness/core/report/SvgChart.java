@@ -18,10 +18,10 @@ import dev.harness.core.Units;
  * are drawn with presentation attributes and named in a legend beside the plot, so that a print
  * or a screenshot keeps what they mean (a hover title alone would not).
  */
-final class SvgChart {
+public final class SvgChart {
     static final String[] COLORS = {"#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf", "#7f7f7f"};
     /** The percentile axis runs to 99.9999 %: log10(1 / (1 - p)) = 6. */
-    static final double MAX_NINES = 6;
+    public static final double MAX_NINES = 6;
     private static final int WIDTH = 1100;
     private static final int LEFT = 70;
     private static final int RIGHT = 220;
@@ -84,7 +84,7 @@ final class SvgChart {
     }
 
     /** A percentile spectrum: x is log10(1 / (1 - p)), labelled 0 % to 99.9999 %. */
-    static SvgChart spectrum(String id, String yLabel) {
+    public static SvgChart spectrum(String id, String yLabel) {
         return new SvgChart(id, "percentile (logarithmic in 1/(1-p): each step one more nine)", yLabel, 340)
                 .xTicks(List.of(new Tick(0, "0%"), new Tick(1, "90%"), new Tick(2, "99%"), new Tick(3, "99.9%"),
                         new Tick(4, "99.99%"), new Tick(5, "99.999%"), new Tick(6, "99.9999%")));
@@ -97,7 +97,7 @@ final class SvgChart {
     }
 
     /** A histogram's percentile curve, in ms, on a {@link #spectrum}; nothing when it is empty. */
-    SvgChart curve(String name, Histogram h) {
+    public SvgChart curve(String name, Histogram h) {
         if (h.getTotalCount() == 0) {
             return this;
         }
@@ -123,7 +123,7 @@ final class SvgChart {
         return add(new Series(name, xs, ys, color, false, true));
     }
 
-    SvgChart dashed(String name, double[] xs, double[] ys) {
+    public SvgChart dashed(String name, double[] xs, double[] ys) {
         return add(new Series(name, xs, ys, COLORS[series.size() % COLORS.length], true, false));
     }
 
@@ -189,7 +189,7 @@ final class SvgChart {
         return this;
     }
 
-    String render() {
+    public String render() {
         if (xMin > xMax) {
             xMin = 0;
             xMax = 1;

@@ -6,7 +6,6 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.WorkloadKind;
-import dev.harness.core.findings.Reading;
 import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcSummary;
@@ -94,12 +93,6 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
         this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, Saturation.NONE,
                 ScheduleKeeping.Totals.NONE, false);
     }
-
-    /** Whether the run was a valid test, and the sentences every output renders: worked out in one place. */
-    public Reading reading() {
-        return Reading.of(this);
-    }
-
 
     /**
      * @param stopReason why the run ended early, or null when it ran to its end

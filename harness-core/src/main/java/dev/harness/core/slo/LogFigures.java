@@ -14,7 +14,6 @@ import org.HdrHistogram.Histogram;
 import dev.harness.core.SettingsException;
 import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.measure.View;
-import dev.harness.core.report.RunJson;
 
 /**
  * The figures of a finished run, or of several hosts' runs merged, from its hlog: the measured
@@ -34,7 +33,7 @@ public final class LogFigures {
      * The objectives, checked against this log: windows no shorter than its interval and no
      * longer than its measured phase, and a term only the JSON carries only when there is one.
      */
-    public static Objectives objectives(List<String> texts, HlogRun log, List<RunJson> runs) {
+    public static Objectives objectives(List<String> texts, HlogRun log, List<? extends RunCounts> runs) {
         Objectives objectives = Objectives.of(texts, false, Math.round(measuredSeconds(log) * 1e9), intervalNs(log),
                 "the log's interval", log.header().intervalMs() > 0);
         for (Objective o : objectives.list()) {
@@ -49,7 +48,7 @@ public final class LogFigures {
     }
 
     /** The verdict on these objectives (from {@link #objectives}) over the log and the runs' JSON. */
-    public static Verdict verdict(Objectives objectives, HlogRun log, List<RunJson> runs) {
+    public static Verdict verdict(Objectives objectives, HlogRun log, List<? extends RunCounts> runs) {
         Figures whole = whole(log, runs);
         Map<Long, List<Window>> windows = new HashMap<>();
         for (Objective o : objectives.list()) {
@@ -61,7 +60,7 @@ public final class LogFigures {
     }
 
     /** The whole measured phase. */
-    public static Figures whole(HlogRun log, List<RunJson> runs) {
+    public static Figures whole(HlogRun log, List<? extends RunCounts> runs) {
         Map<String, Histogram> views = new LinkedHashMap<>();
         for (View v : View.values()) {
             Histogram h = log.measuredTotals().get(v.tag());
@@ -71,14 +70,14 @@ public final class LogFigures {
         }
         Map<Term.Figure, Double> f = new EnumMap<>(Term.Figure.class);
         Map<Term.Figure, String> unknown = new EnumMap<>(Term.Figure.class);
-        f.put(Term.Figure.RATE, runs.isEmpty() ? rate(log) : RunJson.achievedRate(runs));
+        f.put(Term.Figure.RATE, runs.isEmpty() ? rate(log) : RunCounts.achievedRate(runs));
         if (log.targetRate() > 0) {
             f.put(Term.Figure.TARGET, log.targetRate());
         }
         if (!runs.isEmpty()) {
             Summed summed = new Summed();
             // Runs of one start are one system: its outage is on their common timeline, not the worst run's.
-            long outageNs = RunJson.gaps(runs).longestNs();
+            long outageNs = RunCounts.gaps(runs).longestNs();
             runs.forEach(r -> summed.add(r.unsent(), r.late(), r.requestsLost(), r.delivery(), outageNs));
             summed.into(f, unknown);
         }

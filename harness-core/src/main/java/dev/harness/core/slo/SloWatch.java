@@ -9,9 +9,10 @@ import java.util.function.Consumer;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.findings.Reading;
+import dev.harness.core.findings.ReadingListener;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Phase;
-import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Workload;
 
@@ -20,7 +21,7 @@ import dev.harness.core.run.Workload;
  * {@code --slo-abort} can stop the run at the first broken window), all of them at the end. A
  * listener like the reporters, registered before them so that they can print its verdict.
  */
-public final class SloWatch implements RunListener {
+public final class SloWatch implements ReadingListener {
     private final List<Objective> objectives;
     private final Map<Long, Windows> windows = new LinkedHashMap<>();
     private final Consumer<String> abort;
@@ -82,14 +83,14 @@ public final class SloWatch implements RunListener {
     }
 
     @Override
-    public void finished(RunSummary summary) {
+    public void finished(RunSummary summary, Reading reading) {
         Map<Long, List<Window>> cut = new HashMap<>();
         windows.forEach((ns, w) -> {
             w.flush();
             cut.put(ns, new ArrayList<>(w.closed()));
         });
         Figures whole = RunFigures.of(summary);
-        verdict = Verdict.of(objectives, side -> whole, cut).gated(summary.reading().validity(), allowInvalid);
+        verdict = Verdict.of(objectives, side -> whole, cut).gated(reading.validity(), allowInvalid);
     }
 
     /** The verdict, once the run has finished; empty before. */

@@ -7,7 +7,7 @@ import dev.harness.core.run.Delivery;
 /**
  * The counted figures of one run or of several taken together (the hosts of a merged log, the
  * rounds of one ab side): counts summed, the outage the longest of them (runs of one start give
- * their common one, {@link dev.harness.core.report.RunJson#gaps}). One place for the rule,
+ * their common one, {@link RunCounts#gaps}). One place for the rule,
  * so a run, its log and an ab side count alike.
  */
 final class Summed {

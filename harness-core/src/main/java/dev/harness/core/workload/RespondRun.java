@@ -12,6 +12,7 @@ import javax.jms.JMSException;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.EventsFile;
 import dev.harness.core.Format;
 import dev.harness.core.Units;
 import dev.harness.core.hlog.HlogHeader;
@@ -21,7 +22,6 @@ import dev.harness.core.measure.LatencyRecorder;
 import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
-import dev.harness.core.report.EventLog;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.Ticks;
 import dev.harness.core.run.WriterThread;
@@ -49,7 +49,7 @@ public final class RespondRun {
      * @param durationNs 0 = until stopped
      * @param events where {@code ready}, {@code interval} and {@code finished} go as events, or null
      */
-    public Histogram run(long durationNs, PrintStream out, Path hlogFile, EventLog events) throws JMSException, IOException {
+    public Histogram run(long durationNs, PrintStream out, Path hlogFile, EventsFile events) throws JMSException, IOException {
         LatencyRecorder recorder = new LatencyRecorder(Long.MIN_VALUE);
         EnumMap<View, Histogram> interval = new EnumMap<>(View.class);
         interval.put(View.RESPONDER, Histograms.create());
@@ -67,7 +67,7 @@ public final class RespondRun {
             pool.start(recorder);
             if (events != null) {
                 // Every responder is subscribed: requests sent from now on are answered.
-                events.emit("ready", j -> j.field("schema", EventLog.SCHEMA).field("responders", pool.size()));
+                events.emit("ready", j -> j.field("schema", EventsFile.SCHEMA).field("responders", pool.size()));
             }
             long start = System.nanoTime();
             long end = durationNs > 0 ? start + durationNs : Long.MAX_VALUE;

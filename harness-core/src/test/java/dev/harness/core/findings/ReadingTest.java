@@ -67,17 +67,17 @@ class ReadingTest {
         return new Delivery(true, null, true, 0, 10_000, 10_000, 0, 0, 0, 0, 0, 0, 0);
     }
 
-    private static RunSummary steady() {
+    static RunSummary steady() {
         return run(1_000, MS, kept(MS), checked(), null, Saturation.NONE, false);
     }
 
     private static List<String> codes(RunSummary r) {
-        return r.reading().validity().reasons().stream().map(Reason::code).toList();
+        return Reading.of(r).validity().reasons().stream().map(Reason::code).toList();
     }
 
     @Test
     void aRunThatKeptItsScheduleIsValidAndSaysWhy() {
-        Reading r = steady().reading();
+        Reading r = Reading.of(steady());
         assertTrue(r.validity().valid(), r.validity().codes());
         assertEquals("VALID", r.validity().word());
         assertNotNull(r.finding(Finding.DELIVERY));
@@ -87,7 +87,7 @@ class ReadingTest {
     @Test
     void noPauseDetectedSaysHowShortAPauseCouldHaveGoneUnseen() {
         // The detector wakes every 10 ms: "none detected" alone would claim more than it saw.
-        String pauses = steady().reading().finding(Finding.JVM_PAUSES).text();
+        String pauses = Reading.of(steady()).finding(Finding.JVM_PAUSES).text();
         assertTrue(pauses.startsWith("pauses of this JVM: none longer than 10 ms detected"), pauses);
     }
 
@@ -95,15 +95,15 @@ class ReadingTest {
     void aBacklogAtTheStartOfTheMeasuredPhaseIsNotValid() {
         RunSummary r = run(1_000, MS, kept(2_900 * MS), checked(), null, Saturation.NONE, false);
         assertEquals(List.of(Reason.BACKLOG_AT_START), codes(r));
-        Reason reason = r.reading().validity().reasons().get(0);
+        Reason reason = Reading.of(r).validity().reasons().get(0);
         assertTrue(reason.text().contains("2.9 s behind"), reason.text());
         assertTrue(reason.advice().contains("--warmup auto"), reason.advice());
     }
 
     @Test
     void aLagJustAtTheBoundIsNoBacklog() {
-        assertTrue(run(1_000, MS, kept(BOUND), checked(), null, Saturation.NONE, false).reading().validity().valid());
-        assertFalse(run(1_000, MS, kept(BOUND + 1), checked(), null, Saturation.NONE, false).reading().validity().valid());
+        assertTrue(Reading.of(run(1_000, MS, kept(BOUND), checked(), null, Saturation.NONE, false)).validity().valid());
+        assertFalse(Reading.of(run(1_000, MS, kept(BOUND + 1), checked(), null, Saturation.NONE, false)).validity().valid());
     }
 
     @Test
@@ -150,7 +150,7 @@ class ReadingTest {
         Saturation jvm30 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.3, 0);
         RunSummary broker = withFanOut(run(1_000, MS, kept(MS), checked(), null, jvm30, false), fanOut);
         assertEquals(List.of(), codes(broker), "the broker's delivery: a finding, not a fault of the run");
-        String text = broker.reading().finding(Finding.SUBSCRIPTION_BACKLOG).text();
+        String text = Reading.of(broker).finding(Finding.SUBSCRIPTION_BACKLOG).text();
         assertEquals("subscription backlog: 1 of 2 subscriptions fell behind over 10.0 s of the measured phase:"
                 + " harness-1-t1-s2 on t/1, its backlog 1,000 copies longer (20 % of what was published to it): the broker"
                 + " delivered to them slower than it took the publishes", text);
@@ -158,10 +158,10 @@ class ReadingTest {
         Saturation jvm95 = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 1, 0.3, 0, 0.95, 0);
         RunSummary starved = withFanOut(run(1_000, MS, kept(MS), checked(), null, jvm95, false), fanOut);
         assertEquals(List.of(Reason.SUBSCRIBERS_STARVED), codes(starved));
-        assertTrue(starved.reading().finding(Finding.SUBSCRIPTION_BACKLOG).text()
+        assertTrue(Reading.of(starved).finding(Finding.SUBSCRIPTION_BACKLOG).text()
                 .endsWith(": the harness's subscriber threads were starved of CPU (this JVM used 95 % of the CPUs)"));
-        assertEquals(null, withFanOut(run(1_000, MS, kept(MS), checked(), null, jvm95, false),
-                new FanOutSummary("nondurable", List.of(kept), 5_000, 0, 0, List.of(), 10 * S)).reading()
+        assertEquals(null, Reading.of(withFanOut(run(1_000, MS, kept(MS), checked(), null, jvm95, false),
+                new FanOutSummary("nondurable", List.of(kept), 5_000, 0, 0, List.of(), 10 * S)))
                 .finding(Finding.SUBSCRIPTION_BACKLOG));
     }
 
@@ -180,7 +180,7 @@ class ReadingTest {
     void aCatchUpAboveTheTargetIsNotValid() {
         RunSummary r = run(1_330, MS, kept(MS), checked(), null, Saturation.NONE, false);
         assertEquals(List.of(Reason.RATE_ABOVE_TARGET), codes(r));
-        assertTrue(run(1_050, MS, kept(MS), checked(), null, Saturation.NONE, false).reading().validity().valid(),
+        assertTrue(Reading.of(run(1_050, MS, kept(MS), checked(), null, Saturation.NONE, false)).validity().valid(),
                 "5 % above is within the bounds");
     }
 
@@ -209,12 +209,12 @@ class ReadingTest {
                 "the host's run queue reached 26 runnable threads on 2 CPUs");
         for (Saturation sat : List.of(senders, host)) {
             RunSummary r = run(551, MS, kept(MS), checked(), null, sat, false);
-            Reason reason = r.reading().validity().reasons().get(0);
+            Reason reason = Reading.of(r).validity().reasons().get(0);
             assertEquals(sat.facts(), reason.text());
             assertEquals(sat.advice(), reason.advice());
             assertEquals(1, reason.line().split(java.util.regex.Pattern.quote(sat.advice()), -1).length - 1, reason.line());
             assertEquals("offered load: " + sat.facts() + ": " + sat.advice() + ".",
-                    r.reading().finding(Finding.OFFERED_LOAD).text(), "the finding says both, once");
+                    Reading.of(r).finding(Finding.OFFERED_LOAD).text(), "the finding says both, once");
         }
         assertEquals(Saturation.OTHERS_ADVICE, host.advice());
     }
@@ -225,13 +225,13 @@ class ReadingTest {
         RunSummary closed = new RunSummary(r.header(), r.ending(), r.counts(), new RunSummary.Throughput(0, 10, 90_000,
                 new long[0]), r.views(), r.jvmPauses(), r.gc(), r.host(), r.delivery(), r.recovery(), r.saturation(),
                 ScheduleKeeping.Totals.NONE, false);
-        assertTrue(closed.reading().validity().valid(), closed.reading().validity().codes());
+        assertTrue(Reading.of(closed).validity().valid(), Reading.of(closed).validity().codes());
     }
 
     @Test
     void uncheckedDeliveryIsAReasonOnlyWhereAnObjectiveNeedsIt() {
         Delivery unchecked = Delivery.notTracked("no drainers", true, 0);
-        assertTrue(run(1_000, MS, kept(MS), unchecked, null, Saturation.NONE, false).reading().validity().valid());
+        assertTrue(Reading.of(run(1_000, MS, kept(MS), unchecked, null, Saturation.NONE, false)).validity().valid());
         assertEquals(List.of(Reason.DELIVERY_UNCHECKED), codes(run(1_000, MS, kept(MS), unchecked, null, Saturation.NONE, true)));
     }
 
@@ -241,7 +241,7 @@ class ReadingTest {
                 4 * S, 10 * S);
         Outages.Recovery finished = new Outages.Recovery(2 * S, 5 * S, 3_000, 2 * S, 6 * S, 7 * S, 8 * S, 2, 3 * S, "sender 0",
                 false, "SIGKILL", "process start to accepting connections", -1, null);
-        assertTrue(run(600, MS, kept(MS), checked(), finished, brokerAway, false).reading().validity().valid(),
+        assertTrue(Reading.of(run(600, MS, kept(MS), checked(), finished, brokerAway, false)).validity().valid(),
                 "a shortfall the outage explains is the test of failure it was asked to be");
         Outages.Recovery unfinished = new Outages.Recovery(2 * S, 5 * S, 3_000, 2 * S, 6 * S, -1, -1, 2, 3 * S, "sender 0",
                 true, "SIGKILL", "process start to accepting connections", -1, null);
@@ -262,7 +262,7 @@ class ReadingTest {
         List<String> codes = codes(run(1_000, MS, contended, checked(), null, jvm30, false));
         assertEquals(List.of(Reason.BACKLOG_AT_START, Reason.HOST_CONTENDED), codes);
         ScheduleKeeping.Totals quietSlip = new ScheduleKeeping.Totals(BOUND, MS, 10, 0, MS, 6, 26, 2, 100, 0, 0);
-        assertTrue(run(1_000, MS, quietSlip, checked(), null, jvm30, false).reading().validity().valid(),
+        assertTrue(Reading.of(run(1_000, MS, quietSlip, checked(), null, jvm30, false)).validity().valid(),
                 "a contended host that did not cost the schedule is a finding, not a reason");
     }
 
@@ -273,7 +273,7 @@ class ReadingTest {
         ScheduleKeeping.Totals contended = new ScheduleKeeping.Totals(BOUND, MS, 10, 0, MS, 6, 26, 2, 100, 0, 0);
         RunSummary lateRun = run(1_000, 30 * MS, contended, checked(), null, jvm30, false);
         assertEquals(List.of(Reason.HOST_CONTENDED), codes(lateRun));
-        Reading late = lateRun.reading();
+        Reading late = Reading.of(lateRun);
         Reason reason = late.validity().reasons().get(0);
         assertTrue(reason.text().startsWith("the host's run queue reached 26 runnable threads on 2 CPUs")
                 && reason.text().endsWith("; send-lag p99 30.0 ms was most of response p99 32.0 ms: the tail measured the"
@@ -284,19 +284,19 @@ class ReadingTest {
                 + " of the tail is the harness sending late on this host"), host);
         // Sends on time (1 ms of 3 ms): the tail is the system's, nothing more is said, and the run is valid.
         RunSummary onTimeRun = run(1_000, MS / 2, contended, checked(), null, jvm30, false);
-        assertTrue(onTimeRun.reading().validity().valid(), onTimeRun.reading().validity().codes());
-        String onTime = onTimeRun.reading().finding(Finding.HOST_QUEUE).text();
+        assertTrue(Reading.of(onTimeRun).validity().valid(), Reading.of(onTimeRun).validity().codes());
+        String onTime = Reading.of(onTimeRun).finding(Finding.HOST_QUEUE).text();
         assertTrue(onTime.contains("CONTENDED") && !onTime.contains("sending late"), onTime);
         // An uncontended host: the same lag is not blamed on it.
         RunSummary quietRun = run(1_000, 30 * MS, kept(MS), checked(), null, Saturation.NONE, false);
-        assertTrue(quietRun.reading().validity().valid(), quietRun.reading().validity().codes());
-        assertFalse(quietRun.reading().finding(Finding.HOST_QUEUE).text().contains("sending late"));
+        assertTrue(Reading.of(quietRun).validity().valid(), Reading.of(quietRun).validity().codes());
+        assertFalse(Reading.of(quietRun).finding(Finding.HOST_QUEUE).text().contains("sending late"));
         // A tail that is not most of response's (sends 30 ms late in responses of 100 ms): the system's.
         RunSummary slow = run(1_000, 30 * MS, contended, checked(), null, jvm30, false);
         for (int i = 0; i < 300; i++) {
             slow.views().measured().get(View.RESPONSE).recordValue(100 * MS);
         }
-        assertTrue(slow.reading().validity().valid(), slow.reading().validity().codes());
+        assertTrue(Reading.of(slow).validity().valid(), Reading.of(slow).validity().codes());
     }
 
     @Test
@@ -305,7 +305,7 @@ class ReadingTest {
         Saturation full = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.01, 0.3, 0);
         RunSummary r = run(1_000, 30 * MS, kept(MS), checked(), null, full, false);
         r.views().measured().get(View.ACK).recordValue(73 * MS);
-        Reading reading = r.reading();
+        Reading reading = Reading.of(r);
         assertTrue(reading.validity().valid(), reading.validity().codes());
         assertEquals("back-pressure: the in-flight window of 64 sends was full for 100.0 ms in all (1.0 % of the sender's"
                 + " time), confirmations taking up to 73.0 ms (ack max): the sends due then waited for a slot, so send-lag's"
@@ -352,14 +352,14 @@ class ReadingTest {
         RunSummary r = steady();
         List<GcPauses.GcPause> longest = List.of(new GcPauses.GcPause("G1 Young Generation", "G1 Evacuation Pause", 7 * MS,
                 Instant.EPOCH));
-        String before = withGc(r, new GcSummary(Histograms.create(), 0, 0, longest)).reading().finding(Finding.GC_PAUSES).text();
+        String before = Reading.of(withGc(r, new GcSummary(Histograms.create(), 0, 0, longest))).finding(Finding.GC_PAUSES).text();
         assertTrue(before.startsWith("GC pauses of this JVM: none in the measured phase; longest of the run: 7.000 ms ending"),
                 before);
-        String during = withGc(r, new GcSummary(Histograms.create(), 2, 3 * MS, longest)).reading().finding(Finding.GC_PAUSES)
+        String during = Reading.of(withGc(r, new GcSummary(Histograms.create(), 2, 3 * MS, longest))).finding(Finding.GC_PAUSES)
                 .text();
         assertTrue(during.startsWith("GC pauses of this JVM: 2 taking 3.000 ms in the measured phase; longest of the run"),
                 during);
-        assertEquals("GC pauses of this JVM: none", r.reading().finding(Finding.GC_PAUSES).text());
+        assertEquals("GC pauses of this JVM: none", Reading.of(r).finding(Finding.GC_PAUSES).text());
     }
 
     private static RunSummary withGc(RunSummary r, GcSummary gc) {
@@ -375,9 +375,9 @@ class ReadingTest {
         // fills the window, and makes the sends due in it late on any host.
         RunSummary stalled = withGap(run(1_000, 30 * MS, contended, checked(), null, jvm30, false), 31 * MS);
         assertTrue(Reading.sendsHeldUp(stalled, 30 * MS));
-        String host = stalled.reading().finding(Finding.HOST_QUEUE).text();
+        String host = Reading.of(stalled).finding(Finding.HOST_QUEUE).text();
         assertTrue(host.contains("CONTENDED") && !host.contains("sending late"), host);
-        assertTrue(stalled.reading().validity().valid(), stalled.reading().validity().codes());
+        assertTrue(Reading.of(stalled).validity().valid(), Reading.of(stalled).validity().codes());
         // A shorter one (28 ms): on a contended host as likely the host's, which takes the receiving threads off their
         // CPUs too (a run with 5 busy processes on 2 CPUs: 27.7 ms without a completion, send-lag p99 33.3 ms).
         RunSummary brief = withGap(run(1_000, 30 * MS, contended, checked(), null, jvm30, false), 28 * MS);
@@ -396,14 +396,14 @@ class ReadingTest {
         Saturation windowFull = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.01, 0.3, 0);
         RunSummary full = run(1_000, 30 * MS, contended, checked(), null, windowFull, false);
         assertTrue(Reading.sendsHeldUp(full, 30 * MS));
-        assertFalse(full.reading().finding(Finding.HOST_QUEUE).text().contains("sending late"));
-        assertTrue(full.reading().validity().valid(), full.reading().validity().codes());
+        assertFalse(Reading.of(full).finding(Finding.HOST_QUEUE).text().contains("sending late"));
+        assertTrue(Reading.of(full).validity().valid(), Reading.of(full).validity().codes());
         // Full 0.4 % of the time (40 ms in all, longer than the lag's p99): the sends that waited make the p99.9, as
         // back-pressure says, not the p99, which is then the host's.
         Saturation less = new Saturation(Saturation.HELD, null, null, 1_000, 1_000, 1, 64, 0.3, 0.004, 0.3, 0);
         RunSummary partly = run(1_000, 30 * MS, contended, checked(), null, less, false);
         assertFalse(Reading.sendsHeldUp(partly, 30 * MS));
-        assertTrue(partly.reading().finding(Finding.HOST_QUEUE).text().contains("sending late"));
+        assertTrue(Reading.of(partly).finding(Finding.HOST_QUEUE).text().contains("sending late"));
     }
 
     /** {@code r} with its longest time without a completion while one was due. */
@@ -476,7 +476,7 @@ class ReadingTest {
         RunSummary oneSecond = new RunSummary(base.header(), base.ending(), base.counts(),
                 new RunSummary.Throughput(200, 1, 209, new long[0]), base.views(), base.jvmPauses(), base.gc(),
                 base.host(), base.delivery(), null, oneSender, base.keeping(), false);
-        assertTrue(oneSecond.reading().validity().valid(), oneSecond.reading().validity().codes());
+        assertTrue(Reading.of(oneSecond).validity().valid(), Reading.of(oneSecond).validity().codes());
         RunSummary thirtySeconds = new RunSummary(base.header(), base.ending(), base.counts(),
                 new RunSummary.Throughput(200, 30, 216 * 30, new long[0]), base.views(), base.jvmPauses(),
                 base.gc(), base.host(), base.delivery(), null, oneSender, base.keeping(), false);

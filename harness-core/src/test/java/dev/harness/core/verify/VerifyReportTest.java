@@ -1,4 +1,4 @@
-package dev.harness.core.report;
+package dev.harness.core.verify;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,10 +24,6 @@ import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.run.Stop;
-import dev.harness.core.verify.Row;
-import dev.harness.core.verify.ScenarioResult;
-import dev.harness.core.verify.StallTruth;
-import dev.harness.core.verify.VerifyResult;
 
 /** verify's table, JSON and page, from a result with a scenario that passed, one that failed and one not run. */
 class VerifyReportTest {

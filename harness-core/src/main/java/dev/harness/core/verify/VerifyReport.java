@@ -1,4 +1,4 @@
-package dev.harness.core.report;
+package dev.harness.core.verify;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,13 +9,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import dev.harness.core.JsonWriter;
 import dev.harness.core.Units;
 import dev.harness.core.findings.Reason;
+import dev.harness.core.report.Html;
+import dev.harness.core.report.Html;
+import dev.harness.core.report.SvgChart;
 import dev.harness.core.run.Stop;
-import dev.harness.core.verify.Row;
-import dev.harness.core.verify.ScenarioResult;
-import dev.harness.core.verify.StallTruth;
-import dev.harness.core.verify.VerifyResult;
 
 /** harness verify's outputs: the console table, the JSON (harness-verify/1) and the one-page HTML report. */
 public final class VerifyReport {

@@ -1,4 +1,4 @@
-package dev.harness.core.report;
+package dev.harness.core;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -16,7 +16,7 @@ public final class JsonWriter {
     private int depth;
     private boolean pendingName;
 
-    JsonWriter() {
+    public JsonWriter() {
         this(false);
     }
 
