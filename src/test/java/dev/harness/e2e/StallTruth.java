@@ -11,7 +11,7 @@ import org.HdrHistogram.Histogram;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.harness.core.run.Stop;
+import dev.harness.core.disturbance.Stop;
 
 /**
  * The end-to-end tests' use of the stall truth ({@link dev.harness.core.verify.StallTruth}, where

@@ -2,9 +2,9 @@ package dev.harness.cli;
 
 import java.nio.file.Path;
 
-import dev.harness.core.run.BrokerCommands;
-import dev.harness.core.run.KillPattern;
-import dev.harness.core.run.Readiness;
+import dev.harness.core.disturbance.BrokerCommands;
+import dev.harness.core.disturbance.KillPattern;
+import dev.harness.core.disturbance.Readiness;
 import picocli.CommandLine.Option;
 
 /**

@@ -15,7 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.harness.core.run.BrokerKiller;
+import dev.harness.core.disturbance.BrokerKiller;
 
 /**
  * A {@code harness broker} child process started from this very jar, on a journal and port of

@@ -5,11 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.disturbance.CommandFreezer;
+import dev.harness.core.disturbance.FreezePlan;
+import dev.harness.core.disturbance.Freezer;
+import dev.harness.core.disturbance.SignalFreezer;
 import dev.harness.core.jms.Provider;
-import dev.harness.core.run.CommandFreezer;
-import dev.harness.core.run.FreezePlan;
-import dev.harness.core.run.Freezer;
-import dev.harness.core.run.SignalFreezer;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 

@@ -3,7 +3,7 @@ package dev.harness.cli;
 import java.util.List;
 
 import dev.harness.core.SettingsException;
-import dev.harness.core.run.FreezePlan;
+import dev.harness.core.disturbance.FreezePlan;
 import picocli.CommandLine.Option;
 
 /**

@@ -10,13 +10,13 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 import dev.harness.core.WorkloadKind;
+import dev.harness.core.disturbance.BrokerCommands;
+import dev.harness.core.disturbance.BrokerKill;
+import dev.harness.core.disturbance.CommandBrokerKiller;
+import dev.harness.core.disturbance.FreezePlan;
+import dev.harness.core.disturbance.PageCache;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
-import dev.harness.core.run.BrokerCommands;
-import dev.harness.core.run.BrokerKill;
-import dev.harness.core.run.CommandBrokerKiller;
-import dev.harness.core.run.FreezePlan;
-import dev.harness.core.run.PageCache;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;

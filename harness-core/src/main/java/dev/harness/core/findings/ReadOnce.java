@@ -2,11 +2,11 @@ package dev.harness.core.findings;
 
 import java.util.List;
 
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
-import dev.harness.core.run.Stop;
 
 /**
  * A run's listeners as one, in their order: the summary is read once, and that reading handed

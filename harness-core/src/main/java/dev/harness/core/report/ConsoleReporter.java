@@ -13,7 +13,9 @@ import java.util.function.Supplier;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Setting;
 import dev.harness.core.Units;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.ReadingListener;
 import dev.harness.core.findings.Reason;
@@ -30,7 +32,6 @@ import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
-import dev.harness.core.run.Stop;
 import dev.harness.core.slo.Verdict;
 
 /** The console: a header, one line per interval, and the summary a person reads first. */
@@ -87,7 +88,7 @@ public final class ConsoleReporter implements ReadingListener {
     @Override
     public void started(RunHeader header) {
         out.println("harness " + header.workload() + " against " + header.target());
-        for (RunHeader.Setting s : header.settings()) {
+        for (Setting s : header.settings()) {
             out.printf(Locale.ROOT, "  %-12s %s%n", s.name(), s.value());
         }
         for (String note : header.notes()) {

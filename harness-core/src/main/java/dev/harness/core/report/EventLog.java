@@ -4,13 +4,13 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 import dev.harness.core.EventsFile;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.ReadingListener;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
-import dev.harness.core.run.Stop;
 
 /**
  * A run's events in the --events file ({@link EventsFile}): its {@code started}, {@code interval},

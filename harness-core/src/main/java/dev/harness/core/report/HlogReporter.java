@@ -7,6 +7,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Setting;
 import dev.harness.core.hlog.DepthFigures;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogWriter;
@@ -56,7 +57,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
     static HlogHeader header(RunHeader header) {
         HlogHeader.Builder h = HlogHeader.builder(header.start().toEpochMilli())
                 .comment("harness " + header.workload() + " against " + header.target());
-        for (RunHeader.Setting s : header.settings()) {
+        for (Setting s : header.settings()) {
             h.setting(s.name(), s.value());
         }
         // Where it ran, after the settings and before the tags' line, which stay as they were.

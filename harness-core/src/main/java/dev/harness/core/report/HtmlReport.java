@@ -19,6 +19,7 @@ import java.util.Set;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.Units;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Reason;
@@ -31,7 +32,6 @@ import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Percentiles;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.Delivery;
-import dev.harness.core.run.Stop;
 import dev.harness.core.slo.Result;
 import dev.harness.core.slo.Term;
 import dev.harness.core.slo.Verdict;

@@ -14,6 +14,8 @@ import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.JsonWriter;
+import dev.harness.core.Setting;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.ReadingListener;
@@ -36,7 +38,6 @@ import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Saturation;
-import dev.harness.core.run.Stop;
 import dev.harness.core.run.WarmupEnd;
 import dev.harness.core.slo.Result;
 import dev.harness.core.slo.Term;
@@ -99,7 +100,7 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
                 .field("target", header.target())
                 .field("start", header.start().toString());
         j.name("settings").beginObject();
-        for (RunHeader.Setting s : header.settings()) {
+        for (Setting s : header.settings()) {
             j.field(s.name(), s.value());
         }
         j.endObject();

@@ -5,13 +5,13 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.WorkloadKind;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Percentiles;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.RunSummary;
-import dev.harness.core.run.Stop;
 import dev.harness.core.slo.Verdict;
 
 /**

@@ -6,6 +6,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
+import dev.harness.core.disturbance.FreezePlan;
+import dev.harness.core.disturbance.Freezer;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.jms.Errors;
 
 /**

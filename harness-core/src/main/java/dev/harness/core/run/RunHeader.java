@@ -3,6 +3,7 @@ package dev.harness.core.run;
 import java.time.Instant;
 import java.util.List;
 
+import dev.harness.core.Setting;
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.host.Environment;
 
@@ -24,9 +25,5 @@ public record RunHeader(WorkloadKind workload, String target, List<Setting> sett
 
     public RunHeader(WorkloadKind workload, String target, List<Setting> settings, List<String> notes, Instant start) {
         this(workload, target, settings, notes, start, null);
-    }
-
-    /** One named setting with its value as text, as the user would write it. */
-    public record Setting(String name, String value) {
     }
 }

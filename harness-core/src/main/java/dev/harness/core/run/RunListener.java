@@ -1,5 +1,6 @@
 package dev.harness.core.run;
 
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.measure.IntervalSnapshot;
 
 /**

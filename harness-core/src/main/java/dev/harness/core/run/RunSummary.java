@@ -6,6 +6,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.WorkloadKind;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.Gaps;
 import dev.harness.core.measure.GcSummary;

@@ -13,9 +13,14 @@ import java.util.function.Consumer;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.Format;
+import dev.harness.core.Setting;
 import dev.harness.core.SettingsException;
 import dev.harness.core.Units;
 import dev.harness.core.WorkloadKind;
+import dev.harness.core.disturbance.BrokerKiller;
+import dev.harness.core.disturbance.FreezePlan;
+import dev.harness.core.disturbance.Freezer;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.host.Environment;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Errors;
@@ -409,28 +414,28 @@ public final class Runner {
         Instant start = Instant.ofEpochMilli(measurement.startEpochMs());
         // The nominal interval, stated: intervals are stamped with their real cuts, a little off
         // the grid, and harness merge takes its grid from here.
-        List<RunHeader.Setting> settings = new ArrayList<>(workload.describe());
-        settings.add(new RunHeader.Setting("interval", Format.duration(intervalNs)));
+        List<Setting> settings = new ArrayList<>(workload.describe());
+        settings.add(new Setting("interval", Format.duration(intervalNs)));
         if (this.settings.startAt() != null) {
-            settings.add(new RunHeader.Setting("start at", this.settings.startAt().toString()));
+            settings.add(new Setting("start at", this.settings.startAt().toString()));
         }
-        settings.add(new RunHeader.Setting("api", Api.current().toString()));
-        settings.add(new RunHeader.Setting("client", provider.client()));
-        settings.add(new RunHeader.Setting("jvm", ThisJvm.describe()));
-        settings.add(new RunHeader.Setting("ready", ready));
+        settings.add(new Setting("api", Api.current().toString()));
+        settings.add(new Setting("client", provider.client()));
+        settings.add(new Setting("jvm", ThisJvm.describe()));
+        settings.add(new Setting("ready", ready));
         if (preloaded != null) {
-            settings.add(new RunHeader.Setting(RunHeader.PRELOADED, String.format(Locale.ROOT, "%,d messages on %d queue%s in %s (%,.0f"
+            settings.add(new Setting(RunHeader.PRELOADED, String.format(Locale.ROOT, "%,d messages on %d queue%s in %s (%,.0f"
                     + " msg/s), before message 0 was due", preloaded.messages(), preloaded.queues(),
                     preloaded.queues() == 1 ? "" : "s", Units.duration(preloaded.putNs()), preloaded.putRate())));
         }
         if (queueClaim != null) {
-            settings.add(new RunHeader.Setting("queue check", queueClaim));
+            settings.add(new Setting("queue check", queueClaim));
         }
         if (killer != null) {
             settings.addAll(killer.describe()); // the commands that kill and start the broker, and when it counts as back
         }
         if (freezer != null) {
-            settings.add(new RunHeader.Setting("freeze", freezePlan.describe() + ", by " + freezer.describe()));
+            settings.add(new Setting("freeze", freezePlan.describe() + ", by " + freezer.describe()));
         }
         return new RunHeader(workload.kind(), provider.target(), settings, notes, start, environment);
     }

@@ -2,6 +2,7 @@ package dev.harness.core.run;
 
 import java.util.List;
 
+import dev.harness.core.Setting;
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
@@ -17,7 +18,7 @@ import dev.harness.core.schedule.Shard;
 public interface Workload extends AutoCloseable {
     WorkloadKind kind();
 
-    List<RunHeader.Setting> describe();
+    List<Setting> describe();
 
     /** Which part of the schedule this process runs (--shard): messages k with k mod N = I. */
     default Shard shard() {

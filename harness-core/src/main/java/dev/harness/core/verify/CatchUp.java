@@ -2,7 +2,7 @@ package dev.harness.core.verify;
 
 import java.util.List;
 
-import dev.harness.core.run.Stop;
+import dev.harness.core.disturbance.Stop;
 
 /**
  * How slowly a run worked off the backlog of its stops, from its completions alone (its JSON's

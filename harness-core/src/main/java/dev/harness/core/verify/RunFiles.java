@@ -11,13 +11,13 @@ import org.HdrHistogram.Histogram;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.measure.View;
 import dev.harness.core.report.RunJson;
-import dev.harness.core.run.Stop;
 
 /**
  * A finished {@code harness run} as its files tell it: its --json (validity, counts, the stops it

@@ -4,10 +4,10 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
-import dev.harness.core.run.Stop;
 
 /**
  * One scenario of {@code harness verify}: what was run, the stops it made, whether the run was a

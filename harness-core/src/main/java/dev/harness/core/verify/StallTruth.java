@@ -2,7 +2,7 @@ package dev.harness.core.verify;
 
 import java.util.List;
 
-import dev.harness.core.run.Stop;
+import dev.harness.core.disturbance.Stop;
 
 /**
  * What a run's {@code response} must show when the system stopped, worked out from the schedule

@@ -11,11 +11,10 @@ import java.util.Locale;
 
 import dev.harness.core.JsonWriter;
 import dev.harness.core.Units;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Reason;
 import dev.harness.core.report.Html;
-import dev.harness.core.report.Html;
 import dev.harness.core.report.SvgChart;
-import dev.harness.core.run.Stop;
 
 /** harness verify's outputs: the console table, the JSON (harness-verify/1) and the one-page HTML report. */
 public final class VerifyReport {

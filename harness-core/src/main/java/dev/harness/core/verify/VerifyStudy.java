@@ -10,10 +10,10 @@ import java.util.function.Consumer;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.Units;
+import dev.harness.core.disturbance.SignalFreezer;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.View;
-import dev.harness.core.run.SignalFreezer;
-import dev.harness.core.run.Stop;
 import dev.harness.core.verify.RunLauncher.Launched;
 
 /**

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.Format;
+import dev.harness.core.Setting;
 import dev.harness.core.SettingsException;
 import dev.harness.core.WorkloadKind;
-import dev.harness.core.run.RunHeader.Setting;
 import dev.harness.core.schedule.Shard;
 
 /**

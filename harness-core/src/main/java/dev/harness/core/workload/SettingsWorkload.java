@@ -8,9 +8,9 @@ import javax.jms.JMSException;
 
 import dev.harness.core.Bounded;
 import dev.harness.core.Format;
+import dev.harness.core.Setting;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
-import dev.harness.core.run.RunHeader.Setting;
 import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Schedule;
 import dev.harness.core.schedule.Shard;

@@ -3,9 +3,9 @@ package dev.harness.core.workload;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import dev.harness.core.Setting;
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.ReadyBurst;
-import dev.harness.core.run.RunHeader.Setting;
 import dev.harness.core.schedule.Shard;
 
 /**

@@ -12,8 +12,8 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.Setting;
 import dev.harness.core.measure.Histograms;
-import dev.harness.core.run.RunHeader;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.ReqRespSettings;
 
@@ -150,7 +150,7 @@ class HlogCodecTest {
         return HlogHeader.builder(T0).setting("rate", value).build().rate();
     }
 
-    private static HlogHeader header(List<RunHeader.Setting> settings) {
+    private static HlogHeader header(List<Setting> settings) {
         HlogHeader.Builder b = HlogHeader.builder(T0);
         settings.forEach(s -> b.setting(s.name(), s.value()));
         return b.build();

@@ -11,6 +11,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.Setting;
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
@@ -24,8 +25,8 @@ class HlogReporterTest {
 
     @Test
     void theHeaderLinesOtherToolsReadAreWrittenAndReadBack() throws Exception {
-        RunHeader run = new RunHeader(WorkloadKind.PUT, "embedded Artemis (test)", List.of(new RunHeader.Setting("rate",
-                "1000 msg/s"), new RunHeader.Setting("persistence", "non-persistent"), new RunHeader.Setting("interval", "1s")),
+        RunHeader run = new RunHeader(WorkloadKind.PUT, "embedded Artemis (test)", List.of(new Setting("rate",
+                "1000 msg/s"), new Setting("persistence", "non-persistent"), new Setting("interval", "1s")),
                 List.of("a note"), Instant.ofEpochMilli(1_795_260_764_147L));
         Path file = dir.resolve("run.hlog");
         try (HlogReporter reporter = new HlogReporter(file)) {
@@ -47,8 +48,8 @@ class HlogReporterTest {
     @Test
     void theEnvironmentIsStatedAfterTheSettingsAndReadBack() throws Exception {
         Environment env = Environment.collect("embedded Artemis (test)", "artemis-jms-client 2.44.0");
-        RunHeader run = new RunHeader(WorkloadKind.PUT, "embedded Artemis (test)", List.of(new RunHeader.Setting("rate",
-                "1000 msg/s"), new RunHeader.Setting("interval", "1s")), List.of(), Instant.ofEpochMilli(1_795_260_764_147L), env);
+        RunHeader run = new RunHeader(WorkloadKind.PUT, "embedded Artemis (test)", List.of(new Setting("rate",
+                "1000 msg/s"), new Setting("interval", "1s")), List.of(), Instant.ofEpochMilli(1_795_260_764_147L), env);
         Path file = dir.resolve("env.hlog");
         try (HlogReporter reporter = new HlogReporter(file)) {
             reporter.started(run);

@@ -14,8 +14,10 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.Setting;
 import dev.harness.core.Units;
 import dev.harness.core.WorkloadKind;
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.Reason;
@@ -29,7 +31,6 @@ import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunHeader;
-import dev.harness.core.run.Stop;
 import dev.harness.core.slo.Objective;
 import dev.harness.core.slo.Result;
 import dev.harness.core.slo.Verdict;
@@ -66,8 +67,8 @@ class HtmlReportTest {
                 "OpenJDK 64-Bit Server VM 17.0.15+6 (Debian)", "-Xmx2g -XX:+AlwaysPreTouch", "G1 Young Generation, G1 Old Generation",
                 "max 2.0 GiB", "0.9.1", "embedded Artemis 2.44.0 at tcp://127.0.0.1:40123", "artemis-jms-client 2.44.0");
         RunHeader header = new RunHeader(WorkloadKind.PUT, "embedded Artemis 2.44.0 at tcp://127.0.0.1:40123",
-                List.of(new RunHeader.Setting("rate", "100 msg/s"), new RunHeader.Setting("warmup", "1s"),
-                        new RunHeader.Setting("interval", "1s")), List.of(), Instant.ofEpochMilli(1_795_260_764_147L), env);
+                List.of(new Setting("rate", "100 msg/s"), new Setting("warmup", "1s"),
+                        new Setting("interval", "1s")), List.of(), Instant.ofEpochMilli(1_795_260_764_147L), env);
         try (HlogWriter w = HlogWriter.create(file)) {
             w.header(HlogReporter.header(header));
             w.interval(0, 1, "warmup-response", values(MS));

@@ -16,6 +16,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.disturbance.CommandFreezer;
+import dev.harness.core.disturbance.FreezePlan;
+import dev.harness.core.disturbance.Freezer;
+import dev.harness.core.disturbance.SignalFreezer;
+import dev.harness.core.disturbance.Stop;
+
 /**
  * Stops of a real process: a {@code sleep} child stopped with SIGSTOP, its state read from
  * /proc, let go on with SIGCONT; the commands' variant with real scripts. Nothing here is timed

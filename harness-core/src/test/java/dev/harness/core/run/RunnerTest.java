@@ -32,6 +32,7 @@ import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.harness.core.Setting;
 import dev.harness.core.SettingsException;
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.jms.Provider;
@@ -219,7 +220,7 @@ class RunnerTest {
         new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
                 RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt), List.of(listener)).run(new FakeProvider(), w, new RunControl());
         assertEquals(startAt.toEpochMilli(), headers.get(0).start().toEpochMilli(), 2, "the schedule's start");
-        assertTrue(headers.get(0).settings().contains(new RunHeader.Setting("start at", startAt.toString())),
+        assertTrue(headers.get(0).settings().contains(new Setting("start at", startAt.toString())),
                 "the header says what it was given: " + headers.get(0).settings());
     }
 
@@ -316,7 +317,7 @@ class RunnerTest {
         }
 
         @Override
-        public List<RunHeader.Setting> describe() {
+        public List<Setting> describe() {
             return List.of();
         }
 

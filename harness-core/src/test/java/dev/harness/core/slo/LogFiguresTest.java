@@ -15,6 +15,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.Setting;
 import dev.harness.core.SettingsException;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogReader;
@@ -255,8 +256,8 @@ class LogFiguresTest {
         RunJson.requireOf("--json", log, List.of(own));
 
         // Another run's JSON: a 300 msg/s run's, and one of the same settings started a minute later.
-        RunHeader faster = new RunHeader(Runs.HEADER.workload(), Runs.HEADER.target(), List.of(new RunHeader.Setting("rate",
-                "300 msg/s"), new RunHeader.Setting("interval", "1s")), List.of(), Runs.HEADER.start());
+        RunHeader faster = new RunHeader(Runs.HEADER.workload(), Runs.HEADER.target(), List.of(new Setting("rate",
+                "300 msg/s"), new Setting("interval", "1s")), List.of(), Runs.HEADER.start());
         RunJson other = RunJson.read("--json", Runs.json(dir.resolve("other.json"), headed(done, faster), Verdict.NONE));
         assertEquals("--json " + other.file() + ": not the run of " + runLog + ": its rate is 300 msg/s, " + runLog
                 + "'s 100 msg/s", refused(log, other));

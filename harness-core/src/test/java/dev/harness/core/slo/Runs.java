@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 
+import dev.harness.core.Setting;
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.host.HostSummary;
 import dev.harness.core.measure.Gaps;
@@ -23,7 +24,7 @@ import dev.harness.core.run.RunSummary;
 /** Finished runs' summaries as the runner makes them, and their --json as JsonReporter writes it. */
 final class Runs {
     static final RunHeader HEADER = new RunHeader(WorkloadKind.PUT, "embedded Artemis (test)",
-            List.of(new RunHeader.Setting("rate", "100 msg/s"), new RunHeader.Setting("interval", "1s")), List.of(),
+            List.of(new Setting("rate", "100 msg/s"), new Setting("interval", "1s")), List.of(),
             Instant.ofEpochMilli(1_795_260_764_147L));
 
     private Runs() {
@@ -116,10 +117,10 @@ final class Runs {
 
     /** As {@link #shard(RunSummary, int, int)}, with this --duration. */
     static RunSummary shard(RunSummary s, int index, int count, String duration) {
-        RunHeader h = new RunHeader(WorkloadKind.PUT, HEADER.target(), List.of(new RunHeader.Setting("rate", "200 msg/s"),
-                new RunHeader.Setting("duration", duration),
-                new RunHeader.Setting("shard", index + "/" + count + ": messages k of the schedule with k mod " + count + " = "
-                        + index), new RunHeader.Setting("queues", "1 (DEV.QUEUE." + (index + 1) + ")")), List.of(), HEADER.start());
+        RunHeader h = new RunHeader(WorkloadKind.PUT, HEADER.target(), List.of(new Setting("rate", "200 msg/s"),
+                new Setting("duration", duration),
+                new Setting("shard", index + "/" + count + ": messages k of the schedule with k mod " + count + " = "
+                        + index), new Setting("queues", "1 (DEV.QUEUE." + (index + 1) + ")")), List.of(), HEADER.start());
         return new RunSummary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
                 s.delivery(), s.recovery());
     }

@@ -7,7 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.harness.core.run.Stop;
+import dev.harness.core.disturbance.Stop;
 
 /** The catch-up rate from a run's completions, worked out by hand. */
 class CatchUpTest {

@@ -12,12 +12,12 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.hlog.HlogHeader;
 import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.hlog.HlogWriter;
 import dev.harness.core.measure.Histograms;
 import dev.harness.core.measure.View;
-import dev.harness.core.run.Stop;
 
 /**
  * The checker fed hlogs on disk, as verify reads its runs': one whose response holds what the

@@ -8,7 +8,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-import dev.harness.core.run.Stop;
+import dev.harness.core.disturbance.Stop;
 
 /** The truth against cases worked out by hand (the numbers in each comment). */
 class StallTruthTest {

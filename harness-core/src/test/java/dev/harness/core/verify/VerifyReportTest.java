@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Finding;
 import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.measure.Histograms;
-import dev.harness.core.run.Stop;
 
 /** verify's table, JSON and page, from a result with a scenario that passed, one that failed and one not run. */
 class VerifyReportTest {

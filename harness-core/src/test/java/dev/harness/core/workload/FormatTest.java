@@ -7,7 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import dev.harness.core.Format;
-import dev.harness.core.run.RunHeader;
+import dev.harness.core.Setting;
 import dev.harness.core.schedule.Shard;
 
 /** Settings as the run header reads them. */
@@ -30,7 +30,7 @@ class FormatTest {
         assertEquals("3 request (REQ.1..) and 3 reply (REP.1..), every 3rd of 9", value(reqresp.describe(), "queues"));
     }
 
-    private static String value(List<RunHeader.Setting> settings, String name) {
+    private static String value(List<Setting> settings, String name) {
         return settings.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow().value();
     }
 }

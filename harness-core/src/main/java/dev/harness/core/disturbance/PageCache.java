@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import dev.harness.core.Setting;
 import dev.harness.core.jms.Errors;
 
 /**
@@ -82,9 +83,9 @@ public final class PageCache {
             }
 
             @Override
-            public List<RunHeader.Setting> describe() {
-                List<RunHeader.Setting> s = new ArrayList<>(broker.describe());
-                s.add(new RunHeader.Setting("drop caches", "sync and drop " + dropped() + ", the broker's, before each"
+            public List<Setting> describe() {
+                List<Setting> s = new ArrayList<>(broker.describe());
+                s.add(new Setting("drop caches", "sync and drop " + dropped() + ", the broker's, before each"
                         + " restart"));
                 return s;
             }
@@ -92,7 +93,7 @@ public final class PageCache {
     }
 
     /** What the run header says of it for a broker the start command starts: whose cache, and whose not. */
-    static RunHeader.Setting described() {
-        return new RunHeader.Setting("drop caches", "sync and drop " + dropped() + " before each restart; " + NOT_ELSEWHERE);
+    static Setting described() {
+        return new Setting("drop caches", "sync and drop " + dropped() + " before each restart; " + NOT_ELSEWHERE);
     }
 }

@@ -1,6 +1,8 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 import java.util.List;
+
+import dev.harness.core.Setting;
 
 /**
  * The broker a run drives, as something the harness may kill and start again
@@ -25,7 +27,7 @@ public interface BrokerKiller {
     }
 
     /** What the run header states of the kill and restart (the commands, the readiness rule). */
-    default List<RunHeader.Setting> describe() {
+    default List<Setting> describe() {
         return List.of();
     }
 

@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 
 import javax.jms.Connection;
 
+import dev.harness.core.Setting;
 import dev.harness.core.jms.Provider;
 
 /**
@@ -147,11 +148,11 @@ public final class CommandBrokerKiller implements BrokerKiller {
     }
 
     @Override
-    public List<RunHeader.Setting> describe() {
-        List<RunHeader.Setting> s = new ArrayList<>();
-        s.add(new RunHeader.Setting("kill-cmd", commands.killCmd()));
-        s.add(new RunHeader.Setting("start-cmd", commands.startCmd()));
-        s.add(new RunHeader.Setting("broker ready", commands.readiness().describe() + ", within "
+    public List<Setting> describe() {
+        List<Setting> s = new ArrayList<>();
+        s.add(new Setting("kill-cmd", commands.killCmd()));
+        s.add(new Setting("start-cmd", commands.startCmd()));
+        s.add(new Setting("broker ready", commands.readiness().describe() + ", within "
                 + TimeUnit.NANOSECONDS.toMillis(commands.readyWithinNs()) + " ms"));
         if (commands.dropCaches()) {
             s.add(PageCache.described());

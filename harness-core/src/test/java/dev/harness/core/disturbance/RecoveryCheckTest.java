@@ -1,8 +1,9 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+
 
 class RecoveryCheckTest {
     @Test

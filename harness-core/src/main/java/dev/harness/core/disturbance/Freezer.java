@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 /**
  * What stops the broker a run drives and lets it go on ({@code --freeze-at}): SIGSTOP and SIGCONT

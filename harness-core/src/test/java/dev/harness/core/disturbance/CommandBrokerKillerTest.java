@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,6 +23,7 @@ import javax.jms.JMSException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import dev.harness.core.Setting;
 import dev.harness.core.jms.Provider;
 
 /**
@@ -231,7 +232,7 @@ class CommandBrokerKillerTest {
     void theHeaderSaysWhoseCacheIsDropped() {
         CommandBrokerKiller k = new CommandBrokerKiller(new BrokerCommands("true", "ssh db1 strmqm QM1", new Readiness.Connect(),
                 true, 1_000 * MS, BrokerCommands.KILL_WITHIN_NS), null, log::add);
-        RunHeader.Setting drop = k.describe().stream().filter(s -> s.name().equals("drop caches")).findFirst().orElseThrow();
+        Setting drop = k.describe().stream().filter(s -> s.name().equals("drop caches")).findFirst().orElseThrow();
         assertTrue(drop.value().startsWith("sync and drop this host's page cache (") && drop.value().contains(
                 "a broker on another host keeps its own: drop it there, in --start-cmd"), drop::value);
         assertFalse(drop.value().contains("machine failure"), drop::value);

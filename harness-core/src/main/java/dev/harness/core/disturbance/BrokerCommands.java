@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 import java.io.BufferedReader;
 import java.io.File;
@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
-import dev.harness.core.run.CommandBrokerKiller.CommandFailed;
+import dev.harness.core.disturbance.CommandBrokerKiller.CommandFailed;
 
 /**
  * One run of a user's shell command ({@code --kill-cmd}, {@code --start-cmd}, {@code --freeze-cmd},

@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 /**
  * A stop of the system a run drives (a frozen broker), of the harness itself, or of a JVM's

@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+
 
 /** The pgrep/pkill -f patterns read out of a kill command, and the harness's own command lines they would match. */
 class KillPatternTest {

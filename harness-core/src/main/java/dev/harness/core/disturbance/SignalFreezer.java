@@ -1,4 +1,4 @@
-package dev.harness.core.run;
+package dev.harness.core.disturbance;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -7,6 +7,7 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+
 
 /**
  * SIGSTOP and SIGCONT to a process of this host. Java sends no such signal itself, and starting
