@@ -19,14 +19,15 @@ import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.View;
-import dev.harness.core.report.BenchTable.Ran;
 import dev.harness.core.report.BenchTable;
+import dev.harness.core.report.BenchTable.Ran;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Runner;
 import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.schedule.Warmup;
 import dev.harness.core.study.CapacitySearch;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
@@ -227,7 +228,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
     /** Senders each with a drainer of its own on the one queue, so the drainers are not what limits them. */
     private Config put(String name, boolean persistent, int syncpoint, int senders, int inFlight) {
         // A queue of its own per trial: a trial that gave up must not leave a backlog for the next.
-        return new Config(name, rate -> new PutWorkload(new PutSettings(rate, senders, warmupNs, trialNs, sizeBytes,
+        return new Config(name, rate -> new PutWorkload(new PutSettings(rate, senders, Warmup.fixed(warmupNs), trialNs, sizeBytes,
                 persistent, syncpoint, 1, "HARNESS.BENCH." + (++trials) + ".Q", senders,
                 WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS, Shard.WHOLE, inFlight)));
     }
@@ -242,7 +243,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
             configs.add(new Config(n + " requesters", rate -> {
                 int t = ++trials;
                 boolean probe = rate == 0;
-                return new ReqRespWorkload(new ReqRespSettings(probe ? 1_000_000 : rate, n, 10, warmupNs, trialNs,
+                return new ReqRespWorkload(new ReqRespSettings(probe ? 1_000_000 : rate, n, 10, Warmup.fixed(warmupNs), trialNs,
                         sizeBytes, true, 1, 10, "BENCH" + t + ".REQUEST", "BENCH" + t + ".REPLY",
                         probe ? 5_000_000_000L : ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS, false,
                         probe ? 0 : WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS, Shard.WHOLE));

@@ -4,8 +4,8 @@ import java.util.Map;
 
 import dev.harness.core.logdisk.LogDiskSettings;
 import dev.harness.core.run.RunnerSettings;
+import dev.harness.core.schedule.Warmup;
 import dev.harness.core.workload.RespondSettings;
-import dev.harness.core.workload.Warmup;
 import dev.harness.core.workload.WorkloadSettings;
 import picocli.CommandLine.IDefaultValueProvider;
 import picocli.CommandLine.Model.ArgSpec;

@@ -97,8 +97,7 @@ final class RunOutputs implements AutoCloseable {
     RunListener listener(SloWatch watch) {
         List<RunListener> l = new ArrayList<>();
         l.add(watch);
-        l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict).behindBeyond(plan.lagBoundNs)
-                .withDepth(plan.showsDepth));
+        l.add(new ConsoleReporter(System.out).verdictFrom(watch::verdict).withDepth(plan.showsDepth));
         if (hlogReporter != null) {
             l.add(hlogReporter);
         }

@@ -25,6 +25,7 @@ import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.run.StartAt;
 import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.schedule.Warmup;
 import dev.harness.core.slo.Objectives;
 import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PubSubWorkload;
@@ -32,7 +33,6 @@ import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
-import dev.harness.core.workload.Warmup;
 import dev.harness.core.workload.WorkloadSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,7 +77,6 @@ final class RunPlan {
     /** From the schedule's start to the end of such a run at the latest: what k8s gives its pods. */
     final long boundNs;
     /** How far behind its schedule a sender may fall before the console says so. */
-    final long lagBoundNs;
     /** The console shows the depth column: a put that starts deep or consumes slowly. */
     final boolean showsDepth;
 
@@ -128,7 +127,6 @@ final class RunPlan {
                 ? (w.replyTimeoutNs == null ? ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS : w.replyTimeoutNs) : 0;
         this.boundNs = warmup.longestNs() + w.durationNs + Math.max(w.drainTimeoutNs, replies) + w.reconnectTimeoutNs
                 + Runner.WRITE_BOUND_NS;
-        this.lagBoundNs = first.lagBoundNs();
         this.showsDepth = kind == WorkloadKind.PUT && (preloads(w) || w.consumeDelayNs != null);
     }
 
@@ -315,7 +313,7 @@ final class RunPlan {
             case PUT -> {
                 refuse.onlyFor("reqresp", reqrespOptions(w));
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                PutSettings whole = PutSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs, w.sizeBytes,
+                PutSettings whole = PutSettings.of(w.rate, w.senders, warmup, w.durationNs, w.sizeBytes,
                         w.persistent, w.syncpoint, w.queues, w.queuePrefix, w.drainers, w.drainTimeoutNs, w.maxInFlight);
                 oneStart.run();
                 PutSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs)
@@ -325,7 +323,6 @@ final class RunPlan {
                 }
                 yield () -> {
                     PutWorkload put = new PutWorkload(settings);
-                    put.warmup(warmup);
                     put.purge(w.purge);
                     return put.reconnectWithin(w.reconnectTimeoutNs);
                 };
@@ -334,14 +331,13 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                ReqRespSettings whole = ReqRespSettings.of(w.rate, w.requesters, w.responders, warmup.ns(),
+                ReqRespSettings whole = ReqRespSettings.of(w.rate, w.requesters, w.responders, warmup,
                         w.durationNs, w.sizeBytes, w.persistent, w.syncpoint, w.queues, w.requestPrefix, w.replyPrefix,
                         w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight);
                 oneStart.run();
                 ReqRespSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs);
                 yield () -> {
                     ReqRespWorkload reqresp = new ReqRespWorkload(settings);
-                    reqresp.warmup(warmup);
                     reqresp.purge(w.purge);
                     return reqresp.reconnectWithin(w.reconnectTimeoutNs);
                 };
@@ -352,12 +348,11 @@ final class RunPlan {
                         w.queuePrefix, "--purge", w.purge ? Boolean.TRUE : null);
                 refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs);
                 refuse.onlyFor("put", "--preload", w.preload);
-                PubSubSettings settings = PubSubSettings.of(w.rate, w.senders, warmup.ns(), w.durationNs, w.sizeBytes,
+                PubSubSettings settings = PubSubSettings.of(w.rate, w.senders, warmup, w.durationNs, w.sizeBytes,
                         w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,
                         w.consumersPerSubscription, w.keepSubscriptions, w.drainTimeoutNs, w.maxInFlight);
                 yield () -> {
                     PubSubWorkload pubsub = new PubSubWorkload(settings);
-                    pubsub.warmup(warmup);
                     return pubsub.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.Sizes;
-import dev.harness.core.workload.Warmup;
+import dev.harness.core.schedule.Warmup;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

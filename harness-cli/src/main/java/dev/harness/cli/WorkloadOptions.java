@@ -1,11 +1,11 @@
 package dev.harness.cli;
 
 import dev.harness.core.WorkloadKind;
+import dev.harness.core.schedule.Warmup;
 import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.SubscriptionKind;
-import dev.harness.core.workload.Warmup;
 import picocli.CommandLine.Option;
 
 /**

@@ -223,7 +223,7 @@ class ExitCodesTest {
         cl.parseArgs("run");
         assertEquals(500, run.w.rate);
         assertEquals(30_000_000_000L, run.w.durationNs);
-        assertEquals(dev.harness.core.workload.Warmup.auto(null), run.plan().warmup, "until the schedule is kept");
+        assertEquals(dev.harness.core.schedule.Warmup.auto(null), run.plan().warmup, "until the schedule is kept");
         assertEquals(2048, run.w.sizeBytes);
         assertEquals("30s", Defaults.of("run --reconnect-timeout"));
         assertEquals("64MiB", Defaults.of("logdisk --file-size"));
@@ -231,12 +231,12 @@ class ExitCodesTest {
 
     @Test
     void theDefaultWarmupIsFixedWhereTheMeasuredPhaseMustBeginAtATimeKnownAhead() {
-        dev.harness.core.workload.Warmup fixed = dev.harness.core.workload.Warmup.fixed(5_000_000_000L);
+        dev.harness.core.schedule.Warmup fixed = dev.harness.core.schedule.Warmup.fixed(5_000_000_000L);
         assertEquals(fixed, RunPlan.parse(List.of("--kill-broker-at", "3s")).warmup, "before the kill");
         assertEquals(fixed, RunPlan.parse(List.of("--start-at", "23:59")).warmup, "one start for every host");
         assertEquals(fixed, RunPlan.parse(List.of("--shard", "1/2", "--queues", "2", "--start-at", "23:59")).warmup,
                 "one boundary for every shard");
-        assertEquals(dev.harness.core.workload.Warmup.fixed(0), RunPlan.parse(List.of("--warmup", "0s", "--start-at",
+        assertEquals(dev.harness.core.schedule.Warmup.fixed(0), RunPlan.parse(List.of("--warmup", "0s", "--start-at",
                 "23:59")).warmup, "a fixed one as given");
     }
 }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-import dev.harness.core.workload.Warmup;
+import dev.harness.core.schedule.Warmup;
 import picocli.CommandLine.TypeConversionException;
 
 class ValuesTest {

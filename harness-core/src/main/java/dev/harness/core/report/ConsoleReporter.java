@@ -73,11 +73,6 @@ public final class ConsoleReporter implements ReadingListener {
         return this;
     }
 
-    /** Interval lines say "behind" when a send lagged its intended time by more than this ({@link ScheduleBounds#lagBoundNs}). */
-    public ConsoleReporter behindBeyond(long lagBoundNs) {
-        this.lagBoundNs = lagBoundNs;
-        return this;
-    }
 
     @Override
     public void preloading(String what) {
@@ -87,6 +82,7 @@ public final class ConsoleReporter implements ReadingListener {
 
     @Override
     public void started(RunHeader header) {
+        lagBoundNs = header.lagBoundNs(); // interval lines say "behind" beyond it
         out.println("harness " + header.workload() + " against " + header.target());
         for (Setting s : header.settings()) {
             out.printf(Locale.ROOT, "  %-12s %s%n", s.name(), s.value());

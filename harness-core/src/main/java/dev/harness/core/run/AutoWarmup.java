@@ -3,6 +3,7 @@ package dev.harness.core.run;
 import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.schedule.ScheduleBounds;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * {@code --warmup auto[:MAX]}: where the measured phase begins, decided interval by interval as
@@ -17,7 +18,7 @@ import dev.harness.core.schedule.ScheduleBounds;
  */
 final class AutoWarmup {
     /** Intervals in a row that must keep the schedule. */
-    static final int STEADY_INTERVALS = WarmupEnd.AUTO_STEADY_INTERVALS;
+    static final int STEADY_INTERVALS = Warmup.AUTO_STEADY_INTERVALS;
     /**
      * How far ahead of the decision the boundary must lie at least (a shorter interval gives it
      * half of one): time for the interval thread to publish it before anything is recorded at it.

@@ -32,6 +32,7 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.ScheduleKeeping;
 import dev.harness.core.measure.View;
 import dev.harness.core.schedule.Schedule;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * Runs one workload against one provider: connects, starts the schedule, cuts intervals on a
@@ -238,7 +239,7 @@ public final class Runner {
         Environment environment = Environment.collect(provider.target(), provider.client());
         // With --warmup auto the schedule and the measurement are made for its longest warmup, and
         // both are shortened once the run sees the schedule kept (cutIntervals).
-        long warmupNs = workload.autoWarmupMaxNs() > 0 ? workload.autoWarmupMaxNs() : workload.warmupNs();
+        long warmupNs = workload.warmup().longestNs();
         long lengthNs = warmupNs + workload.durationNs();
         long keptNs = lengthNs + workload.drainTimeoutNs();
         int keepSeconds = (int) Math.min(Integer.MAX_VALUE - 1, TimeUnit.NANOSECONDS.toSeconds(keptNs) + 120);
@@ -302,8 +303,8 @@ public final class Runner {
     private void cutIntervals(Workload workload, RunControl control, Measurement measurement, Schedule schedule) {
         long warmupEndNs = measurement.warmupEndNs();
         Ticks ticks = new Ticks(schedule.startNs(), intervalNs, warmupEndNs);
-        autoWarmup = workload.autoWarmupMaxNs() == 0 ? null : new AutoWarmup(schedule.startNs(), intervalNs,
-                workload.warmupNs(), workload.autoWarmupMaxNs(),
+        Warmup warmup = workload.warmup();
+        autoWarmup = !warmup.auto() ? null : new AutoWarmup(schedule.startNs(), intervalNs, warmup.ns(), warmup.autoMaxNs(),
                 keeping.lagBoundNs(), !schedule.unthrottled()); // the schedule's keeping's bound: one per run
         long nextTickNs = ticks.after(schedule.startNs());
         // Never skipping a message is the rule, but a system that cannot keep up would make the
@@ -437,7 +438,7 @@ public final class Runner {
         if (freezer != null) {
             settings.add(new Setting("freeze", freezePlan.describe() + ", by " + freezer.describe()));
         }
-        return new RunHeader(workload.kind(), provider.target(), settings, notes, start, environment);
+        return new RunHeader(workload.kind(), provider.target(), settings, notes, start, environment, keeping.lagBoundNs());
     }
 
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
@@ -481,7 +482,7 @@ public final class Runner {
     private WarmupEnd warmupEnd(Workload workload, Measurement measurement) {
         long ns = measurement.warmupEndNs() - measurement.startNs();
         boolean reached = measuredFromWarmupEnd || ns <= 0;
-        return new WarmupEnd(reached ? ns : -1, workload.autoWarmupMaxNs(), autoWarmup != null && autoWarmup.steady());
+        return new WarmupEnd(reached ? ns : -1, workload.warmup().autoMaxNs(), autoWarmup != null && autoWarmup.steady());
     }
 
     /** This JVM's CPU time so far, or -1 where the platform does not say. */

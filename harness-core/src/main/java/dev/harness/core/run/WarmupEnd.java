@@ -13,8 +13,6 @@ import dev.harness.core.Format;
  *     in a row before its longest; false when it gave up there, or the run ended first
  */
 public record WarmupEnd(long ns, long autoMaxNs, boolean steady) {
-    /** --warmup auto ends once the schedule was kept for this many intervals in a row. */
-    public static final int AUTO_STEADY_INTERVALS = 3;
     /** What summaries built elsewhere (tests, files read back) say: a fixed warmup, length unknown. */
     public static final WarmupEnd UNKNOWN = new WarmupEnd(-1, 0, false);
 

@@ -10,6 +10,7 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.schedule.Schedule;
 import dev.harness.core.schedule.ScheduleBounds;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * A workload drives a provider on a schedule and records into a measurement. It knows nothing
@@ -47,16 +48,11 @@ public interface Workload extends AutoCloseable {
         return ScheduleBounds.lagBoundNs(targetRate(), workers());
     }
 
-    /** The warmup; with {@code --warmup auto} its shortest. */
-    long warmupNs();
-
     /**
-     * With {@code --warmup auto}, the longest the warmup may last (the run ends it earlier once the
-     * schedule is kept); 0 for a fixed warmup of {@link #warmupNs}.
+     * The warmup: fixed, or {@code --warmup auto} with its shortest and its longest (the run ends it
+     * once the schedule is kept, at the longest otherwise).
      */
-    default long autoWarmupMaxNs() {
-        return 0;
-    }
+    Warmup warmup();
 
     long durationNs();
 

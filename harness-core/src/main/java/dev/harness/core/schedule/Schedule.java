@@ -13,6 +13,8 @@ package dev.harness.core.schedule;
  * across the shards.
  */
 public final class Schedule {
+    /** The longest a run's warmup, measured phase or wait may be: 7 days. */
+    public static final long MAX_RUN_NS = java.util.concurrent.TimeUnit.DAYS.toNanos(7);
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final long startNs;

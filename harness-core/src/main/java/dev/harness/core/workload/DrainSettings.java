@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.Format;
 import dev.harness.core.SettingsException;
+import dev.harness.core.schedule.Schedule;
 
 /**
  * Consume-only (harness drain): consumers on queues the user names, holding messages from any
@@ -39,7 +40,7 @@ public record DrainSettings(List<String> queues, int consumers, int syncpoint, l
         SettingsException.require(consumers >= 1 && consumers <= MAX_CONSUMERS, "--consumers",
                 "expected 1 to " + MAX_CONSUMERS + " per queue, got " + consumers);
         SettingsException.atLeast("--syncpoint", syncpoint, 0);
-        SettingsException.require(durationNs >= 0 && durationNs <= WorkloadSettings.MAX_RUN_NS, "--duration",
+        SettingsException.require(durationNs >= 0 && durationNs <= Schedule.MAX_RUN_NS, "--duration",
                 "expected 0s (no limit) to 7 days");
         SettingsException.require(count >= 0, "--count", "expected 0 (no limit) or more messages, got " + count);
         SettingsException.require(emptyAfterNs == 0 || emptyAfterNs >= TimeUnit.MILLISECONDS.toNanos(100),

@@ -8,6 +8,7 @@ import dev.harness.core.Setting;
 import dev.harness.core.SettingsException;
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * Publish/subscribe: publishers on one fixed-rate schedule, round robin over topics, each topic
@@ -25,7 +26,7 @@ import dev.harness.core.schedule.Shard;
 public record PubSubSettings(
         double rate,
         int publishers,
-        long warmupNs,
+        Warmup warmup,
         long durationNs,
         int sizeBytes,
         boolean persistent,
@@ -53,7 +54,7 @@ public record PubSubSettings(
     public PubSubSettings {
         SettingsException.require(rate >= 0, "--rate", "expected messages per second (a positive number) or 'max'");
         SettingsException.atLeast("--senders", publishers, 1);
-        WorkloadSettings.checkCommon(warmupNs, durationNs, sizeBytes, drainTimeoutNs);
+        WorkloadSettings.checkCommon(warmup, durationNs, sizeBytes, drainTimeoutNs);
         SettingsException.atLeast("--syncpoint", syncpoint, 0);
         SettingsException.atLeast("--topics", topics, 1);
         WorkloadSettings.checkPrefix("--topic-prefix", topicPrefix);
@@ -75,11 +76,11 @@ public record PubSubSettings(
      * The settings from options a user may leave out (null): one publisher, one topic, one
      * nondurable subscription on it, outside syncpoint, one send at a time.
      */
-    public static PubSubSettings of(double rate, Integer publishers, long warmupNs, long durationNs, int sizeBytes,
+    public static PubSubSettings of(double rate, Integer publishers, Warmup warmup, long durationNs, int sizeBytes,
             boolean persistent, Integer syncpoint, Integer topics, String topicPrefix, Integer subscribers,
             SubscriptionKind subscription, Integer consumersPerSubscription, boolean keepSubscriptions, long drainTimeoutNs,
             Integer maxInFlight) {
-        return new PubSubSettings(rate, publishers == null ? PutSettings.DEFAULT_SENDERS : publishers, warmupNs, durationNs,
+        return new PubSubSettings(rate, publishers == null ? PutSettings.DEFAULT_SENDERS : publishers, warmup, durationNs,
                 sizeBytes, persistent, syncpoint == null ? PutSettings.DEFAULT_SYNCPOINT : syncpoint,
                 topics == null ? DEFAULT_TOPICS : topics, topicPrefix == null ? DEFAULT_TOPIC_PREFIX : topicPrefix,
                 subscribers == null ? DEFAULT_SUBSCRIBERS : subscribers, subscription == null ? DEFAULT_SUBSCRIPTION : subscription,
@@ -97,7 +98,7 @@ public record PubSubSettings(
     public PubSubSettings warmingBurst(long lengthNs) {
         SubscriptionKind burstKind = subscription.shared() ? SubscriptionKind.SHARED : SubscriptionKind.NONDURABLE;
         return new PubSubSettings(rate == 0 ? 0 : Math.max(rate, WARMUP_BURST_RATE), Math.max(publishers, WARMUP_BURST_WORKERS),
-                0, lengthNs, sizeBytes, persistent, syncpoint, topics, WARMUP_QUEUE_PREFIX + topicPrefix, subscribers, burstKind,
+                Warmup.fixed(0), lengthNs, sizeBytes, persistent, syncpoint, topics, WARMUP_QUEUE_PREFIX + topicPrefix, subscribers, burstKind,
                 consumersPerSubscription, false, WARMUP_BURST_DRAIN_NS, maxInFlight);
     }
 
@@ -136,7 +137,7 @@ public record PubSubSettings(
         s.add(new Setting("rate", rate == 0 ? "max (unthrottled)" : Format.rate(rate) + " " + WorkloadKind.PUBSUB.rateUnit()
                 + " published"));
         s.add(new Setting("publishers", Integer.toString(publishers)));
-        s.add(new Setting("warmup", Format.duration(warmupNs)));
+        s.add(new Setting("warmup", warmup.describe()));
         s.add(new Setting("duration", Format.duration(durationNs)));
         s.add(new Setting("size", sizeBytes + " bytes"));
         s.add(new Setting("persistence", persistent ? "persistent" : "non-persistent"));

@@ -14,13 +14,12 @@ import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Schedule;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.schedule.Warmup;
 
 /** A workload whose timing and description are those of its settings. */
 abstract class SettingsWorkload implements Workload {
     private final WorkloadSettings settings;
     private long reconnectTimeoutNs;
-    /** --warmup auto: its longest; 0 for the settings' fixed warmup. */
-    private long autoWarmupMaxNs;
     /** What completes an asynchronous send with this provider, for the header; null with blocking sends. */
     private String acknowledgement;
     /** --purge: the user asked for the messages on the run's queues to be removed before it. */
@@ -41,18 +40,6 @@ abstract class SettingsWorkload implements Workload {
      */
     public Workload reconnectWithin(long timeoutNs) {
         this.reconnectTimeoutNs = WorkloadSettings.checkReconnectTimeout(timeoutNs);
-        return this;
-    }
-
-    /**
-     * The warmup {@code --warmup} asks for: the settings' own (fixed, or auto's shortest) and, with
-     * auto, its longest; the run decides where it ends.
-     */
-    public Workload warmup(Warmup warmup) {
-        if (warmup.ns() != settings.warmupNs()) {
-            throw new IllegalArgumentException("the settings' warmup is " + settings.warmupNs() + " ns, not " + warmup.ns());
-        }
-        this.autoWarmupMaxNs = warmup.autoMaxNs();
         return this;
     }
 
@@ -107,11 +94,6 @@ abstract class SettingsWorkload implements Workload {
         return left.get();
     }
 
-    @Override
-    public long autoWarmupMaxNs() {
-        return autoWarmupMaxNs;
-    }
-
     /** With --max-in-flight above 1: a provider without acknowledged asynchronous sends refuses here, before any connection. */
     void acknowledgedAsyncSends(Provider provider, boolean asyncSends) {
         acknowledgement = asyncSends ? provider.acknowledgedAsyncSends() : null;
@@ -124,20 +106,12 @@ abstract class SettingsWorkload implements Workload {
     /** How many messages the schedule holds, or 0 when it is unthrottled. */
     long scheduledTotal() {
         return settings.rate() == 0 ? 0
-                : new Schedule(0, settings.rate(), longestWarmupNs() + settings.durationNs(), settings.shard()).total();
-    }
-
-    private long longestWarmupNs() {
-        return autoWarmupMaxNs > 0 ? autoWarmupMaxNs : settings.warmupNs();
+                : new Schedule(0, settings.rate(), settings.warmup().longestNs() + settings.durationNs(), settings.shard()).total();
     }
 
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>(settings.describe());
-        if (autoWarmupMaxNs > 0) {
-            s.replaceAll(x -> x.name().equals("warmup")
-                    ? new Setting("warmup", new Warmup(settings.warmupNs(), autoWarmupMaxNs).describe()) : x);
-        }
         if (!settings.shard().whole()) {
             s.add(new Setting("shard", settings.shard() + ": messages k of the schedule with k mod " + settings.shard().count()
                     + " = " + settings.shard().index() + ", " + Format.rate(settings.shard().share(settings.rate()))
@@ -162,8 +136,8 @@ abstract class SettingsWorkload implements Workload {
     }
 
     @Override
-    public long warmupNs() {
-        return settings.warmupNs();
+    public Warmup warmup() {
+        return settings.warmup();
     }
 
     @Override

@@ -6,7 +6,9 @@ import java.util.concurrent.TimeUnit;
 import dev.harness.core.Setting;
 import dev.harness.core.SettingsException;
 import dev.harness.core.run.ReadyBurst;
+import dev.harness.core.schedule.Schedule;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * What every workload's settings say about the run: its timing and how it reads in the header.
@@ -23,13 +25,13 @@ public interface WorkloadSettings {
     long DEFAULT_DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
     long DEFAULT_RECONNECT_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(30);
 
-    long MAX_RUN_NS = TimeUnit.DAYS.toNanos(7);
     int MAX_SIZE_BYTES = 100 * 1024 * 1024;
     long MAX_RECONNECT_NS = TimeUnit.HOURS.toNanos(1);
 
     double rate();
 
-    long warmupNs();
+    /** The warmup: fixed, or auto with its shortest and longest. */
+    Warmup warmup();
 
     long durationNs();
 
@@ -74,11 +76,11 @@ public interface WorkloadSettings {
                 : maxInFlight + " per " + worker + " (asynchronous sends, complete at the broker's acknowledgement)";
     }
 
-    static void checkCommon(long warmupNs, long durationNs, int sizeBytes, long drainTimeoutNs) {
-        SettingsException.require(durationNs > 0 && durationNs <= MAX_RUN_NS, "--duration",
+    static void checkCommon(Warmup warmup, long durationNs, int sizeBytes, long drainTimeoutNs) {
+        SettingsException.require(durationNs > 0 && durationNs <= Schedule.MAX_RUN_NS, "--duration",
                 "expected a positive duration of at most 7 days, such as 30s");
-        SettingsException.require(warmupNs >= 0 && warmupNs <= MAX_RUN_NS, "--warmup", "expected 0s to 7 days");
-        SettingsException.require(drainTimeoutNs >= 0 && drainTimeoutNs <= MAX_RUN_NS, "--drain-timeout",
+        java.util.Objects.requireNonNull(warmup, "warmup");
+        SettingsException.require(drainTimeoutNs >= 0 && drainTimeoutNs <= Schedule.MAX_RUN_NS, "--drain-timeout",
                 "expected 0s to 7 days");
         SettingsException.require(sizeBytes >= MessageHeader.BYTES && sizeBytes <= MAX_SIZE_BYTES, "--size",
                 "expected " + MessageHeader.BYTES + " bytes (the harness's header) to 100MiB, got " + sizeBytes);

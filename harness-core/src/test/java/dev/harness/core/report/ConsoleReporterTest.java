@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +15,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.findings.Reason;
 import dev.harness.core.findings.Validity;
 import dev.harness.core.host.HostSample;
@@ -23,6 +25,7 @@ import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Outages;
 import dev.harness.core.measure.Phase;
 import dev.harness.core.measure.View;
+import dev.harness.core.run.RunHeader;
 
 /** The live lines say what a person must know as it happens: behind the schedule, the broker lost and back. */
 class ConsoleReporterTest {
@@ -56,8 +59,10 @@ class ConsoleReporterTest {
 
     private static String[] lines(IntervalSnapshot... intervals) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ConsoleReporter console = new ConsoleReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8))
-                .behindBeyond(100 * MS);
+        ConsoleReporter console = new ConsoleReporter(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        // The run's lag bound comes with its header: "behind" beyond it.
+        console.started(new RunHeader(WorkloadKind.PUT, "t", List.of(), List.of(), Instant.EPOCH, null, 100 * MS));
+        bytes.reset();
         for (IntervalSnapshot s : intervals) {
             console.interval(s);
         }

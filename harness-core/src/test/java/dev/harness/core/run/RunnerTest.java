@@ -43,6 +43,7 @@ import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.HlogReporter;
 import dev.harness.core.schedule.Pacer;
 import dev.harness.core.schedule.Schedule;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * The runner's end-of-run rules, with a workload that needs no broker: it "sends" on the
@@ -327,8 +328,8 @@ class RunnerTest {
         }
 
         @Override
-        public long warmupNs() {
-            return 0;
+        public Warmup warmup() {
+            return Warmup.fixed(0);
         }
 
         @Override

@@ -14,17 +14,18 @@ import org.junit.jupiter.api.Test;
 import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.schedule.Warmup;
 
 /** --max-in-flight: its default, its bounds, where it applies, and a provider that has no asynchronous send. */
 class MaxInFlightSettingsTest {
     private static final long S = 1_000_000_000L;
 
     private static PutSettings put(Integer maxInFlight) {
-        return PutSettings.of(100, null, S, S, 2048, true, null, null, null, null, S, maxInFlight);
+        return PutSettings.of(100, null, Warmup.fixed(S), S, 2048, true, null, null, null, null, S, maxInFlight);
     }
 
     private static ReqRespSettings reqresp(ReqRespSettings.Mode mode, Integer maxInFlight) {
-        return ReqRespSettings.of(100, null, null, S, S, 2048, true, null, null, null, null, null, mode, S, maxInFlight);
+        return ReqRespSettings.of(100, null, null, Warmup.fixed(S), S, 2048, true, null, null, null, null, null, mode, S, maxInFlight);
     }
 
     @Test

@@ -17,6 +17,7 @@ import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.schedule.Warmup;
 
 /** --preload on stand-in JMS objects (FakeJms): what is put, in which units, how it is ticked off. */
 class PreloadTest {
@@ -25,7 +26,7 @@ class PreloadTest {
     private final RunControl control = new RunControl();
 
     private static PutSettings settings(long preload, int queues, boolean persistent, int sizeBytes) {
-        return new PutSettings(500, 1, 0, 10_000_000_000L, sizeBytes, persistent, 0, queues, "Q.", queues, 5_000_000_000L,
+        return new PutSettings(500, 1, Warmup.fixed(0), 10_000_000_000L, sizeBytes, persistent, 0, queues, "Q.", queues, 5_000_000_000L,
                 Shard.WHOLE, 1, 0, preload);
     }
 
@@ -108,7 +109,7 @@ class PreloadTest {
 
     @Test
     void withoutDrainersOrBeyondTheBoundItIsRefusedNamingTheOption() {
-        SettingsException noDrainers = assertThrows(SettingsException.class, () -> new PutSettings(500, 1, 0,
+        SettingsException noDrainers = assertThrows(SettingsException.class, () -> new PutSettings(500, 1, Warmup.fixed(0),
                 10_000_000_000L, 1024, true, 0, 1, "Q.", 0, 5_000_000_000L, Shard.WHOLE, 1, 0, 100));
         assertTrue(noDrainers.getMessage().contains("--preload") && noDrainers.getMessage().contains("--drainers 0"),
                 noDrainers.getMessage());

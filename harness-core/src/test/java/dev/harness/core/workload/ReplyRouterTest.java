@@ -16,6 +16,7 @@ import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Schedule;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * The reply router's accounting of what it causes itself. No broker: the JMS messages are
@@ -64,7 +65,7 @@ class ReplyRouterTest {
     }
 
     private ReplyRouter router(Measurement m) {
-        ReqRespSettings settings = new ReqRespSettings(100, 1, 0, 0, 10 * S, 64, true, 1, 1, "REQUEST", "REPLY", S,
+        ReqRespSettings settings = new ReqRespSettings(100, 1, 0, Warmup.fixed(0), 10 * S, 64, true, 1, 1, "REQUEST", "REPLY", S,
                 true, S, dev.harness.core.schedule.Shard.WHOLE);
         Provider provider = new FakeJms().provider();
         Reconnect reconnect = new Reconnect(provider, control, 30 * S);

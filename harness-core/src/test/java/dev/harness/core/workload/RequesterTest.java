@@ -15,6 +15,7 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Schedule;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * A requester's decisions, on stand-in JMS objects (FakeJms): when it commits, what it sends, and
@@ -31,7 +32,7 @@ class RequesterTest {
     private Schedule schedule;
 
     private ReqRespSettings settings(boolean open, int syncpoint, long replyTimeoutNs) {
-        return new ReqRespSettings(2_000, 1, 0, 0, 20 * MS, 64, true, syncpoint, 2, "REQUEST", "REPLY", replyTimeoutNs,
+        return new ReqRespSettings(2_000, 1, 0, Warmup.fixed(0), 20 * MS, 64, true, syncpoint, 2, "REQUEST", "REPLY", replyTimeoutNs,
                 open, 1_000 * MS, dev.harness.core.schedule.Shard.WHOLE);
     }
 

@@ -21,6 +21,7 @@ import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Schedule;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * A sender's asynchronous sends ({@code --max-in-flight}) on stand-in JMS objects (FakeJms), the
@@ -43,7 +44,7 @@ class SenderTest {
 
     /** 40 messages at 2,000/s, 4 in flight, reconnecting for up to 30 s; returns the sender once it is done. */
     private Sender run(int syncpoint, long drainTimeoutNs) throws Exception {
-        PutSettings settings = new PutSettings(2_000, 1, 0, 20 * MS, 64, true, syncpoint, 2, "Q", 0, drainTimeoutNs,
+        PutSettings settings = new PutSettings(2_000, 1, Warmup.fixed(0), 20 * MS, 64, true, syncpoint, 2, "Q", 0, drainTimeoutNs,
                 Shard.WHOLE, 4);
         Reconnect reconnect = new Reconnect(jms.provider(), control, TimeUnit.SECONDS.toNanos(30));
         Sender sender = new Sender(0, settings, control, 1, new byte[0], ledger, reconnect);

@@ -19,6 +19,7 @@ import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Schedule;
 import dev.harness.core.schedule.Shard;
+import dev.harness.core.schedule.Warmup;
 
 /**
  * The shards of one schedule name their senders and number their messages so that nothing
@@ -37,7 +38,7 @@ class ShardNumberingTest {
     private final RunControl control = new RunControl();
 
     private static PutSettings puts(Shard shard) {
-        return new PutSettings(2_000, PER_SHARD, 0, 20 * MS, 64, false, 0, SHARDS, "Q.", 0, 1_000 * MS, shard);
+        return new PutSettings(2_000, PER_SHARD, Warmup.fixed(0), 20 * MS, 64, false, 0, SHARDS, "Q.", 0, 1_000 * MS, shard);
     }
 
     /** Runs shard {@code shard}'s senders on a schedule starting at {@code startNs}; the headers they sent. */
@@ -122,7 +123,7 @@ class ShardNumberingTest {
     @Timeout(60)
     void aShardsRequestersAreNamedAcrossTheSetAndTheirRepliesFindThem() throws Exception {
         Shard shard = new Shard(1, SHARDS);
-        ReqRespSettings settings = new ReqRespSettings(2_000, PER_SHARD, 0, 0, 20 * MS, 64, false, 0, SHARDS, "REQ.", "REP.",
+        ReqRespSettings settings = new ReqRespSettings(2_000, PER_SHARD, 0, Warmup.fixed(0), 20 * MS, 64, false, 0, SHARDS, "REQ.", "REP.",
                 5_000 * MS, true, 1_000 * MS, shard);
         FakeJms jms = new FakeJms();
         Reconnect reconnect = new Reconnect(jms.provider(), control, 0);

@@ -1,16 +1,15 @@
-package dev.harness.core.workload;
+package dev.harness.core.schedule;
 
 import java.util.concurrent.TimeUnit;
 
 import dev.harness.core.Format;
 import dev.harness.core.SettingsException;
-import dev.harness.core.run.WarmupEnd;
 
 /**
  * {@code --warmup}: a fixed time from the schedule's start, or {@code auto[:MAX]}: until the
  * schedule is kept and the throughput holds for three intervals in a row, at least
  * {@link #AUTO_MIN_NS}, at most MAX (default {@link #AUTO_MAX_NS}); the run decides where
- * ({@link dev.harness.core.run.Runner}).
+ * (the runner).
  *
  * @param ns the warmup, or with auto its shortest
  * @param autoMaxNs with auto, the longest; 0 for a fixed warmup
@@ -28,11 +27,11 @@ public record Warmup(long ns, long autoMaxNs) {
      */
     public static final String DEFAULT_TEXT = "auto";
     /** auto ends once the schedule was kept for this many intervals in a row. */
-    public static final int AUTO_STEADY_INTERVALS = WarmupEnd.AUTO_STEADY_INTERVALS;
+    public static final int AUTO_STEADY_INTERVALS = 3;
 
     public Warmup {
-        SettingsException.require(ns >= 0 && ns <= WorkloadSettings.MAX_RUN_NS, "--warmup", "expected 0s to 7 days");
-        SettingsException.require(autoMaxNs == 0 || autoMaxNs >= AUTO_MIN_NS && autoMaxNs <= WorkloadSettings.MAX_RUN_NS,
+        SettingsException.require(ns >= 0 && ns <= Schedule.MAX_RUN_NS, "--warmup", "expected 0s to 7 days");
+        SettingsException.require(autoMaxNs == 0 || autoMaxNs >= AUTO_MIN_NS && autoMaxNs <= Schedule.MAX_RUN_NS,
                 "--warmup", "auto:MAX needs a MAX of " + Format.duration(AUTO_MIN_NS) + " to 7 days");
     }
 
