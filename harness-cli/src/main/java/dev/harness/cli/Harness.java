@@ -76,6 +76,7 @@ public final class Harness implements Runnable {
         cl.setExecutionExceptionHandler(ONE_LINE_FAILURE);
         cl.setExitCodeExceptionMapper(ExitCode.MAPPER);
         cl.setExecutionStrategy(Harness::inItsJar);
+        OptionGroups.install(cl);
         return cl;
     }
 

@@ -2,7 +2,6 @@ package dev.harness.cli;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -39,7 +38,7 @@ final class CommandReference {
     /** Every page by its file name in docs/reference/commands, in a stable order. */
     static Map<String, String> pages() {
         CommandLine root = Harness.commandLine();
-        Set<String> providerOptions = providerOptionNames();
+        Set<String> providerOptions = OptionGroups.providerOptionNames();
         Map<String, String> pages = new LinkedHashMap<>();
         pages.put("README.md", index(root.getCommandSpec(), providerOptions));
         for (CommandLine sub : commands(root)) {
@@ -54,16 +53,6 @@ final class CommandReference {
         return root.getSubcommands().values().stream()
                 .filter(c -> !(c.getCommand() instanceof CommandLine.HelpCommand))
                 .distinct().toList();
-    }
-
-    /** --provider and every registered kind's options: described once, on providers.md. */
-    static Set<String> providerOptionNames() {
-        Set<String> names = new LinkedHashSet<>();
-        names.add(ProviderOptions.PROVIDER);
-        for (ProviderKind kind : ProviderKinds.all()) {
-            kind.options().forEach(o -> names.add(o.name()));
-        }
-        return names;
     }
 
     private static String index(CommandSpec root, Set<String> providerOptions) {
@@ -114,7 +103,23 @@ final class CommandReference {
             }
         }
         md.append("## Options\n\n");
-        optionTable(md, own);
+        if (OptionGroups.grouped(spec)) {
+            // Under the headings of its --help; the provider options are on their own page.
+            // The command's own options first, straight under "Options".
+            boolean first = true;
+            for (OptionGroups.Group g : OptionGroups.of(spec)) {
+                List<OptionSpec> shown = g.options().stream().filter(own::contains).toList();
+                if (!shown.isEmpty()) {
+                    if (!first || !g.heading().equals(OptionGroups.OWN)) {
+                        md.append(first ? "" : "\n").append("### ").append(g.heading()).append("\n\n");
+                    }
+                    optionTable(md, shown);
+                    first = false;
+                }
+            }
+        } else {
+            optionTable(md, own);
+        }
         if (!provider.isEmpty()) {
             md.append("\nThis command also takes the provider options, which choose and reach the messaging system: "
                     + "`--provider` and each provider's own (`--url`, `--mq-*`, `--jndi`, `--cf`). They are described once,"
@@ -178,30 +183,11 @@ final class CommandReference {
 
     /** The option as a user types it: its names, and its value's label. */
     static String optionName(OptionSpec o) {
-        List<String> names = new ArrayList<>();
-        for (String name : o.names()) {
-            names.add(o.negatable() && name.startsWith("--") ? "--[no-]" + name.substring(2) : name);
-        }
-        String name = String.join(", ", names);
-        if (o.arity().max() == 0) {
-            return name;
-        }
-        String label = o.paramLabel();
-        return o.arity().min() == 0 ? name + "[=" + label + "]" : name + " " + label;
+        return OptionGroups.optionName(o);
     }
 
     private static String synopsis(CommandSpec spec) {
-        StringBuilder s = new StringBuilder("harness ").append(spec.name());
-        for (OptionSpec o : spec.options()) {
-            if (o.required() && (o.group() == null || o.group().multiplicity().min() > 0)) {
-                s.append(' ').append(optionName(o));
-            }
-        }
-        s.append(" [OPTIONS]");
-        for (PositionalParamSpec p : spec.positionalParameters()) {
-            s.append(' ').append(p.paramLabel()).append(p.isMultiValue() ? "..." : "");
-        }
-        return s.toString();
+        return OptionGroups.synopsis(spec);
     }
 
     /**

@@ -54,7 +54,7 @@ class CommandReferenceTest {
     @Test
     void everyCommandAndOptionIsDescribed() {
         Map<String, String> pages = CommandReference.pages();
-        Set<String> providerOptions = CommandReference.providerOptionNames();
+        Set<String> providerOptions = OptionGroups.providerOptionNames();
         List<CommandLine> commands = CommandReference.commands(Harness.commandLine());
         assertTrue(commands.size() >= 13, () -> "commands: " + commands);
         for (CommandLine command : commands) {
