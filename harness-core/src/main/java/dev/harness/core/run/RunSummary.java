@@ -46,55 +46,6 @@ public record RunSummary(RunHeader header, Ending ending, Counts counts, Through
         freezes = List.copyOf(freezes);
     }
 
-    /** A summary of a run without a preload. */
-    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
-            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-            Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup,
-            List<Stop> freezes, FanOutSummary fanOut) {
-        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
-                deliveryNeeded, warmup, freezes, fanOut, null);
-    }
-
-    /** A summary of a run without subscriptions. */
-    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
-            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-            Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup,
-            List<Stop> freezes) {
-        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
-                deliveryNeeded, warmup, freezes, null);
-    }
-
-    /** A summary of a run that stopped no broker. */
-    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
-            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-            Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup) {
-        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
-                deliveryNeeded, warmup, List.of());
-    }
-
-    /** A summary whose warmup's end is not known (built by tests). */
-    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
-            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-            Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded) {
-        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation, keeping,
-                deliveryNeeded, WarmupEnd.UNKNOWN, List.of());
-    }
-
-    /** A summary whose warmup's end and schedule's keeping are not known (read back from files, or built by tests). */
-    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
-            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
-            Saturation saturation) {
-        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, saturation,
-                ScheduleKeeping.Totals.NONE, false);
-    }
-
-    /** A summary that says nothing on saturation or the schedule's keeping (built by tests). */
-    public RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
-            JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery) {
-        this(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery, Saturation.NONE,
-                ScheduleKeeping.Totals.NONE, false);
-    }
-
     /**
      * @param stopReason why the run ended early, or null when it ran to its end
      * @param failure what failed in the system under test, or null

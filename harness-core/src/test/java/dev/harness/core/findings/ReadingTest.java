@@ -27,6 +27,7 @@ import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Summaries;
 import dev.harness.core.run.Saturation;
 import dev.harness.core.run.SenderLoad;
 import dev.harness.core.run.WarmupEnd;
@@ -51,7 +52,7 @@ class ReadingTest {
             views.get(View.SEND_LAG).recordValue(Math.max(1, lagNs));
         }
         RunHeader header = new RunHeader(WorkloadKind.PUT, "test", List.of(), List.of(), Instant.EPOCH);
-        return new RunSummary(header, new RunSummary.Ending(null, null),
+        return Summaries.summary(header, new RunSummary.Ending(null, null),
                 new RunSummary.Counts(10_000, 10_000, 10_000, 10_000, 0, 0, 0, 0, 0, -1),
                 new RunSummary.Throughput(1_000, 10, Math.round(achieved * 10), new long[0]),
                 new RunSummary.Views(views, views, null), new RunSummary.JvmPauses(0, 0, List.of(), 0, 10_000_000),
@@ -222,7 +223,7 @@ class ReadingTest {
     @Test
     void anUnthrottledRunIsClosedLoopNotInvalid() {
         RunSummary r = run(1_000, 5 * S, kept(5 * S), checked(), null, Saturation.NONE, false);
-        RunSummary closed = new RunSummary(r.header(), r.ending(), r.counts(), new RunSummary.Throughput(0, 10, 90_000,
+        RunSummary closed = Summaries.summary(r.header(), r.ending(), r.counts(), new RunSummary.Throughput(0, 10, 90_000,
                 new long[0]), r.views(), r.jvmPauses(), r.gc(), r.host(), r.delivery(), r.recovery(), r.saturation(),
                 ScheduleKeeping.Totals.NONE, false);
         assertTrue(Reading.of(closed).validity().valid(), Reading.of(closed).validity().codes());
@@ -325,7 +326,7 @@ class ReadingTest {
                 + " mostly the harness's own lateness (own-lag p99 20.0 ms), not the broker's"), Reading.backPressure(own));
         // Requesters in flight: their window holds requests.
         RunSummary put = run(1_000, 30 * MS, kept(MS), checked(), null, full, false);
-        RunSummary req = new RunSummary(new RunHeader(WorkloadKind.REQRESP, "test", List.of(), List.of(), Instant.EPOCH),
+        RunSummary req = Summaries.summary(new RunHeader(WorkloadKind.REQRESP, "test", List.of(), List.of(), Instant.EPOCH),
                 put.ending(), put.counts(), put.throughput(), put.views(), put.jvmPauses(), put.gc(), put.host(), put.delivery(),
                 put.recovery(), full, put.keeping(), false);
         String requests = Reading.backPressure(req);
@@ -363,7 +364,7 @@ class ReadingTest {
     }
 
     private static RunSummary withGc(RunSummary r, GcSummary gc) {
-        return new RunSummary(r.header(), r.ending(), r.counts(), r.throughput(), r.views(), r.jvmPauses(), gc, r.host(),
+        return Summaries.summary(r.header(), r.ending(), r.counts(), r.throughput(), r.views(), r.jvmPauses(), gc, r.host(),
                 r.delivery(), r.recovery(), r.saturation(), r.keeping(), false);
     }
 
@@ -409,7 +410,7 @@ class ReadingTest {
     /** {@code r} with its longest time without a completion while one was due. */
     private static RunSummary withGap(RunSummary r, long gapNs) {
         RunSummary.Throughput t = r.throughput();
-        return new RunSummary(r.header(), r.ending(), r.counts(), new RunSummary.Throughput(t.targetRate(),
+        return Summaries.summary(r.header(), r.ending(), r.counts(), new RunSummary.Throughput(t.targetRate(),
                 t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), 2 * S, gapNs), r.views(), r.jvmPauses(),
                 r.gc(), r.host(), r.delivery(), r.recovery(), r.saturation(), r.keeping(), false);
     }
@@ -460,7 +461,7 @@ class ReadingTest {
     @Test
     void aMeasuredPhaseInWhichNothingWasSentIsNotValid() {
         RunSummary r = run(180, MS, kept(-1), checked(), null, Saturation.NONE, false);
-        RunSummary none = new RunSummary(r.header(), r.ending(), new RunSummary.Counts(0, 0, 4_000, 4_000, 0, 0, 0, 0, 0, -1),
+        RunSummary none = Summaries.summary(r.header(), r.ending(), new RunSummary.Counts(0, 0, 4_000, 4_000, 0, 0, 0, 0, 0, -1),
                 r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(), r.delivery(), r.recovery(), r.saturation(),
                 r.keeping(), false);
         List<String> codes = codes(none);
@@ -473,11 +474,11 @@ class ReadingTest {
         Saturation oneSender = new Saturation(Saturation.HELD, null, null, 200, 209, 1, 1, 0.1, 0, 0.2, 0);
         Delivery syncpoint10 = new Delivery(true, null, true, 10, 209, 209, 0, 0, 0, 0, 0, 0, 0);
         RunSummary base = run(209, MS, kept(MS), syncpoint10, null, oneSender, false);
-        RunSummary oneSecond = new RunSummary(base.header(), base.ending(), base.counts(),
+        RunSummary oneSecond = Summaries.summary(base.header(), base.ending(), base.counts(),
                 new RunSummary.Throughput(200, 1, 209, new long[0]), base.views(), base.jvmPauses(), base.gc(),
                 base.host(), base.delivery(), null, oneSender, base.keeping(), false);
         assertTrue(Reading.of(oneSecond).validity().valid(), Reading.of(oneSecond).validity().codes());
-        RunSummary thirtySeconds = new RunSummary(base.header(), base.ending(), base.counts(),
+        RunSummary thirtySeconds = Summaries.summary(base.header(), base.ending(), base.counts(),
                 new RunSummary.Throughput(200, 30, 216 * 30, new long[0]), base.views(), base.jvmPauses(),
                 base.gc(), base.host(), base.delivery(), null, oneSender, base.keeping(), false);
         assertEquals(List.of(Reason.RATE_ABOVE_TARGET), codes(thirtySeconds), "8 % over 30 s is no edge");

@@ -28,6 +28,7 @@ import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Summaries;
 import dev.harness.core.run.Saturation;
 
 /** harness check's figures: a log written by the harness's own writer, and runs' --json written by their reporter. */
@@ -239,7 +240,7 @@ class LogFiguresTest {
     }
 
     private static RunSummary headed(RunSummary s, RunHeader h) {
-        return new RunSummary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
+        return Summaries.summary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
                 s.delivery(), s.recovery());
     }
 

@@ -23,6 +23,7 @@ import dev.harness.core.report.JsonMerge;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Summaries;
 import dev.harness.core.schedule.Schedule;
 import dev.harness.core.schedule.Shard;
 
@@ -130,7 +131,7 @@ class MergedVerdictTest {
     private static RunSummary ranOn(RunSummary s, String host) {
         RunHeader h = s.header();
         Environment env = Environment.read(f -> f.key().equals("host") ? host : f.key().equals("java") ? "OpenJDK 17.0.15" : null);
-        return new RunSummary(new RunHeader(h.workload(), h.target(), h.settings(), h.notes(), h.start(), env), s.ending(),
+        return Summaries.summary(new RunHeader(h.workload(), h.target(), h.settings(), h.notes(), h.start(), env), s.ending(),
                 s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery());
     }
 

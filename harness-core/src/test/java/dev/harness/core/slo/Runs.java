@@ -20,6 +20,7 @@ import dev.harness.core.report.JsonReporter;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.Summaries;
 
 /** Finished runs' summaries as the runner makes them, and their --json as JsonReporter writes it. */
 final class Runs {
@@ -61,7 +62,7 @@ final class Runs {
      */
     static RunSummary summary(Map<View, Histogram> views, double targetRate, double measuredSeconds, long completedAfterWarmup,
             long unsent, long requestsLost, long late, Delivery delivery, Outages.Recovery recovery) {
-        return new RunSummary(HEADER, new RunSummary.Ending(null, null),
+        return Summaries.summary(HEADER, new RunSummary.Ending(null, null),
                 new RunSummary.Counts(0, views.get(View.RESPONSE).getTotalCount(), delivery.committed(), delivery.received(),
                         unsent, 0, requestsLost, late, 0, -1),
                 new RunSummary.Throughput(targetRate, measuredSeconds, completedAfterWarmup, new long[0],
@@ -73,7 +74,7 @@ final class Runs {
     /** The same run with the longest time without a completion while one was due, as its meter saw it. */
     static RunSummary gap(RunSummary s, long fromNs, long gapNs) {
         RunSummary.Throughput t = s.throughput();
-        return new RunSummary(s.header(), s.ending(), s.counts(), new RunSummary.Throughput(t.targetRate(),
+        return Summaries.summary(s.header(), s.ending(), s.counts(), new RunSummary.Throughput(t.targetRate(),
                 t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), fromNs, gapNs), s.views(), s.jvmPauses(), s.gc(),
                 s.host(), s.delivery(), s.recovery());
     }
@@ -81,7 +82,7 @@ final class Runs {
     /** The same run with these gaps (its longest theirs), as its meter listed them. */
     static RunSummary gaps(RunSummary s, Gaps gaps) {
         RunSummary.Throughput t = s.throughput();
-        return new RunSummary(s.header(), s.ending(), s.counts(), new RunSummary.Throughput(t.targetRate(),
+        return Summaries.summary(s.header(), s.ending(), s.counts(), new RunSummary.Throughput(t.targetRate(),
                 t.measuredSeconds(), t.completedAfterWarmup(), t.perSecond(), gaps.longestFromNs(), gaps.longestNs(), gaps),
                 s.views(), s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery(), s.saturation(), s.keeping(),
                 s.deliveryNeeded());
@@ -106,7 +107,7 @@ final class Runs {
 
     /** The same run ended so: a stop reason, a failure of the system under test (null: none). */
     static RunSummary ended(RunSummary s, String stopReason, String failure) {
-        return new RunSummary(s.header(), new RunSummary.Ending(stopReason, failure), s.counts(), s.throughput(), s.views(),
+        return Summaries.summary(s.header(), new RunSummary.Ending(stopReason, failure), s.counts(), s.throughput(), s.views(),
                 s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery());
     }
 
@@ -121,14 +122,14 @@ final class Runs {
                 new Setting("duration", duration),
                 new Setting("shard", index + "/" + count + ": messages k of the schedule with k mod " + count + " = "
                         + index), new Setting("queues", "1 (DEV.QUEUE." + (index + 1) + ")")), List.of(), HEADER.start());
-        return new RunSummary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
+        return Summaries.summary(h, s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
                 s.delivery(), s.recovery());
     }
 
     /** The same run with these completions in its measured whole seconds. */
     static RunSummary perSecond(RunSummary s, long... perSecond) {
         RunSummary.Throughput t = s.throughput();
-        return new RunSummary(s.header(), s.ending(), s.counts(),
+        return Summaries.summary(s.header(), s.ending(), s.counts(),
                 new RunSummary.Throughput(t.targetRate(), t.measuredSeconds(), t.completedAfterWarmup(), perSecond,
                         t.longestGapFromNs(), t.longestGapNs(), t.gaps()), s.views(),
                 s.jvmPauses(), s.gc(), s.host(), s.delivery(), s.recovery());
@@ -136,7 +137,7 @@ final class Runs {
 
     /** The same run, judged as having offered this share of its schedule. */
     static RunSummary saturation(RunSummary s, dev.harness.core.run.Saturation saturation) {
-        return new RunSummary(s.header(), s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
+        return Summaries.summary(s.header(), s.ending(), s.counts(), s.throughput(), s.views(), s.jvmPauses(), s.gc(), s.host(),
                 s.delivery(), s.recovery(), saturation, s.keeping(), s.deliveryNeeded());
     }
 
