@@ -44,9 +44,13 @@ final class OptionGroups {
             MeasureOptions.class, MEASUREMENT,
             BrokerCommandOptions.class, DISTURBANCES,
             FreezeOptions.class, DISTURBANCES,
+            FreezeTargetOptions.class, DISTURBANCES,
             ProviderOptions.class, PROVIDER);
 
-    /** A command's own options that belong under a heading, by name. */
+    /**
+     * A command's own options that belong under a heading, by name: on the commands that take run's
+     * options (run, ab, k8s), where they mean what run's do. Elsewhere a --json may be a file read.
+     */
     private static final Map<String, String> OWN_OPTIONS = Map.ofEntries(
             Map.entry("--shard", WORKLOAD),
             Map.entry("--start-at", WORKLOAD),
@@ -70,6 +74,7 @@ final class OptionGroups {
     static List<Group> of(CommandSpec spec) {
         Map<String, String> headingOf = new LinkedHashMap<>();
         collect(spec.mixins(), null, headingOf);
+        boolean takesRunsOptions = headingOf.containsValue(WORKLOAD);
         providerOptionNames().forEach(name -> headingOf.put(name, PROVIDER));
         Map<String, List<OptionSpec>> byHeading = new LinkedHashMap<>();
         ORDER.forEach(h -> byHeading.put(h, new ArrayList<>()));
@@ -78,7 +83,8 @@ final class OptionGroups {
                 continue;
             }
             String heading = o.usageHelp() || o.versionHelp() ? HELP
-                    : headingOf.getOrDefault(o.longestName(), OWN_OPTIONS.getOrDefault(o.longestName(), OWN));
+                    : headingOf.getOrDefault(o.longestName(),
+                            takesRunsOptions ? OWN_OPTIONS.getOrDefault(o.longestName(), OWN) : OWN);
             byHeading.get(heading).add(o);
         }
         List<Group> groups = new ArrayList<>();
@@ -110,7 +116,7 @@ final class OptionGroups {
         StringBuilder s = new StringBuilder(spec.qualifiedName());
         for (OptionSpec o : spec.options()) {
             if (o.required() && (o.group() == null || o.group().multiplicity().min() > 0)) {
-                s.append(' ').append(optionName(o));
+                s.append(' ').append(optionName(o)).append(o.isMultiValue() ? "..." : "");
             }
         }
         s.append(" [OPTIONS]");

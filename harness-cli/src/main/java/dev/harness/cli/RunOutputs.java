@@ -8,6 +8,7 @@ import java.util.List;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.findings.ReadOnce;
+import dev.harness.core.findings.Reading;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.metrics.PrometheusEndpoint;
@@ -123,7 +124,7 @@ final class RunOutputs implements AutoCloseable {
         if (files.report() != null) {
             hlogReporter.close();
             try {
-                List<Path> written = HtmlReport.write(HlogRun.read(hlogFile), RunOutcome.of(summary, readOnce.reading(), verdict), files.report());
+                List<Path> written = HtmlReport.write(HlogRun.read(hlogFile), RunOutcome.of(summary, reading(summary), verdict), files.report());
                 System.out.println("report: " + String.join(", ", written.stream().map(Path::toString).toList()));
             } catch (IOException | BadHlogException e) {
                 out.failed("--report " + files.report() + ": cannot write the report: "
@@ -145,6 +146,12 @@ final class RunOutputs implements AutoCloseable {
             }
         }
         return out;
+    }
+
+    /** The reading the listeners were handed; read here when the writers never got to the summary. */
+    private Reading reading(RunSummary summary) {
+        Reading r = readOnce == null ? null : readOnce.reading();
+        return r != null ? r : Reading.of(summary);
     }
 
     @Override

@@ -76,7 +76,6 @@ final class RunPlan {
     final String gcInject;
     /** From the schedule's start to the end of such a run at the latest: what k8s gives its pods. */
     final long boundNs;
-    /** How far behind its schedule a sender may fall before the console says so. */
     /** The console shows the depth column: a put that starts deep or consumes slowly. */
     final boolean showsDepth;
 
@@ -100,7 +99,7 @@ final class RunPlan {
         this.ownBroker = target.kind().ownBroker();
         this.passwordEnv = target.credentials.source == null ? null : target.credentials.source.env;
         this.workloads = workloads(w, warmup, shard, o.shard, o.startAt != null, line);
-        Workload first = workloads.get(); // checks the settings, naming the option that is wrong
+        workloads.get(); // checks the settings, naming the option that is wrong
         this.kill = BrokerKill.of(o.killBrokerAtNs, o.restartAfterNs, scheduleNs, ownBroker, target.kind().name(),
                 w.reconnectTimeoutNs, o.brokerCommandOptions.killCmd != null);
         // A restart may take what --reconnect-timeout leaves.

@@ -84,8 +84,15 @@ class OptionGroupsTest {
     }
 
     @Test
+    void aFileReadIsNoOutputWhereTheCommandIsNotARun() {
+        assertEquals(OptionGroups.OWN, headings(command("check").getCommandSpec()).get("--json"), "check reads a run's --json");
+        assertEquals(OptionGroups.DISTURBANCES, headings(command("verify").getCommandSpec()).get("--broker-pid"),
+                "the freeze target's options go with the freezes wherever they are mixed in");
+    }
+
+    @Test
     void aRequiredOptionStaysInTheShortSynopsis() {
-        String usage = command("logdisk").getUsageMessage(CommandLine.Help.Ansi.OFF);
-        assertTrue(usage.startsWith("Usage: harness logdisk --dir DIR [OPTIONS]" + System.lineSeparator()), usage);
+        String usage = command("k8s").getUsageMessage(CommandLine.Help.Ansi.OFF);
+        assertTrue(usage.startsWith("Usage: harness k8s --shards N --image IMAGE [OPTIONS]" + System.lineSeparator()), usage);
     }
 }

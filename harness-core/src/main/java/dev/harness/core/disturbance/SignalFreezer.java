@@ -8,7 +8,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 
-
 /**
  * SIGSTOP and SIGCONT to a process of this host. Java sends no such signal itself, and starting
  * {@code kill} for each takes milliseconds on a loaded machine, which is the uncertainty of a

@@ -73,7 +73,6 @@ public final class ConsoleReporter implements ReadingListener {
         return this;
     }
 
-
     @Override
     public void preloading(String what) {
         out.println("preloading " + what + " ...");

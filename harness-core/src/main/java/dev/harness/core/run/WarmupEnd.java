@@ -13,7 +13,7 @@ import dev.harness.core.Format;
  *     in a row before its longest; false when it gave up there, or the run ended first
  */
 public record WarmupEnd(long ns, long autoMaxNs, boolean steady) {
-    /** What summaries built elsewhere (tests, files read back) say: a fixed warmup, length unknown. */
+    /** What a summary built by a test says when its case needs no warmup: a fixed one, length unknown. */
     public static final WarmupEnd UNKNOWN = new WarmupEnd(-1, 0, false);
 
     public boolean auto() {

@@ -23,7 +23,7 @@ public record Warmup(long ns, long autoMaxNs) {
      * harness run's default, as typed: on two shared CPUs a fixed 5 s still let the measured phase
      * begin with the start of a cold harness and broker (bench/results-warmup.md). Where the
      * measured phase must begin at a time known ahead (a shard set, a broker kill) the default is
-     * the fixed {@link WorkloadSettings#DEFAULT_WARMUP_NS} instead.
+     * the fixed {@code WorkloadSettings.DEFAULT_WARMUP_NS} instead.
      */
     public static final String DEFAULT_TEXT = "auto";
     /** auto ends once the schedule was kept for this many intervals in a row. */
