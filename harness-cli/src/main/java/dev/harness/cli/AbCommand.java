@@ -18,7 +18,6 @@ import dev.harness.core.jms.artemis.ArtemisDiagnosis;
 import dev.harness.core.report.AbReport;
 import dev.harness.core.report.ConsoleReporter;
 import dev.harness.core.report.EventLog;
-import dev.harness.core.report.JunitReport;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.slo.Objectives;
@@ -77,18 +76,8 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                     + " round event with its figures (docs/reference/events.md).")
     Path events;
 
-    @Option(names = "--slo", paramLabel = "OBJECTIVE",
-            description = "A gate on the comparison, judged on each whole side (all its rounds' histograms added, counts"
-                    + " summed), every term naming its side (repeatable): 'B.response.p99 <= 1.1 * A.response.p99',"
-                    + " 'A.lost == 0', 'B.rate >= 0.9 * A.rate'. One not met: exit code 5.")
-    List<String> slo = new ArrayList<>();
-
-    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when a round was NOT VALID. By default"
-            + " a comparison with a round that was not a valid test fails the gate (exit 5).")
-    boolean sloAllowInvalid;
-
-    @Option(names = "--junit", paramLabel = "FILE", description = "Write the gate's verdict as JUnit XML: one testcase per --slo.")
-    Path junit;
+    @Mixin
+    ObjectiveOptions objectives;
 
     // harness run's option groups, common to both sides: declared once, with run's defaults and checks.
     @Mixin
@@ -108,11 +97,8 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                 e -> e instanceof UnreachableException || e instanceof Failure.DuringRun);
         OutputFiles.checkWritable(spec, "--report", report);
         OutputFiles.checkWritable(spec, "--events", events);
-        OutputFiles.checkWritable(spec, "--junit", junit);
-        if (junit != null && slo.isEmpty()) {
-            throw usage("--junit: writes the verdict on the objectives; give at least one --slo");
-        }
-        Objectives objectives = Objectives.ofSides(slo);
+        objectives.check(spec);
+        Objectives gate = Objectives.ofSides(objectives.slo);
         List<String> sideA = tokens("--a", a);
         List<String> sideB = tokens("--b", b);
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
@@ -172,8 +158,8 @@ final class AbCommand implements Callable<Integer>, UsesApi {
             SideFigures figuresB = new SideFigures();
             ran.a().forEach(figuresA::add);
             ran.b().forEach(figuresB::add);
-            Verdict verdict = Verdict.of(objectives.list(), s -> s == Term.Side.A ? figuresA.figures() : figuresB.figures(),
-                    Map.of()).gated(ab.a().validity().plus(ab.b().validity(), ""), sloAllowInvalid);
+            Verdict verdict = Verdict.of(gate.list(), s -> s == Term.Side.A ? figuresA.figures() : figuresB.figures(),
+                    Map.of()).gated(ab.a().validity().plus(ab.b().validity(), ""), objectives.allowInvalid);
             ConsoleReporter.verdict(System.out, verdict);
             OutputFiles notWritten = new OutputFiles(spec);
             if (report != null) {
@@ -184,13 +170,7 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                     notWritten.failed("--report", report, e);
                 }
             }
-            if (junit != null) {
-                try {
-                    JunitReport.write(junit, "harness ab", start, verdict);
-                } catch (IOException e) {
-                    notWritten.failed("--junit", junit, e);
-                }
-            }
+            ObjectiveOptions.writeJunit(objectives.junit, "harness ab", start, verdict, notWritten);
             if (eventLog != null && eventLog.writeFailure() != null) {
                 notWritten.failed("--events", events, eventLog.writeFailure());
             }

@@ -1,6 +1,5 @@
 package dev.harness.cli;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,20 +11,23 @@ import dev.harness.core.findings.Validity;
 import dev.harness.core.hlog.BadHlogException;
 import dev.harness.core.hlog.HlogRun;
 import dev.harness.core.report.ConsoleReporter;
-import dev.harness.core.report.JunitReport;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.slo.LogFigures;
 import dev.harness.core.slo.Objectives;
 import dev.harness.core.slo.Verdict;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** The verdict of a finished run, or of several hosts' runs merged, from its hlog: the same code as run's. */
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        modelTransformer = CheckCommand.SloRequired.class,
         description = {
             "Judges service-level objectives on a finished run from its hlog (harness run --hlog), or on several hosts'"
                     + " runs from their merged hlog (harness merge --out): the measured phase's histograms, its windows,"
@@ -52,22 +54,12 @@ final class CheckCommand implements Callable<Integer> {
                     + " in-doubt and outage.")
     List<Path> json = new ArrayList<>();
 
-    @Option(names = "--slo", required = true, paramLabel = "OBJECTIVE",
-            description = "A service-level objective, as harness run takes it (repeatable): 'response.p99 < 50ms',"
-                    + " 'rate >= 0.98 * target', 'response.p99 < 50ms per 10s'.")
-    List<String> slo = new ArrayList<>();
-
-    @Option(names = "--junit", paramLabel = "FILE", description = "Write the verdict as JUnit XML: one testcase each.")
-    Path junit;
-
-    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when a run was NOT VALID (its --json"
-            + " says why; without it, the hlog's send-lag says whether the schedule was kept). By default such a run"
-            + " fails the verdict (exit 5).")
-    boolean sloAllowInvalid;
+    @Mixin
+    ObjectiveOptions objectives;
 
     @Override
     public Integer call() {
-        OutputFiles.checkWritable(spec, "--junit", junit);
+        objectives.check(spec);
         List<RunJson> runs = json.stream().map(file -> RunJson.read("--json", file)).toList();
         HlogRun log;
         try {
@@ -76,7 +68,7 @@ final class CheckCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         RunJson.requireOf("--json", log, runs);
-        Objectives objectives = LogFigures.objectives(slo, log, runs);
+        Objectives judged = LogFigures.objectives(objectives.slo, log, runs);
         // Each run's validity as it read itself; a merged log's is every host's.
         Validity validity = Validity.VALID;
         for (RunJson run : runs) {
@@ -87,7 +79,7 @@ final class CheckCommand implements Callable<Integer> {
         if (fromLog != null) {
             validity = fromLog;
         }
-        Verdict verdict = LogFigures.verdict(objectives, log, runs).gated(validity, sloAllowInvalid);
+        Verdict verdict = LogFigures.verdict(judged, log, runs).gated(validity, objectives.allowInvalid);
         System.out.println("harness check " + hlog + ": " + log.title());
         if (runs.isEmpty() && fromLog == null) {
             System.out.println("validity: not known from an hlog alone; give the run's --json to check it too");
@@ -101,14 +93,8 @@ final class CheckCommand implements Callable<Integer> {
         }
         ConsoleReporter.verdict(System.out, verdict);
         OutputFiles notWritten = new OutputFiles(spec);
-        if (junit != null) {
-            try {
-                JunitReport.write(junit, "harness check " + hlog.getFileName(), Instant.ofEpochMilli(log.header().startMs()),
-                        verdict);
-            } catch (IOException e) {
-                notWritten.failed("--junit", junit, e);
-            }
-        }
+        ObjectiveOptions.writeJunit(objectives.junit, "harness check " + hlog.getFileName(),
+                Instant.ofEpochMilli(log.header().startMs()), verdict, notWritten);
         // A gate never hides a broken run: a run that did not complete keeps its own code (4, 130)
         // whatever the verdict, as harness run gave it.
         for (RunJson run : runs) {
@@ -127,6 +113,17 @@ final class CheckCommand implements Callable<Integer> {
         }
         notWritten.throwIfAny();
         return ExitCode.OK;
+    }
+
+    /** check judges nothing without an objective: its --slo, shared with run as optional, is required here. */
+    static final class SloRequired implements CommandLine.IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec command) {
+            OptionSpec slo = command.findOption("--slo");
+            command.remove(slo);
+            command.addOption(slo.toBuilder().required(true).build());
+            return command;
+        }
     }
 
     private ParameterException usage(String message) {

@@ -45,6 +45,7 @@ final class OptionGroups {
             BrokerCommandOptions.class, DISTURBANCES,
             FreezeOptions.class, DISTURBANCES,
             FreezeTargetOptions.class, DISTURBANCES,
+            ObjectiveOptions.class, OBJECTIVES,
             ProviderOptions.class, PROVIDER);
 
     /**
@@ -62,10 +63,8 @@ final class OptionGroups {
             Map.entry("--json", OUTPUTS),
             Map.entry("--events", OUTPUTS),
             Map.entry("--metrics", OUTPUTS),
-            Map.entry("--junit", OBJECTIVES),
             Map.entry("--slo", OBJECTIVES),
-            Map.entry("--slo-abort", OBJECTIVES),
-            Map.entry("--slo-allow-invalid", OBJECTIVES));
+            Map.entry("--slo-abort", OBJECTIVES));
 
     private OptionGroups() {
     }

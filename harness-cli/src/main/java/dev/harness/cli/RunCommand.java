@@ -103,23 +103,12 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                     + " schedule, interleaved. auto/N takes I from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job's pods).")
     String shard;
 
-    @Option(names = "--slo", paramLabel = "OBJECTIVE",
-            description = "A service-level objective, checked at the end (repeatable): 'response.p99 < 50ms', 'lost == 0',"
-                    + " 'rate >= 0.98 * target'; with 'per 10s' it must hold in every 10 s window. Any view's count, mean,"
-                    + " pN, max; rate, target, unsent, lost, late, duplicates, in-doubt, outage. One not met: exit code 5.")
-    List<String> slo = new ArrayList<>();
+    @Mixin
+    ObjectiveOptions objectives;
 
     @Option(names = "--slo-abort", description = "End the run at the first window that breaks an objective (as Ctrl-C"
             + " does: every measurement kept).")
     boolean sloAbort;
-
-    @Option(names = "--slo-allow-invalid", description = "Judge the objectives even when the run was NOT VALID (the"
-            + " schedule not kept, the harness or host the limit, delivery unchecked, recovery unfinished). By default"
-            + " such a run fails every verdict (exit 5), since its figures do not measure what was asked.")
-    boolean sloAllowInvalid;
-
-    @Option(names = "--junit", paramLabel = "FILE", description = "Write the objectives' verdict as JUnit XML: one testcase each.")
-    Path junit;
 
     @Mixin
     ProviderOptions target;

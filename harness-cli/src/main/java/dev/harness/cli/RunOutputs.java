@@ -18,7 +18,6 @@ import dev.harness.core.report.EventLog;
 import dev.harness.core.report.HlogReporter;
 import dev.harness.core.report.HtmlReport;
 import dev.harness.core.report.JsonReporter;
-import dev.harness.core.report.JunitReport;
 import dev.harness.core.report.RunOutcome;
 import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
@@ -137,14 +136,8 @@ final class RunOutputs implements AutoCloseable {
         if (eventLog != null && eventLog.writeFailure() != null) {
             out.failed("--events", files.events(), eventLog.writeFailure());
         }
-        if (files.junit() != null) {
-            try {
-                JunitReport.write(files.junit(), "harness run " + summary.header().workload(), summary.header().start(),
-                        verdict);
-            } catch (IOException e) {
-                out.failed("--junit", files.junit(), e);
-            }
-        }
+        ObjectiveOptions.writeJunit(files.junit(), "harness run " + summary.header().workload(), summary.header().start(),
+                verdict, out);
         return out;
     }
 

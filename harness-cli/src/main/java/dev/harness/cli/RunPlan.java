@@ -107,17 +107,14 @@ final class RunPlan {
                 : kill.readyWithinNs(w.reconnectTimeoutNs), ownBroker);
         this.dropCachesBeforeRestart = o.brokerCommandOptions.dropCachesAlone(kill != null && ownBroker);
         this.freeze = o.freezeOptions.plan(scheduleNs, ownBroker, target.kind().name(), kill != null);
-        this.files = new Files(o.hlog, o.json, o.report, o.events, o.junit);
+        this.files = new Files(o.hlog, o.json, o.report, o.events, o.objectives.junit);
         OutputFiles.checkWritable(o.spec, "--hlog", files.hlog());
         OutputFiles.checkWritable(o.spec, "--json", files.json());
         OutputFiles.checkWritable(o.spec, "--report", files.report());
         OutputFiles.checkWritable(o.spec, "--events", files.events());
-        OutputFiles.checkWritable(o.spec, "--junit", files.junit());
-        if (files.junit() != null && o.slo.isEmpty()) {
-            throw new ParameterException(line, "--junit: writes the verdict on the objectives; give at least one --slo");
-        }
-        this.objectives = Objectives.of(o.slo, o.sloAbort, w.durationNs, o.m.intervalNs);
-        this.sloAllowInvalid = o.sloAllowInvalid;
+        o.objectives.check(o.spec);
+        this.objectives = Objectives.of(o.objectives.slo, o.sloAbort, w.durationNs, o.m.intervalNs);
+        this.sloAllowInvalid = o.objectives.allowInvalid;
         this.metrics = metrics(o.metrics, line);
         this.runner = new RunnerSettings(o.m.intervalNs, o.m.pauseResolutionNs, o.m.hiccupResolutionNs,
                 StartAt.parse(o.startAt, o.clock));
@@ -162,14 +159,19 @@ final class RunPlan {
         return ((RunCommand) given.commandSpec().userObject()).target.kind().ownBroker();
     }
 
+    /** The option groups a command that takes harness run's options shares with run, as mixins. */
+    private static final Set<Class<?>> RUNS_GROUPS = Set.of(WorkloadOptions.class, MeasureOptions.class);
+
     /**
      * What a command that takes harness run's options (ab, k8s) passes on to run: every argument
      * but its own options, in the order given, so the option groups it shares with run as mixins
      * (parsed and checked there too) and the run options it does not declare, which run parses.
+     * Its other mixins (ab's objectives, judged on its sides) are its own.
      */
     static List<String> passedOn(CommandSpec command) {
         Set<String> shared = new HashSet<>();
-        command.mixins().values().forEach(mixin -> mixin.options().forEach(o -> shared.addAll(List.of(o.names()))));
+        command.mixins().values().stream().filter(m -> m.userObject() != null && RUNS_GROUPS.contains(m.userObject().getClass()))
+                .forEach(mixin -> mixin.options().forEach(o -> shared.addAll(List.of(o.names()))));
         List<String> args = command.commandLine().getParseResult().expandedArgs();
         List<String> runs = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
