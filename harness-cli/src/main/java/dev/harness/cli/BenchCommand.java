@@ -33,6 +33,7 @@ import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
+import dev.harness.core.workload.SizeMix;
 import dev.harness.core.workload.WorkloadSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -228,7 +229,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
     /** Senders each with a drainer of its own on the one queue, so the drainers are not what limits them. */
     private Config put(String name, boolean persistent, int syncpoint, int senders, int inFlight) {
         // A queue of its own per trial: a trial that gave up must not leave a backlog for the next.
-        return new Config(name, rate -> new PutWorkload(new PutSettings(rate, senders, Warmup.fixed(warmupNs), trialNs, sizeBytes,
+        return new Config(name, rate -> new PutWorkload(new PutSettings(rate, senders, Warmup.fixed(warmupNs), trialNs, SizeMix.of(sizeBytes),
                 persistent, syncpoint, 1, "HARNESS.BENCH." + (++trials) + ".Q", senders,
                 WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS, Shard.WHOLE, inFlight)));
     }
@@ -244,7 +245,7 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
                 int t = ++trials;
                 boolean probe = rate == 0;
                 return new ReqRespWorkload(new ReqRespSettings(probe ? 1_000_000 : rate, n, 10, Warmup.fixed(warmupNs), trialNs,
-                        sizeBytes, true, 1, 10, "BENCH" + t + ".REQUEST", "BENCH" + t + ".REPLY",
+                        SizeMix.of(sizeBytes), true, 1, 10, "BENCH" + t + ".REQUEST", "BENCH" + t + ".REPLY",
                         probe ? 5_000_000_000L : ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS, false,
                         probe ? 0 : WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS, Shard.WHOLE));
             }));

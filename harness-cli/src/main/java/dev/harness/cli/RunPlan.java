@@ -314,7 +314,7 @@ final class RunPlan {
             case PUT -> {
                 refuse.onlyFor("reqresp", reqrespOptions(w));
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                PutSettings whole = PutSettings.of(w.rate, w.senders, warmup, w.durationNs, w.sizeBytes,
+                PutSettings whole = PutSettings.of(w.rate, w.senders, warmup, w.durationNs, w.size,
                         w.persistent, w.syncpoint, w.queues, w.queuePrefix, w.drainers, w.drainTimeoutNs, w.maxInFlight);
                 oneStart.run();
                 PutSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs)
@@ -333,7 +333,7 @@ final class RunPlan {
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
                 ReqRespSettings whole = ReqRespSettings.of(w.rate, w.requesters, w.responders, warmup,
-                        w.durationNs, w.sizeBytes, w.persistent, w.syncpoint, w.queues, w.requestPrefix, w.replyPrefix,
+                        w.durationNs, w.size, w.persistent, w.syncpoint, w.queues, w.requestPrefix, w.replyPrefix,
                         w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight);
                 oneStart.run();
                 ReqRespSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs);
@@ -349,7 +349,7 @@ final class RunPlan {
                         w.queuePrefix, "--purge", w.purge ? Boolean.TRUE : null);
                 refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs);
                 refuse.onlyFor("put", "--preload", w.preload);
-                PubSubSettings settings = PubSubSettings.of(w.rate, w.senders, warmup, w.durationNs, w.sizeBytes,
+                PubSubSettings settings = PubSubSettings.of(w.rate, w.senders, warmup, w.durationNs, w.size,
                         w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,
                         w.consumersPerSubscription, w.keepSubscriptions, w.drainTimeoutNs, w.maxInFlight);
                 yield () -> {

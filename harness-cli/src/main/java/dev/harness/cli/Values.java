@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import dev.harness.core.SettingsException;
 import dev.harness.core.Sizes;
 import dev.harness.core.schedule.Warmup;
+import dev.harness.core.workload.SizeMix;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -233,6 +234,20 @@ final class Values {
         @Override
         public Integer convert(String value) {
             return sizeBytes(value);
+        }
+    }
+
+    /** {@code --size}: one size, sizes with their shares (512:50,8KiB:50), or file:PATH; see {@link SizeMix#parse}. */
+    static final class SizeMixValue implements ITypeConverter<SizeMix> {
+        @Override
+        public SizeMix convert(String value) {
+            try {
+                return SizeMix.parse(value);
+            } catch (SettingsException e) {
+                // The message names its option; picocli names it again, with the value.
+                String m = e.getMessage();
+                throw new TypeConversionException(m.startsWith(e.option() + ": ") ? m.substring(e.option().length() + 2) : m);
+            }
         }
     }
 

@@ -5,6 +5,7 @@ import dev.harness.core.schedule.Warmup;
 import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.ReqRespSettings;
+import dev.harness.core.workload.SizeMix;
 import dev.harness.core.workload.SubscriptionKind;
 import picocli.CommandLine.Option;
 
@@ -48,9 +49,13 @@ final class WorkloadOptions {
             description = "Measured duration after the warmup. Default: ${DEFAULT-VALUE}.")
     long durationNs;
 
-    @Option(names = "--size", converter = Values.Size.class, paramLabel = "SIZE",
-            description = "Message size in bytes, or with KiB/MiB. Default: ${DEFAULT-VALUE}.")
-    int sizeBytes;
+    @Option(names = "--size", converter = Values.SizeMixValue.class, paramLabel = "SIZE|MIX|file:PATH",
+            description = "Message size in bytes, or with KiB/MiB (header included); or a mix of sizes with their shares"
+                    + " of the messages in percent, 1KiB:60,10KiB:30,100KiB:10; or file:PATH, a file of sizes one a line,"
+                    + " each as often as it is there (at most " + SizeMix.MAX_CLASSES + " distinct). Each message's size"
+                    + " follows from its number in the schedule, so every run of one schedule (both sides of an ab) sends"
+                    + " the same sizes in the same order; the summary gives response per size. Default: ${DEFAULT-VALUE}.")
+    SizeMix size;
 
     boolean persistent = true;
 

@@ -224,7 +224,7 @@ class ExitCodesTest {
         assertEquals(500, run.w.rate);
         assertEquals(30_000_000_000L, run.w.durationNs);
         assertEquals(dev.harness.core.schedule.Warmup.auto(null), run.plan().warmup, "until the schedule is kept");
-        assertEquals(2048, run.w.sizeBytes);
+        assertEquals(dev.harness.core.workload.SizeMix.of(2048), run.w.size);
         assertEquals("30s", Defaults.of("run --reconnect-timeout"));
         assertEquals("64MiB", Defaults.of("logdisk --file-size"));
     }

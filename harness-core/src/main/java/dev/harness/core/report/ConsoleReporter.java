@@ -32,6 +32,7 @@ import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.SizeClass;
 import dev.harness.core.slo.Verdict;
 
 /** The console: a header, one line per interval, and the summary a person reads first. */
@@ -358,6 +359,13 @@ public final class ConsoleReporter implements ReadingListener {
             if (v == View.RESPONSE && r.views().responseWithoutOutage() != null) {
                 out.println(row("  outside outage", r.views().responseWithoutOutage()));
             }
+            if (v == View.RESPONSE) {
+                r.sizes().forEach(s -> out.println(row("  " + s.bytes() + " bytes", s.response())));
+            }
+        }
+        if (!r.sizes().isEmpty()) {
+            out.printf(Locale.ROOT, "sizes: response of each size's messages under response; the completed messages'"
+                    + " mean size %,.0f bytes%n", SizeClass.meanBytes(r.sizes()));
         }
         out.println();
         reading.findings().forEach(f -> out.println(f.text()));

@@ -37,6 +37,7 @@ import dev.harness.core.run.FanOutSummary;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunHeader;
 import dev.harness.core.run.RunSummary;
+import dev.harness.core.run.SizeClass;
 import dev.harness.core.run.Saturation;
 import dev.harness.core.run.WarmupEnd;
 import dev.harness.core.slo.Result;
@@ -241,6 +242,7 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
         hostSummary(j, r.host());
         delivery(j, r.delivery());
         subscriptions(j, r.fanOut());
+        sizes(j, r.sizes());
         preload(j, r.preload());
         recovery(j, r.recovery(), r.views().responseWithoutOutage());
         saturation(j, r.saturation());
@@ -396,6 +398,22 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
                     .field("duplicates", s.duplicates())
                     .field("backlogGrowth", s.backlogGrowth())
                     .field("published", s.published());
+            histogram(j, "response", s.response());
+            j.endObject();
+        }
+        j.endArray().endObject();
+    }
+
+    /** A --size mix: each size's share and its messages' measured response, and the completed messages' mean size; null with one size. */
+    static void sizes(JsonWriter j, List<SizeClass> sizes) {
+        if (sizes.isEmpty()) {
+            j.field("sizes", (String) null);
+            return;
+        }
+        j.name("sizes").beginObject().field("meanBytes", SizeClass.meanBytes(sizes));
+        j.name("each").beginArray();
+        for (SizeClass s : sizes) {
+            j.beginObject().field("bytes", s.bytes()).field("percent", s.percent());
             histogram(j, "response", s.response());
             j.endObject();
         }

@@ -36,14 +36,16 @@ import dev.harness.core.measure.View;
  * @param freezes the stops of the broker the run made ({@code --freeze-at}), as measured where they were made; in order
  * @param fanOut publish/subscribe: each subscription's copies, and the fan-outs not measured; null for other workloads
  * @param preload the backlog put before the schedule ({@code --preload}) and when it was drained; null for none
+ * @param sizes with a --size mix, the measured phase's response per size; empty with one size
  */
 public record RunSummary(RunHeader header, Ending ending, Counts counts, Throughput throughput, Views views,
         JvmPauses jvmPauses, GcSummary gc, HostSummary host, Delivery delivery, Outages.Recovery recovery,
         Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded, WarmupEnd warmup,
-        List<Stop> freezes, FanOutSummary fanOut, Preloaded preload) {
+        List<Stop> freezes, FanOutSummary fanOut, Preloaded preload, List<SizeClass> sizes) {
 
     public RunSummary {
         freezes = List.copyOf(freezes);
+        sizes = sizes == null ? List.of() : List.copyOf(sizes);
     }
 
     /**

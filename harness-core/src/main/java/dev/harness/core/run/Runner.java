@@ -475,7 +475,7 @@ public final class Runner {
                         t.correctionsAdded(), settings.pauseResolutionNs()),
                 t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded,
                 warmupEnd(workload, measurement), freezes, workload.endSubscriptions(),
-                workload.preloaded(schedule.startNs()));
+                workload.preloaded(schedule.startNs()), workload.sizes());
     }
 
     /** Where the measured phase began: -1 when the run ended before it did. */

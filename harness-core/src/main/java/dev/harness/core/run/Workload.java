@@ -48,6 +48,11 @@ public interface Workload extends AutoCloseable {
         return ScheduleBounds.lagBoundNs(targetRate(), workers());
     }
 
+    /** The measured phase's response per size of a --size mix; empty with one size. Asked once the workers are done. */
+    default List<SizeClass> sizes() {
+        return List.of();
+    }
+
     /**
      * The warmup: fixed, or {@code --warmup auto} with its shortest and its longest (the run ends it
      * once the schedule is kept, at the longest otherwise).

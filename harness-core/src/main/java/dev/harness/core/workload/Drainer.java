@@ -30,6 +30,8 @@ final class Drainer {
     private final Ledger ledger;
     /** The backlog put before the schedule ({@code --preload}), or null. */
     private final Preload preload;
+    /** Where a received message is kept by its size too (a --size mix). */
+    private final SizeResponses sizes;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong stale = new AtomicLong();
     private volatile LatencyRecorder recorder;
@@ -39,7 +41,8 @@ final class Drainer {
     /** --consume-delay: how long it takes over each message; 0 for none. */
     private long consumeDelayNs;
 
-    Drainer(int id, RunControl control, long runId, Ledger ledger, Preload preload) {
+    Drainer(int id, RunControl control, long runId, Ledger ledger, Preload preload, SizeResponses sizes) {
+        this.sizes = sizes;
         this.id = id;
         this.control = control;
         this.runId = runId;
@@ -88,6 +91,7 @@ final class Drainer {
                     return;
                 }
                 recorder.record(View.RESPONSE, h.intendedNs, receivedNs - h.intendedNs);
+                sizes.record(h.sequence, h.intendedNs, receivedNs - h.intendedNs);
                 recorder.record(View.SERVICE, h.intendedNs, receivedNs - h.sendNs);
                 meter.completion(receivedNs, h.intendedNs);
                 received.incrementAndGet();

@@ -70,12 +70,12 @@ final class Preload {
             return;
         }
         long messages = settings.preload() * settings.ownQueues();
-        double need = messages * (double) (settings.sizeBytes() + JOURNAL_OVERHEAD_BYTES) * JOURNAL_HEADROOM;
+        double need = messages * (double) (settings.size().meanBytes() + JOURNAL_OVERHEAD_BYTES) * JOURNAL_HEADROOM;
         long free = journal.toFile().getUsableSpace();
         SettingsException.require(free == 0 || need <= free, "--preload", String.format(Locale.ROOT,
-                "%,d persistent messages of %,d bytes need about %s of journal, and %s has %s free; preload fewer, or"
-                        + " give the broker a disk with room",
-                messages, settings.sizeBytes(), mib(need), journal, mib(free)));
+                "%,d persistent messages of %,.0f bytes (mean) need about %s of journal, and %s has %s free; preload"
+                        + " fewer, or give the broker a disk with room",
+                messages, settings.size().meanBytes(), mib(need), journal, mib(free)));
     }
 
     private static String mib(double bytes) {
@@ -131,7 +131,7 @@ final class Preload {
 
     private void putOn(Provider provider, int queue, RunControl control, AtomicReference<Exception> failure)
             throws JMSException {
-        byte[] payload = MessageHeader.payload(settings.sizeBytes());
+        Payloads payloads = Payloads.of(settings.size());
         boolean transacted = settings.persistent();
         int queues = settings.ownQueues();
         Connection c = provider.connect();
@@ -148,7 +148,7 @@ final class Preload {
                 BytesMessage m = session.createBytesMessage();
                 long now = System.nanoTime();
                 MessageHeader.write(m, runId, now, now, MessageHeader.PRELOAD_SENDER, i * queues + queue);
-                m.writeBytes(payload);
+                m.writeBytes(payloads.of(i * queues + queue));
                 producer.send(m);
                 sent = i + 1;
                 if (!transacted) {

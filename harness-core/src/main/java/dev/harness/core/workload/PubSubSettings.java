@@ -28,7 +28,7 @@ public record PubSubSettings(
         int publishers,
         Warmup warmup,
         long durationNs,
-        int sizeBytes,
+        SizeMix size,
         boolean persistent,
         int syncpoint,
         int topics,
@@ -54,7 +54,7 @@ public record PubSubSettings(
     public PubSubSettings {
         SettingsException.require(rate >= 0, "--rate", "expected messages per second (a positive number) or 'max'");
         SettingsException.atLeast("--senders", publishers, 1);
-        WorkloadSettings.checkCommon(warmup, durationNs, sizeBytes, drainTimeoutNs);
+        WorkloadSettings.checkCommon(warmup, durationNs, size, drainTimeoutNs);
         SettingsException.atLeast("--syncpoint", syncpoint, 0);
         SettingsException.atLeast("--topics", topics, 1);
         WorkloadSettings.checkPrefix("--topic-prefix", topicPrefix);
@@ -76,12 +76,12 @@ public record PubSubSettings(
      * The settings from options a user may leave out (null): one publisher, one topic, one
      * nondurable subscription on it, outside syncpoint, one send at a time.
      */
-    public static PubSubSettings of(double rate, Integer publishers, Warmup warmup, long durationNs, int sizeBytes,
+    public static PubSubSettings of(double rate, Integer publishers, Warmup warmup, long durationNs, SizeMix size,
             boolean persistent, Integer syncpoint, Integer topics, String topicPrefix, Integer subscribers,
             SubscriptionKind subscription, Integer consumersPerSubscription, boolean keepSubscriptions, long drainTimeoutNs,
             Integer maxInFlight) {
         return new PubSubSettings(rate, publishers == null ? PutSettings.DEFAULT_SENDERS : publishers, warmup, durationNs,
-                sizeBytes, persistent, syncpoint == null ? PutSettings.DEFAULT_SYNCPOINT : syncpoint,
+                size, persistent, syncpoint == null ? PutSettings.DEFAULT_SYNCPOINT : syncpoint,
                 topics == null ? DEFAULT_TOPICS : topics, topicPrefix == null ? DEFAULT_TOPIC_PREFIX : topicPrefix,
                 subscribers == null ? DEFAULT_SUBSCRIBERS : subscribers, subscription == null ? DEFAULT_SUBSCRIPTION : subscription,
                 consumersPerSubscription == null ? 1 : consumersPerSubscription, keepSubscriptions, drainTimeoutNs,
@@ -98,7 +98,7 @@ public record PubSubSettings(
     public PubSubSettings warmingBurst(long lengthNs) {
         SubscriptionKind burstKind = subscription.shared() ? SubscriptionKind.SHARED : SubscriptionKind.NONDURABLE;
         return new PubSubSettings(rate == 0 ? 0 : Math.max(rate, WARMUP_BURST_RATE), Math.max(publishers, WARMUP_BURST_WORKERS),
-                Warmup.fixed(0), lengthNs, sizeBytes, persistent, syncpoint, topics, WARMUP_QUEUE_PREFIX + topicPrefix, subscribers, burstKind,
+                Warmup.fixed(0), lengthNs, size, persistent, syncpoint, topics, WARMUP_QUEUE_PREFIX + topicPrefix, subscribers, burstKind,
                 consumersPerSubscription, false, WARMUP_BURST_DRAIN_NS, maxInFlight);
     }
 
@@ -139,7 +139,7 @@ public record PubSubSettings(
         s.add(new Setting("publishers", Integer.toString(publishers)));
         s.add(new Setting("warmup", warmup.describe()));
         s.add(new Setting("duration", Format.duration(durationNs)));
-        s.add(new Setting("size", sizeBytes + " bytes"));
+        s.add(new Setting("size", size.describe()));
         s.add(new Setting("persistence", persistent ? "persistent" : "non-persistent"));
         s.add(new Setting("syncpoint", syncpoint == 0 ? "outside syncpoint" : "transacted session, commit every " + syncpoint));
         s.add(new Setting("topics", topics + " (" + topicName(0) + (topics > 1 ? " .. " + topicName(topics - 1) : "") + ")"));

@@ -69,9 +69,9 @@ public final class PubSubWorkload extends SettingsWorkload {
                     sub.open(provider, reconnect);
                 }
             }
-            byte[] payload = MessageHeader.payload(settings.sizeBytes());
+            Payloads payloads = Payloads.of(settings.size());
             for (int p = 0; p < settings.publishers(); p++) {
-                Sender publisher = Sender.publisher(p, settings, control, runId, payload, ledgers, reconnect);
+                Sender publisher = Sender.publisher(p, settings, control, runId, payloads, ledgers, reconnect);
                 publishers.add(publisher);
                 publisher.open(provider);
             }

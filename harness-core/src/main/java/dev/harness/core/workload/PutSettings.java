@@ -18,7 +18,7 @@ import dev.harness.core.schedule.Warmup;
  * @param senders sender threads, each with its own connection and session
  * @param warmup warmup, not measured in the summary
  * @param durationNs measured duration after warmup
- * @param sizeBytes message body size, header included
+ * @param size the messages' sizes, header included: one, or a mix (--size)
  * @param persistent persistent (durable) or non-persistent messages
  * @param syncpoint commit every this many messages in a transacted session; 0 = outside syncpoint
  * @param queues how many queues the senders go round robin over
@@ -38,7 +38,7 @@ public record PutSettings(
         int senders,
         Warmup warmup,
         long durationNs,
-        int sizeBytes,
+        SizeMix size,
         boolean persistent,
         int syncpoint,
         int queues,
@@ -66,7 +66,7 @@ public record PutSettings(
     public PutSettings {
         SettingsException.require(rate >= 0, "--rate", "expected messages per second (a positive number) or 'max'");
         SettingsException.atLeast("--senders", senders, 1);
-        WorkloadSettings.checkCommon(warmup, durationNs, sizeBytes, drainTimeoutNs);
+        WorkloadSettings.checkCommon(warmup, durationNs, size, drainTimeoutNs);
         SettingsException.atLeast("--syncpoint", syncpoint, 0);
         SettingsException.atLeast("--queues", queues, 1);
         WorkloadSettings.checkPrefix("--queue-prefix", queuePrefix);
@@ -85,24 +85,24 @@ public record PutSettings(
     }
 
     /** Drainers on empty queues (no {@code --preload}). */
-    public PutSettings(double rate, int senders, Warmup warmup, long durationNs, int sizeBytes, boolean persistent,
+    public PutSettings(double rate, int senders, Warmup warmup, long durationNs, SizeMix size, boolean persistent,
             int syncpoint, int queues, String queuePrefix, int drainers, long drainTimeoutNs, Shard shard, int maxInFlight,
             long consumeDelayNs) {
-        this(rate, senders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix, drainers,
+        this(rate, senders, warmup, durationNs, size, persistent, syncpoint, queues, queuePrefix, drainers,
                 drainTimeoutNs, shard, maxInFlight, consumeDelayNs, 0);
     }
 
     /** Drainers that take no set time over a message (no {@code --consume-delay}). */
-    public PutSettings(double rate, int senders, Warmup warmup, long durationNs, int sizeBytes, boolean persistent,
+    public PutSettings(double rate, int senders, Warmup warmup, long durationNs, SizeMix size, boolean persistent,
             int syncpoint, int queues, String queuePrefix, int drainers, long drainTimeoutNs, Shard shard, int maxInFlight) {
-        this(rate, senders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix, drainers,
+        this(rate, senders, warmup, durationNs, size, persistent, syncpoint, queues, queuePrefix, drainers,
                 drainTimeoutNs, shard, maxInFlight, 0);
     }
 
     /** One send at a time, each blocking until it returns (no {@code --max-in-flight}). */
-    public PutSettings(double rate, int senders, Warmup warmup, long durationNs, int sizeBytes, boolean persistent,
+    public PutSettings(double rate, int senders, Warmup warmup, long durationNs, SizeMix size, boolean persistent,
             int syncpoint, int queues, String queuePrefix, int drainers, long drainTimeoutNs, Shard shard) {
-        this(rate, senders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix, drainers,
+        this(rate, senders, warmup, durationNs, size, persistent, syncpoint, queues, queuePrefix, drainers,
                 drainTimeoutNs, shard, WorkloadSettings.DEFAULT_MAX_IN_FLIGHT);
     }
 
@@ -110,39 +110,39 @@ public record PutSettings(
      * The settings from options a user may leave out (null): senders 1, one queue, outside
      * syncpoint, {@value #DEFAULT_QUEUE_PREFIX}1, one drainer per queue.
      */
-    public static PutSettings of(double rate, Integer senders, Warmup warmup, long durationNs, int sizeBytes,
+    public static PutSettings of(double rate, Integer senders, Warmup warmup, long durationNs, SizeMix size,
             boolean persistent, Integer syncpoint, Integer queues, String queuePrefix, Integer drainers,
             long drainTimeoutNs) {
         int queueCount = queues == null ? DEFAULT_QUEUES : queues;
-        return new PutSettings(rate, senders == null ? DEFAULT_SENDERS : senders, warmup, durationNs, sizeBytes,
+        return new PutSettings(rate, senders == null ? DEFAULT_SENDERS : senders, warmup, durationNs, size,
                 persistent, syncpoint == null ? DEFAULT_SYNCPOINT : syncpoint, queueCount,
                 queuePrefix == null ? DEFAULT_QUEUE_PREFIX : queuePrefix, drainers == null ? queueCount : drainers,
                 drainTimeoutNs, Shard.WHOLE);
     }
 
     /** As {@link #of}, with {@code --max-in-flight} (null: {@value WorkloadSettings#DEFAULT_MAX_IN_FLIGHT}). */
-    public static PutSettings of(double rate, Integer senders, Warmup warmup, long durationNs, int sizeBytes,
+    public static PutSettings of(double rate, Integer senders, Warmup warmup, long durationNs, SizeMix size,
             boolean persistent, Integer syncpoint, Integer queues, String queuePrefix, Integer drainers,
             long drainTimeoutNs, Integer maxInFlight) {
-        return of(rate, senders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix, drainers,
+        return of(rate, senders, warmup, durationNs, size, persistent, syncpoint, queues, queuePrefix, drainers,
                 drainTimeoutNs).withMaxInFlight(maxInFlight == null ? WorkloadSettings.DEFAULT_MAX_IN_FLIGHT : maxInFlight);
     }
 
     /** These settings with {@code n} sends in flight per sender. */
     public PutSettings withMaxInFlight(int n) {
-        return new PutSettings(rate, senders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
+        return new PutSettings(rate, senders, warmup, durationNs, size, persistent, syncpoint, queues, queuePrefix,
                 drainers, drainTimeoutNs, shard, n, consumeDelayNs, preload);
     }
 
     /** These settings for shard I of N: the schedule's messages k with k mod N = I, on queues of its own. */
     public PutSettings withShard(Shard s) {
-        return new PutSettings(rate, senders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
+        return new PutSettings(rate, senders, warmup, durationNs, size, persistent, syncpoint, queues, queuePrefix,
                 drainers, drainTimeoutNs, s, maxInFlight, consumeDelayNs, preload);
     }
 
     /** These settings with drainers that take {@code ns} over each message ({@code --consume-delay}; null: none). */
     public PutSettings withConsumeDelay(Long ns) {
-        return new PutSettings(rate, senders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
+        return new PutSettings(rate, senders, warmup, durationNs, size, persistent, syncpoint, queues, queuePrefix,
                 drainers, drainTimeoutNs, shard, maxInFlight, ns == null ? 0 : ns, preload);
     }
 
@@ -151,8 +151,8 @@ public record PutSettings(
      * messages, or with {@code inBytes} that many bytes of the run's messages (rounded up); null: none.
      */
     public PutSettings withPreload(Long amount, boolean inBytes) {
-        long messages = amount == null ? 0 : inBytes ? (amount + sizeBytes - 1) / sizeBytes : amount;
-        return new PutSettings(rate, senders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, queuePrefix,
+        long messages = amount == null ? 0 : inBytes ? (long) Math.ceil(amount / size.meanBytes()) : amount;
+        return new PutSettings(rate, senders, warmup, durationNs, size, persistent, syncpoint, queues, queuePrefix,
                 drainers, drainTimeoutNs, shard, maxInFlight, consumeDelayNs, messages);
     }
 
@@ -172,7 +172,7 @@ public record PutSettings(
      */
     public PutSettings warmingBurst(long lengthNs) {
         return new PutSettings(rate == 0 ? 0 : Math.max(rate, WARMUP_BURST_RATE), Math.max(senders, WARMUP_BURST_WORKERS),
-                Warmup.fixed(0), lengthNs, sizeBytes, persistent, syncpoint, queues, WARMUP_QUEUE_PREFIX + queuePrefix,
+                Warmup.fixed(0), lengthNs, size, persistent, syncpoint, queues, WARMUP_QUEUE_PREFIX + queuePrefix,
                 Math.max(1, drainers), WARMUP_BURST_DRAIN_NS, shard, maxInFlight);
     }
 
@@ -194,7 +194,7 @@ public record PutSettings(
         s.add(new Setting("senders", Integer.toString(senders)));
         s.add(new Setting("warmup", warmup.describe()));
         s.add(new Setting("duration", Format.duration(durationNs)));
-        s.add(new Setting("size", sizeBytes + " bytes"));
+        s.add(new Setting("size", size.describe()));
         s.add(new Setting("persistence", persistent ? "persistent" : "non-persistent"));
         s.add(new Setting("syncpoint", syncpoint == 0 ? "outside syncpoint"
                 : "transacted session, commit every " + syncpoint));

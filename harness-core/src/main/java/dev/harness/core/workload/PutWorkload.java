@@ -15,6 +15,7 @@ import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.SenderLoad;
+import dev.harness.core.run.SizeClass;
 import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Schedule;
 
@@ -23,6 +24,8 @@ public final class PutWorkload extends SettingsWorkload {
     private static final long CLOSE_TIMEOUT_MS = 5_000;
 
     private final PutSettings settings;
+    /** The measured responses per size of a --size mix. */
+    private final SizeResponses sizes;
     private final List<Sender> senders = new ArrayList<>();
     private final List<Drainer> drainers = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
@@ -34,6 +37,12 @@ public final class PutWorkload extends SettingsWorkload {
     public PutWorkload(PutSettings settings) {
         super(settings);
         this.settings = settings;
+        this.sizes = new SizeResponses(settings.size());
+    }
+
+    @Override
+    public List<SizeClass> sizes() {
+        return sizes.summary();
     }
 
     @Override
@@ -54,13 +63,13 @@ public final class PutWorkload extends SettingsWorkload {
             // Drainers subscribe first, so every queue has a consumer before the first send.
             int[][] assignment = Assignments.spread(settings.drainers(), settings.ownQueues());
             for (int d = 0; d < settings.drainers(); d++) {
-                Drainer drainer = new Drainer(d, control, runId, ledger, preload);
+                Drainer drainer = new Drainer(d, control, runId, ledger, preload, sizes);
                 drainers.add(drainer);
                 drainer.open(provider, settings, assignment[d], reconnect);
             }
-            byte[] payload = MessageHeader.payload(settings.sizeBytes());
+            Payloads payloads = Payloads.of(settings.size());
             for (int s = 0; s < settings.senders(); s++) {
-                Sender sender = new Sender(s, settings, control, runId, payload, ledger, reconnect);
+                Sender sender = new Sender(s, settings, control, runId, payloads, ledger, reconnect, sizes);
                 senders.add(sender);
                 sender.open(provider);
             }
@@ -79,6 +88,7 @@ public final class PutWorkload extends SettingsWorkload {
         }
         brokerDepth = BrokerDepth.start(provider, queues);
         measurement.depthFrom(preload == null ? () -> 0 : preload::left, brokerDepth::depth);
+        sizes.bind(measurement);
         try {
             for (Drainer d : drainers) {
                 d.bind(measurement);

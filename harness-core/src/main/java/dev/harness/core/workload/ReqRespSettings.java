@@ -22,7 +22,7 @@ import dev.harness.core.schedule.Warmup;
  * @param responders responder threads in this process; 0 when they run elsewhere (harness respond)
  * @param warmup warmup, fixed or auto
  * @param durationNs measured duration
- * @param sizeBytes request and reply size
+ * @param size the requests' sizes (a reply is its request's), header included: one, or a mix (--size)
  * @param persistent persistent requests and replies
  * @param syncpoint 0 = outside syncpoint; otherwise requesters commit their puts (every N in open
  *     mode, each one in closed mode, or the responder could not see it) and their gets, and
@@ -46,7 +46,7 @@ public record ReqRespSettings(
         int responders,
         Warmup warmup,
         long durationNs,
-        int sizeBytes,
+        SizeMix size,
         boolean persistent,
         int syncpoint,
         int queues,
@@ -90,7 +90,7 @@ public record ReqRespSettings(
     public ReqRespSettings {
         SettingsException.require(rate > 0, "--rate max",
                 "request/response runs on a schedule; give round trips per second");
-        WorkloadSettings.checkCommon(warmup, durationNs, sizeBytes, drainTimeoutNs);
+        WorkloadSettings.checkCommon(warmup, durationNs, size, drainTimeoutNs);
         SettingsException.atLeast("--requesters", requesters, 1);
         SettingsException.atLeast("--queues", queues, 1);
         SettingsException.atLeast("--syncpoint", syncpoint, 0);
@@ -115,39 +115,39 @@ public record ReqRespSettings(
     }
 
     /** Responders that reply at once (no {@code --consume-delay}). */
-    public ReqRespSettings(double rate, int requesters, int responders, Warmup warmup, long durationNs, int sizeBytes,
+    public ReqRespSettings(double rate, int requesters, int responders, Warmup warmup, long durationNs, SizeMix size,
             boolean persistent, int syncpoint, int queues, String requestPrefix, String replyPrefix, long replyTimeoutNs,
             boolean open, long drainTimeoutNs, Shard shard, int maxInFlight) {
-        this(rate, requesters, responders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, requestPrefix,
+        this(rate, requesters, responders, warmup, durationNs, size, persistent, syncpoint, queues, requestPrefix,
                 replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, maxInFlight, 0);
     }
 
     /** One send at a time, each blocking until it returns (no {@code --max-in-flight}). */
-    public ReqRespSettings(double rate, int requesters, int responders, Warmup warmup, long durationNs, int sizeBytes,
+    public ReqRespSettings(double rate, int requesters, int responders, Warmup warmup, long durationNs, SizeMix size,
             boolean persistent, int syncpoint, int queues, String requestPrefix, String replyPrefix, long replyTimeoutNs,
             boolean open, long drainTimeoutNs, Shard shard) {
-        this(rate, requesters, responders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues, requestPrefix,
+        this(rate, requesters, responders, warmup, durationNs, size, persistent, syncpoint, queues, requestPrefix,
                 replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, WorkloadSettings.DEFAULT_MAX_IN_FLIGHT);
     }
 
     /** As {@link #of}, with {@code --max-in-flight} (null: {@value WorkloadSettings#DEFAULT_MAX_IN_FLIGHT}). */
     public static ReqRespSettings of(double rate, Integer requesters, Integer responders, Warmup warmup, long durationNs,
-            int sizeBytes, boolean persistent, Integer syncpoint, Integer queues, String requestPrefix, String replyPrefix,
+            SizeMix size, boolean persistent, Integer syncpoint, Integer queues, String requestPrefix, String replyPrefix,
             Long replyTimeoutNs, Mode mode, long drainTimeoutNs, Integer maxInFlight) {
-        ReqRespSettings s = of(rate, requesters, responders, warmup, durationNs, sizeBytes, persistent, syncpoint, queues,
+        ReqRespSettings s = of(rate, requesters, responders, warmup, durationNs, size, persistent, syncpoint, queues,
                 requestPrefix, replyPrefix, replyTimeoutNs, mode, drainTimeoutNs);
         return maxInFlight == null ? s : s.withMaxInFlight(maxInFlight);
     }
 
     /** These settings with {@code n} request sends in flight per requester. */
     public ReqRespSettings withMaxInFlight(int n) {
-        return new ReqRespSettings(rate, requesters, responders, warmup, durationNs, sizeBytes, persistent, syncpoint,
+        return new ReqRespSettings(rate, requesters, responders, warmup, durationNs, size, persistent, syncpoint,
                 queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, n, consumeDelayNs);
     }
 
     /** These settings with responders that take {@code ns} over each request ({@code --consume-delay}; null: none). */
     public ReqRespSettings withConsumeDelay(Long ns) {
-        return new ReqRespSettings(rate, requesters, responders, warmup, durationNs, sizeBytes, persistent, syncpoint,
+        return new ReqRespSettings(rate, requesters, responders, warmup, durationNs, size, persistent, syncpoint,
                 queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, maxInFlight,
                 ns == null ? 0 : ns);
     }
@@ -165,12 +165,12 @@ public record ReqRespSettings(
      * requesters, 10 + 10 queues, a responder per request queue, in syncpoint, closed, 30 s reply timeout.
      */
     public static ReqRespSettings of(double rate, Integer requesters, Integer responders, Warmup warmup, long durationNs,
-            int sizeBytes, boolean persistent, Integer syncpoint, Integer queues, String requestPrefix, String replyPrefix,
+            SizeMix size, boolean persistent, Integer syncpoint, Integer queues, String requestPrefix, String replyPrefix,
             Long replyTimeoutNs, Mode mode, long drainTimeoutNs) {
         int queueCount = queues == null ? DEFAULT_QUEUES : queues;
         boolean open = (mode == null ? DEFAULT_MODE : mode) == Mode.OPEN;
         ReqRespSettings settings = new ReqRespSettings(rate, requesters == null ? DEFAULT_REQUESTERS : requesters,
-                responders == null ? queueCount : responders, warmup, durationNs, sizeBytes, persistent,
+                responders == null ? queueCount : responders, warmup, durationNs, size, persistent,
                 syncpoint == null ? DEFAULT_SYNCPOINT : syncpoint, queueCount,
                 requestPrefix == null ? DEFAULT_REQUEST_PREFIX : requestPrefix,
                 replyPrefix == null ? DEFAULT_REPLY_PREFIX : replyPrefix,
@@ -183,7 +183,7 @@ public record ReqRespSettings(
 
     /** These settings for shard I of N: its share of the round trips, on request and reply queues of its own. */
     public ReqRespSettings withShard(Shard s) {
-        ReqRespSettings settings = new ReqRespSettings(rate, requesters, responders, warmup, durationNs, sizeBytes, persistent,
+        ReqRespSettings settings = new ReqRespSettings(rate, requesters, responders, warmup, durationNs, size, persistent,
                 syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, s, maxInFlight,
                 consumeDelayNs);
         if (open) {
@@ -203,7 +203,7 @@ public record ReqRespSettings(
             return null;
         }
         return new ReqRespSettings(rate == 0 ? 0 : Math.max(rate, WARMUP_BURST_RATE), Math.max(requesters, WARMUP_BURST_WORKERS),
-                responders, Warmup.fixed(0), lengthNs, sizeBytes, persistent, syncpoint, queues,
+                responders, Warmup.fixed(0), lengthNs, size, persistent, syncpoint, queues,
                 WARMUP_QUEUE_PREFIX + requestPrefix, WARMUP_QUEUE_PREFIX + replyPrefix,
                 Math.min(replyTimeoutNs, WARMUP_BURST_DRAIN_NS), open, WARMUP_BURST_DRAIN_NS, shard, maxInFlight);
     }
@@ -251,7 +251,7 @@ public record ReqRespSettings(
                         + " requests/s together")));
         s.add(new Setting("warmup", warmup.describe()));
         s.add(new Setting("duration", Format.duration(durationNs)));
-        s.add(new Setting("size", sizeBytes + " bytes (request and reply)"));
+        s.add(new Setting("size", size.single() ? size.describe() + " (request and reply)" : "request and reply: " + size.describe()));
         s.add(new Setting("persistence", persistent ? "persistent" : "non-persistent"));
         s.add(new Setting("syncpoint", syncpoint == 0 ? "outside syncpoint"
                 : "in syncpoint: requesters commit puts" + (open && syncpoint > 1 ? " every " + syncpoint : "")

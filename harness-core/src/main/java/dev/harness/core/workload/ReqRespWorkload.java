@@ -16,6 +16,7 @@ import dev.harness.core.measure.Measurement;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.run.SenderLoad;
+import dev.harness.core.run.SizeClass;
 import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Schedule;
 
@@ -25,6 +26,8 @@ public final class ReqRespWorkload extends SettingsWorkload {
     private static final long SETTLE_NS = 500_000_000L;
 
     private final ReqRespSettings settings;
+    /** The measured responses per size of a --size mix. */
+    private final SizeResponses sizes;
     private Requester[] requesters = new Requester[0];
     private final List<ReplyRouter> routers = new ArrayList<>();
     private ResponderPool responders;
@@ -35,6 +38,12 @@ public final class ReqRespWorkload extends SettingsWorkload {
     public ReqRespWorkload(ReqRespSettings settings) {
         super(settings);
         this.settings = settings;
+        this.sizes = new SizeResponses(settings.size());
+    }
+
+    @Override
+    public List<SizeClass> sizes() {
+        return sizes.summary();
     }
 
     @Override
@@ -55,11 +64,10 @@ public final class ReqRespWorkload extends SettingsWorkload {
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         ledger = Ledger.of(scheduledTotal(), settings.requesters(), settings.shard());
         try {
-            byte[] payload = new byte[settings.sizeBytes() - MessageHeader.BYTES];
-            Arrays.fill(payload, (byte) 'r');
+            Payloads payloads = Payloads.filled(settings.size(), (byte) 'r');
             requesters = new Requester[settings.requesters()];
             for (int i = 0; i < requesters.length; i++) {
-                requesters[i] = new Requester(i, settings, control, runId, payload, ledger, reconnect);
+                requesters[i] = new Requester(i, settings, control, runId, payloads, ledger, reconnect, sizes);
             }
             // Consumers first, so no reply or request waits for one.
             for (int q = 0; q < settings.ownQueues(); q++) {
@@ -69,7 +77,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
             }
             if (settings.responders() > 0) {
                 responders = new ResponderPool(settings.responders(), settings.ownQueues(), settings::requestQueue,
-                        settings.syncpoint(), settings.sizeBytes(), control, runId).serviceTime(settings.consumeDelayNs());
+                        settings.syncpoint(), settings.size().maxBytes(), control, runId).serviceTime(settings.consumeDelayNs());
                 responders.open(provider, reconnect);
             }
             for (Requester r : requesters) {
@@ -84,6 +92,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
     @Override
     public void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException {
         reconnect.bind(measurement.outages());
+        sizes.bind(measurement);
         try {
             for (Requester r : requesters) {
                 r.bind(schedule, measurement);

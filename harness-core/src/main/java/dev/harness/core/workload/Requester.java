@@ -39,6 +39,8 @@ final class Requester extends ScheduledSender {
     /** Replies that came after their request was given up: counted, never a sample. */
     private final AtomicLong late = new AtomicLong();
     private final Ledger ledger;
+    /** Where a reply is kept by its request's size too (a --size mix). */
+    private final SizeResponses sizes;
     private volatile boolean closing;
     private volatile Thread thread;
     /** Open mode: parked in {@link #awaitFreeSlot}. */
@@ -48,9 +50,10 @@ final class Requester extends ScheduledSender {
     private long sweptUpTo;
 
     /** @param local its number in this process, from 0 */
-    Requester(int local, ReqRespSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
-            Reconnect reconnect) {
-        super("requester", local, settings.requesters(), settings, control, runId, payload, ledger, reconnect);
+    Requester(int local, ReqRespSettings settings, RunControl control, long runId, Payloads payloads, Ledger ledger,
+            Reconnect reconnect, SizeResponses sizes) {
+        super("requester", local, settings.requesters(), settings, control, runId, payloads, ledger, reconnect);
+        this.sizes = sizes;
         this.ledger = ledger;
         this.settings = settings;
         // Closed mode has one request out at a time; open mode twice a timeout's worth or more.
@@ -253,6 +256,7 @@ final class Requester extends ScheduledSender {
         }
         recorder.record(View.RESPONSE, intendedNs, receivedNs - intendedNs);
         recorder.record(View.SERVICE, intendedNs, receivedNs - sendNs);
+        sizes.record(sequence, intendedNs, receivedNs - intendedNs);
         meter.completion(receivedNs, intendedNs);
         resolved.incrementAndGet();
         if (!settings.open() || awaitingSlot) {

@@ -33,19 +33,21 @@ final class Sender extends ScheduledSender {
     private final int unitSize;
     /** When each message of the unit in hand was sent, for its completion at the commit. */
     private final long[] unitSentNs;
+    /** Where a completion is kept by its size too (a --size mix, nobody draining). */
+    private final SizeResponses sizes;
 
     /** @param local its number in this process, from 0 */
-    Sender(int local, PutSettings settings, RunControl control, long runId, byte[] payload, Ledger ledger,
-            Reconnect reconnect) {
+    Sender(int local, PutSettings settings, RunControl control, long runId, Payloads payloads, Ledger ledger,
+            Reconnect reconnect, SizeResponses sizes) {
         this("sender", local, settings.senders(), settings, settings::queueName, false, settings.drainers() == 0, control,
-                runId, payload, ledger, reconnect);
+                runId, payloads, ledger, reconnect, sizes);
     }
 
     /** A publisher: the same timed sends, round robin over the topics, each message completed by its subscriptions. */
-    static Sender publisher(int local, PubSubSettings settings, RunControl control, long runId, byte[] payload,
+    static Sender publisher(int local, PubSubSettings settings, RunControl control, long runId, Payloads payloads,
             Commits ledgers, Reconnect reconnect) {
         return new Sender("publisher", local, settings.publishers(), settings, settings::topicName, true, false, control,
-                runId, payload, ledgers, reconnect);
+                runId, payloads, ledgers, reconnect, SizeResponses.none());
     }
 
     /**
@@ -54,9 +56,10 @@ final class Sender extends ScheduledSender {
      * @param completesOnReturn nothing here receives the messages: a send (or commit) that returned completes them
      */
     private Sender(String kind, int local, int workers, WorkloadSettings settings, IntFunction<String> destinations,
-            boolean publishes, boolean completesOnReturn, RunControl control, long runId, byte[] payload, Commits ledger,
-            Reconnect reconnect) {
-        super(kind, local, workers, settings, control, runId, payload, ledger, reconnect);
+            boolean publishes, boolean completesOnReturn, RunControl control, long runId, Payloads payloads, Commits ledger,
+            Reconnect reconnect, SizeResponses sizes) {
+        super(kind, local, workers, settings, control, runId, payloads, ledger, reconnect);
+        this.sizes = sizes;
         this.destinations = destinations;
         this.publishes = publishes;
         this.completesOnReturn = completesOnReturn;
@@ -131,7 +134,7 @@ final class Sender extends ScheduledSender {
     @Override
     void acknowledgedAlone(InFlight.Slot slot, long ackNs) {
         if (completesOnReturn) {
-            complete(slot.intendedNs, slot.sendNs, ackNs);
+            complete(slot.sequence, slot.intendedNs, slot.sendNs, ackNs);
         }
     }
 
@@ -140,7 +143,7 @@ final class Sender extends ScheduledSender {
     void unitCompleted(long doneNs) {
         if (completesOnReturn) {
             for (int i = 0; i < unit.pending(); i++) {
-                complete(unit.intendedNs(i), unitSentNs[i], doneNs);
+                complete(unit.sequence(i), unit.intendedNs(i), unitSentNs[i], doneNs);
             }
         }
     }
@@ -150,8 +153,9 @@ final class Sender extends ScheduledSender {
         return schedule.unthrottled();
     }
 
-    private void complete(long intendedNs, long sendNs, long completedNs) {
+    private void complete(long sequence, long intendedNs, long sendNs, long completedNs) {
         recorder.record(View.RESPONSE, intendedNs, completedNs - intendedNs);
+        sizes.record(sequence, intendedNs, completedNs - intendedNs);
         recorder.record(View.SERVICE, intendedNs, completedNs - sendNs);
         meter.completion(completedNs, intendedNs);
     }

@@ -76,14 +76,13 @@ public interface WorkloadSettings {
                 : maxInFlight + " per " + worker + " (asynchronous sends, complete at the broker's acknowledgement)";
     }
 
-    static void checkCommon(Warmup warmup, long durationNs, int sizeBytes, long drainTimeoutNs) {
+    static void checkCommon(Warmup warmup, long durationNs, SizeMix size, long drainTimeoutNs) {
         SettingsException.require(durationNs > 0 && durationNs <= Schedule.MAX_RUN_NS, "--duration",
                 "expected a positive duration of at most 7 days, such as 30s");
         java.util.Objects.requireNonNull(warmup, "warmup");
         SettingsException.require(drainTimeoutNs >= 0 && drainTimeoutNs <= Schedule.MAX_RUN_NS, "--drain-timeout",
                 "expected 0s to 7 days");
-        SettingsException.require(sizeBytes >= MessageHeader.BYTES && sizeBytes <= MAX_SIZE_BYTES, "--size",
-                "expected " + MessageHeader.BYTES + " bytes (the harness's header) to 100MiB, got " + sizeBytes);
+        java.util.Objects.requireNonNull(size, "size"); // a SizeMix checks its sizes itself
     }
 
     /** How long a worker may take to connect again after its connection drops. */

@@ -130,13 +130,13 @@ class ReadingTest {
     private static RunSummary withPreloadOf(RunSummary r, long messages) {
         return new RunSummary(r.header(), r.ending(), r.counts(), r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(),
                 r.delivery(), r.recovery(), r.saturation(), r.keeping(), r.deliveryNeeded(), new WarmupEnd(0, 0, false),
-                r.freezes(), null, new Preloaded(messages, 1, S, messages, Preloaded.NOT_DRAINED));
+                r.freezes(), null, new Preloaded(messages, 1, S, messages, Preloaded.NOT_DRAINED), List.of());
     }
 
     private static RunSummary withPreload(RunSummary r, WarmupEnd warmup, long drainedNs) {
         Preloaded p = new Preloaded(20_000, 1, S, drainedNs == Preloaded.NOT_DRAINED ? 12_000 : 20_000, drainedNs);
         return new RunSummary(r.header(), r.ending(), r.counts(), r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(),
-                r.delivery(), r.recovery(), r.saturation(), r.keeping(), r.deliveryNeeded(), warmup, r.freezes(), null, p);
+                r.delivery(), r.recovery(), r.saturation(), r.keeping(), r.deliveryNeeded(), warmup, r.freezes(), null, p, List.of());
     }
 
     @Test
@@ -168,7 +168,7 @@ class ReadingTest {
 
     private static RunSummary withFanOut(RunSummary r, FanOutSummary f) {
         return new RunSummary(r.header(), r.ending(), r.counts(), r.throughput(), r.views(), r.jvmPauses(), r.gc(), r.host(),
-                r.delivery(), r.recovery(), r.saturation(), r.keeping(), r.deliveryNeeded(), r.warmup(), r.freezes(), f, null);
+                r.delivery(), r.recovery(), r.saturation(), r.keeping(), r.deliveryNeeded(), r.warmup(), r.freezes(), f, null, List.of());
     }
 
     @Test

@@ -17,6 +17,7 @@ import dev.harness.core.measure.Histograms;
 import dev.harness.core.schedule.Warmup;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.ReqRespSettings;
+import dev.harness.core.workload.SizeMix;
 
 /** What HlogWriter writes, HlogReader reads back: every field equal. */
 class HlogCodecTest {
@@ -113,10 +114,10 @@ class HlogCodecTest {
     void theWorkloadsStateTheirRateSoThatTheHeaderReadsItAsANumber() {
         // The rate line comes from the workloads' settings: rewording it must fail here, not silently in report and merge.
         assertEquals(new HlogHeader.Rate(500, "msg/s"),
-                header(PutSettings.of(500, null, Warmup.fixed(0), S, 2048, true, null, 3, null, null, 0).describe()).rate());
-        assertNull(header(PutSettings.of(0, null, Warmup.fixed(0), S, 2048, true, null, 3, null, null, 0).describe()).rate(),
+                header(PutSettings.of(500, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, 3, null, null, 0).describe()).rate());
+        assertNull(header(PutSettings.of(0, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, 3, null, null, 0).describe()).rate(),
                 "unthrottled");
-        assertEquals(new HlogHeader.Rate(100, "round trips/s"), header(ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, 2048, true,
+        assertEquals(new HlogHeader.Rate(100, "round trips/s"), header(ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, SizeMix.of(2048), true,
                 null, null, null, null, null, null, 0).describe()).rate());
     }
 

@@ -27,7 +27,7 @@ public final class Summaries {
             Outages.Recovery recovery, Saturation saturation, ScheduleKeeping.Totals keeping, boolean deliveryNeeded,
             WarmupEnd warmup, List<Stop> freezes, FanOutSummary fanOut) {
         return new RunSummary(header, ending, counts, throughput, views, jvmPauses, gc, host, delivery, recovery,
-                saturation, keeping, deliveryNeeded, warmup, freezes, fanOut, null);
+                saturation, keeping, deliveryNeeded, warmup, freezes, fanOut, null, List.of());
     }
 
     /** A run without subscriptions. */

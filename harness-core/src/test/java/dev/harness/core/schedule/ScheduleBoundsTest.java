@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
+import dev.harness.core.workload.SizeMix;
 
 class ScheduleBoundsTest {
     @Test
@@ -28,9 +29,9 @@ class ScheduleBoundsTest {
     void aWorkloadsBoundIsItsProcesssShareOverItsSenders() {
         // 50 msg/s over 2 shards: this process sends 25/s, one sender every 40 ms, so 400 ms (the whole schedule's would be 200).
         long s = 1_000_000_000L;
-        PutWorkload shard = new PutWorkload(new PutSettings(50, 1, Warmup.fixed(s), 4 * s, 64, false, 0, 2, "Q.", 1, s, new Shard(1, 2)));
+        PutWorkload shard = new PutWorkload(new PutSettings(50, 1, Warmup.fixed(s), 4 * s, SizeMix.of(64), false, 0, 2, "Q.", 1, s, new Shard(1, 2)));
         assertEquals(400_000_000L, shard.lagBoundNs());
-        PutWorkload whole = new PutWorkload(new PutSettings(50, 2, Warmup.fixed(s), 4 * s, 64, false, 0, 2, "Q.", 1, s, Shard.WHOLE));
+        PutWorkload whole = new PutWorkload(new PutSettings(50, 2, Warmup.fixed(s), 4 * s, SizeMix.of(64), false, 0, 2, "Q.", 1, s, Shard.WHOLE));
         assertEquals(ScheduleBounds.lagBoundNs(50, 2), whole.lagBoundNs());
     }
 

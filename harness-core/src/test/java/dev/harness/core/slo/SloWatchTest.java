@@ -20,6 +20,7 @@ import dev.harness.core.schedule.Shard;
 import dev.harness.core.schedule.Warmup;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
+import dev.harness.core.workload.SizeMix;
 
 /** The watch of a running run: --slo-abort and the windows of every length fed the same intervals. */
 class SloWatchTest {
@@ -119,7 +120,7 @@ class SloWatchTest {
     @Test
     void aShardsWindowsAreJudgedAgainstItsShareOfTheScheduleAsItsWholeRunIs() {
         // Shard 0 of 2 of 100 msg/s: its part is 50 msg/s, and it keeps it.
-        PutWorkload shard = new PutWorkload(new PutSettings(100, 1, Warmup.fixed(SECOND), 4 * SECOND, 64, false, 0, 2, "Q.", 1, SECOND,
+        PutWorkload shard = new PutWorkload(new PutSettings(100, 1, Warmup.fixed(SECOND), 4 * SECOND, SizeMix.of(64), false, 0, 2, "Q.", 1, SECOND,
                 new Shard(0, 2)));
         assertEquals(50.0, shard.targetRate(), 1e-9);
         List<String> aborts = new ArrayList<>();

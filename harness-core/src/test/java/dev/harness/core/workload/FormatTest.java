@@ -24,9 +24,9 @@ class FormatTest {
     /** A shard's queues: "every 2nd of 4", not "every 2th". */
     @Test
     void aShardsQueuesAreEveryNthOfTheSchedules() {
-        PutSettings put = new PutSettings(100, 1, Warmup.fixed(0), S, 64, false, 0, 4, "Q.", 1, S, new Shard(1, 2));
+        PutSettings put = new PutSettings(100, 1, Warmup.fixed(0), S, SizeMix.of(64), false, 0, 4, "Q.", 1, S, new Shard(1, 2));
         assertEquals("2 (Q.2 .. Q.4, every 2nd of 4)", value(put.describe(), "queues"));
-        ReqRespSettings reqresp = new ReqRespSettings(100, 3, 3, Warmup.fixed(0), S, 64, true, 1, 9, "REQ.", "REP.", S, false, S,
+        ReqRespSettings reqresp = new ReqRespSettings(100, 3, 3, Warmup.fixed(0), S, SizeMix.of(64), true, 1, 9, "REQ.", "REP.", S, false, S,
                 new Shard(0, 3));
         assertEquals("3 request (REQ.1..) and 3 reply (REP.1..), every 3rd of 9", value(reqresp.describe(), "queues"));
     }

@@ -21,11 +21,11 @@ class MaxInFlightSettingsTest {
     private static final long S = 1_000_000_000L;
 
     private static PutSettings put(Integer maxInFlight) {
-        return PutSettings.of(100, null, Warmup.fixed(S), S, 2048, true, null, null, null, null, S, maxInFlight);
+        return PutSettings.of(100, null, Warmup.fixed(S), S, SizeMix.of(2048), true, null, null, null, null, S, maxInFlight);
     }
 
     private static ReqRespSettings reqresp(ReqRespSettings.Mode mode, Integer maxInFlight) {
-        return ReqRespSettings.of(100, null, null, Warmup.fixed(S), S, 2048, true, null, null, null, null, null, mode, S, maxInFlight);
+        return ReqRespSettings.of(100, null, null, Warmup.fixed(S), S, SizeMix.of(2048), true, null, null, null, null, null, mode, S, maxInFlight);
     }
 
     @Test

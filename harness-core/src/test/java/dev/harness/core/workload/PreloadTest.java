@@ -26,7 +26,7 @@ class PreloadTest {
     private final RunControl control = new RunControl();
 
     private static PutSettings settings(long preload, int queues, boolean persistent, int sizeBytes) {
-        return new PutSettings(500, 1, Warmup.fixed(0), 10_000_000_000L, sizeBytes, persistent, 0, queues, "Q.", queues, 5_000_000_000L,
+        return new PutSettings(500, 1, Warmup.fixed(0), 10_000_000_000L, SizeMix.of(sizeBytes), persistent, 0, queues, "Q.", queues, 5_000_000_000L,
                 Shard.WHOLE, 1, 0, preload);
     }
 
@@ -110,7 +110,7 @@ class PreloadTest {
     @Test
     void withoutDrainersOrBeyondTheBoundItIsRefusedNamingTheOption() {
         SettingsException noDrainers = assertThrows(SettingsException.class, () -> new PutSettings(500, 1, Warmup.fixed(0),
-                10_000_000_000L, 1024, true, 0, 1, "Q.", 0, 5_000_000_000L, Shard.WHOLE, 1, 0, 100));
+                10_000_000_000L, SizeMix.of(1024), true, 0, 1, "Q.", 0, 5_000_000_000L, Shard.WHOLE, 1, 0, 100));
         assertTrue(noDrainers.getMessage().contains("--preload") && noDrainers.getMessage().contains("--drainers 0"),
                 noDrainers.getMessage());
         SettingsException tooMany = assertThrows(SettingsException.class, () -> settings(PutSettings.MAX_PRELOAD, 2, true, 1024));

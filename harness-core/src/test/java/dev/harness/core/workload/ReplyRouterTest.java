@@ -65,11 +65,11 @@ class ReplyRouterTest {
     }
 
     private ReplyRouter router(Measurement m) {
-        ReqRespSettings settings = new ReqRespSettings(100, 1, 0, Warmup.fixed(0), 10 * S, 64, true, 1, 1, "REQUEST", "REPLY", S,
+        ReqRespSettings settings = new ReqRespSettings(100, 1, 0, Warmup.fixed(0), 10 * S, SizeMix.of(64), true, 1, 1, "REQUEST", "REPLY", S,
                 true, S, dev.harness.core.schedule.Shard.WHOLE);
         Provider provider = new FakeJms().provider();
         Reconnect reconnect = new Reconnect(provider, control, 30 * S);
-        Requester requester = new Requester(0, settings, control, RUN, new byte[0], ledger, reconnect);
+        Requester requester = new Requester(0, settings, control, RUN, Payloads.of(settings.size()), ledger, reconnect, SizeResponses.none());
         Schedule schedule = new Schedule(System.nanoTime(), 100, 10 * S);
         m.begin(schedule);
         requester.bind(schedule, m);

@@ -32,7 +32,7 @@ class RequesterTest {
     private Schedule schedule;
 
     private ReqRespSettings settings(boolean open, int syncpoint, long replyTimeoutNs) {
-        return new ReqRespSettings(2_000, 1, 0, Warmup.fixed(0), 20 * MS, 64, true, syncpoint, 2, "REQUEST", "REPLY", replyTimeoutNs,
+        return new ReqRespSettings(2_000, 1, 0, Warmup.fixed(0), 20 * MS, SizeMix.of(64), true, syncpoint, 2, "REQUEST", "REPLY", replyTimeoutNs,
                 open, 1_000 * MS, dev.harness.core.schedule.Shard.WHOLE);
     }
 
@@ -44,7 +44,7 @@ class RequesterTest {
     private IntervalSnapshot run(ReqRespSettings settings, Ledger ledger, boolean answer, long reconnectTimeoutNs)
             throws Exception {
         Reconnect reconnect = new Reconnect(jms.provider(), control, reconnectTimeoutNs);
-        Requester requester = new Requester(0, settings, control, RUN, new byte[0], ledger, reconnect);
+        Requester requester = new Requester(0, settings, control, RUN, Payloads.of(settings.size()), ledger, reconnect, SizeResponses.none());
         requester.open(jms.provider());
         schedule = new Schedule(System.nanoTime() + 50 * MS, settings.rate(), settings.durationNs());
         try (Measurement m = Measurement.start(0, 60, schedule.intervalNs(), 5 * MS)) {

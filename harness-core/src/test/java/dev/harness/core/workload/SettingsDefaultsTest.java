@@ -27,7 +27,7 @@ class SettingsDefaultsTest {
 
     @Test
     void putDefaultsWhenOptionsAreLeftOut() {
-        PutSettings p = PutSettings.of(500, null, Warmup.fixed(0), S, 2048, true, null, 3, null, null, 0);
+        PutSettings p = PutSettings.of(500, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, 3, null, null, 0);
         assertEquals(PutSettings.DEFAULT_SENDERS, p.senders());
         assertEquals("DEV.QUEUE.1", p.queueName(0));
         assertEquals(3, p.drainers(), "one drainer per queue");
@@ -36,7 +36,7 @@ class SettingsDefaultsTest {
 
     @Test
     void reqRespDefaultsAreIbmsStandardWorkload() {
-        ReqRespSettings r = ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, 2048, true, null, null, null, null, null, null, 0);
+        ReqRespSettings r = ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, null, null, null, null, null, 0);
         assertEquals(10, r.requesters());
         assertEquals(10, r.responders());
         assertEquals(1, r.syncpoint());
@@ -48,22 +48,22 @@ class SettingsDefaultsTest {
 
     @Test
     void aBadSettingNamesItsOption() {
-        assertOption("--senders", () -> PutSettings.of(500, 0, Warmup.fixed(0), S, 2048, true, null, null, null, null, 0));
-        assertOption("--size", () -> PutSettings.of(500, null, Warmup.fixed(0), S, 10, true, null, null, null, null, 0));
-        assertOption("--duration", () -> PutSettings.of(500, null, Warmup.fixed(0), 0, 2048, true, null, null, null, null, 0));
-        assertOption("--queue-prefix", () -> PutSettings.of(500, null, Warmup.fixed(0), S, 2048, true, null, null, " ", null, 0));
-        assertOption("--rate max", () -> ReqRespSettings.of(0, null, null, Warmup.fixed(0), S, 2048, true, null, null, null, null, null,
+        assertOption("--senders", () -> PutSettings.of(500, 0, Warmup.fixed(0), S, SizeMix.of(2048), true, null, null, null, null, 0));
+        assertOption("--size", () -> PutSettings.of(500, null, Warmup.fixed(0), S, SizeMix.of(10), true, null, null, null, null, 0));
+        assertOption("--duration", () -> PutSettings.of(500, null, Warmup.fixed(0), 0, SizeMix.of(2048), true, null, null, null, null, 0));
+        assertOption("--queue-prefix", () -> PutSettings.of(500, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, null, " ", null, 0));
+        assertOption("--rate max", () -> ReqRespSettings.of(0, null, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, null, null, null, null,
                 null, 0));
-        assertOption("--syncpoint 5", () -> ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, 2048, true, 5, null, null, null, null,
+        assertOption("--syncpoint 5", () -> ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, SizeMix.of(2048), true, 5, null, null, null, null,
                 ReqRespSettings.Mode.CLOSED, 0));
-        assertOption("--request-prefix and --reply-prefix", () -> ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, 2048, true, null,
+        assertOption("--request-prefix and --reply-prefix", () -> ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null,
                 null, "Q", "Q", null, null, 0));
-        assertOption("--mode open", () -> ReqRespSettings.of(1e6, 1, null, Warmup.fixed(0), S, 2048, true, null, null, null, null,
+        assertOption("--mode open", () -> ReqRespSettings.of(1e6, 1, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, null, null, null,
                 3600 * S, ReqRespSettings.Mode.OPEN, 0));
         assertOption("--threads", () -> new LogDiskSettings(Path.of("."), "t-", List.of(4096), 2, 4096, S, 3,
                 SyncMode.DSYNC, false));
         assertOption("--syncpoint", () -> new RespondSettings(1, 1, "REQUEST", 2, 2048, 0, S, 0));
-        assertOption("--reconnect-timeout", () -> new PutWorkload(PutSettings.of(500, null, Warmup.fixed(0), S, 2048, true, null, null,
+        assertOption("--reconnect-timeout", () -> new PutWorkload(PutSettings.of(500, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, null,
                 null, null, 0)).reconnectWithin(2 * 3600 * S));
     }
 

@@ -38,7 +38,7 @@ class ShardNumberingTest {
     private final RunControl control = new RunControl();
 
     private static PutSettings puts(Shard shard) {
-        return new PutSettings(2_000, PER_SHARD, Warmup.fixed(0), 20 * MS, 64, false, 0, SHARDS, "Q.", 0, 1_000 * MS, shard);
+        return new PutSettings(2_000, PER_SHARD, Warmup.fixed(0), 20 * MS, SizeMix.of(64), false, 0, SHARDS, "Q.", 0, 1_000 * MS, shard);
     }
 
     /** Runs shard {@code shard}'s senders on a schedule starting at {@code startNs}; the headers they sent. */
@@ -52,7 +52,7 @@ class ShardNumberingTest {
         try (Measurement m = Measurement.start(0, 60, schedule.intervalNs(), 5 * MS)) {
             m.begin(schedule);
             for (int s = 0; s < PER_SHARD; s++) {
-                Sender sender = new Sender(s, settings, control, RUN, new byte[0], untracked, reconnect);
+                Sender sender = new Sender(s, settings, control, RUN, Payloads.of(settings.size()), untracked, reconnect, SizeResponses.none());
                 sender.open(jms.provider());
                 sender.bind(schedule, m);
                 threads.add(new Thread(sender, "sender-" + shard + "-" + s));
@@ -123,7 +123,7 @@ class ShardNumberingTest {
     @Timeout(60)
     void aShardsRequestersAreNamedAcrossTheSetAndTheirRepliesFindThem() throws Exception {
         Shard shard = new Shard(1, SHARDS);
-        ReqRespSettings settings = new ReqRespSettings(2_000, PER_SHARD, 0, Warmup.fixed(0), 20 * MS, 64, false, 0, SHARDS, "REQ.", "REP.",
+        ReqRespSettings settings = new ReqRespSettings(2_000, PER_SHARD, 0, Warmup.fixed(0), 20 * MS, SizeMix.of(64), false, 0, SHARDS, "REQ.", "REP.",
                 5_000 * MS, true, 1_000 * MS, shard);
         FakeJms jms = new FakeJms();
         Reconnect reconnect = new Reconnect(jms.provider(), control, 0);
@@ -134,7 +134,7 @@ class ShardNumberingTest {
         try (Measurement m = Measurement.start(0, 60, schedule.intervalNs(), 5 * MS)) {
             m.begin(schedule);
             for (int r = 0; r < PER_SHARD; r++) {
-                requesters[r] = new Requester(r, settings, control, RUN, new byte[0], ledger, reconnect);
+                requesters[r] = new Requester(r, settings, control, RUN, Payloads.of(settings.size()), ledger, reconnect, SizeResponses.none());
                 requesters[r].open(jms.provider());
                 requesters[r].bind(schedule, m);
                 threads.add(new Thread(requesters[r], "requester-" + r));

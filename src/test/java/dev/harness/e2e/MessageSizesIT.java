@@ -1,0 +1,97 @@
+package dev.harness.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Enumeration;
+import java.util.List;
+
+import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import jakarta.jms.BytesMessage;
+import jakarta.jms.Connection;
+import jakarta.jms.QueueBrowser;
+import jakarta.jms.Session;
+
+/** --size with a mix: the sizes a run really sends, the same for every run of one schedule, and response per size. */
+class MessageSizesIT {
+    @TempDir
+    Path dir;
+
+    /** The body lengths of the messages on the queue, in order, browsed by Artemis's own client: nothing taken. */
+    private static List<Long> sizesOn(String url, String queue) throws Exception {
+        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
+                Connection c = factory.createConnection()) {
+            c.start();
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            List<Long> sizes = new ArrayList<>();
+            try (QueueBrowser b = s.createBrowser(s.createQueue(queue))) {
+                for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements();) {
+                    sizes.add(((BytesMessage) e.nextElement()).getBodyLength());
+                }
+            }
+            return sizes;
+        }
+    }
+
+    @Test
+    void aMixIsSentAsAskedTheSameByEveryRunOfTheScheduleAndTimedPerSize() throws Exception {
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
+            List<List<Long>> runs = new ArrayList<>();
+            for (String prefix : List.of("SIZES.A.", "SIZES.B.")) {
+                Path json = dir.resolve(prefix + "json");
+                // Nobody drains: the messages stay on the queue to be browsed, each completed when its send returns.
+                HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "200",
+                        "--warmup", "0s", "--duration", "2s", "--drainers", "0", "--queue-prefix", prefix,
+                        "--size", "512:50,8KiB:50", "--json", json.toString());
+                assertEquals(0, r.exitCode(), r::toString);
+                assertTrue(r.stdout().contains("512 bytes 50 %, 8192 bytes 50 % (mean 4,352 bytes)"), r::toString);
+                List<Long> sent = sizesOn(broker.url(), prefix + "1");
+                assertEquals(400, sent.size(), "200/s for 2 s");
+                assertTrue(sent.stream().allMatch(b -> b == 512 || b == 8192), sent::toString);
+                double mean = sent.stream().mapToLong(Long::longValue).average().orElseThrow();
+                assertEquals(4352, mean, 4352 * 0.01, "the mix's mean, within 1 %");
+                runs.add(sent);
+
+                JsonNode s = HarnessProcess.json(json).get("summary");
+                JsonNode each = s.get("sizes").get("each");
+                assertEquals(2, each.size(), s.get("sizes")::toString);
+                assertEquals(512, each.get(0).get("bytes").asInt());
+                assertEquals(8192, each.get(1).get("bytes").asInt());
+                long perSize = each.get(0).get("response").get("count").asLong() + each.get(1).get("response").get("count").asLong();
+                assertEquals(s.get("views").get("response").get("count").asLong(), perSize, "every response under its size");
+                assertEquals(4352, s.get("sizes").get("meanBytes").asDouble(), 4352 * 0.01);
+                assertTrue(r.stdout().contains("  8192 bytes "), r::toString);
+            }
+            assertEquals(runs.get(0), runs.get(1), "two runs of one schedule send the same sizes in the same order");
+        }
+    }
+
+    @Test
+    void requestsOfAMixGetRepliesOfTheirSizeAndEachSizeItsResponse() throws Exception {
+        Path json = dir.resolve("reqresp.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--workload", "reqresp", "--rate", "100",
+                "--warmup", "0s", "--duration", "2s", "--size", "1KiB:75,64KiB:25", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(0, s.get("lost").asLong(), r::toString);
+        JsonNode each = s.get("sizes").get("each");
+        assertEquals(150, each.get(0).get("response").get("count").asLong(), 2, "75 % of 200");
+        assertEquals(50, each.get(1).get("response").get("count").asLong(), 2, "25 % of 200");
+        assertTrue(HarnessProcess.json(json).get("settings").get("size").asText().startsWith("request and reply: 1024 bytes 75 %"),
+                r::toString);
+    }
+
+    @Test
+    void aMixThatIsNotOneIsRefusedInOneLine() throws Exception {
+        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "run", "--size", "512:50,8KiB:40");
+        assertEquals(2, r.exitCode(), r::toString);
+        r.assertOneLine("--size", "add up to 90 %");
+    }
+}
