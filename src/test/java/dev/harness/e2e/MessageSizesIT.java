@@ -73,6 +73,52 @@ class MessageSizesIT {
         }
     }
 
+    /** The first message's body after the harness's 36-byte header, browsed. */
+    private static byte[] firstBody(String url, String queue) throws Exception {
+        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
+                Connection c = factory.createConnection()) {
+            c.start();
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            try (QueueBrowser b = s.createBrowser(s.createQueue(queue))) {
+                BytesMessage m = (BytesMessage) b.getEnumeration().nextElement();
+                byte[] all = new byte[(int) m.getBodyLength()];
+                m.readBytes(all);
+                return java.util.Arrays.copyOfRange(all, 36, all.length);
+            }
+        }
+    }
+
+    private static double deflated(byte[] body) {
+        java.util.zip.Deflater d = new java.util.zip.Deflater();
+        d.setInput(body);
+        d.finish();
+        int n = d.deflate(new byte[body.length * 2 + 64]);
+        d.end();
+        return (double) body.length / n;
+    }
+
+    @Test
+    void thePayloadIsWhatTheRunSaysItIs() throws Exception {
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
+            for (String payload : List.of("zeros", "random", "text")) {
+                String prefix = "PAYLOAD." + payload.toUpperCase(java.util.Locale.ROOT) + ".";
+                HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "50",
+                        "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", prefix,
+                        "--size", "4KiB", "--payload", payload);
+                assertEquals(0, r.exitCode(), r::toString);
+                assertTrue(r.stdout().contains("  payload      " + payload + " ("), r::toString);
+                byte[] body = firstBody(broker.url(), prefix + "1");
+                assertEquals(4096 - 36, body.length);
+                double ratio = deflated(body);
+                switch (payload) {
+                    case "zeros" -> assertTrue(java.util.stream.IntStream.range(0, body.length).allMatch(i -> body[i] == 0));
+                    case "random" -> assertTrue(ratio < 1.01, "random does not compress: " + ratio);
+                    default -> assertTrue(ratio > 2 && ratio < 6, "text compresses as prose: " + ratio);
+                }
+            }
+        }
+    }
+
     @Test
     void requestsOfAMixGetRepliesOfTheirSizeAndEachSizeItsResponse() throws Exception {
         Path json = dir.resolve("reqresp.json");

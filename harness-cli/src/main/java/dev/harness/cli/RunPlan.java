@@ -325,6 +325,7 @@ final class RunPlan {
                 yield () -> {
                     PutWorkload put = new PutWorkload(settings);
                     put.purge(w.purge);
+                    put.payload(w.payload);
                     return put.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }
@@ -340,6 +341,7 @@ final class RunPlan {
                 yield () -> {
                     ReqRespWorkload reqresp = new ReqRespWorkload(settings);
                     reqresp.purge(w.purge);
+                    reqresp.payload(w.payload);
                     return reqresp.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }
@@ -354,6 +356,7 @@ final class RunPlan {
                         w.consumersPerSubscription, w.keepSubscriptions, w.drainTimeoutNs, w.maxInFlight);
                 yield () -> {
                     PubSubWorkload pubsub = new PubSubWorkload(settings);
+                    pubsub.payload(w.payload);
                     return pubsub.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }

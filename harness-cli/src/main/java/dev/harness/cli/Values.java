@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import dev.harness.core.SettingsException;
 import dev.harness.core.Sizes;
 import dev.harness.core.schedule.Warmup;
+import dev.harness.core.workload.PayloadContent;
 import dev.harness.core.workload.SizeMix;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -247,6 +248,18 @@ final class Values {
                 // The message names its option; picocli names it again, with the value.
                 String m = e.getMessage();
                 throw new TypeConversionException(m.startsWith(e.option() + ": ") ? m.substring(e.option().length() + 2) : m);
+            }
+        }
+    }
+
+    /** {@code --payload}: zeros, random or text. */
+    static final class PayloadValue implements ITypeConverter<PayloadContent> {
+        @Override
+        public PayloadContent convert(String value) {
+            try {
+                return PayloadContent.parse(value);
+            } catch (SettingsException e) {
+                throw new TypeConversionException(e.getMessage().substring(e.option().length() + 2));
             }
         }
     }

@@ -2,6 +2,7 @@ package dev.harness.cli;
 
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.schedule.Warmup;
+import dev.harness.core.workload.PayloadContent;
 import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.ReqRespSettings;
@@ -56,6 +57,12 @@ final class WorkloadOptions {
                     + " follows from its number in the schedule, so every run of one schedule (both sides of an ab) sends"
                     + " the same sizes in the same order; the summary gives response per size. Default: ${DEFAULT-VALUE}.")
     SizeMix size;
+
+    @Option(names = "--payload", converter = Values.PayloadValue.class, paramLabel = "zeros|random|text",
+            description = "What fills each body after the harness's header: text, words that compress as prose does;"
+                    + " random, bytes that do not compress; zeros, which compress to almost nothing. It matters where the"
+                    + " broker or the channel compresses (IBM MQ's COMPMSG). Default: ${DEFAULT-VALUE}.")
+    PayloadContent payload;
 
     boolean persistent = true;
 

@@ -109,13 +109,4 @@ final class MessageHeader {
         }
         return v;
     }
-
-    /** The body after the header of a message of {@code sizeBytes}: letters, so it compresses as text does, not as zeros. */
-    static byte[] payload(int sizeBytes) {
-        byte[] payload = new byte[sizeBytes - BYTES];
-        for (int i = 0; i < payload.length; i++) {
-            payload[i] = (byte) ('a' + i % 26);
-        }
-        return payload;
-    }
 }

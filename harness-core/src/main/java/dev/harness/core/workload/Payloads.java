@@ -14,23 +14,18 @@ final class Payloads {
         this.bodies = bodies;
     }
 
-    /** Letters after the header, so a body compresses as text does, not as zeros. */
-    static Payloads of(SizeMix sizes) {
+    /** The body after the header of each size of the mix, of this content. */
+    static Payloads of(SizeMix sizes, PayloadContent content) {
         byte[][] bodies = new byte[sizes.shares().size()][];
         for (int c = 0; c < bodies.length; c++) {
-            bodies[c] = MessageHeader.payload(sizes.shares().get(c).bytes());
+            bodies[c] = content.body(sizes.shares().get(c).bytes() - MessageHeader.BYTES, c + 1);
         }
         return new Payloads(sizes, bodies);
     }
 
-    /** Every body of {@code fill} after the header (a request's: replies copy it). */
-    static Payloads filled(SizeMix sizes, byte fill) {
-        byte[][] bodies = new byte[sizes.shares().size()][];
-        for (int c = 0; c < bodies.length; c++) {
-            bodies[c] = new byte[sizes.shares().get(c).bytes() - MessageHeader.BYTES];
-            java.util.Arrays.fill(bodies[c], fill);
-        }
-        return new Payloads(sizes, bodies);
+    /** Text bodies, the default. */
+    static Payloads of(SizeMix sizes) {
+        return of(sizes, PayloadContent.DEFAULT);
     }
 
     /** The body of message k of the schedule. */

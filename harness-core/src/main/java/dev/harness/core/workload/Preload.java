@@ -38,6 +38,8 @@ final class Preload {
     static final double JOURNAL_HEADROOM = 1.25;
 
     private final PutSettings settings;
+    /** --payload: what fills the backlog's bodies, as the run's. */
+    private final PayloadContent content;
     private final long runId;
     private final Ledger ledger;
     private final long total;
@@ -53,7 +55,8 @@ final class Preload {
     private volatile long drainedAtNs = Preloaded.NOT_DRAINED;
     private long putNs;
 
-    Preload(PutSettings settings, long runId) {
+    Preload(PutSettings settings, long runId, PayloadContent content) {
+        this.content = content;
         this.settings = settings;
         this.runId = runId;
         this.total = settings.preload() * settings.ownQueues();
@@ -131,7 +134,7 @@ final class Preload {
 
     private void putOn(Provider provider, int queue, RunControl control, AtomicReference<Exception> failure)
             throws JMSException {
-        Payloads payloads = Payloads.of(settings.size());
+        Payloads payloads = Payloads.of(settings.size(), content);
         boolean transacted = settings.persistent();
         int queues = settings.ownQueues();
         Connection c = provider.connect();

@@ -69,7 +69,7 @@ public final class PubSubWorkload extends SettingsWorkload {
                     sub.open(provider, reconnect);
                 }
             }
-            Payloads payloads = Payloads.of(settings.size());
+            Payloads payloads = Payloads.of(settings.size(), payload());
             for (int p = 0; p < settings.publishers(); p++) {
                 Sender publisher = Sender.publisher(p, settings, control, runId, payloads, ledgers, reconnect);
                 publishers.add(publisher);

@@ -64,7 +64,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         ledger = Ledger.of(scheduledTotal(), settings.requesters(), settings.shard());
         try {
-            Payloads payloads = Payloads.filled(settings.size(), (byte) 'r');
+            Payloads payloads = Payloads.of(settings.size(), payload());
             requesters = new Requester[settings.requesters()];
             for (int i = 0; i < requesters.length; i++) {
                 requesters[i] = new Requester(i, settings, control, runId, payloads, ledger, reconnect, sizes);

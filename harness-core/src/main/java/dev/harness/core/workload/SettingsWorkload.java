@@ -22,6 +22,8 @@ abstract class SettingsWorkload implements Workload {
     private long reconnectTimeoutNs;
     /** What completes an asynchronous send with this provider, for the header; null with blocking sends. */
     private String acknowledgement;
+    /** --payload: what fills the bodies; text unless asked. */
+    private PayloadContent payload = PayloadContent.DEFAULT;
     /** --purge: the user asked for the messages on the run's queues to be removed before it. */
     private boolean purge;
     /** What the run's consumers select by, from {@link #open}; null before it. */
@@ -41,6 +43,16 @@ abstract class SettingsWorkload implements Workload {
     public Workload reconnectWithin(long timeoutNs) {
         this.reconnectTimeoutNs = WorkloadSettings.checkReconnectTimeout(timeoutNs);
         return this;
+    }
+
+    /** --payload: what fills the bodies after the harness's header. */
+    public Workload payload(PayloadContent content) {
+        this.payload = java.util.Objects.requireNonNull(content, "payload");
+        return this;
+    }
+
+    PayloadContent payload() {
+        return payload;
     }
 
     /** --purge: messages found on the queues the run consumes from are removed first, not refused. */
@@ -112,6 +124,12 @@ abstract class SettingsWorkload implements Workload {
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>(settings.describe());
+        for (int i = 0; i < s.size(); i++) {
+            if (s.get(i).name().equals("size")) {
+                s.add(i + 1, new Setting("payload", payload.describe()));
+                break;
+            }
+        }
         if (!settings.shard().whole()) {
             s.add(new Setting("shard", settings.shard() + ": messages k of the schedule with k mod " + settings.shard().count()
                     + " = " + settings.shard().index() + ", " + Format.rate(settings.shard().share(settings.rate()))
