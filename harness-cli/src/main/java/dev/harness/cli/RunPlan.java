@@ -27,6 +27,7 @@ import dev.harness.core.run.Workload;
 import dev.harness.core.schedule.Shard;
 import dev.harness.core.schedule.Warmup;
 import dev.harness.core.slo.Objectives;
+import dev.harness.core.workload.MessageProperties;
 import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PubSubWorkload;
 import dev.harness.core.workload.PutSettings;
@@ -310,6 +311,7 @@ final class RunPlan {
                         "--shard: the shards of one schedule need one start: give them all the same --start-at");
             }
         };
+        MessageProperties properties = MessageProperties.of(w.properties == null ? 0 : w.properties, w.property);
         return switch (w.workload) {
             case PUT -> {
                 refuse.onlyFor("reqresp", reqrespOptions(w));
@@ -326,6 +328,7 @@ final class RunPlan {
                     PutWorkload put = new PutWorkload(settings);
                     put.purge(w.purge);
                     put.payload(w.payload);
+                    put.properties(properties);
                     return put.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }
@@ -342,6 +345,7 @@ final class RunPlan {
                     ReqRespWorkload reqresp = new ReqRespWorkload(settings);
                     reqresp.purge(w.purge);
                     reqresp.payload(w.payload);
+                    reqresp.properties(properties);
                     return reqresp.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }
@@ -357,6 +361,7 @@ final class RunPlan {
                 yield () -> {
                     PubSubWorkload pubsub = new PubSubWorkload(settings);
                     pubsub.payload(w.payload);
+                    pubsub.properties(properties);
                     return pubsub.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }

@@ -1,5 +1,8 @@
 package dev.harness.cli;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.schedule.Warmup;
 import dev.harness.core.workload.PayloadContent;
@@ -63,6 +66,15 @@ final class WorkloadOptions {
                     + " random, bytes that do not compress; zeros, which compress to almost nothing. It matters where the"
                     + " broker or the channel compresses (IBM MQ's COMPMSG). Default: ${DEFAULT-VALUE}.")
     PayloadContent payload;
+
+    @Option(names = "--properties", paramLabel = "N", description = "Application properties on every message, of mixed"
+            + " types in turn (string, int, long, double, boolean: prop1 .. propN), which the broker parses as it does an"
+            + " application's (IBM MQ in the MQRFH2 header). Default: 0.")
+    Integer properties;
+
+    @Option(names = "--property", paramLabel = "NAME=VALUE", description = "A string property on every message"
+            + " (repeatable), as the application sets it: --property ORDER_TYPE=limit.")
+    List<String> property = new ArrayList<>();
 
     boolean persistent = true;
 

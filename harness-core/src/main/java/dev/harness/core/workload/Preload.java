@@ -38,8 +38,8 @@ final class Preload {
     static final double JOURNAL_HEADROOM = 1.25;
 
     private final PutSettings settings;
-    /** --payload: what fills the backlog's bodies, as the run's. */
-    private final PayloadContent content;
+    /** What the backlog's messages carry besides the header, as the run's do. */
+    private final MessageContent content;
     private final long runId;
     private final Ledger ledger;
     private final long total;
@@ -55,7 +55,7 @@ final class Preload {
     private volatile long drainedAtNs = Preloaded.NOT_DRAINED;
     private long putNs;
 
-    Preload(PutSettings settings, long runId, PayloadContent content) {
+    Preload(PutSettings settings, long runId, MessageContent content) {
         this.content = content;
         this.settings = settings;
         this.runId = runId;
@@ -134,7 +134,6 @@ final class Preload {
 
     private void putOn(Provider provider, int queue, RunControl control, AtomicReference<Exception> failure)
             throws JMSException {
-        Payloads payloads = Payloads.of(settings.size(), content);
         boolean transacted = settings.persistent();
         int queues = settings.ownQueues();
         Connection c = provider.connect();
@@ -151,7 +150,7 @@ final class Preload {
                 BytesMessage m = session.createBytesMessage();
                 long now = System.nanoTime();
                 MessageHeader.write(m, runId, now, now, MessageHeader.PRELOAD_SENDER, i * queues + queue);
-                m.writeBytes(payloads.of(i * queues + queue));
+                content.fill(m, i * queues + queue);
                 producer.send(m);
                 sent = i + 1;
                 if (!transacted) {

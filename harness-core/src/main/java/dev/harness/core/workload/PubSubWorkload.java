@@ -69,9 +69,9 @@ public final class PubSubWorkload extends SettingsWorkload {
                     sub.open(provider, reconnect);
                 }
             }
-            Payloads payloads = Payloads.of(settings.size(), payload());
+            MessageContent content = MessageContent.of(settings.size(), payload(), properties());
             for (int p = 0; p < settings.publishers(); p++) {
-                Sender publisher = Sender.publisher(p, settings, control, runId, payloads, ledgers, reconnect);
+                Sender publisher = Sender.publisher(p, settings, control, runId, content, ledgers, reconnect);
                 publishers.add(publisher);
                 publisher.open(provider);
             }

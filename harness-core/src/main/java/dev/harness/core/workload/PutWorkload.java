@@ -58,7 +58,8 @@ public final class PutWorkload extends SettingsWorkload {
         // Unthrottled senders number their messages the same way; there is just no total.
         ledger = settings.drainers() == 0 ? Ledger.untracked("--drainers 0: nothing here receives the messages")
                 : Ledger.of(settings.rate() == 0 ? Ledger.NO_TOTAL : scheduledTotal(), settings.senders(), settings.shard());
-        preload = settings.preload() > 0 ? new Preload(settings, runId, payload()) : null;
+        MessageContent content = MessageContent.of(settings.size(), payload(), properties());
+        preload = settings.preload() > 0 ? new Preload(settings, runId, content) : null;
         try {
             // Drainers subscribe first, so every queue has a consumer before the first send.
             int[][] assignment = Assignments.spread(settings.drainers(), settings.ownQueues());
@@ -67,9 +68,8 @@ public final class PutWorkload extends SettingsWorkload {
                 drainers.add(drainer);
                 drainer.open(provider, settings, assignment[d], reconnect);
             }
-            Payloads payloads = Payloads.of(settings.size(), payload());
             for (int s = 0; s < settings.senders(); s++) {
-                Sender sender = new Sender(s, settings, control, runId, payloads, ledger, reconnect, sizes);
+                Sender sender = new Sender(s, settings, control, runId, content, ledger, reconnect, sizes);
                 senders.add(sender);
                 sender.open(provider);
             }

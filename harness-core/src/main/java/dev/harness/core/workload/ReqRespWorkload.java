@@ -64,10 +64,10 @@ public final class ReqRespWorkload extends SettingsWorkload {
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         ledger = Ledger.of(scheduledTotal(), settings.requesters(), settings.shard());
         try {
-            Payloads payloads = Payloads.of(settings.size(), payload());
+            MessageContent content = MessageContent.of(settings.size(), payload(), properties());
             requesters = new Requester[settings.requesters()];
             for (int i = 0; i < requesters.length; i++) {
-                requesters[i] = new Requester(i, settings, control, runId, payloads, ledger, reconnect, sizes);
+                requesters[i] = new Requester(i, settings, control, runId, content, ledger, reconnect, sizes);
             }
             // Consumers first, so no reply or request waits for one.
             for (int q = 0; q < settings.ownQueues(); q++) {

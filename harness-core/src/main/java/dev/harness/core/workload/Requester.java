@@ -50,9 +50,9 @@ final class Requester extends ScheduledSender {
     private long sweptUpTo;
 
     /** @param local its number in this process, from 0 */
-    Requester(int local, ReqRespSettings settings, RunControl control, long runId, Payloads payloads, Ledger ledger,
+    Requester(int local, ReqRespSettings settings, RunControl control, long runId, MessageContent content, Ledger ledger,
             Reconnect reconnect, SizeResponses sizes) {
-        super("requester", local, settings.requesters(), settings, control, runId, payloads, ledger, reconnect);
+        super("requester", local, settings.requesters(), settings, control, runId, content, ledger, reconnect);
         this.sizes = sizes;
         this.ledger = ledger;
         this.settings = settings;

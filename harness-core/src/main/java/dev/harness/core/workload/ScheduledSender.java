@@ -52,7 +52,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
     /** How much of each send's lateness was the worker's own: written and read by its thread only. */
     final OwnLag ownLag = new OwnLag();
     private final WorkloadSettings settings;
-    private final Payloads payloads;
+    private final MessageContent content;
 
     Session session;
     MessageProducer[] producers;
@@ -69,7 +69,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
      * @param workers how many workers of its kind this process runs
      */
     ScheduledSender(String kind, int local, int workers, WorkloadSettings settings, RunControl control, long runId,
-            Payloads payloads, Commits ledger, Reconnect reconnect) {
+            MessageContent content, Commits ledger, Reconnect reconnect) {
         this.local = local;
         this.id = settings.shard().owner(local);
         this.workerCount = settings.shard().owners(workers);
@@ -78,7 +78,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         this.control = control;
         this.settings = settings;
         this.runId = runId;
-        this.payloads = payloads;
+        this.content = content;
         this.window = settings.asyncSends() ? new InFlight(settings.maxInFlight(), this, control) : null;
     }
 
@@ -279,7 +279,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
     private BytesMessage message(long intendedNs, long sendNs, int queue, long sequence) throws JMSException {
         BytesMessage m = session.createBytesMessage();
         MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
-        m.writeBytes(payloads.of(sequence));
+        content.fill(m, sequence);
         beforeSend(m, queue, sequence, sendNs);
         return m;
     }

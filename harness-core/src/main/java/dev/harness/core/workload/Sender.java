@@ -37,17 +37,17 @@ final class Sender extends ScheduledSender {
     private final SizeResponses sizes;
 
     /** @param local its number in this process, from 0 */
-    Sender(int local, PutSettings settings, RunControl control, long runId, Payloads payloads, Ledger ledger,
+    Sender(int local, PutSettings settings, RunControl control, long runId, MessageContent content, Ledger ledger,
             Reconnect reconnect, SizeResponses sizes) {
         this("sender", local, settings.senders(), settings, settings::queueName, false, settings.drainers() == 0, control,
-                runId, payloads, ledger, reconnect, sizes);
+                runId, content, ledger, reconnect, sizes);
     }
 
     /** A publisher: the same timed sends, round robin over the topics, each message completed by its subscriptions. */
-    static Sender publisher(int local, PubSubSettings settings, RunControl control, long runId, Payloads payloads,
+    static Sender publisher(int local, PubSubSettings settings, RunControl control, long runId, MessageContent content,
             Commits ledgers, Reconnect reconnect) {
         return new Sender("publisher", local, settings.publishers(), settings, settings::topicName, true, false, control,
-                runId, payloads, ledgers, reconnect, SizeResponses.none());
+                runId, content, ledgers, reconnect, SizeResponses.none());
     }
 
     /**
@@ -56,9 +56,9 @@ final class Sender extends ScheduledSender {
      * @param completesOnReturn nothing here receives the messages: a send (or commit) that returned completes them
      */
     private Sender(String kind, int local, int workers, WorkloadSettings settings, IntFunction<String> destinations,
-            boolean publishes, boolean completesOnReturn, RunControl control, long runId, Payloads payloads, Commits ledger,
+            boolean publishes, boolean completesOnReturn, RunControl control, long runId, MessageContent content, Commits ledger,
             Reconnect reconnect, SizeResponses sizes) {
-        super(kind, local, workers, settings, control, runId, payloads, ledger, reconnect);
+        super(kind, local, workers, settings, control, runId, content, ledger, reconnect);
         this.sizes = sizes;
         this.destinations = destinations;
         this.publishes = publishes;

@@ -9,6 +9,7 @@ import javax.jms.JMSException;
 import dev.harness.core.Bounded;
 import dev.harness.core.Format;
 import dev.harness.core.Setting;
+import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.Workload;
@@ -24,6 +25,8 @@ abstract class SettingsWorkload implements Workload {
     private String acknowledgement;
     /** --payload: what fills the bodies; text unless asked. */
     private PayloadContent payload = PayloadContent.DEFAULT;
+    /** --properties and --property: none unless asked. */
+    private MessageProperties properties = MessageProperties.NONE;
     /** --purge: the user asked for the messages on the run's queues to be removed before it. */
     private boolean purge;
     /** What the run's consumers select by, from {@link #open}; null before it. */
@@ -55,6 +58,16 @@ abstract class SettingsWorkload implements Workload {
         return payload;
     }
 
+    /** --properties and --property: what every message of the run carries besides the run's own. */
+    public Workload properties(MessageProperties properties) {
+        this.properties = java.util.Objects.requireNonNull(properties, "properties");
+        return this;
+    }
+
+    MessageProperties properties() {
+        return properties;
+    }
+
     /** --purge: messages found on the queues the run consumes from are removed first, not refused. */
     public Workload purge(boolean purge) {
         this.purge = purge;
@@ -84,6 +97,10 @@ abstract class SettingsWorkload implements Workload {
 
     /** Remembers what the run's consumers select by, for {@link #othersLeft}; called by open. */
     void selecting(Provider provider, long runId) {
+        // Before any connection: properties that would not travel are refused, not sent in vain.
+        SettingsException.require(!properties.any() || provider.carriesProperties(), "--properties",
+                "this provider's messages carry no properties here (IBM MQ with --mq-target-client mq puts no MQRFH2):"
+                        + " give --mq-target-client jms, or no --properties and --property");
         this.provider = provider;
         this.runId = runId;
         QueueClaim.ran(runId);
@@ -127,6 +144,9 @@ abstract class SettingsWorkload implements Workload {
         for (int i = 0; i < s.size(); i++) {
             if (s.get(i).name().equals("size")) {
                 s.add(i + 1, new Setting("payload", payload.describe()));
+                if (properties.any()) {
+                    s.add(i + 2, new Setting("properties", properties.describe()));
+                }
                 break;
             }
         }

@@ -32,7 +32,7 @@ class PreloadTest {
 
     @Test
     void persistentMessagesGoInUnitsOfTheirOwnEachNumberedOnceAndMarkedAsThePreloads() throws Exception {
-        Preload preload = new Preload(settings(450, 2, true, 1024), RUN, PayloadContent.DEFAULT);
+        Preload preload = new Preload(settings(450, 2, true, 1024), RUN, MessageContent.of(SizeMix.of(1024)));
         Preloaded p = preload.put(jms.provider(), control);
         assertEquals(900, p.messages());
         assertEquals(2, p.queues());
@@ -53,14 +53,14 @@ class PreloadTest {
 
     @Test
     void nonPersistentMessagesNeedNoCommit() throws Exception {
-        Preloaded p = new Preload(settings(300, 1, false, 1024), RUN, PayloadContent.DEFAULT).put(jms.provider(), control);
+        Preloaded p = new Preload(settings(300, 1, false, 1024), RUN, MessageContent.of(SizeMix.of(1024))).put(jms.provider(), control);
         assertEquals(300, p.messages());
         assertEquals(0, jms.commits.get());
     }
 
     @Test
     void theLastReceiptDrainsItAndADuplicateIsCountedNotReceived() throws Exception {
-        Preload preload = new Preload(settings(3, 1, true, 1024), RUN, PayloadContent.DEFAULT);
+        Preload preload = new Preload(settings(3, 1, true, 1024), RUN, MessageContent.of(SizeMix.of(1024)));
         preload.put(jms.provider(), control);
         assertTrue(preload.received(0, 1_000));
         assertTrue(preload.received(2, 2_000));
@@ -82,7 +82,7 @@ class PreloadTest {
     @Test
     void aStopBeforeItPutsNothing() throws Exception {
         control.requestStop("Ctrl-C");
-        Preloaded p = new Preload(settings(1_000, 1, true, 1024), RUN, PayloadContent.DEFAULT).put(jms.provider(), control);
+        Preloaded p = new Preload(settings(1_000, 1, true, 1024), RUN, MessageContent.of(SizeMix.of(1024))).put(jms.provider(), control);
         assertEquals(0, p.messages());
         assertEquals(0, jms.sent.size());
     }

@@ -69,7 +69,7 @@ class ReplyRouterTest {
                 true, S, dev.harness.core.schedule.Shard.WHOLE);
         Provider provider = new FakeJms().provider();
         Reconnect reconnect = new Reconnect(provider, control, 30 * S);
-        Requester requester = new Requester(0, settings, control, RUN, Payloads.of(settings.size()), ledger, reconnect, SizeResponses.none());
+        Requester requester = new Requester(0, settings, control, RUN, MessageContent.of(settings.size()), ledger, reconnect, SizeResponses.none());
         Schedule schedule = new Schedule(System.nanoTime(), 100, 10 * S);
         m.begin(schedule);
         requester.bind(schedule, m);

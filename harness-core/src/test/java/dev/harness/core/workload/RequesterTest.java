@@ -44,7 +44,7 @@ class RequesterTest {
     private IntervalSnapshot run(ReqRespSettings settings, Ledger ledger, boolean answer, long reconnectTimeoutNs)
             throws Exception {
         Reconnect reconnect = new Reconnect(jms.provider(), control, reconnectTimeoutNs);
-        Requester requester = new Requester(0, settings, control, RUN, Payloads.of(settings.size()), ledger, reconnect, SizeResponses.none());
+        Requester requester = new Requester(0, settings, control, RUN, MessageContent.of(settings.size()), ledger, reconnect, SizeResponses.none());
         requester.open(jms.provider());
         schedule = new Schedule(System.nanoTime() + 50 * MS, settings.rate(), settings.durationNs());
         try (Measurement m = Measurement.start(0, 60, schedule.intervalNs(), 5 * MS)) {

@@ -47,7 +47,7 @@ class SenderTest {
         PutSettings settings = new PutSettings(2_000, 1, Warmup.fixed(0), 20 * MS, SizeMix.of(64), true, syncpoint, 2, "Q", 0, drainTimeoutNs,
                 Shard.WHOLE, 4);
         Reconnect reconnect = new Reconnect(jms.provider(), control, TimeUnit.SECONDS.toNanos(30));
-        Sender sender = new Sender(0, settings, control, 1, Payloads.of(settings.size()), ledger, reconnect, SizeResponses.none());
+        Sender sender = new Sender(0, settings, control, 1, MessageContent.of(settings.size()), ledger, reconnect, SizeResponses.none());
         sender.open(jms.provider());
         Schedule schedule = new Schedule(System.nanoTime() + 50 * MS, settings.rate(), settings.durationNs());
         try (Measurement m = Measurement.start(0, 60, schedule.intervalNs(), 5 * MS)) {

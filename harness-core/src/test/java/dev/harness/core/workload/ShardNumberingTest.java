@@ -52,7 +52,7 @@ class ShardNumberingTest {
         try (Measurement m = Measurement.start(0, 60, schedule.intervalNs(), 5 * MS)) {
             m.begin(schedule);
             for (int s = 0; s < PER_SHARD; s++) {
-                Sender sender = new Sender(s, settings, control, RUN, Payloads.of(settings.size()), untracked, reconnect, SizeResponses.none());
+                Sender sender = new Sender(s, settings, control, RUN, MessageContent.of(settings.size()), untracked, reconnect, SizeResponses.none());
                 sender.open(jms.provider());
                 sender.bind(schedule, m);
                 threads.add(new Thread(sender, "sender-" + shard + "-" + s));
@@ -134,7 +134,7 @@ class ShardNumberingTest {
         try (Measurement m = Measurement.start(0, 60, schedule.intervalNs(), 5 * MS)) {
             m.begin(schedule);
             for (int r = 0; r < PER_SHARD; r++) {
-                requesters[r] = new Requester(r, settings, control, RUN, Payloads.of(settings.size()), ledger, reconnect, SizeResponses.none());
+                requesters[r] = new Requester(r, settings, control, RUN, MessageContent.of(settings.size()), ledger, reconnect, SizeResponses.none());
                 requesters[r].open(jms.provider());
                 requesters[r].bind(schedule, m);
                 threads.add(new Thread(requesters[r], "requester-" + r));

@@ -19,8 +19,12 @@ import jakarta.jms.Connection;
 import jakarta.jms.QueueBrowser;
 import jakarta.jms.Session;
 
-/** --size with a mix: the sizes a run really sends, the same for every run of one schedule, and response per size. */
-class MessageSizesIT {
+/**
+ * The messages' shape as a run really sends it, browsed on a broker by Artemis's own client: a
+ * --size mix (the same for every run of one schedule, and response per size), --payload, and
+ * --properties.
+ */
+class MessageShapesIT {
     @TempDir
     Path dir;
 
@@ -117,6 +121,40 @@ class MessageSizesIT {
                 }
             }
         }
+    }
+
+    @Test
+    void everyMessageCarriesTheAskedPropertiesBesidesTheRunsOwn() throws Exception {
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "50",
+                    "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", "PROPS.",
+                    "--properties", "5", "--property", "ORDER_TYPE=limit");
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.stdout().contains("  properties   5 (prop1 .. prop5: string, int, long, double, boolean in turn),"
+                    + " ORDER_TYPE=limit on every message"), r::toString);
+            try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(broker.url());
+                    Connection c = factory.createConnection()) {
+                c.start();
+                Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                int n = 0;
+                try (QueueBrowser b = s.createBrowser(s.createQueue("PROPS.1"))) {
+                    for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements(); n++) {
+                        jakarta.jms.Message m = (jakarta.jms.Message) e.nextElement();
+                        assertTrue(m.getObjectProperty("prop1") instanceof String);
+                        assertTrue(m.getObjectProperty("prop2") instanceof Integer);
+                        assertTrue(m.getObjectProperty("prop3") instanceof Long);
+                        assertTrue(m.getObjectProperty("prop4") instanceof Double);
+                        assertTrue(m.getObjectProperty("prop5") instanceof Boolean);
+                        assertEquals("limit", m.getStringProperty("ORDER_TYPE"));
+                        assertTrue(m.propertyExists("harness_run"), "the run's own as well");
+                    }
+                }
+                assertEquals(50, n, "every message");
+            }
+        }
+        HarnessProcess.Result bad = HarnessProcess.run(dir, 60, "run", "--property", "JMSType=x");
+        assertEquals(2, bad.exitCode(), bad::toString);
+        bad.assertOneLine("--property", "belong to JMS");
     }
 
     @Test
