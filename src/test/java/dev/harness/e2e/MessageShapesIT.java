@@ -124,14 +124,15 @@ class MessageShapesIT {
     }
 
     @Test
-    void everyMessageCarriesTheAskedPropertiesBesidesTheRunsOwn() throws Exception {
+    void everyMessageCarriesTheAskedPropertiesAndPriorityBesidesTheRunsOwn() throws Exception {
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
             HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "50",
                     "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", "PROPS.",
-                    "--properties", "5", "--property", "ORDER_TYPE=limit");
+                    "--properties", "5", "--property", "ORDER_TYPE=limit", "--priority", "7");
             assertEquals(0, r.exitCode(), r::toString);
             assertTrue(r.stdout().contains("  properties   5 (prop1 .. prop5: string, int, long, double, boolean in turn),"
-                    + " ORDER_TYPE=limit on every message"), r::toString);
+                    + " ORDER_TYPE=limit on every message the schedule sends"), r::toString);
+            assertTrue(r.stdout().contains("  priority     7 (JMS priority, 0 to 9)"), r::toString);
             try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(broker.url());
                     Connection c = factory.createConnection()) {
                 c.start();
@@ -147,6 +148,7 @@ class MessageShapesIT {
                         assertTrue(m.getObjectProperty("prop5") instanceof Boolean);
                         assertEquals("limit", m.getStringProperty("ORDER_TYPE"));
                         assertTrue(m.propertyExists("harness_run"), "the run's own as well");
+                        assertEquals(7, m.getJMSPriority());
                     }
                 }
                 assertEquals(50, n, "every message");

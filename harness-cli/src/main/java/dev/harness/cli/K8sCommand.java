@@ -163,6 +163,9 @@ final class K8sCommand implements Callable<Integer> {
                     : null, "a publish/subscribe run is not split into shards yet");
             refuse(given.hasMatchedOption("--password-file") ? "--password-file" : null,
                     "the file is not in the pods; use --password-env VAR, filled from --password-secret");
+            refuse(given.hasMatchedOption("--size") && given.matchedOption("--size").stringValues().stream()
+                    .anyMatch(v -> v.trim().startsWith("file:")) ? "--size file:" : null,
+                    "the file is not in the pods; give the mix itself, as 512:50,8KiB:50");
             if (RunPlan.ownBroker(given)) {
                 // Without a broker to drive, each pod would start one of its own.
                 throw usage("--url: expected with harness k8s: the shards drive one broker that they do not run; give"

@@ -329,6 +329,7 @@ final class RunPlan {
                     put.purge(w.purge);
                     put.payload(w.payload);
                     put.properties(properties);
+                    put.priority(w.priority);
                     return put.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }
@@ -346,6 +347,7 @@ final class RunPlan {
                     reqresp.purge(w.purge);
                     reqresp.payload(w.payload);
                     reqresp.properties(properties);
+                    reqresp.priority(w.priority);
                     return reqresp.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }
@@ -362,6 +364,7 @@ final class RunPlan {
                     PubSubWorkload pubsub = new PubSubWorkload(settings);
                     pubsub.payload(w.payload);
                     pubsub.properties(properties);
+                    pubsub.priority(w.priority);
                     return pubsub.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }

@@ -58,7 +58,8 @@ final class WorkloadOptions {
                     + " of the messages in percent, 1KiB:60,10KiB:30,100KiB:10; or file:PATH, a file of sizes one a line,"
                     + " each as often as it is there (at most " + SizeMix.MAX_CLASSES + " distinct). Each message's size"
                     + " follows from its number in the schedule, so every run of one schedule (both sides of an ab) sends"
-                    + " the same sizes in the same order; the summary gives response per size. Default: ${DEFAULT-VALUE}.")
+                    + " the same sizes in the same order; for put and reqresp the summary gives response per size."
+                    + " Default: ${DEFAULT-VALUE}.")
     SizeMix size;
 
     @Option(names = "--payload", converter = Values.PayloadValue.class, paramLabel = "zeros|random|text",
@@ -71,6 +72,10 @@ final class WorkloadOptions {
             + " types in turn (string, int, long, double, boolean: prop1 .. propN), which the broker parses as it does an"
             + " application's (IBM MQ in the MQRFH2 header). Default: 0.")
     Integer properties;
+
+    @Option(names = "--priority", paramLabel = "0-9", description = "The JMS priority of every message, as the"
+            + " application sends at; brokers that order by priority put higher ones first. Default: the provider's (4).")
+    Integer priority;
 
     @Option(names = "--property", paramLabel = "NAME=VALUE", description = "A string property on every message"
             + " (repeatable), as the application sets it: --property ORDER_TYPE=limit.")

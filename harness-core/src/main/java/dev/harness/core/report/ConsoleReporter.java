@@ -364,8 +364,10 @@ public final class ConsoleReporter implements ReadingListener {
             }
         }
         if (!r.sizes().isEmpty()) {
-            out.printf(Locale.ROOT, "sizes: response of each size's messages under response; the completed messages'"
-                    + " mean size %,.0f bytes%n", SizeClass.meanBytes(r.sizes()));
+            double mean = SizeClass.meanBytes(r.sizes());
+            out.println("sizes: response of each size's messages under response; " + (Double.isNaN(mean)
+                    ? "none completed in the measured phase" : String.format(Locale.ROOT,
+                            "the completed messages' mean size %,.0f bytes", mean)));
         }
         out.println();
         reading.findings().forEach(f -> out.println(f.text()));

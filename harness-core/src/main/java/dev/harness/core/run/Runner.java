@@ -284,17 +284,20 @@ public final class Runner {
             toListeners(l -> l.started(header));
             workload.start(schedule, measurement, provider);
             startKiller(schedule, measurement, control);
+            List<SizeClass> sizes = List.of();
             Freezing freezing = freezer == null ? null
                     : Freezing.start(freezer, freezePlan, schedule.startNs(), control, stop -> toListeners(l -> l.froze(stop)));
             try {
                 cutIntervals(workload, control, measurement, schedule);
+                // Taken at the final cut, as the views are: a receiver's later completions are in neither.
+                sizes = workload.sizes();
             } finally {
                 if (freezing != null) {
                     freezing.close(); // the broker goes on before the workload closes its connections
                     freezes = freezing.stops();
                 }
             }
-            RunSummary summary = summarize(header, workload, control, measurement, schedule);
+            RunSummary summary = summarize(header, workload, control, measurement, schedule, sizes);
             toListeners(l -> l.finished(summary));
             return summary;
         }
@@ -442,7 +445,7 @@ public final class Runner {
     }
 
     private RunSummary summarize(RunHeader header, Workload workload, RunControl control, Measurement measurement,
-            Schedule schedule) {
+            Schedule schedule, List<SizeClass> sizes) {
         Measurement.MeasuredTotals t = measurement.totals();
         boolean fanOut = workload.kind() == WorkloadKind.PUBSUB;
         long measuredCompleted = View.completions(t.measured(), fanOut);
@@ -475,7 +478,7 @@ public final class Runner {
                         t.correctionsAdded(), settings.pauseResolutionNs()),
                 t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded,
                 warmupEnd(workload, measurement), freezes, workload.endSubscriptions(),
-                workload.preloaded(schedule.startNs()), workload.sizes());
+                workload.preloaded(schedule.startNs()), sizes);
     }
 
     /** Where the measured phase began: -1 when the run ended before it did. */

@@ -121,6 +121,6 @@ public final class MessageProperties {
             parts.add(generated + " (prop1 .. prop" + generated + ": string, int, long, double, boolean in turn)");
         }
         parts.addAll(given);
-        return String.join(", ", parts) + " on every message";
+        return String.join(", ", parts) + " on every message the schedule sends";
     }
 }

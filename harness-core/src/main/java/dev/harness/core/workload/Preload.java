@@ -142,6 +142,7 @@ final class Preload {
             Session session = JmsWork.session(c, transacted);
             MessageProducer producer = session.createProducer(provider.queue(session, settings.queueName(queue)));
             producer.setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+            content.configure(producer);
             producer.setDisableMessageID(true);
             producer.setDisableMessageTimestamp(true);
             long sent = 0;

@@ -69,7 +69,7 @@ public final class PubSubWorkload extends SettingsWorkload {
                     sub.open(provider, reconnect);
                 }
             }
-            MessageContent content = MessageContent.of(settings.size(), payload(), properties());
+            MessageContent content = content();
             for (int p = 0; p < settings.publishers(); p++) {
                 Sender publisher = Sender.publisher(p, settings, control, runId, content, ledgers, reconnect);
                 publishers.add(publisher);
@@ -103,7 +103,7 @@ public final class PubSubWorkload extends SettingsWorkload {
 
     @Override
     public Workload warmingBurst(long lengthNs) {
-        return new PubSubWorkload(settings.warmingBurst(lengthNs));
+        return sameMessages(new PubSubWorkload(settings.warmingBurst(lengthNs)));
     }
 
     @Override

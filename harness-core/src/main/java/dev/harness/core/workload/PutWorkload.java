@@ -58,7 +58,7 @@ public final class PutWorkload extends SettingsWorkload {
         // Unthrottled senders number their messages the same way; there is just no total.
         ledger = settings.drainers() == 0 ? Ledger.untracked("--drainers 0: nothing here receives the messages")
                 : Ledger.of(settings.rate() == 0 ? Ledger.NO_TOTAL : scheduledTotal(), settings.senders(), settings.shard());
-        MessageContent content = MessageContent.of(settings.size(), payload(), properties());
+        MessageContent content = content();
         preload = settings.preload() > 0 ? new Preload(settings, runId, content) : null;
         try {
             // Drainers subscribe first, so every queue has a consumer before the first send.
@@ -135,7 +135,7 @@ public final class PutWorkload extends SettingsWorkload {
 
     @Override
     public Workload warmingBurst(long lengthNs) {
-        return new PutWorkload(settings.warmingBurst(lengthNs));
+        return sameMessages(new PutWorkload(settings.warmingBurst(lengthNs)));
     }
 
     @Override

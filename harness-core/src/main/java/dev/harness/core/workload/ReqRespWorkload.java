@@ -64,7 +64,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
         ledger = Ledger.of(scheduledTotal(), settings.requesters(), settings.shard());
         try {
-            MessageContent content = MessageContent.of(settings.size(), payload(), properties());
+            MessageContent content = content();
             requesters = new Requester[settings.requesters()];
             for (int i = 0; i < requesters.length; i++) {
                 requesters[i] = new Requester(i, settings, control, runId, content, ledger, reconnect, sizes);
@@ -117,7 +117,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
     @Override
     public Workload warmingBurst(long lengthNs) {
         ReqRespSettings burst = settings.warmingBurst(lengthNs);
-        return burst == null ? null : new ReqRespWorkload(burst);
+        return burst == null ? null : sameMessages(new ReqRespWorkload(burst));
     }
 
     @Override

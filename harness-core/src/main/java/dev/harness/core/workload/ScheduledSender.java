@@ -180,6 +180,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
             for (int q = 0; q < p.length; q++) {
                 p[q] = s.createProducer(target(provider, s, q));
                 p[q].setDeliveryMode(settings.persistent() ? DeliveryMode.PERSISTENT : DeliveryMode.NON_PERSISTENT);
+                content.configure(p[q]);
                 // Nothing reads a message's JMSTimestamp (receivers go by the header in the body): a
                 // hint that spares the client a clock read per send.
                 p[q].setDisableMessageTimestamp(true);

@@ -27,6 +27,8 @@ abstract class SettingsWorkload implements Workload {
     private PayloadContent payload = PayloadContent.DEFAULT;
     /** --properties and --property: none unless asked. */
     private MessageProperties properties = MessageProperties.NONE;
+    /** --priority: null unless asked. */
+    private Integer priority;
     /** --purge: the user asked for the messages on the run's queues to be removed before it. */
     private boolean purge;
     /** What the run's consumers select by, from {@link #open}; null before it. */
@@ -68,6 +70,28 @@ abstract class SettingsWorkload implements Workload {
         return properties;
     }
 
+    /** --priority: the JMS priority of every message, 0 to 9; null leaves the provider's default. */
+    public Workload priority(Integer priority) {
+        SettingsException.require(priority == null || priority >= 0 && priority <= 9, "--priority",
+                "expected 0 to 9 (JMS priorities; 4 is the default), got " + priority);
+        this.priority = priority;
+        return this;
+    }
+
+    /** {@code burst}, sending messages as this run's do (payload, properties, priority), so that it warms their path too. */
+    <W extends SettingsWorkload> W sameMessages(W burst) {
+        SettingsWorkload same = burst;
+        same.payload = payload;
+        same.properties = properties;
+        same.priority = priority;
+        return burst;
+    }
+
+    /** What every message of the run carries besides the header: made once, before the run. */
+    MessageContent content() {
+        return MessageContent.of(settings.size(), payload, properties, priority);
+    }
+
     /** --purge: messages found on the queues the run consumes from are removed first, not refused. */
     public Workload purge(boolean purge) {
         this.purge = purge;
@@ -84,6 +108,11 @@ abstract class SettingsWorkload implements Workload {
 
     @Override
     public String claimQueues(Provider provider) throws UnreachableException {
+        // First of all, before the queues are looked at or purged: properties that would not travel
+        // are refused, not sent in vain.
+        SettingsException.require(!properties.any() || provider.carriesProperties(), "--properties",
+                "this provider's messages carry no properties here (IBM MQ with --mq-target-client mq puts no MQRFH2):"
+                        + " give --mq-target-client jms, or no --properties and --property");
         List<String> queues = consumedQueues();
         if (queues.isEmpty()) {
             return null;
@@ -97,10 +126,6 @@ abstract class SettingsWorkload implements Workload {
 
     /** Remembers what the run's consumers select by, for {@link #othersLeft}; called by open. */
     void selecting(Provider provider, long runId) {
-        // Before any connection: properties that would not travel are refused, not sent in vain.
-        SettingsException.require(!properties.any() || provider.carriesProperties(), "--properties",
-                "this provider's messages carry no properties here (IBM MQ with --mq-target-client mq puts no MQRFH2):"
-                        + " give --mq-target-client jms, or no --properties and --property");
         this.provider = provider;
         this.runId = runId;
         QueueClaim.ran(runId);
@@ -146,6 +171,9 @@ abstract class SettingsWorkload implements Workload {
                 s.add(i + 1, new Setting("payload", payload.describe()));
                 if (properties.any()) {
                     s.add(i + 2, new Setting("properties", properties.describe()));
+                }
+                if (priority != null) {
+                    s.add(i + (properties.any() ? 3 : 2), new Setting("priority", priority + " (JMS priority, 0 to 9)"));
                 }
                 break;
             }

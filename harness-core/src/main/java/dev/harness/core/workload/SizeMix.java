@@ -23,9 +23,10 @@ import dev.harness.core.Sizes;
  *
  * <p>A message's size follows from its number in the schedule alone (k), not from a random draw
  * at send time: {@link #classOf} spreads the classes by a golden-ratio sequence, so every stretch
- * of messages, and every sender's and queue's share of them, holds each size in its proportion,
- * and two runs of one schedule (the sides of an ab) send the same sizes in the same order.
- * Allocation-free, as the send path needs.
+ * of the schedule holds each size in its proportion, and two runs of one schedule (the sides of an
+ * ab) send the same sizes in the same order. A sender's or queue's share (every W-th message) holds
+ * the proportion in the long run, but with W a Fibonacci number (8, 13, 21, 34, 55, 89) in runs of
+ * one size some W long. Allocation-free, as the send path needs.
  */
 public final class SizeMix {
     /** One size and its share of the messages, in percent. */
@@ -34,8 +35,11 @@ public final class SizeMix {
 
     /** The most distinct sizes: each has a payload built before the run and a histogram of its own. */
     public static final int MAX_CLASSES = 32;
+    /** The most the distinct sizes may add up to: a body of each is built before the run, in memory. */
+    public static final long MAX_TOTAL_BYTES = 512L * 1024 * 1024;
     /** 2^64 / the golden ratio: the Weyl step that spreads the classes most evenly. */
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
+    private static final Pattern ONE_SIZE = Pattern.compile("(\\d+)\\s*([a-zA-Z]*)");
     private static final Pattern SHARE = Pattern.compile("\\s*(\\d+)\\s*([a-zA-Z]*)\\s*(?::\\s*(\\d+(?:\\.\\d+)?)\\s*)?");
 
     private final List<Share> shares;
@@ -57,6 +61,9 @@ public final class SizeMix {
         }
         SettingsException.require(Math.abs(total - 100) < 1e-6, "--size", "the shares add up to "
                 + percent(total) + " %, not 100 %");
+        long bytesTotal = shares.stream().mapToLong(Share::bytes).sum();
+        SettingsException.require(bytesTotal <= MAX_TOTAL_BYTES, "--size", "the sizes add up to " + bytesTotal / (1024 * 1024)
+                + "MiB; a body of each is built before the run, and they may add up to 512MiB at most");
         this.shares = List.copyOf(shares);
         this.text = text;
         this.upTo = new long[shares.size()];
@@ -97,18 +104,22 @@ public final class SizeMix {
                     + " shares in percent (512:50,8KiB:50) or file:PATH, got '" + text + "'");
             SettingsException.require(parts.length == 1 || m.group(3) != null, "--size", "in a mix every size"
                     + " takes its share in percent, as 512:50,8KiB:50; '" + part.trim() + "' has none");
-            long unit = m.group(2).isEmpty() ? 1 : Sizes.multiplier(m.group(2));
-            SettingsException.require(unit > 0 && m.group(1).length() <= 10, "--size", "expected a size such as"
-                    + " 512, 2KiB or 1MiB, got '" + part.trim() + "'");
-            long b = Long.parseLong(m.group(1)) * unit;
-            SettingsException.require(b <= WorkloadSettings.MAX_SIZE_BYTES, "--size", "expected at most 100MiB, got '"
-                    + part.trim() + "'");
-            int size = (int) b;
+            int size = bytes(m.group(1), m.group(2), part.trim(), "--size");
             SettingsException.require(shares.stream().noneMatch(s -> s.bytes() == size), "--size",
                     "each size once: " + size + " bytes is given twice");
             shares.add(new Share(size, m.group(3) == null ? 100 : Double.parseDouble(m.group(3))));
         }
         return new SizeMix(shares, parts.length == 1 ? null : t);
+    }
+
+    /** One size's bytes from its number and unit; too large or no unit is one line naming {@code where}. */
+    private static int bytes(String number, String unit, String text, String where) {
+        long multiplier = unit.isEmpty() ? 1 : Sizes.multiplier(unit);
+        SettingsException.require(multiplier > 0 && number.length() <= 9, where, "expected a size such as 512, 2KiB"
+                + " or 1MiB, of at most 100MiB, got '" + text + "'");
+        long b = Long.parseLong(number) * multiplier;
+        SettingsException.require(b <= WorkloadSettings.MAX_SIZE_BYTES, where, "expected at most 100MiB, got '" + text + "'");
+        return (int) b;
     }
 
     /** The sizes in a file, one a line (as 2048 or 2KiB; # starts a comment), each as often as it is there. */
@@ -123,20 +134,17 @@ public final class SizeMix {
         Map<Integer, Integer> counts = new TreeMap<>();
         int n = 0;
         for (int i = 0; i < lines.size(); i++) {
-            String line = lines.get(i).replaceAll("#.*", "").trim();
+            String line = lines.get(i).replace("\uFEFF", "").replaceAll("#.*", "").trim();
             if (line.isEmpty()) {
                 continue;
             }
-            SizeMix one;
-            try {
-                one = parse(line);
-            } catch (SettingsException e) {
-                throw new SettingsException(where, "line " + (i + 1) + ": expected one size, such as 2048 or 2KiB, got '"
-                        + line + "'");
-            }
-            SettingsException.require(one.shares.size() == 1 && !line.contains(":"), where, "line " + (i + 1)
-                    + ": expected one size, such as 2048 or 2KiB, got '" + line + "'");
-            counts.merge(one.bytes[0], 1, Integer::sum);
+            Matcher m = ONE_SIZE.matcher(line);
+            SettingsException.require(m.matches(), where, "line " + (i + 1) + ": expected one size, such as 2048 or"
+                    + " 2KiB, got '" + line + "'");
+            int size = bytes(m.group(1), m.group(2), line, where + " line " + (i + 1));
+            SettingsException.require(size >= MessageHeader.BYTES, where, "line " + (i + 1) + ": expected at least "
+                    + MessageHeader.BYTES + " bytes (the harness's header), got '" + line + "'");
+            counts.merge(size, 1, Integer::sum);
             n++;
         }
         SettingsException.require(n > 0, where, "holds no size: one a line, such as 2048 or 2KiB");

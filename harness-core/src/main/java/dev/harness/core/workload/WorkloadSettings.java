@@ -33,6 +33,9 @@ public interface WorkloadSettings {
     /** The warmup: fixed, or auto with its shortest and longest. */
     Warmup warmup();
 
+    /** The messages' sizes: one, or a --size mix. */
+    SizeMix size();
+
     long durationNs();
 
     long drainTimeoutNs();

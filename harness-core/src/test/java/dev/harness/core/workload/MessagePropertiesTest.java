@@ -45,10 +45,10 @@ class MessagePropertiesTest {
         assertEquals("limit", set.get("ORDER_TYPE"));
         assertEquals("eu=west", set.get("region"), "the value is all after the first =");
         assertEquals("6 (prop1 .. prop6: string, int, long, double, boolean in turn), ORDER_TYPE=limit, region=eu=west"
-                + " on every message", p.describe());
+                + " on every message the schedule sends", p.describe());
     }
 
-    /** IBM MQ with target client MQ puts no MQRFH2: properties would not travel, so the run refuses before connecting. */
+    /** IBM MQ with target client MQ puts no MQRFH2: properties would not travel, so the run refuses first of all. */
     @Test
     void aProviderWhoseMessagesCarryNoPropertiesRefusesThemBeforeAnyConnection() {
         java.util.concurrent.atomic.AtomicInteger connects = new java.util.concurrent.atomic.AtomicInteger();
@@ -66,10 +66,10 @@ class MessagePropertiesTest {
                 SizeMix.of(1024), true, null, null, null, null, 0));
         put.properties(MessageProperties.of(2, List.of()));
         SettingsException e = assertThrows(SettingsException.class,
-                () -> put.open(noProperties, new dev.harness.core.run.RunControl(), 1));
+                () -> put.claimQueues(noProperties)); // the run's first step: before its queues are looked at or purged
         assertEquals("--properties", e.option());
         assertTrue(e.getMessage().contains("--mq-target-client jms"), e.getMessage());
-        assertEquals(0, connects.get(), "refused before any connection");
+        assertEquals(0, connects.get(), "refused before any connection, so before any purge");
     }
 
     @Test

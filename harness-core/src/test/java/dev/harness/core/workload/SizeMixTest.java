@@ -86,9 +86,45 @@ class SizeMixTest {
     }
 
     @Test
+    void aFileIsReadAsPeopleWriteThemAndItsBadLinesAreNamed() throws Exception {
+        Path bom = dir.resolve("bom.txt");
+        Files.writeString(bom, "\uFEFF512\r\n2KiB\r\n");
+        assertEquals(List.of(new SizeMix.Share(512, 50), new SizeMix.Share(2048, 50)), SizeMix.parse("file:" + bom).shares());
+        Path self = dir.resolve("self.txt");
+        Files.writeString(self, "file:" + self + "\n");
+        SettingsException nested = assertThrows(SettingsException.class, () -> SizeMix.parse("file:" + self));
+        assertTrue(nested.getMessage().contains("line 1: expected one size"), nested.getMessage());
+        Path big = dir.resolve("big.txt");
+        Files.writeString(big, "1KiB\n200MiB\n");
+        SettingsException tooBig = assertThrows(SettingsException.class, () -> SizeMix.parse("file:" + big));
+        assertTrue(tooBig.getMessage().contains("line 2") && tooBig.getMessage().contains("at most 100MiB"),
+                tooBig.getMessage());
+    }
+
+    @Test
+    void theBodiesBuiltBeforeTheRunAreBounded() {
+        SettingsException e = assertThrows(SettingsException.class,
+                () -> SizeMix.parse("100MiB:20,99MiB:20,98MiB:20,97MiB:20,96MiB:10,95MiB:10"));
+        assertTrue(e.getMessage().contains("512MiB at most"), e.getMessage());
+    }
+
+    @Test
+    void consecutiveMessagesOfOneSizeCarryDifferentBodies() {
+        MessageContent c = MessageContent.of(SizeMix.of(2048), PayloadContent.RANDOM, MessageProperties.NONE, null);
+        java.util.Set<String> bodies = new java.util.HashSet<>();
+        for (long k = 0; k < 32; k++) {
+            bodies.add(java.util.Arrays.toString(c.of(k)));
+        }
+        assertEquals(MessageContent.VARIANTS, bodies.size(), "16 bodies in turn");
+        assertEquals(java.util.Arrays.toString(c.of(3)), java.util.Arrays.toString(c.of(3 + MessageContent.VARIANTS)));
+        MessageContent big = MessageContent.of(SizeMix.of(2 * 1024 * 1024), PayloadContent.TEXT, MessageProperties.NONE, null);
+        assertTrue(big.of(0) != big.of(1) && big.of(0) == big.of(2), "as many as fit in 4 MiB: two of 2 MiB");
+    }
+
+    @Test
     void badMixesAreRefusedInOneLineNamingSize() {
         for (String bad : new String[] {"512:50,8KiB:40", "512:50,8KiB", "512:0,8KiB:100", "512:50,512:50", "10:100",
-            "2 parsecs", "512:50,200MiB:50", ""}) {
+            "2 parsecs", "512:50,200MiB:50", "", "9999999999g"}) {
             SettingsException e = assertThrows(SettingsException.class, () -> SizeMix.parse(bad), bad);
             assertEquals("--size", e.option(), bad);
             assertTrue(!e.getMessage().contains("\n"), e.getMessage());
