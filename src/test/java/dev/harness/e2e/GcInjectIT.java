@@ -94,29 +94,39 @@ class GcInjectIT {
         // measured phase's 30 or so pauses give a few such even on a machine whose pauses are a
         // third as long as this one's (at 200 ms, a machine twice as fast could see none).
         assertTrue(s.get("achievedRate").asDouble() > 0.97 * RATE, s::toString);
-        double slowest = Double.MAX_VALUE;
-        long pausedNearSlowestNs = 0;
         JsonNode[] rows = new JsonNode[root.get("intervals").size()];
         for (int i = 0; i < rows.length; i++) {
             rows[i] = root.get("intervals").get(i);
         }
+        // The measured intervals that have one after them, slowest first.
+        List<Integer> bySpeed = new ArrayList<>();
         for (int i = 0; i + 1 < rows.length; i++) {
-            if (rows[i].get("phase").asText().equals("measured") && rows[i].get("rate").asDouble() < slowest) {
-                slowest = rows[i].get("rate").asDouble();
-                // The pause is seen when it ends: in this interval or the next.
-                pausedNearSlowestNs = Math.max(pauseNs(rows[i]), pauseNs(rows[i + 1]));
+            if (rows[i].get("phase").asText().equals("measured")) {
+                bySpeed.add(i);
             }
         }
+        bySpeed.sort(java.util.Comparator.comparingDouble(i -> rows[i].get("rate").asDouble()));
+        double slowest = rows[bySpeed.get(0)].get("rate").asDouble();
         // A dip of at least half a mean pause's share of an interval: a mean pause spanning an end
         // makes one of about its whole share.
         double dipBelow = RATE * (1 - 0.5 * Math.min(meanGcNs, INTERVAL_MS * MS) / (INTERVAL_MS * MS));
         assertTrue(slowest < dipBelow, "a dip below " + dipBelow + "/s (mean GC pause " + meanGcNs / 1e6
                 + " ms): slowest interval " + slowest + "/s");
-        // The time the slowest interval's completions were missing (at most the pause that caused it),
-        // and a pause of half that or more in or right after it.
-        long missingNs = Math.round((1 - slowest / RATE) * INTERVAL_MS * MS);
-        assertTrue(pausedNearSlowestNs >= missingNs / 2, "the slowest interval (" + slowest + "/s, " + missingNs / 1e6
-                + " ms missing) had a pause in or right after it: " + pausedNearSlowestNs / 1e6 + " ms");
+        // The time a slow interval's completions were missing (at most the pause that caused it), and a
+        // pause of half that or more in or right after it (seen when it ends), for one of the three
+        // slowest: the injected pauses make the dips, though a stall of the broker in this JVM that is
+        // no pause of it (its threads starved of CPU by the injection) may make one too.
+        StringBuilder seen = new StringBuilder();
+        boolean explained = false;
+        for (int i : bySpeed.subList(0, Math.min(3, bySpeed.size()))) {
+            double rate = rows[i].get("rate").asDouble();
+            long missingNs = Math.round((1 - rate / RATE) * INTERVAL_MS * MS);
+            long pausedNearNs = Math.max(pauseNs(rows[i]), pauseNs(rows[i + 1]));
+            explained |= pausedNearNs >= missingNs / 2;
+            seen.append(String.format(java.util.Locale.ROOT, " %.1f/s missing %.1f ms, paused %.1f ms;", rate,
+                    missingNs / 1e6, pausedNearNs / 1e6));
+        }
+        assertTrue(explained, "one of the slowest intervals had a pause in or right after it:" + seen);
 
         // A pause holds the hiccup meter too: its wake-up due within 10 ms (its sleep) of the pause's
         // start comes at the pause's end, so the longest pause shows as a hiccup of its length less

@@ -9,6 +9,8 @@ import java.util.Enumeration;
 import java.util.List;
 
 import org.apache.activemq.artemis.jms.client.ActiveMQConnectionFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +30,24 @@ class MessageShapesIT {
     @TempDir
     Path dir;
 
+    @TempDir
+    static Path brokerDir;
+
+    /** One broker for the class: each test sends on queues of its own. */
+    private static BrokerProcess broker;
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = BrokerProcess.start(brokerDir, brokerDir.resolve("data"));
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
     /** The body lengths of the messages on the queue, in order, browsed by Artemis's own client: nothing taken. */
     private static List<Long> sizesOn(String url, String queue) throws Exception {
         try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
@@ -46,35 +66,33 @@ class MessageShapesIT {
 
     @Test
     void aMixIsSentAsAskedTheSameByEveryRunOfTheScheduleAndTimedPerSize() throws Exception {
-        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
-            List<List<Long>> runs = new ArrayList<>();
-            for (String prefix : List.of("SIZES.A.", "SIZES.B.")) {
-                Path json = dir.resolve(prefix + "json");
-                // Nobody drains: the messages stay on the queue to be browsed, each completed when its send returns.
-                HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "200",
-                        "--warmup", "0s", "--duration", "2s", "--drainers", "0", "--queue-prefix", prefix,
-                        "--size", "512:50,8KiB:50", "--json", json.toString());
-                assertEquals(0, r.exitCode(), r::toString);
-                assertTrue(r.stdout().contains("512 bytes 50 %, 8192 bytes 50 % (mean 4,352 bytes)"), r::toString);
-                List<Long> sent = sizesOn(broker.url(), prefix + "1");
-                assertEquals(400, sent.size(), "200/s for 2 s");
-                assertTrue(sent.stream().allMatch(b -> b == 512 || b == 8192), sent::toString);
-                double mean = sent.stream().mapToLong(Long::longValue).average().orElseThrow();
-                assertEquals(4352, mean, 4352 * 0.01, "the mix's mean, within 1 %");
-                runs.add(sent);
+        List<List<Long>> runs = new ArrayList<>();
+        for (String prefix : List.of("SIZES.A.", "SIZES.B.")) {
+            Path json = dir.resolve(prefix + "json");
+            // Nobody drains: the messages stay on the queue to be browsed, each completed when its send returns.
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "200",
+                    "--warmup", "0s", "--duration", "2s", "--drainers", "0", "--queue-prefix", prefix,
+                    "--size", "512:50,8KiB:50", "--json", json.toString());
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.stdout().contains("512 bytes 50 %, 8192 bytes 50 % (mean 4,352 bytes)"), r::toString);
+            List<Long> sent = sizesOn(broker.url(), prefix + "1");
+            assertEquals(400, sent.size(), "200/s for 2 s");
+            assertTrue(sent.stream().allMatch(b -> b == 512 || b == 8192), sent::toString);
+            double mean = sent.stream().mapToLong(Long::longValue).average().orElseThrow();
+            assertEquals(4352, mean, 4352 * 0.01, "the mix's mean, within 1 %");
+            runs.add(sent);
 
-                JsonNode s = HarnessProcess.json(json).get("summary");
-                JsonNode each = s.get("sizes").get("each");
-                assertEquals(2, each.size(), s.get("sizes")::toString);
-                assertEquals(512, each.get(0).get("bytes").asInt());
-                assertEquals(8192, each.get(1).get("bytes").asInt());
-                long perSize = each.get(0).get("response").get("count").asLong() + each.get(1).get("response").get("count").asLong();
-                assertEquals(s.get("views").get("response").get("count").asLong(), perSize, "every response under its size");
-                assertEquals(4352, s.get("sizes").get("meanBytes").asDouble(), 4352 * 0.01);
-                assertTrue(r.stdout().contains("  8192 bytes "), r::toString);
-            }
-            assertEquals(runs.get(0), runs.get(1), "two runs of one schedule send the same sizes in the same order");
+            JsonNode s = HarnessProcess.json(json).get("summary");
+            JsonNode each = s.get("sizes").get("each");
+            assertEquals(2, each.size(), s.get("sizes")::toString);
+            assertEquals(512, each.get(0).get("bytes").asInt());
+            assertEquals(8192, each.get(1).get("bytes").asInt());
+            long perSize = each.get(0).get("response").get("count").asLong() + each.get(1).get("response").get("count").asLong();
+            assertEquals(s.get("views").get("response").get("count").asLong(), perSize, "every response under its size");
+            assertEquals(4352, s.get("sizes").get("meanBytes").asDouble(), 4352 * 0.01);
+            assertTrue(r.stdout().contains("  8192 bytes "), r::toString);
         }
+        assertEquals(runs.get(0), runs.get(1), "two runs of one schedule send the same sizes in the same order");
     }
 
     /** The first message's body after the harness's 36-byte header, browsed. */
@@ -103,56 +121,52 @@ class MessageShapesIT {
 
     @Test
     void thePayloadIsWhatTheRunSaysItIs() throws Exception {
-        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
-            for (String payload : List.of("zeros", "random", "text")) {
-                String prefix = "PAYLOAD." + payload.toUpperCase(java.util.Locale.ROOT) + ".";
-                HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "50",
-                        "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", prefix,
-                        "--size", "4KiB", "--payload", payload);
-                assertEquals(0, r.exitCode(), r::toString);
-                assertTrue(r.stdout().contains("  payload      " + payload + " ("), r::toString);
-                byte[] body = firstBody(broker.url(), prefix + "1");
-                assertEquals(4096 - 36, body.length);
-                double ratio = deflated(body);
-                switch (payload) {
-                    case "zeros" -> assertTrue(java.util.stream.IntStream.range(0, body.length).allMatch(i -> body[i] == 0));
-                    case "random" -> assertTrue(ratio < 1.01, "random does not compress: " + ratio);
-                    default -> assertTrue(ratio > 2 && ratio < 6, "text compresses as prose: " + ratio);
-                }
+        for (String payload : List.of("zeros", "random", "text")) {
+            String prefix = "PAYLOAD." + payload.toUpperCase(java.util.Locale.ROOT) + ".";
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "50",
+                    "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", prefix,
+                    "--size", "4KiB", "--payload", payload);
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.stdout().contains("  payload      " + payload + " ("), r::toString);
+            byte[] body = firstBody(broker.url(), prefix + "1");
+            assertEquals(4096 - 36, body.length);
+            double ratio = deflated(body);
+            switch (payload) {
+                case "zeros" -> assertTrue(java.util.stream.IntStream.range(0, body.length).allMatch(i -> body[i] == 0));
+                case "random" -> assertTrue(ratio < 1.01, "random does not compress: " + ratio);
+                default -> assertTrue(ratio > 2 && ratio < 6, "text compresses as prose: " + ratio);
             }
         }
     }
 
     @Test
     void everyMessageCarriesTheAskedPropertiesAndPriorityBesidesTheRunsOwn() throws Exception {
-        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
-            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "50",
-                    "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", "PROPS.",
-                    "--properties", "5", "--property", "ORDER_TYPE=limit", "--priority", "7");
-            assertEquals(0, r.exitCode(), r::toString);
-            assertTrue(r.stdout().contains("  properties   5 (prop1 .. prop5: string, int, long, double, boolean in turn),"
-                    + " ORDER_TYPE=limit on every message the schedule sends"), r::toString);
-            assertTrue(r.stdout().contains("  priority     7 (JMS priority, 0 to 9)"), r::toString);
-            try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(broker.url());
-                    Connection c = factory.createConnection()) {
-                c.start();
-                Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
-                int n = 0;
-                try (QueueBrowser b = s.createBrowser(s.createQueue("PROPS.1"))) {
-                    for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements(); n++) {
-                        jakarta.jms.Message m = (jakarta.jms.Message) e.nextElement();
-                        assertTrue(m.getObjectProperty("prop1") instanceof String);
-                        assertTrue(m.getObjectProperty("prop2") instanceof Integer);
-                        assertTrue(m.getObjectProperty("prop3") instanceof Long);
-                        assertTrue(m.getObjectProperty("prop4") instanceof Double);
-                        assertTrue(m.getObjectProperty("prop5") instanceof Boolean);
-                        assertEquals("limit", m.getStringProperty("ORDER_TYPE"));
-                        assertTrue(m.propertyExists("harness_run"), "the run's own as well");
-                        assertEquals(7, m.getJMSPriority());
-                    }
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "50",
+                "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", "PROPS.",
+                "--properties", "5", "--property", "ORDER_TYPE=limit", "--priority", "7");
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("  properties   5 (prop1 .. prop5: string, int, long, double, boolean in turn),"
+                + " ORDER_TYPE=limit on every message the schedule sends"), r::toString);
+        assertTrue(r.stdout().contains("  priority     7 (JMS priority, 0 to 9)"), r::toString);
+        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(broker.url());
+                Connection c = factory.createConnection()) {
+            c.start();
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            int n = 0;
+            try (QueueBrowser b = s.createBrowser(s.createQueue("PROPS.1"))) {
+                for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements(); n++) {
+                    jakarta.jms.Message m = (jakarta.jms.Message) e.nextElement();
+                    assertTrue(m.getObjectProperty("prop1") instanceof String);
+                    assertTrue(m.getObjectProperty("prop2") instanceof Integer);
+                    assertTrue(m.getObjectProperty("prop3") instanceof Long);
+                    assertTrue(m.getObjectProperty("prop4") instanceof Double);
+                    assertTrue(m.getObjectProperty("prop5") instanceof Boolean);
+                    assertEquals("limit", m.getStringProperty("ORDER_TYPE"));
+                    assertTrue(m.propertyExists("harness_run"), "the run's own as well");
+                    assertEquals(7, m.getJMSPriority());
                 }
-                assertEquals(50, n, "every message");
             }
+            assertEquals(50, n, "every message");
         }
         HarnessProcess.Result bad = HarnessProcess.run(dir, 60, "run", "--property", "JMSType=x");
         assertEquals(2, bad.exitCode(), bad::toString);
