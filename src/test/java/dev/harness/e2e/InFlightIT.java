@@ -118,15 +118,17 @@ class InFlightIT {
     @Test
     void brokerKillWithSendsInFlightLosesNoAcknowledgedMessage() throws Exception {
         Path json = dir.resolve("kill.json");
-        HarnessProcess.Result r = run("run", "--rate", "500", "--warmup", "1s", "--duration", "8s", "--kill-broker-at", "3s",
+        // 14 s after the warmup: a broker that takes 7 s to restart on a crowded host (a clean-clone CI
+        // saw 6.6 s) still leaves the senders time to send the backlog before the schedule's bound.
+        HarnessProcess.Result r = run("run", "--rate", "500", "--warmup", "1s", "--duration", "14s", "--kill-broker-at", "3s",
                 "--drain-timeout", "5s", "--max-in-flight", "16", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
         JsonNode s = HarnessProcess.json(json).get("summary");
         JsonNode d = s.get("delivery");
         assertTrue(d.get("tracked").asBoolean() && d.get("persistent").asBoolean(), d::toString);
-        assertEquals(4_500, d.get("committed").asLong(), "every scheduled message acknowledged, some sent again: " + r);
+        assertEquals(7_500, d.get("committed").asLong(), "every scheduled message acknowledged, some sent again: " + r);
         assertEquals(0, d.get("lost").asLong(), r::toString);
-        assertEquals(4_500, d.get("received").asLong(), r::toString);
+        assertEquals(7_500, d.get("received").asLong(), r::toString);
         assertTrue(s.get("recovery").get("reconnections").asLong() >= 2, r::toString);
     }
 
