@@ -98,7 +98,7 @@ class ApiJarsIT {
 
         log = dir.resolve("classes-artemis-" + api + ".log");
         Path json = dir.resolve("artemis-" + api + ".json");
-        r = run(log, Map.of(), "run", "--api", api, "--url", broker.url(), "--rate", "50", "--warmup", "0s", "--duration",
+        r = run(log, Map.of(), "run", "--cold-start", "--api", api, "--url", broker.url(), "--rate", "50", "--warmup", "0s", "--duration",
                 "1s", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
         assertEquals(List.of(jar), loaded(log).get(ARTEMIS_FACTORY), "Artemis's client of " + api + " only");
@@ -305,7 +305,7 @@ class ApiJarsIT {
                 """.formatted(broker.url()));
         Path json = dir.resolve("jndi-jakarta.json");
         Path log = dir.resolve("classes-jndi-jakarta.log");
-        HarnessProcess.Result r = run(log, Map.of(), "run", "--api", "jakarta", "--provider", "jndi", "--jndi",
+        HarnessProcess.Result r = run(log, Map.of(), "run", "--cold-start", "--api", "jakarta", "--provider", "jndi", "--jndi",
                 jndi.toString(), "--cf", "HarnessCF", "--persistent", "--syncpoint", "10", "--rate", "200", "--warmup", "1s",
                 "--duration", "1s", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
@@ -342,7 +342,7 @@ class ApiJarsIT {
         }
         Path json = dir.resolve("jakarta-only-" + withApiJar + ".json");
         HarnessProcess.Result r = run(dir.resolve("classes-jakarta-only.log"), Map.of("HARNESS_CLASSPATH", providerJars),
-                "run", "--provider", "jndi", "--jndi", jndi.toString(), "--workload", "reqresp", "--requesters", "2",
+                "run", "--cold-start", "--provider", "jndi", "--jndi", jndi.toString(), "--workload", "reqresp", "--requesters", "2",
                 "--rate", "100", "--warmup", "0s", "--duration", "1s", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
         JsonNode run = HarnessProcess.json(json);

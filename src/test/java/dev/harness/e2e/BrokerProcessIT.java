@@ -31,7 +31,7 @@ class BrokerProcessIT {
             assertEquals(data.toAbsolutePath().toString(), broker.readiness.get("dataDir").asText());
             assertTrue(broker.readiness.get("journalBufferTimeoutUs").asLong() > 0, broker.readiness::toString);
             // 300 persistent messages and nobody to consume them.
-            HarnessProcess.Result put = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "300",
+            HarnessProcess.Result put = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "300",
                     "--warmup", "0s", "--duration", "1s", "--persistent", "--syncpoint", "10", "--drainers", "0");
             assertEquals(0, put.exitCode(), put::toString);
             broker.process.signal("TERM");
@@ -41,12 +41,12 @@ class BrokerProcessIT {
         }
         try (BrokerProcess broker = BrokerProcess.restart(dir, data, port)) {
             // Another process's messages, recovered: a run refuses to consume them unless asked to.
-            HarnessProcess.Result refused = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "100",
+            HarnessProcess.Result refused = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "100",
                     "--warmup", "0s", "--duration", "2s");
             assertEquals(2, refused.exitCode(), refused::toString);
             refused.assertOneLine("queue DEV.QUEUE.1 holds 300 messages that this run did not put there", "--purge");
             Path json = dir.resolve("drain.json");
-            HarnessProcess.Result purged = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "100",
+            HarnessProcess.Result purged = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "100",
                     "--warmup", "0s", "--duration", "2s", "--purge", "--json", json.toString());
             assertEquals(0, purged.exitCode(), purged::toString);
             assertTrue(purged.stdout().contains("--purge removed 300 from DEV.QUEUE.1"), "recovered messages of the"
@@ -104,12 +104,12 @@ class BrokerProcessIT {
         Files.writeString(secret, "s3cret\n");
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"), "--user", "perf",
                 "--password-file", secret.toString())) {
-            HarnessProcess.Result anonymous = HarnessProcess.run(dir, 60, "run", "--url", broker.url(),
+            HarnessProcess.Result anonymous = HarnessProcess.run(dir, 60, "run", "--cold-start", "--url", broker.url(),
                     "--duration", "1s", "--warmup", "0s");
             assertEquals(3, anonymous.exitCode(), anonymous::toString);
             assertEquals(1, anonymous.stderr().strip().lines().count(), anonymous::toString);
 
-            HarnessProcess.Result user = HarnessProcess.run(dir, 60, "run", "--url", broker.url(), "--user", "perf",
+            HarnessProcess.Result user = HarnessProcess.run(dir, 60, "run", "--cold-start", "--url", broker.url(), "--user", "perf",
                     "--password-file", secret.toString(), "--rate", "100", "--duration", "1s", "--warmup", "0s");
             assertEquals(0, user.exitCode(), user::toString);
             assertTrue(!user.stdout().contains("s3cret") && !user.stderr().contains("s3cret"), "password printed");

@@ -52,7 +52,7 @@ class CheckIT {
             // The verdict's lines are the subject, the same in run and check; a loaded CI host may
             // make the run NOT VALID, which would add a line of its own (ValidityIT tests that).
             "--slo-allow-invalid"};
-        List<String> run = new ArrayList<>(List.of("run", "--non-persistent", "--rate", "200", "--warmup", "1s", "--duration",
+        List<String> run = new ArrayList<>(List.of("run", "--cold-start", "--non-persistent", "--rate", "200", "--warmup", "1s", "--duration",
                 "3s", "--hlog", hlog.toString(), "--json", json.toString(), "--report", html.toString()));
         run.addAll(List.of(objectives));
         HarnessProcess.Result r = HarnessProcess.run(dir, 120, run.toArray(String[]::new));
@@ -138,7 +138,7 @@ class CheckIT {
     }
 
     private HarnessProcess run(Path hlog) throws Exception {
-        return HarnessProcess.start(dir, "run", "--non-persistent", "--rate", "200", "--warmup", "1s", "--duration", "2s",
+        return HarnessProcess.start(dir, "run", "--cold-start", "--non-persistent", "--rate", "200", "--warmup", "1s", "--duration", "2s",
                 "--hlog", hlog.toString(), "--json", hlog.toString().replace(".hlog", ".json"));
     }
 

@@ -71,7 +71,7 @@ class JndiClassicIT {
     @ValueSource(strings = {"nondurable", "durable"})
     void publishSubscribeThroughClassicsJndi(String kind) throws Exception {
         Path json = dir.resolve("classic-" + kind + ".json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, classpath, 120, "run", "--api", "jakarta", "--provider", "jndi",
+        HarnessProcess.Result r = HarnessProcess.run(dir, classpath, 120, "run", "--cold-start", "--api", "jakarta", "--provider", "jndi",
                 "--jndi", jndi.toString(), "--cf", "HarnessCF", "--workload", "pubsub", "--topics", "2", "--topic-prefix",
                 "CLASSIC.TOPIC.", "--subscribers", "2", "--subscription", kind, "--rate", "100", "--warmup", "1s",
                 "--duration", "2s", "--json", json.toString());
@@ -93,7 +93,7 @@ class JndiClassicIT {
     @org.junit.jupiter.api.Test
     void putsThroughClassicsJndi() throws Exception {
         Path json = dir.resolve("classic-put.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, classpath, 120, "run", "--api", "jakarta", "--provider", "jndi",
+        HarnessProcess.Result r = HarnessProcess.run(dir, classpath, 120, "run", "--cold-start", "--api", "jakarta", "--provider", "jndi",
                 "--jndi", jndi.toString(), "--cf", "HarnessCF", "--queue-prefix", "CLASSIC.QUEUE.", "--queues", "2",
                 "--rate", "100", "--warmup", "0s", "--duration", "2s", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);

@@ -49,7 +49,7 @@ class JndiIT {
     @Test
     void persistentPutsInSyncpointThroughJndi() throws Exception {
         Path json = dir.resolve("put.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--provider", "jndi", "--jndi", jndi.toString(),
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--provider", "jndi", "--jndi", jndi.toString(),
                 "--cf", "HarnessCF", "--persistent", "--syncpoint", "10", "--queues", "2", "--rate", "200",
                 "--warmup", "1s", "--duration", "2s", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
@@ -68,7 +68,7 @@ class JndiIT {
     @Test
     void requestResponseThroughJndi() throws Exception {
         Path json = dir.resolve("rr.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--provider", "jndi", "--jndi", jndi.toString(),
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--provider", "jndi", "--jndi", jndi.toString(),
                 "--cf", "HarnessCF", "--workload", "reqresp", "--requesters", "4", "--queues", "2", "--rate", "100",
                 "--warmup", "1s", "--duration", "2s", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
@@ -92,7 +92,7 @@ class JndiIT {
                     connectionFactory.HarnessCF=%s
                     queue.REQUEST1=REQUEST1
                     """.formatted(inJvm.url()));
-            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--api", "jakarta", "--provider", "jndi", "--jndi",
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--api", "jakarta", "--provider", "jndi", "--jndi",
                     file.toString(), "--cf", "HarnessCF", "--workload", "reqresp", "--requesters", "2", "--queues", "2",
                     "--rate", "100", "--warmup", "0s", "--duration", "2s", "--json", json.toString());
             assertEquals(0, r.exitCode(), r::toString);
@@ -131,7 +131,7 @@ class JndiIT {
     @Test
     void publishSubscribeThroughJndi() throws Exception {
         Path json = dir.resolve("pubsub.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--provider", "jndi", "--jndi", jndi.toString(),
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--provider", "jndi", "--jndi", jndi.toString(),
                 "--cf", "HarnessCF", "--workload", "pubsub", "--topics", "2", "--topic-prefix", "JNDI.TOPIC.", "--subscribers", "2",
                 "--rate", "100", "--warmup", "1s", "--duration", "2s", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
@@ -141,7 +141,7 @@ class JndiIT {
         assertEquals(600, d.get("committed").asLong(), "300 messages, two copies each: " + r);
         assertEquals(600, d.get("received").asLong(), r::toString);
 
-        HarnessProcess.Result wrong = HarnessProcess.run(dir, 120, "run", "--provider", "jndi", "--jndi", jndi.toString(),
+        HarnessProcess.Result wrong = HarnessProcess.run(dir, 120, "run", "--cold-start", "--provider", "jndi", "--jndi", jndi.toString(),
                 "--cf", "HarnessCF", "--workload", "pubsub", "--topic-prefix", "DEV.QUEUE.", "--rate", "100", "--warmup", "1s",
                 "--duration", "1s");
         assertTrue(wrong.exitCode() != 0, wrong::toString);

@@ -15,11 +15,12 @@ import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.api.io.TempDir;
 
-/** harness merge: the hlogs of two runs (as of two hosts) as one log. */
-@Isolated
+/**
+ * harness merge: the hlogs of two runs (as of two hosts) as one log. Counts and figures only, so it
+ * runs beside other classes; two processes started at one time are {@link MergeStartAtIT}'s.
+ */
 class MergeIT {
     @TempDir
     Path dir;
@@ -30,7 +31,7 @@ class MergeIT {
         Path b = dir.resolve("b.hlog");
         Path merged = dir.resolve("m.hlog");
         for (Path hlog : List.of(a, b)) {
-            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--non-persistent", "--rate", "200",
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--non-persistent", "--rate", "200",
                     "--warmup", "0s", "--duration", "3s", "--hlog", hlog.toString());
             assertEquals(0, r.exitCode(), r::toString);
         }
@@ -57,40 +58,9 @@ class MergeIT {
     }
 
     @Test
-    void twoProcessesGivenOneStartTimeMergeIntoOneScheduleAndOneReport() throws Exception {
-        Path a = dir.resolve("host-a.hlog");
-        Path b = dir.resolve("host-b.hlog");
-        String start = java.time.Instant.now().plusSeconds(15).truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
-        try (HarnessProcess pa = HarnessProcess.start(dir, "run", "--start-at", start, "--non-persistent", "--rate", "100",
-                "--warmup", "0s", "--duration", "3s", "--hlog", a.toString());
-                HarnessProcess pb = HarnessProcess.start(dir, "run", "--start-at", start, "--non-persistent", "--rate", "100",
-                        "--warmup", "0s", "--duration", "3s", "--hlog", b.toString())) {
-            assertEquals(0, pa.waitFor(120), pa.stdout());
-            assertEquals(0, pb.waitFor(120), pb.stdout());
-            assertTrue(pa.stdout().contains("waiting for the start at " + start), pa.stdout());
-        }
-        long startA = startTimeMs(a);
-        long startB = startTimeMs(b);
-        assertTrue(Math.abs(startA - startB) <= 50, "one start for both: " + startA + " and " + startB);
-        assertEquals(java.time.Instant.parse(start).toEpochMilli(), startA, 50.0, "the start asked for");
-
-        Path merged = dir.resolve("m.hlog");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 60, "merge", a.toString(), b.toString(), "--out", merged.toString());
-        assertEquals(0, r.exitCode(), r::toString);
-        assertEquals(600, HlogFiles.sum(merged, "response").getTotalCount(), "100/s for 3 s, on each of two hosts");
-        // Aligned, the merged log is as long as either input, each second holding both hosts' messages.
-        assertTrue(r.stdout().matches("(?s).*merged 2 logs into \\S+: [34] intervals of 1s.*"), r::toString);
-
-        Path html = dir.resolve("m.html");
-        HarnessProcess.Result report = HarnessProcess.run(dir, 60, "report", merged.toString(), "--out", html.toString());
-        assertEquals(0, report.exitCode(), report::toString);
-        assertTrue(Files.readString(html).contains("data-series=\"target\""), "the summed target rate is drawn");
-    }
-
-    @Test
     void aWarmupThatIsNoWholeNumberOfIntervalsKeepsItsMeasuredFiguresThroughAMerge() throws Exception {
         Path run = dir.resolve("run.hlog");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--non-persistent", "--rate", "200",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--non-persistent", "--rate", "200",
                 "--warmup", "1500ms", "--interval", "1s", "--duration", "3s", "--hlog", run.toString());
         assertEquals(0, r.exitCode(), r::toString);
         // Merged with a copy of itself (as two hosts with one start): every count doubles, every
@@ -136,7 +106,7 @@ class MergeIT {
         return new String[] {mean.group(1).strip(), max.group(1).strip(), max.group(2)};
     }
 
-    private static long startTimeMs(Path hlog) throws Exception {
+    static long startTimeMs(Path hlog) throws Exception {
         for (String line : Files.readAllLines(hlog)) {
             if (line.startsWith("#[StartTime: ")) {
                 return Math.round(Double.parseDouble(line.substring(13).split(" ")[0]) * 1000);

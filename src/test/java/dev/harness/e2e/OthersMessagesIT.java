@@ -28,7 +28,7 @@ class OthersMessagesIT {
     void aQueueHoldingOthersMessagesIsRefusedAndTheyStayThere() throws Exception {
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
             put(broker.url(), "DEV.QUEUE.1", 100);
-            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "100",
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "100",
                     "--warmup", "0s", "--duration", "1s", "--queues", "1");
             assertEquals(2, r.exitCode(), r::toString);
             r.assertOneLine("queue DEV.QUEUE.1 holds 100 messages that this run did not put there", "--purge",
@@ -37,7 +37,7 @@ class OthersMessagesIT {
 
             // Request/response with its responders here consumes the request queues too.
             put(broker.url(), "REQUEST2", 7);
-            HarnessProcess.Result rr = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--workload", "reqresp",
+            HarnessProcess.Result rr = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--workload", "reqresp",
                     "--rate", "50", "--warmup", "0s", "--duration", "1s", "--queues", "2");
             assertEquals(2, rr.exitCode(), rr::toString);
             rr.assertOneLine("queue REQUEST2 holds 7 messages", "--purge", "--request-prefix and --reply-prefix");
@@ -50,7 +50,7 @@ class OthersMessagesIT {
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
             put(broker.url(), "DEV.QUEUE.2", 30);
             Path json = dir.resolve("purge.json");
-            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "100",
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "100",
                     "--warmup", "0s", "--duration", "1s", "--queues", "2", "--purge", "--json", json.toString());
             assertEquals(0, r.exitCode(), r::toString);
             assertTrue(r.stdout().contains("--purge removed 30 from DEV.QUEUE.2 before the run"), r::toString);
@@ -72,7 +72,7 @@ class OthersMessagesIT {
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
             String queue = workload.equals("put") ? "DEV.QUEUE.1" : "REQUEST1";
             Path json = dir.resolve(workload + ".json");
-            try (HarnessProcess run = HarnessProcess.start(dir, "run", "--url", broker.url(), "--workload", workload,
+            try (HarnessProcess run = HarnessProcess.start(dir, "run", "--cold-start", "--url", broker.url(), "--workload", workload,
                     "--rate", "200", "--warmup", "1s", "--duration", "8s", "--queues", "1", "--json", json.toString(),
                     "--events", "events.jsonl")) {
                 run.awaitInterval(2.0, 90);

@@ -91,7 +91,7 @@ class PluginKindIT {
     @Test
     void aKindOnHarnessClasspathIsAProviderWithItsOptions() throws Exception {
         Path json = dir.resolve("loopback.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, Map.of("HARNESS_CLASSPATH", plugin.toString()), 120, "run",
+        HarnessProcess.Result r = HarnessProcess.run(dir, Map.of("HARNESS_CLASSPATH", plugin.toString()), 120, "run", "--cold-start",
                 "--provider", "loopback", "--loopback-label", "hello", "--loopback-tag", "7", "--rate", "100",
                 "--warmup", "0s", "--duration", "1s", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
@@ -104,7 +104,7 @@ class PluginKindIT {
     @Test
     void aJakartaRunSkipsTheJavaxBuiltKindWithANoteAndWorks() throws Exception {
         Path json = dir.resolve("jakarta.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, Map.of("HARNESS_CLASSPATH", plugin.toString()), 120, "run",
+        HarnessProcess.Result r = HarnessProcess.run(dir, Map.of("HARNESS_CLASSPATH", plugin.toString()), 120, "run", "--cold-start",
                 "--api", "jakarta", "--rate", "100", "--warmup", "0s", "--duration", "1s", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
         JsonNode run = HarnessProcess.json(json);

@@ -37,7 +37,7 @@ class PubSubIT {
             String api) throws Exception {
         Path json = dir.resolve("run.json");
         Path hlog = dir.resolve("run.hlog");
-        List<String> args = new ArrayList<>(List.of("run", "--workload", "pubsub", "--topics", "2", "--subscribers", "3",
+        List<String> args = new ArrayList<>(List.of("run", "--cold-start", "--workload", "pubsub", "--topics", "2", "--subscribers", "3",
                 "--subscription", kind, "--rate", "200", "--warmup", "1s", "--duration", "2s", "--json", json.toString(),
                 "--hlog", hlog.toString(), "--api", api, "--senders", Integer.toString(publishers)));
         if (consumers > 1) {
@@ -92,7 +92,7 @@ class PubSubIT {
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("broker-data"))) {
             for (boolean keep : new boolean[] {false, true}) {
                 Path json = dir.resolve("run-" + keep + ".json");
-                List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--workload", "pubsub",
+                List<String> args = new ArrayList<>(List.of("run", "--cold-start", "--url", broker.url(), "--workload", "pubsub",
                         "--subscription", "durable", "--subscribers", "2", "--rate", "100", "--warmup", "1s", "--duration",
                         "1s", "--json", json.toString()));
                 if (keep) {

@@ -37,7 +37,7 @@ class ReportIT {
     static void runWithAReport() throws Exception {
         html = dir.resolve("report.html");
         Path json = dir.resolve("run.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--non-persistent", "--rate", "200", "--warmup", "2s",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--non-persistent", "--rate", "200", "--warmup", "2s",
                 "--duration", "4s", "--report", html.toString(), "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
         assertTrue(r.stdout().contains("report: " + html), r::toString);

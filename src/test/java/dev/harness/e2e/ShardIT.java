@@ -51,7 +51,7 @@ class ShardIT {
         List<String> check = new ArrayList<>(List.of("check", merged.toString(), "--json", mergedJson.toString()));
         check.addAll(List.of(objectives));
         HarnessProcess.Result merges = HarnessProcess.run(dir, 60, check.toArray(String[]::new));
-        List<String> one = new ArrayList<>(List.of("run", "--rate", "200", "--non-persistent", "--queues", "2", "--warmup", "1s",
+        List<String> one = new ArrayList<>(List.of("run", "--cold-start", "--rate", "200", "--non-persistent", "--queues", "2", "--warmup", "1s",
                 "--duration", "3s"));
         one.addAll(List.of(objectives));
         HarnessProcess.Result whole = HarnessProcess.run(dir, 120, one.toArray(String[]::new));

@@ -95,7 +95,7 @@ class ValidityIT {
     @Test
     void anObjectiveOnDeliveryThatNothingCheckedFails() throws Exception {
         Path json = dir.resolve("undrained.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--rate", "200", "--warmup", "1s", "--duration",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--rate", "200", "--warmup", "1s", "--duration",
                 "2s", "--drainers", "0", "--slo", "lost == 0", "--json", json.toString());
         assertEquals(5, r.exitCode(), r.toString());
         assertTrue(codes(HarnessProcess.json(json)).contains("delivery-unchecked"), r.toString());
@@ -113,7 +113,7 @@ class ValidityIT {
     @Test
     void aScheduleTheHarnessCouldNotOfferIsNotValid() throws Exception {
         Path json = dir.resolve("closed.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--workload", "reqresp", "--requesters", "1",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--workload", "reqresp", "--requesters", "1",
                 "--mode", "closed", "--non-persistent", "--rate", "500000", "--warmup", "auto:2s", "--interval", "500ms",
                 "--duration", "3s",
                 // The schedule cannot be kept: sending stops a drain timeout after its end, which is at

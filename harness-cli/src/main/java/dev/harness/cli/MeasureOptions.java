@@ -3,8 +3,8 @@ package dev.harness.cli;
 import picocli.CommandLine.Option;
 
 /**
- * How harness run measures: its reporting interval and the resolutions of its pause detector and
- * hiccup meter. A mixin of run, ab and k8s, as {@link WorkloadOptions}; RunnerSettings checks the values.
+ * How harness run measures: its reporting interval, the resolutions of its pause detector and
+ * hiccup meter, and whether it warms up before message 0. A mixin of run, ab and k8s, as {@link WorkloadOptions}; RunnerSettings checks the values.
  */
 final class MeasureOptions {
     @Option(names = "--interval", converter = Values.Duration.class, paramLabel = "DURATION",
@@ -21,4 +21,9 @@ final class MeasureOptions {
             description = "How long the hiccup meter's sleeps are (hlog tag hiccup, the max pause column). 1ms, as jHiccup,"
                     + " costs 2.5 %% of a core on a 2-core VM, 10ms under 0.5 %%. Default: ${DEFAULT-VALUE}.")
     long hiccupResolutionNs;
+
+    @Option(names = "--cold-start", description = "Send message 0 without the unmeasured burst that otherwise warms this"
+            + " JVM, the client and the broker first: the first messages pay for class loading, the JIT's compilations"
+            + " and the first connections, as a freshly started application's do. Give a --warmup of 0s to measure them.")
+    boolean coldStart;
 }

@@ -118,7 +118,7 @@ final class RunPlan {
         this.sloAllowInvalid = o.objectives.allowInvalid;
         this.metrics = metrics(o.metrics, line);
         this.runner = new RunnerSettings(o.m.intervalNs, o.m.pauseResolutionNs, o.m.hiccupResolutionNs,
-                StartAt.parse(o.startAt, o.clock));
+                StartAt.parse(o.startAt, o.clock), o.m.coldStart);
         this.gcInject = o.gcInject;
         long replies = kind == WorkloadKind.REQRESP
                 ? (w.replyTimeoutNs == null ? ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS : w.replyTimeoutNs) : 0;

@@ -49,6 +49,10 @@ public final class ReadyBurst {
      */
     private static final Set<Provider> WARMED = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
+    /** What the header says when the user asked for none (--cold-start). */
+    public static final String COLD_START = "cold start (--cold-start): no warming burst, so the first messages pay for"
+            + " class loading, the JIT's compilations and the first connections, as a freshly started application's do";
+
     private ReadyBurst() {
     }
 

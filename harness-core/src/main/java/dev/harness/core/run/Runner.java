@@ -258,8 +258,9 @@ public final class Runner {
             }
             preloaded = workload.preload(provider, control);
             Instant startAt = settings.startAt();
-            ready = ReadyBurst.run(provider, workload, control, startAt == null ? Long.MAX_VALUE
-                    : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis()) - PREPARE_NS);
+            ready = settings.coldStart() ? ReadyBurst.COLD_START
+                    : ReadyBurst.run(provider, workload, control, startAt == null ? Long.MAX_VALUE
+                            : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis()) - PREPARE_NS);
             awaitStart(control);
             long aheadNs = startAt == null ? LEAD_NS
                     : TimeUnit.MILLISECONDS.toNanos(startAt.toEpochMilli() - System.currentTimeMillis());

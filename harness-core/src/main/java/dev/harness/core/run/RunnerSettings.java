@@ -14,8 +14,11 @@ import dev.harness.core.measure.HiccupMeter;
  * @param pauseResolutionNs how often the pause detector's threads wake (pause-corrected)
  * @param hiccupResolutionNs how long the hiccup meter's sleeps are
  * @param startAt the wall-clock time of message 0, or null for at once
+ * @param coldStart no warming burst before message 0 ({@link ReadyBurst}): the first messages pay
+ *        for the JIT and the first connections, as a freshly started application's do
  */
-public record RunnerSettings(long intervalNs, long pauseResolutionNs, long hiccupResolutionNs, Instant startAt) {
+public record RunnerSettings(long intervalNs, long pauseResolutionNs, long hiccupResolutionNs, Instant startAt,
+        boolean coldStart) {
     public static final long DEFAULT_INTERVAL_NS = TimeUnit.SECONDS.toNanos(1);
     /** 10 ms, as the probe's agent: each detector thread's wake-ups cost CPU (see PauseCorrectedStats). */
     public static final long DEFAULT_PAUSE_RESOLUTION_NS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -32,6 +35,6 @@ public record RunnerSettings(long intervalNs, long pauseResolutionNs, long hiccu
 
     /** The defaults, at this interval: what bench, ab's rounds and tests use. */
     public static RunnerSettings every(long intervalNs) {
-        return new RunnerSettings(intervalNs, DEFAULT_PAUSE_RESOLUTION_NS, DEFAULT_HICCUP_RESOLUTION_NS, null);
+        return new RunnerSettings(intervalNs, DEFAULT_PAUSE_RESOLUTION_NS, DEFAULT_HICCUP_RESOLUTION_NS, null, false);
     }
 }

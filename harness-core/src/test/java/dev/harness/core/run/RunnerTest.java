@@ -219,10 +219,28 @@ class RunnerTest {
         };
         FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
         new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
-                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt), List.of(listener)).run(new FakeProvider(), w, new RunControl());
+                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt, false), List.of(listener)).run(new FakeProvider(), w, new RunControl());
         assertEquals(startAt.toEpochMilli(), headers.get(0).start().toEpochMilli(), 2, "the schedule's start");
         assertTrue(headers.get(0).settings().contains(new Setting("start at", startAt.toString())),
                 "the header says what it was given: " + headers.get(0).settings());
+    }
+
+    @Test
+    @Timeout(30)
+    void aColdStartSendsNoWarmingBurstAndSaysSo() throws Exception {
+        List<RunHeader> headers = Collections.synchronizedList(new ArrayList<>());
+        RunListener listener = new RunListener() {
+            @Override
+            public void started(RunHeader header) {
+                headers.add(header);
+            }
+        };
+        FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
+        new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
+                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, null, true), List.of(listener))
+                .run(new FakeProvider(), w, new RunControl());
+        assertTrue(headers.get(0).settings().contains(new Setting("ready", ReadyBurst.COLD_START)),
+                headers.get(0).settings()::toString);
     }
 
     @Test
@@ -240,7 +258,7 @@ class RunnerTest {
         FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
         w.openNs = 700 * MS;
         Runner runner = new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
-                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt), List.of(listener));
+                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt, false), List.of(listener));
         SettingsException e = assertThrows(SettingsException.class, () -> runner.run(new FakeProvider(), w, new RunControl()));
         assertEquals("--start-at", e.option());
         Matcher m = Pattern.compile("this run was ready (\\d+) ms after its --start-at " + Pattern.quote(startAt.toString())

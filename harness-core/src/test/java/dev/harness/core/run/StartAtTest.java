@@ -45,8 +45,8 @@ class StartAtTest {
         assertEquals(10_000_000L, d.hiccupResolutionNs());
         assertEquals("--interval", assertThrows(SettingsException.class, () -> RunnerSettings.every(99_999_999L)).option());
         assertEquals("--pause-resolution", assertThrows(SettingsException.class,
-                () -> new RunnerSettings(1_000_000_000L, 999_999L, 1_000_000L, null)).option());
+                () -> new RunnerSettings(1_000_000_000L, 999_999L, 1_000_000L, null, false)).option());
         assertEquals("--hiccup-resolution", assertThrows(SettingsException.class,
-                () -> new RunnerSettings(1_000_000_000L, 5_000_000L, 99_999L, null)).option());
+                () -> new RunnerSettings(1_000_000_000L, 5_000_000L, 99_999L, null, false)).option());
     }
 }
