@@ -15,25 +15,9 @@ rate="${2:-2000}"
 duration="${3:-10s}"
 out="$root/bench/results-shapes.md"
 tmp="$(mktemp -d)"
-broker_pid=""
-cleanup() {
-  if [ -n "$broker_pid" ]; then kill "$broker_pid" 2>/dev/null || true; wait "$broker_pid" 2>/dev/null || true; fi
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-
-"$root/harness" --version >/dev/null # builds the jars when they are missing or old
-jar="$root/harness-cli/target/harness.jar"
+# shellcheck source=bench/lib/harness-broker.sh
+. "$root/bench/lib/harness-broker.sh"
 java_opts=(-XX:TieredStopAtLevel=1 -Xms1g -Xmx1g -XX:+AlwaysPreTouch)
-
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-java -Xmx2g -jar "$jar" broker --port "$port" --data-dir "$tmp/broker" --ready-file "$tmp/ready.json" \
-  >"$tmp/broker.log" 2>&1 &
-broker_pid=$!
-for _ in $(seq 1 600); do [ -f "$tmp/ready.json" ] && break; sleep 0.1; done
-[ -f "$tmp/ready.json" ] || { echo "the broker did not start: $(cat "$tmp/broker.log")" >&2; exit 1; }
-url="tcp://127.0.0.1:$port"
-broker_ticks() { awk '{print $14 + $15}' "/proc/$broker_pid/stat"; }
 
 sides=(default properties random mix)
 options() {

@@ -13,6 +13,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -70,7 +72,7 @@ class MessageShapesIT {
         for (String prefix : List.of("SIZES.A.", "SIZES.B.")) {
             Path json = dir.resolve(prefix + "json");
             // Nobody drains: the messages stay on the queue to be browsed, each completed when its send returns.
-            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "200",
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "200",
                     "--warmup", "0s", "--duration", "2s", "--drainers", "0", "--queue-prefix", prefix,
                     "--size", "512:50,8KiB:50", "--json", json.toString());
             assertEquals(0, r.exitCode(), r::toString);
@@ -119,11 +121,40 @@ class MessageShapesIT {
         return (double) body.length / n;
     }
 
+    /**
+     * --ack and --receive on the drainers: each way gets every message once and leaves the queues
+     * empty, a transaction of 10 committing its last gets when the queue goes quiet.
+     */
+    @ParameterizedTest(name = "--ack {0} --receive {1} {2}")
+    @CsvSource({
+        "transacted:10, sync, --persistent",
+        "client, sync, --non-persistent",
+        "transacted, listener, --persistent",
+        "dups-ok, listener, --non-persistent",
+    })
+    void everyWayOfReceivingTakesEachMessageOnce(String ack, String receive, String persistence) throws Exception {
+        String prefix = "RECEIVE." + ack.replace(':', '.').toUpperCase(java.util.Locale.ROOT) + "." + receive.toUpperCase(java.util.Locale.ROOT) + ".";
+        Path json = dir.resolve("run.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "200",
+                "--warmup", "1s", "--duration", "2s", persistence, "--queues", "2", "--drainers", "2", "--queue-prefix", prefix,
+                "--ack", ack, "--receive", receive, "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("\n  receive      " + (receive.equals("sync") ? "synchronous receive" : "message listener")),
+                r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(600, s.get("totalSent").asLong(), "200/s for 3 s");
+        assertEquals(600, s.get("totalCompleted").asLong(), r::toString);
+        assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
+        for (int q = 1; q <= 2; q++) {
+            assertEquals(0, OtherClient.count(broker.url(), prefix + q), prefix + q + ": every get acknowledged or committed");
+        }
+    }
+
     @Test
     void thePayloadIsWhatTheRunSaysItIs() throws Exception {
         for (String payload : List.of("zeros", "random", "text")) {
             String prefix = "PAYLOAD." + payload.toUpperCase(java.util.Locale.ROOT) + ".";
-            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "50",
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "50",
                     "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", prefix,
                     "--size", "4KiB", "--payload", payload);
             assertEquals(0, r.exitCode(), r::toString);
@@ -141,7 +172,7 @@ class MessageShapesIT {
 
     @Test
     void everyMessageCarriesTheAskedPropertiesAndPriorityBesidesTheRunsOwn() throws Exception {
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--rate", "50",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "50",
                 "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", "PROPS.",
                 "--properties", "5", "--property", "ORDER_TYPE=limit", "--priority", "7");
         assertEquals(0, r.exitCode(), r::toString);
@@ -176,7 +207,7 @@ class MessageShapesIT {
     @Test
     void requestsOfAMixGetRepliesOfTheirSizeAndEachSizeItsResponse() throws Exception {
         Path json = dir.resolve("reqresp.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--workload", "reqresp", "--rate", "100",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--workload", "reqresp", "--rate", "100",
                 "--warmup", "0s", "--duration", "2s", "--size", "1KiB:75,64KiB:25", "--json", json.toString());
         assertEquals(0, r.exitCode(), r::toString);
         JsonNode s = HarnessProcess.json(json).get("summary");

@@ -21,17 +21,16 @@ class ReqRespIT {
 
     @ParameterizedTest(name = "mode={0} {1} syncpoint={2} api={3}")
     @CsvSource({
+        // Every pair of mode, persistence (with its syncpoint) and api, in four runs: the relocation
+        // to jakarta is the same classes, and other classes run jakarta too.
         "closed, --persistent, 1, javax",
-        "open, --persistent, 1, javax",
-        "closed, --non-persistent, 0, javax",
         "open, --non-persistent, 0, javax",
-        // Two of the four: the relocation is the same classes, and other classes run jakarta too.
-        "closed, --persistent, 1, jakarta",
-        "open, --non-persistent, 0, jakarta",
+        "open, --persistent, 1, jakarta",
+        "closed, --non-persistent, 0, jakarta",
     })
     void everyRequestGetsExactlyOneReply(String mode, String persistence, int syncpoint, String api) throws Exception {
         Path json = dir.resolve("rr.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--workload", "reqresp", "--mode", mode,
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--workload", "reqresp", "--mode", mode,
                 persistence, "--syncpoint", Integer.toString(syncpoint), "--requesters", "4", "--queues", "2",
                 "--rate", "100", "--warmup", "1s", "--duration", "2s", "--json", json.toString(), "--api", api);
         assertEquals(0, r.exitCode(), r::toString);
@@ -55,7 +54,7 @@ class ReqRespIT {
         // 200/s is far below what the embedded broker sustains: before, a requester committed
         // whatever it held whenever its next request was not yet due, so every request alone.
         Path hlog = dir.resolve("rr.hlog");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--workload", "reqresp", "--mode", "open",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--workload", "reqresp", "--mode", "open",
                 "--syncpoint", "10", "--requesters", "4", "--queues", "2", "--rate", "200", "--warmup", "1s",
                 "--duration", "2s", "--hlog", hlog.toString());
         assertEquals(0, r.exitCode(), r::toString);
@@ -64,6 +63,47 @@ class ReqRespIT {
                 + HlogFiles.sum(hlog, "warmup-commit").getTotalCount();
         assertEquals(600, puts, "200/s for 3 s");
         assertEquals(60, commits, "4 requesters, 150 requests each, a commit every 10:\n" + r);
+    }
+
+    /**
+     * --reply-by as MQ requesters get replies: by a JMSCorrelationID selector, or on a temporary
+     * queue of each requester's (answered here, or by harness respond in its own process). Every
+     * request answered once, and nothing left on the reply queues: browsed by Artemis's own client.
+     */
+    @ParameterizedTest(name = "reply-by={0} mode={1} {2} responders here={4}")
+    @CsvSource({
+        "correlation-id, closed, --persistent, 1, true",
+        "temporary, open, --non-persistent, 0, true",
+        "temporary, closed, --persistent, 1, false",
+        "correlation-id, closed, --non-persistent, 0, false",
+    })
+    void everyWayOfReplyingGetsEachReplyOnce(String replyBy, String mode, String persistence, int syncpoint, boolean here)
+            throws Exception {
+        Path json = dir.resolve("rr.json");
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
+                HarnessProcess respond = here ? null : HarnessProcess.start(dir, "respond", "--url", broker.url(),
+                        "--responders", "2", "--queues", "2", "--syncpoint", Integer.toString(syncpoint), "--events",
+                        dir.resolve("respond.jsonl").toString())) {
+            if (respond != null) {
+                respond.awaitEvent("ready", 60);
+            }
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--workload",
+                    "reqresp", "--mode", mode, persistence, "--syncpoint", Integer.toString(syncpoint), "--reply-by", replyBy,
+                    "--responders", here ? "2" : "0", "--requesters", "3", "--queues", "2", "--rate", "30", "--warmup", "1s",
+                    "--duration", "2s", "--json", json.toString());
+            assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.stdout().contains("\n  reply by     " + replyBy + ": "), r::toString);
+            JsonNode s = HarnessProcess.json(json).get("summary");
+            // 30/s: a consumer made for each reply costs a cold JVM some 30 ms, and three requesters keep up.
+            assertEquals(90, s.get("totalSent").asLong(), "30/s for 3 s");
+            assertEquals(90, s.get("totalCompleted").asLong(), "every request answered: " + r);
+            assertEquals(0, s.get("lost").asLong());
+            assertEquals(0, s.get("late").asLong(), "no request answered twice");
+            assertEquals(60, s.get("views").get("response").get("count").asLong());
+            for (String q : List.of("REPLY1", "REPLY2", "REQUEST1", "REQUEST2")) {
+                assertEquals(0, OtherClient.count(broker.url(), q), q + " holds nothing after the run");
+            }
+        }
     }
 
     @ParameterizedTest(name = "api={0}")
@@ -76,7 +116,7 @@ class ReqRespIT {
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--api", api, "--url", broker.url(), "--responders", "2",
                         "--queues", "2", "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
             assertEquals(2, respond.awaitEvent("ready", 60).get("responders").asInt());
-            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--url", broker.url(), "--workload", "reqresp",
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--workload", "reqresp",
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
                     "--duration", "2s", "--json", json.toString(), "--api", api);
             assertEquals(0, r.exitCode(), r::toString);
@@ -113,7 +153,7 @@ class ReqRespIT {
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
                         "--queues", "2", "--events", dir.resolve("respond.jsonl").toString())) {
             respond.awaitEvent("ready", 60);
-            List<String> args = new ArrayList<>(List.of("run", "--url", broker.url(), "--workload", "reqresp", "--mode", mode,
+            List<String> args = new ArrayList<>(List.of("run", "--cold-start", "--url", broker.url(), "--workload", "reqresp", "--mode", mode,
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "20", "--warmup", "0s",
                     "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString(),
                     "--events", dir.resolve("run.jsonl").toString()));
@@ -141,7 +181,7 @@ class ReqRespIT {
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
                         "--queues", "2", "--events", dir.resolve("respond.jsonl").toString())) {
             respond.awaitEvent("ready", 60);
-            try (HarnessProcess run = HarnessProcess.start(dir, "run", "--url", broker.url(), "--workload", "reqresp",
+            try (HarnessProcess run = HarnessProcess.start(dir, "run", "--cold-start", "--url", broker.url(), "--workload", "reqresp",
                     "--mode", "open", "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "50",
                     "--warmup", "0s", "--duration", "6s", "--reply-timeout", "1s", "--json", json.toString(),
                     "--events", dir.resolve("run.jsonl").toString())) {

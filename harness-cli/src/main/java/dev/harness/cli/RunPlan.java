@@ -32,6 +32,7 @@ import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PubSubWorkload;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
+import dev.harness.core.workload.Receiving;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
 import dev.harness.core.workload.WorkloadSettings;
@@ -321,6 +322,11 @@ final class RunPlan {
                 oneStart.run();
                 PutSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs)
                         .withPreload(w.preload == null ? null : w.preload.value(), w.preload != null && w.preload.bytes());
+                Receiving receiving = Receiving.of(w.ack, w.receive);
+                if (settings.drainers() == 0 && (w.ack != null || w.receive != null)) {
+                    throw new ParameterException(line, (w.ack != null ? "--ack" : "--receive")
+                            + ": is how the drainers get, and --drainers 0 runs none");
+                }
                 if (!shard.whole()) {
                     refuse.notYetFor("put with --shard", "--preload", w.preload);
                 }
@@ -330,6 +336,7 @@ final class RunPlan {
                     put.payload(w.payload);
                     put.properties(properties);
                     put.priority(w.priority);
+                    put.receiving(receiving);
                     return put.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }
@@ -337,11 +344,12 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
+                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive);
                 ReqRespSettings whole = ReqRespSettings.of(w.rate, w.requesters, w.responders, warmup,
                         w.durationNs, w.size, w.persistent, w.syncpoint, w.queues, w.requestPrefix, w.replyPrefix,
                         w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight);
                 oneStart.run();
-                ReqRespSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs);
+                ReqRespSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs).withReplyBy(w.replyBy);
                 yield () -> {
                     ReqRespWorkload reqresp = new ReqRespWorkload(settings);
                     reqresp.purge(w.purge);
@@ -355,7 +363,8 @@ final class RunPlan {
                 refuse.onlyFor("reqresp", reqrespOptions(w));
                 refuse.onlyFor("put and reqresp", "--queues", w.queues, "--drainers", w.drainers, "--queue-prefix",
                         w.queuePrefix, "--purge", w.purge ? Boolean.TRUE : null);
-                refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs);
+                refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs, "--ack", w.ack,
+                        "--receive", w.receive);
                 refuse.onlyFor("put", "--preload", w.preload);
                 PubSubSettings settings = PubSubSettings.of(w.rate, w.senders, warmup, w.durationNs, w.size,
                         w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,
@@ -373,7 +382,8 @@ final class RunPlan {
 
     private static Object[] reqrespOptions(WorkloadOptions w) {
         return new Object[] {"--requesters", w.requesters, "--responders", w.responders, "--request-prefix",
-            w.requestPrefix, "--reply-prefix", w.replyPrefix, "--reply-timeout", w.replyTimeoutNs, "--mode", w.mode};
+            w.requestPrefix, "--reply-prefix", w.replyPrefix, "--reply-timeout", w.replyTimeoutNs, "--mode", w.mode,
+            "--reply-by", w.replyBy};
     }
 
     private static Object[] pubsubOptions(WorkloadOptions w) {

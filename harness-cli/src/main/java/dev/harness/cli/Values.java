@@ -182,6 +182,17 @@ final class Values {
         }
     }
 
+    static final class ReplyByChoice implements ITypeConverter<dev.harness.core.workload.ReplyBy> {
+        @Override
+        public dev.harness.core.workload.ReplyBy convert(String value) {
+            dev.harness.core.workload.ReplyBy by = dev.harness.core.workload.ReplyBy.of(value);
+            if (by == null) {
+                throw new TypeConversionException("expected router, correlation-id or temporary, got '" + value + "'");
+            }
+            return by;
+        }
+    }
+
     static final class SyncChoice extends Choice<dev.harness.core.logdisk.SyncMode> {
         SyncChoice() {
             super(dev.harness.core.logdisk.SyncMode.class);

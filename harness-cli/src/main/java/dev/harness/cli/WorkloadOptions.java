@@ -8,6 +8,7 @@ import dev.harness.core.schedule.Warmup;
 import dev.harness.core.workload.PayloadContent;
 import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PutSettings;
+import dev.harness.core.workload.ReplyBy;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.SizeMix;
 import dev.harness.core.workload.SubscriptionKind;
@@ -183,6 +184,26 @@ final class WorkloadOptions {
             description = "reqresp: closed, each requester waits for its reply before its next request (default);"
                     + " open, requests leave on schedule whatever happens to replies.")
     ReqRespSettings.Mode mode;
+
+    @Option(names = "--ack", paramLabel = "auto|client|dups-ok|transacted[:N]",
+            description = "put: how the drainers acknowledge what they get, apart from the senders' --syncpoint: auto"
+                    + " (default), client (each message acknowledged as it is taken), dups-ok (lazily: a message may come"
+                    + " twice, counted as a duplicate), transacted (a commit per get) or transacted:N (a commit every N"
+                    + " gets; with --receive sync).")
+    String ack;
+
+    @Option(names = "--receive", paramLabel = "listener|sync",
+            description = "put: how the drainers get: a message listener (default), or sync, a receive(timeout) loop on a"
+                    + " thread and a session per queue.")
+    String receive;
+
+    @Option(names = "--reply-by", paramLabel = "router|correlation-id|temporary", converter = Values.ReplyByChoice.class,
+            description = "reqresp: how requesters get their replies. router (default): one consumer per reply queue hands"
+                    + " each reply to its requester; correlation-id: each requester gets each reply with a selector on"
+                    + " JMSCorrelationID (the request's JMSMessageID, which the responder copies), a consumer per request"
+                    + " on its own session, as MQ requesters do (--mode closed); temporary: a temporary reply queue per"
+                    + " requester.")
+    ReplyBy replyBy;
 
     @Option(names = "--drain-timeout", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "How long to wait after the last send for the drainers to catch up. Default: ${DEFAULT-VALUE}.")

@@ -1,7 +1,11 @@
 package dev.harness.core.workload;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
+import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -20,10 +24,15 @@ import dev.harness.core.schedule.Pacer;
  * {@code response} from the intended time carried in the message, {@code service} from the
  * actual send time. Senders and drainers share this JVM's clock. It ticks each message off in the
  * run's {@link Ledger}; a message it has seen before is a duplicate, neither a sample nor a
- * completion. A message of the run's {@link Preload} is ticked off in the preload's own ledger. It selects the run's own messages ({@link QueueClaim}): anyone else's stay on the
- * queue.
+ * completion. A message of the run's {@link Preload} is ticked off in the preload's own ledger.
+ * It selects the run's own messages ({@link QueueClaim}): anyone else's stay on the queue. It gets
+ * and acknowledges as {@link Receiving} says ({@code --ack}, {@code --receive}).
  */
 final class Drainer {
+    /** --receive sync: how long a get waits; a quiet queue then commits the gets in hand. */
+    private static final long QUIET_MS = 100;
+    /** How long a failed receive loop waits to learn whether its connection was lost. */
+    private static final long LOSS_HEARD_NS = 1_000_000_000L;
     private final int id;
     private final RunControl control;
     private final long runId;
@@ -38,6 +47,11 @@ final class Drainer {
     private volatile ThroughputMeter meter;
     private ListenerConnection connection;
     private Provider provider;
+    private Reconnect reconnect;
+    private Receiving receiving = Receiving.DEFAULT;
+    /** --receive sync: the loops of every connection so far (those of a lost one have ended). */
+    private final List<Thread> receivers = new CopyOnWriteArrayList<>();
+    private volatile boolean closing;
     /** --consume-delay: how long it takes over each message; 0 for none. */
     private long consumeDelayNs;
 
@@ -50,21 +64,103 @@ final class Drainer {
         this.preload = preload;
     }
 
-    /** Subscribes to the given queues (again after a reconnect); messages flow once the measurement is bound. */
-    void open(Provider provider, PutSettings settings, int[] queues, Reconnect reconnect) throws JMSException {
+    /**
+     * Subscribes to the given queues (again after a reconnect); messages flow once the measurement
+     * is bound. A listener on one session, or with {@code --receive sync} a thread and a session per
+     * queue, each acknowledging as {@code receiving} says.
+     */
+    void open(Provider provider, PutSettings settings, int[] queues, Reconnect reconnect, Receiving receiving)
+            throws JMSException {
         this.provider = provider;
+        this.reconnect = reconnect;
+        this.receiving = receiving;
         this.consumeDelayNs = settings.consumeDelayNs();
         connection = new ListenerConnection(reconnect, "drainer " + id, c -> {
-            Session session = JmsWork.session(c, false);
-            // One header per session: a listener still busy on a lost connection keeps its own.
-            MessageHeader header = new MessageHeader();
             String selector = QueueClaim.selector(provider, runId);
+            if (receiving.sync()) {
+                for (int q : queues) {
+                    Session session = c.createSession(receiving.transacted(), receiving.sessionMode());
+                    MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)), selector);
+                    Thread t = new Thread(() -> receiveLoop(c, session, consumer), "harness-drainer-" + id + "-" + q);
+                    t.setDaemon(true);
+                    receivers.add(t);
+                    t.start();
+                }
+                return;
+            }
+            Session session = c.createSession(receiving.transacted(), receiving.sessionMode());
+            // One header and one unit of work per session: a listener still busy on a lost connection keeps its own.
+            MessageHeader header = new MessageHeader();
+            int[] gets = new int[1];
             for (int q : queues) {
                 MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)), selector);
-                consumer.setMessageListener(m -> onMessage(m, header));
+                consumer.setMessageListener(m -> {
+                    onMessage(m, header);
+                    try {
+                        gets[0] = acknowledge(m, session, gets[0]);
+                    } catch (JMSException e) {
+                        lostOrFail(e);
+                    }
+                });
             }
         });
         connection.open();
+    }
+
+    /**
+     * {@code --receive sync}: gets with {@code receive(timeout)} until the drainer closes or its
+     * session goes with a lost connection (the reconnect starts a new loop). In a transaction of
+     * N, a quiet queue commits the gets in hand, so none waits for N at the end.
+     */
+    private void receiveLoop(Connection c, Session session, MessageConsumer consumer) {
+        MessageHeader header = new MessageHeader();
+        int gets = 0;
+        try {
+            while (!closing) {
+                Message m = consumer.receive(QUIET_MS);
+                if (m == null) {
+                    if (gets > 0) {
+                        session.commit();
+                        gets = 0;
+                    }
+                    continue;
+                }
+                onMessage(m, header);
+                gets = acknowledge(m, session, gets);
+            }
+            if (gets > 0) {
+                session.commit(); // closing: what was got is consumed, not left to come again
+            }
+        } catch (JMSException e) {
+            // The session went with its connection, whose exception listener may hear of it a moment later.
+            long deadline = System.nanoTime() + LOSS_HEARD_NS;
+            while (!connection.gone(c) && System.nanoTime() - deadline < 0) {
+                LockSupport.parkNanos(LOSS_HEARD_NS / 100);
+            }
+            if (!connection.gone(c)) {
+                lostOrFail(e);
+            }
+        }
+    }
+
+    /** Acknowledges as the session's mode asks, after the message was taken; returns the gets in the unit in hand. */
+    private int acknowledge(Message m, Session session, int gets) throws JMSException {
+        if (receiving.ack() == Receiving.Ack.CLIENT) {
+            m.acknowledge();
+        } else if (receiving.transacted()) {
+            if (gets + 1 < receiving.perCommit()) {
+                return gets + 1;
+            }
+            session.commit();
+        }
+        return 0;
+    }
+
+    /** A lost connection brings the messages of the unit in hand again (duplicates, counted); anything else fails the run. */
+    private void lostOrFail(JMSException e) {
+        if (!closing && !reconnect.mayCure(e)) {
+            control.fail("drainer " + id + ": " + provider.explain(e));
+        }
     }
 
     void bind(Measurement measurement) throws JMSException {
@@ -117,6 +213,15 @@ final class Drainer {
     }
 
     void close() {
+        closing = true;
+        for (Thread t : receivers) {
+            try {
+                t.join(2 * QUIET_MS); // each commits what it got, then stops
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         if (connection != null) {
             connection.close();
         }

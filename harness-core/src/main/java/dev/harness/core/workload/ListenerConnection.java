@@ -28,6 +28,8 @@ final class ListenerConnection {
     /** A connection that reported its loss while this one was reconnecting: looked at again after. */
     private volatile Connection failedMeanwhile;
     private volatile boolean wasLost;
+    /** The connection last taken as lost: a loop of its sessions that fails is not the run's failure. */
+    private volatile Connection lastLost;
 
     ListenerConnection(Reconnect reconnect, String who, Setup setup) {
         this(reconnect, who, null, setup);
@@ -75,6 +77,11 @@ final class ListenerConnection {
         return wasLost;
     }
 
+    /** Whether {@code c} was taken as lost, or replaced: what failed on it is the loss, not a failure of its own. */
+    boolean gone(Connection c) {
+        return closed || c != connection || c == lastLost;
+    }
+
     /** Another worker lost its connection to the broker: this one is taken as lost too. */
     void suspect(Exception cause) {
         lost(connection, cause, false);
@@ -93,6 +100,7 @@ final class ListenerConnection {
         }
         long lostNs = System.nanoTime();
         wasLost = true;
+        lastLost = c;
         if (!reconnect.enabled()) {
             reconnect.reopen(who, null, e, lostNs); // fails the run
             return;

@@ -66,7 +66,7 @@ public final class PutWorkload extends SettingsWorkload {
             for (int d = 0; d < settings.drainers(); d++) {
                 Drainer drainer = new Drainer(d, control, runId, ledger, preload, sizes);
                 drainers.add(drainer);
-                drainer.open(provider, settings, assignment[d], reconnect);
+                drainer.open(provider, settings, assignment[d], reconnect, receiving());
             }
             for (int s = 0; s < settings.senders(); s++) {
                 Sender sender = new Sender(s, settings, control, runId, content, ledger, reconnect, sizes);

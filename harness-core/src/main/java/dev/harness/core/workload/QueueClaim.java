@@ -131,6 +131,32 @@ public final class QueueClaim {
         }
     }
 
+    /**
+     * Removes what run {@code runId} left on {@code queues}: replies that came after their request
+     * was given up, which a requester getting by correlation ID never takes. Only the run's own,
+     * and only where a property tells them. The number removed.
+     */
+    static long removeOwn(Provider provider, List<String> queues, long runId) throws JMSException {
+        if (!provider.carriesProperties()) {
+            return 0;
+        }
+        Connection c = provider.connect();
+        try {
+            c.start();
+            Session counting = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            Session session = c.createSession(true, Session.SESSION_TRANSACTED);
+            long removed = 0;
+            for (String q : queues) {
+                if (count(counting, provider, q, ofRun(runId)) > 0) {
+                    removed += remove(session, provider, q, ofRun(runId));
+                }
+            }
+            return removed;
+        } finally {
+            JmsWork.closeQuietly(c);
+        }
+    }
+
     /** Notes a run of this process, whose messages a later run of it may find and remove. */
     static void ran(long runId) {
         RUNS_OF_THIS_PROCESS.add(runId);

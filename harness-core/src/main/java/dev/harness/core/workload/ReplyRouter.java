@@ -3,18 +3,21 @@ package dev.harness.core.workload;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
+import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
 import javax.jms.Session;
+import javax.jms.TemporaryQueue;
 
 import dev.harness.core.jms.Provider;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Shard;
 
 /**
- * The one consumer of a reply queue. It hands each reply to the requester named in the reply's
+ * The one consumer of a reply queue (or of a requester's temporary queue, {@code --reply-by temporary}). It hands each reply to the requester named in the reply's
  * header (the responder copies the request body), so no per-message selector is needed: those
  * are slow on a shared Artemis queue. It selects its run's replies by the property the responder
  * copies from the request ({@link QueueClaim}), which every reply matches: anyone else's message
@@ -41,9 +44,13 @@ final class ReplyRouter {
     private boolean transacted;
     private Provider provider;
     private Reconnect reconnect;
+    /** What it consumes, for failures: "reply queue REPLY1". */
+    private String name;
 
+    /** @param queue its number among the router's kind (reply queues, or requesters for temporary queues) */
     ReplyRouter(int queue, Requester[] requesters, Shard shard, RunControl control, long runId) {
         this.queue = queue;
+        this.name = "reply router " + queue;
         this.requesters = requesters;
         this.shard = shard;
         this.control = control;
@@ -52,11 +59,36 @@ final class ReplyRouter {
 
     /** Subscribes to its reply queue, and again after a reconnect. */
     void open(Provider provider, ReqRespSettings settings, Reconnect reconnect) throws JMSException {
-        bind(provider, reconnect, settings.syncpoint() > 0);
-        connection = new ListenerConnection(reconnect, "reply queue " + settings.replyQueue(queue), c -> {
+        String queueName = settings.replyQueue(queue);
+        open(provider, "reply queue " + queueName, s -> provider.queue(s, queueName), QueueClaim.selector(provider, runId),
+                settings.syncpoint() > 0, reconnect);
+    }
+
+    /**
+     * Subscribes to a temporary queue it makes on its connection (again after a reconnect: the old
+     * one went with it), handed to {@code replyTo} for the requests to name. Nobody but the run's
+     * responders knows it, so it selects nothing.
+     */
+    void openTemporary(Provider provider, boolean transacted, Reconnect reconnect, Consumer<Destination> replyTo)
+            throws JMSException {
+        open(provider, "temporary reply queue " + queue, s -> {
+            TemporaryQueue t = s.createTemporaryQueue();
+            replyTo.accept(t);
+            return t;
+        }, null, transacted, reconnect);
+    }
+
+    private interface ReplySource {
+        Destination on(Session session) throws JMSException;
+    }
+
+    private void open(Provider provider, String name, ReplySource source, String selector, boolean transacted,
+            Reconnect reconnect) throws JMSException {
+        this.name = name;
+        bind(provider, reconnect, transacted);
+        connection = new ListenerConnection(reconnect, name, c -> {
             Session s = JmsWork.session(c, transacted);
-            MessageConsumer consumer = s.createConsumer(provider.queue(s, settings.replyQueue(queue)),
-                    QueueClaim.selector(provider, runId));
+            MessageConsumer consumer = s.createConsumer(source.on(s), selector);
             // Bound to its session: a listener still busy on a lost connection must not commit the new one's.
             MessageHeader header = new MessageHeader();
             consumer.setMessageListener(m -> route(m, s, header));
@@ -105,11 +137,11 @@ final class ReplyRouter {
             }
             // A lost connection: the reply comes again after the reconnect (as a duplicate if it was handed on).
             if (!reconnect.mayCure(e)) {
-                control.fail("reply queue " + queue + ": " + provider.explain(e));
+                control.fail(name + ": " + provider.explain(e));
             }
         } catch (RuntimeException e) {
             rollback(session);
-            control.fail("reply router " + queue + " stopped: " + e);
+            control.fail(name + ": the router stopped: " + e);
         }
     }
 

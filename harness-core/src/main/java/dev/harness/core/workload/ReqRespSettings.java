@@ -39,6 +39,7 @@ import dev.harness.core.schedule.Warmup;
  *     send blocks until it returns
  * @param consumeDelayNs how long a responder here takes over each request before it replies ({@code --consume-delay}),
  *     an application's service time; 0 = none
+ * @param replyBy how requesters get their replies ({@code --reply-by})
  */
 public record ReqRespSettings(
         double rate,
@@ -57,7 +58,8 @@ public record ReqRespSettings(
         long drainTimeoutNs,
         Shard shard,
         int maxInFlight,
-        long consumeDelayNs) implements WorkloadSettings {
+        long consumeDelayNs,
+        ReplyBy replyBy) implements WorkloadSettings {
 
     public static final int DEFAULT_REQUESTERS = 10;
     /** IBM's standard workload: 10 request and 10 reply queues. */
@@ -112,6 +114,10 @@ public record ReqRespSettings(
                 "expected 0s to 1m, a responder's time per request");
         SettingsException.require(consumeDelayNs == 0 || responders > 0, "--consume-delay", "is the responders' time per"
                 + " request, and --responders 0 runs none here; give it to harness respond, which runs them");
+        SettingsException.require(replyBy != null, "--reply-by", "expected router, correlation-id or temporary");
+        SettingsException.require(!open || replyBy != ReplyBy.CORRELATION_ID, "--reply-by correlation-id", "a get by"
+                + " correlation ID waits for one reply at a time, as a closed-loop requester does; give --mode closed, or"
+                + " --reply-by temporary or router with --mode open");
     }
 
     /** Responders that reply at once (no {@code --consume-delay}). */
@@ -119,7 +125,7 @@ public record ReqRespSettings(
             boolean persistent, int syncpoint, int queues, String requestPrefix, String replyPrefix, long replyTimeoutNs,
             boolean open, long drainTimeoutNs, Shard shard, int maxInFlight) {
         this(rate, requesters, responders, warmup, durationNs, size, persistent, syncpoint, queues, requestPrefix,
-                replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, maxInFlight, 0);
+                replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, maxInFlight, 0, ReplyBy.ROUTER);
     }
 
     /** One send at a time, each blocking until it returns (no {@code --max-in-flight}). */
@@ -142,14 +148,21 @@ public record ReqRespSettings(
     /** These settings with {@code n} request sends in flight per requester. */
     public ReqRespSettings withMaxInFlight(int n) {
         return new ReqRespSettings(rate, requesters, responders, warmup, durationNs, size, persistent, syncpoint,
-                queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, n, consumeDelayNs);
+                queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, n, consumeDelayNs, replyBy);
     }
 
     /** These settings with responders that take {@code ns} over each request ({@code --consume-delay}; null: none). */
     public ReqRespSettings withConsumeDelay(Long ns) {
         return new ReqRespSettings(rate, requesters, responders, warmup, durationNs, size, persistent, syncpoint,
                 queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, maxInFlight,
-                ns == null ? 0 : ns);
+                ns == null ? 0 : ns, replyBy);
+    }
+
+    /** These settings with requesters that get their replies this way ({@code --reply-by}; null: the router). */
+    public ReqRespSettings withReplyBy(ReplyBy by) {
+        return new ReqRespSettings(rate, requesters, responders, warmup, durationNs, size, persistent, syncpoint,
+                queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, shard, maxInFlight,
+                consumeDelayNs, by == null ? ReplyBy.ROUTER : by);
     }
 
     /**
@@ -185,7 +198,7 @@ public record ReqRespSettings(
     public ReqRespSettings withShard(Shard s) {
         ReqRespSettings settings = new ReqRespSettings(rate, requesters, responders, warmup, durationNs, size, persistent,
                 syncpoint, queues, requestPrefix, replyPrefix, replyTimeoutNs, open, drainTimeoutNs, s, maxInFlight,
-                consumeDelayNs);
+                consumeDelayNs, replyBy);
         if (open) {
             settings.openModeCapacity();
         }
@@ -205,7 +218,7 @@ public record ReqRespSettings(
         return new ReqRespSettings(rate == 0 ? 0 : Math.max(rate, WARMUP_BURST_RATE), Math.max(requesters, WARMUP_BURST_WORKERS),
                 responders, Warmup.fixed(0), lengthNs, size, persistent, syncpoint, queues,
                 WARMUP_QUEUE_PREFIX + requestPrefix, WARMUP_QUEUE_PREFIX + replyPrefix,
-                Math.min(replyTimeoutNs, WARMUP_BURST_DRAIN_NS), open, WARMUP_BURST_DRAIN_NS, shard, maxInFlight);
+                Math.min(replyTimeoutNs, WARMUP_BURST_DRAIN_NS), open, WARMUP_BURST_DRAIN_NS, shard, maxInFlight, 0, replyBy);
     }
 
     /** The request (and reply) queues of this process: all of them, or a shard's share. */
@@ -256,8 +269,11 @@ public record ReqRespSettings(
         s.add(new Setting("syncpoint", syncpoint == 0 ? "outside syncpoint"
                 : "in syncpoint: requesters commit puts" + (open && syncpoint > 1 ? " every " + syncpoint : "")
                         + " and gets; responders commit each get with its reply"));
-        s.add(new Setting("queues", String.format(Locale.ROOT, "%d request (%s..) and %d reply (%s..)%s", ownQueues(),
-                requestQueue(0), ownQueues(), replyQueue(0), shard.whole() ? "" : ", every " + Format.ordinal(shard.count()) + " of " + queues)));
+        String replies = replyBy == ReplyBy.TEMPORARY ? "; replies on a temporary queue per requester"
+                : String.format(Locale.ROOT, " and %d reply (%s..)", ownQueues(), replyQueue(0));
+        s.add(new Setting("queues", String.format(Locale.ROOT, "%d request (%s..)%s%s", ownQueues(), requestQueue(0),
+                replies, shard.whole() ? "" : ", every " + Format.ordinal(shard.count()) + " of " + queues)));
+        s.add(new Setting("reply by", replyBy.describe()));
         s.add(new Setting("reply timeout", Format.duration(replyTimeoutNs)));
         if (open) {
             s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "requester")));

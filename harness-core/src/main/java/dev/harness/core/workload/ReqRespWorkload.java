@@ -69,11 +69,20 @@ public final class ReqRespWorkload extends SettingsWorkload {
             for (int i = 0; i < requesters.length; i++) {
                 requesters[i] = new Requester(i, settings, control, runId, content, ledger, reconnect, sizes);
             }
-            // Consumers first, so no reply or request waits for one.
-            for (int q = 0; q < settings.ownQueues(); q++) {
-                ReplyRouter router = new ReplyRouter(q, requesters, settings.shard(), control, runId);
-                routers.add(router);
-                router.open(provider, settings, reconnect);
+            // Consumers first, so no reply or request waits for one. By correlation ID, each
+            // requester gets its own replies.
+            if (settings.replyBy() == ReplyBy.ROUTER) {
+                for (int q = 0; q < settings.ownQueues(); q++) {
+                    ReplyRouter router = new ReplyRouter(q, requesters, settings.shard(), control, runId);
+                    routers.add(router);
+                    router.open(provider, settings, reconnect);
+                }
+            } else if (settings.replyBy() == ReplyBy.TEMPORARY) {
+                for (int i = 0; i < requesters.length; i++) {
+                    ReplyRouter router = new ReplyRouter(i, requesters, settings.shard(), control, runId);
+                    routers.add(router);
+                    router.openTemporary(provider, settings.syncpoint() > 0, reconnect, requesters[i]::replyTo);
+                }
             }
             if (settings.responders() > 0) {
                 responders = new ResponderPool(settings.responders(), settings.ownQueues(), settings::requestQueue,
@@ -209,11 +218,11 @@ public final class ReqRespWorkload extends SettingsWorkload {
         return settings.responders() > 0 ? "--request-prefix and --reply-prefix" : "--reply-prefix";
     }
 
-    /** The reply queues, and the request queues when the responders run here. */
+    /** The reply queues (not with temporary ones), and the request queues when the responders run here. */
     @Override
     List<String> consumedQueues() {
         List<String> queues = new ArrayList<>();
-        for (int q = 0; q < settings.ownQueues(); q++) {
+        for (int q = 0; settings.replyBy() != ReplyBy.TEMPORARY && q < settings.ownQueues(); q++) {
             queues.add(settings.replyQueue(q));
         }
         if (settings.responders() > 0) {
@@ -240,5 +249,21 @@ public final class ReqRespWorkload extends SettingsWorkload {
         Arrays.stream(requesters).forEach(r -> closing.add(r::close));
         routers.forEach(r -> closing.add(r::close));
         Bounded.runAll("harness-close", closing, 5_000);
+        if (settings.replyBy() == ReplyBy.CORRELATION_ID && openedOn() != null) {
+            // Replies after their timeout stay where no requester gets them any more: the run's own, removed.
+            Bounded.runAll("harness-close", List.of(this::removeLateReplies), 5_000);
+        }
+    }
+
+    private void removeLateReplies() {
+        List<String> replyQueues = new ArrayList<>();
+        for (int q = 0; q < settings.ownQueues(); q++) {
+            replyQueues.add(settings.replyQueue(q));
+        }
+        try {
+            QueueClaim.removeOwn(openedOn(), replyQueues, runId());
+        } catch (JMSException | RuntimeException e) {
+            // The broker is gone: the next run's queue check says what is left.
+        }
     }
 }

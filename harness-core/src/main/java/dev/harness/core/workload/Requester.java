@@ -1,10 +1,14 @@
 package dev.harness.core.workload;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import javax.jms.BytesMessage;
+import javax.jms.Destination;
 import javax.jms.JMSException;
+import javax.jms.Message;
+import javax.jms.MessageConsumer;
 import javax.jms.Queue;
 import javax.jms.Session;
 
@@ -25,6 +29,10 @@ import dev.harness.core.run.SenderLoad;
  * <p>When the connection is lost, it connects again and sends its {@link UnitOfWork} (the requests
  * since the last commit) again, with the original intended times, so their {@code response}
  * carries the outage.
+ *
+ * <p>How replies reach it ({@code --reply-by}): a router per reply queue, or one on its own
+ * temporary queue, calls {@link #replied}; by correlation ID, it gets each reply itself, with a
+ * selector on the request's JMSMessageID, in closed mode.
  *
  * <p>Open mode with {@code --max-in-flight} N above 1: requests leave with a CompletionListener,
  * up to N unacknowledged ({@link InFlight}), as {@link Sender}'s messages do.
@@ -47,6 +55,12 @@ final class Requester extends ScheduledSender {
     private volatile boolean awaitingSlot;
 
     private Queue[] replyQueues;
+    /** --reply-by temporary: the queue its router made on its connection (made again after a reconnect). */
+    private volatile Destination temporaryQueue;
+    /** --reply-by correlation-id: the request last handed to a send, whose JMSMessageID the send set. */
+    private BytesMessage lastRequest;
+    /** --reply-by correlation-id: its reply's header, reused. */
+    private final MessageHeader replyHeader = new MessageHeader();
     private long sweptUpTo;
 
     /** @param local its number in this process, from 0 */
@@ -66,9 +80,12 @@ final class Requester extends ScheduledSender {
         return settings.requestQueue(index);
     }
 
-    /** Each request names the reply queue that matches its request queue. */
+    /** Each request names the reply queue that matches its request queue, or its temporary queue. */
     @Override
     void connected(Provider provider, Session session) throws JMSException {
+        if (settings.replyBy() == ReplyBy.TEMPORARY) {
+            return;
+        }
         Queue[] replies = new Queue[settings.ownQueues()];
         for (int q = 0; q < replies.length; q++) {
             replies[q] = provider.queue(session, settings.replyQueue(q));
@@ -82,8 +99,19 @@ final class Requester extends ScheduledSender {
     }
 
     @Override
+    boolean getsOnItsSession() {
+        return settings.replyBy() == ReplyBy.CORRELATION_ID;
+    }
+
+    /** --reply-by temporary: where its requests name for their replies from now on. */
+    void replyTo(Destination temporary) {
+        temporaryQueue = temporary;
+    }
+
+    @Override
     void beforeSend(BytesMessage message, int queue, long sequence, long sendNs) throws JMSException {
-        message.setJMSReplyTo(replyQueues[queue]);
+        message.setJMSReplyTo(settings.replyBy() == ReplyBy.TEMPORARY ? temporaryQueue : replyQueues[queue]);
+        lastRequest = message;
         // Still awaited (a reply to an earlier send may have come already): the timeout runs from this send.
         pending.sentAgain(slotOf(sequence), sequence, sendNs);
     }
@@ -104,14 +132,18 @@ final class Requester extends ScheduledSender {
                 break;
             }
             request(j, sequence, intendedNs, queue);
-            queue = queue + 1 == producers.length ? 0 : queue + 1;
             if (settings.open()) {
                 sweep(j + 1);
             } else {
                 long replyWaitNs = System.nanoTime();
-                awaitReply(sequence);
+                if (settings.replyBy() == ReplyBy.CORRELATION_ID) {
+                    getReply(sequence, queue);
+                } else {
+                    awaitReply(sequence);
+                }
                 ownLag.waited(replyWaitNs, System.nanoTime()); // closed mode: the next request waits for this reply
             }
+            queue = queue + 1 == producers.length ? 0 : queue + 1;
         }
     }
 
@@ -198,6 +230,55 @@ final class Requester extends ScheduledSender {
                 return;
             }
             LockSupport.parkNanos(remaining);
+        }
+    }
+
+    /**
+     * Closed mode, {@code --reply-by correlation-id}: gets the reply to request {@code sequence} as
+     * MQ requesters do, with a consumer on its own session that selects JMSCorrelationID = the
+     * request's JMSMessageID, until the reply timeout; the get is in syncpoint when the run is. A
+     * lost connection is made again (the request was committed) and the get goes on while the
+     * timeout lasts. The consumer and its selector are the JMS objects this way of replying costs.
+     */
+    private void getReply(long sequence, int queue) throws JMSException {
+        long sentNs = pending.sentNsAt(0);
+        long deadline = sentNs + settings.replyTimeoutNs();
+        String selector = "JMSCorrelationID = '" + lastRequest.getJMSMessageID() + "'";
+        while (pending.sequenceAt(0) == sequence && !closing) {
+            long remainingMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (remainingMs <= 0) {
+                if (pending.resolve(0, sequence)) {
+                    lost(sequence, sentNs);
+                }
+                return;
+            }
+            try {
+                Message reply;
+                long receivedNs;
+                MessageConsumer consumer = session.createConsumer(replyQueues[queue], selector);
+                try {
+                    reply = consumer.receive(remainingMs);
+                    receivedNs = System.nanoTime(); // the get returned: the consumer's close is the requester's own time
+                } finally {
+                    consumer.close();
+                }
+                // Recorded before the commit, as the router does: a reply whose commit fails was got.
+                if (reply != null && replyHeader.read(reply, runId)) {
+                    replied(replyHeader.sequence, replyHeader.intendedNs, replyHeader.sendNs, receivedNs,
+                            replyHeader.answeredAgain);
+                }
+                if (transacted) {
+                    session.commit();
+                }
+            } catch (JMSException e) {
+                if (closing || control.stopRequested()) {
+                    return; // the run is over: what is still out is reported incomplete
+                }
+                if (transacted) {
+                    JmsWork.rollbackQuietly(session);
+                }
+                unit.reconnect(e);
+            }
         }
     }
 

@@ -141,7 +141,7 @@ public final class RespondRun {
         return String.format(Locale.ROOT, "answered %s requests%s%s", Units.count(answered), total.getTotalCount() == 0 ? ""
                 : String.format(Locale.ROOT, "; get-to-commit p50 %s ms, p99 %s ms, max %s ms", msOrDash(total, 50),
                         msOrDash(total, 99), msOrDash(total, 100)),
-                unanswerable > 0 ? "; " + Units.count(unanswerable) + " messages had no reply-to and were dropped" : "");
+                unanswerable > 0 ? "; " + Units.count(unanswerable) + " requests could not be answered (no reply-to, or a temporary queue gone with its requester) and were dropped" : "");
     }
 
     private static String msOrDash(Histogram h, double percentile) {

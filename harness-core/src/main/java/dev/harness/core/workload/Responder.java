@@ -4,6 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import javax.jms.BytesMessage;
 import javax.jms.Destination;
+import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -151,8 +152,18 @@ public final class Responder {
             if (listener.copiesRun) {
                 reply.setLongProperty(MessageHeader.RUN_PROPERTY, request.getLongProperty(MessageHeader.RUN_PROPERTY));
             }
-            producer.send(provider.replyDestination(replyTo), reply, request.getJMSDeliveryMode(), Message.DEFAULT_PRIORITY,
-                    Message.DEFAULT_TIME_TO_LIVE);
+            try {
+                producer.send(provider.replyDestination(replyTo), reply, request.getJMSDeliveryMode(), Message.DEFAULT_PRIORITY,
+                        Message.DEFAULT_TIME_TO_LIVE);
+            } catch (InvalidDestinationException gone) {
+                // A temporary reply queue gone with its requester's connection: nobody can get the
+                // answer, and the requester counts it lost. The request is consumed.
+                unanswerable.incrementAndGet();
+                if (transacted) {
+                    session.commit();
+                }
+                return;
+            }
             if (transacted) {
                 session.commit(); // the get and the put together
             }

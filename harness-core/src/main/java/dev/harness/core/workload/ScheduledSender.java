@@ -96,6 +96,11 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
     /** Just before a message's send call: what it carries beside the header (reply-to), and when it was sent. */
     abstract void beforeSend(BytesMessage message, int queue, long sequence, long sendNs) throws JMSException;
 
+    /** Whether the worker gets messages on its own session too (a requester by correlation ID): its connection is started. */
+    boolean getsOnItsSession() {
+        return false;
+    }
+
     /** Unit message {@code i}'s send returned (its first send or a repeat after a reconnect). */
     void sendReturned(int i, long sendNs) {
     }
@@ -188,6 +193,9 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
             session = s;
             producers = p;
             connected(provider, s);
+            if (getsOnItsSession()) {
+                c.start();
+            }
             ownLag.reconnected(System.nanoTime()); // a send due during the outage is late by it, not by the harness
             return c;
         } catch (JMSException | RuntimeException e) {

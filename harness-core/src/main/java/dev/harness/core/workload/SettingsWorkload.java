@@ -29,6 +29,8 @@ abstract class SettingsWorkload implements Workload {
     private MessageProperties properties = MessageProperties.NONE;
     /** --priority: null unless asked. */
     private Integer priority;
+    /** --ack and --receive: how the run's consumers get; a listener, auto-acknowledging, unless asked. */
+    private Receiving receiving = Receiving.DEFAULT;
     /** --purge: the user asked for the messages on the run's queues to be removed before it. */
     private boolean purge;
     /** What the run's consumers select by, from {@link #open}; null before it. */
@@ -78,12 +80,26 @@ abstract class SettingsWorkload implements Workload {
         return this;
     }
 
-    /** {@code burst}, sending messages as this run's do (payload, properties, priority), so that it warms their path too. */
+    /** --ack and --receive: how the run's consumers get and acknowledge. */
+    public Workload receiving(Receiving receiving) {
+        this.receiving = java.util.Objects.requireNonNull(receiving, "receiving");
+        return this;
+    }
+
+    Receiving receiving() {
+        return receiving;
+    }
+
+    /**
+     * {@code burst}, sending messages as this run's do (payload, properties, priority) and getting
+     * them as its consumers do, so that it warms their path too.
+     */
     <W extends SettingsWorkload> W sameMessages(W burst) {
         SettingsWorkload same = burst;
         same.payload = payload;
         same.properties = properties;
         same.priority = priority;
+        same.receiving = receiving;
         return burst;
     }
 
@@ -131,6 +147,15 @@ abstract class SettingsWorkload implements Workload {
         QueueClaim.ran(runId);
     }
 
+    /** The provider the run opened on, null before {@link #open}; and its run id. */
+    Provider openedOn() {
+        return provider;
+    }
+
+    long runId() {
+        return runId;
+    }
+
     @Override
     public long othersLeft() {
         List<String> queues = consumedQueues();
@@ -175,6 +200,12 @@ abstract class SettingsWorkload implements Workload {
                 if (priority != null) {
                     s.add(i + (properties.any() ? 3 : 2), new Setting("priority", priority + " (JMS priority, 0 to 9)"));
                 }
+                break;
+            }
+        }
+        for (int i = 0; i < s.size(); i++) {
+            if (s.get(i).name().equals("drainers") && !s.get(i).value().startsWith("none")) {
+                s.add(i + 1, new Setting("receive", receiving.describe()));
                 break;
             }
         }

@@ -308,6 +308,27 @@ final class UnitOfWork {
         }
     }
 
+    /**
+     * The connection failed with no unit in hand (a requester getting its reply by correlation ID,
+     * its request committed): connect again, sending nothing, until that works or reconnecting gives
+     * up (the failure is thrown).
+     */
+    void reconnect(JMSException failure) throws JMSException {
+        long lostNs = System.nanoTime();
+        if (!reconnect.mayCure(failure) || control.stopRequested()) {
+            throw failure;
+        }
+        if (!behind) {
+            reconnect.down(lostNs);
+            behind = true;
+        }
+        reconnect.brokerLost(failure);
+        JmsWork.closeInBackground(connection);
+        if (!reconnect.reopen(name, () -> connection = worker.connect(provider), failure, lostNs)) {
+            throw failure;
+        }
+    }
+
     /** Called with the next message's intended time before waiting for it. */
     void nextDue(long intendedNs) {
         if (behind && intendedNs - System.nanoTime() > 0) {

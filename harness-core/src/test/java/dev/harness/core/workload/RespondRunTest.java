@@ -29,7 +29,7 @@ class RespondRunTest {
         h.recordValue(1_500 * MS);
         // As HdrHistogram keeps them (3 significant digits).
         assertEquals("   10.0s      1,201        2.001        2.001        1,501", RespondRun.intervalLine(10.0, 1_201, h));
-        assertEquals("answered 1,201 requests; get-to-commit p50 2.001 ms, p99 2.001 ms, max 1,501 ms; 3 messages had no"
-                + " reply-to and were dropped", RespondRun.summaryLine(1_201, h, 3));
+        assertEquals("answered 1,201 requests; get-to-commit p50 2.001 ms, p99 2.001 ms, max 1,501 ms; 3 requests could not be"
+                + " answered (no reply-to, or a temporary queue gone with its requester) and were dropped", RespondRun.summaryLine(1_201, h, 3));
     }
 }
