@@ -150,6 +150,28 @@ class MessageShapesIT {
         }
     }
 
+    /**
+     * --reconnect-every: each sender makes a new connection once its connection has carried N
+     * messages, each reconnect one sample of connect, and nothing is lost across them.
+     */
+    @Test
+    void sendersThatReconnectEveryNMessagesTimeEachReconnect() throws Exception {
+        Path json = dir.resolve("run.json");
+        Path hlog = dir.resolve("run.hlog");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "200",
+                "--warmup", "1s", "--duration", "2s", "--persistent", "--syncpoint", "10", "--senders", "2",
+                "--queue-prefix", "CHURN.", "--reconnect-every", "50", "--json", json.toString(), "--hlog", hlog.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("\n  reconnect every 50 messages: "), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(600, s.get("totalCompleted").asLong(), r::toString);
+        assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
+        // 300 messages a sender, a new connection after each 50th: 6 each, warmup and measured together.
+        assertEquals(12, HlogFiles.sum(hlog, "connect").getTotalCount() + HlogFiles.sum(hlog, "warmup-connect").getTotalCount(),
+                r::toString);
+        assertEquals(HlogFiles.sum(hlog, "connect").getTotalCount(), s.get("views").get("connect").get("count").asLong());
+    }
+
     @Test
     void thePayloadIsWhatTheRunSaysItIs() throws Exception {
         for (String payload : List.of("zeros", "random", "text")) {

@@ -337,6 +337,7 @@ final class RunPlan {
                     put.properties(properties);
                     put.priority(w.priority);
                     put.receiving(receiving);
+                    put.reconnectEvery(w.reconnectEvery);
                     return put.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }
@@ -344,7 +345,7 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive);
+                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--reconnect-every", w.reconnectEvery);
                 ReqRespSettings whole = ReqRespSettings.of(w.rate, w.requesters, w.responders, warmup,
                         w.durationNs, w.size, w.persistent, w.syncpoint, w.queues, w.requestPrefix, w.replyPrefix,
                         w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight);
@@ -374,6 +375,7 @@ final class RunPlan {
                     pubsub.payload(w.payload);
                     pubsub.properties(properties);
                     pubsub.priority(w.priority);
+                    pubsub.reconnectEvery(w.reconnectEvery);
                     return pubsub.reconnectWithin(w.reconnectTimeoutNs);
                 };
             }

@@ -185,6 +185,12 @@ final class WorkloadOptions {
                     + " open, requests leave on schedule whatever happens to replies.")
     ReqRespSettings.Mode mode;
 
+    @Option(names = "--reconnect-every", paramLabel = "N",
+            description = "put and pubsub: each sender closes its connection and connects again once it has carried N"
+                    + " messages (at the end of a unit of work), as applications that reconnect do; each reconnect is"
+                    + " timed as the view connect, and messages due meanwhile go late. Default: never.")
+    Integer reconnectEvery;
+
     @Option(names = "--ack", paramLabel = "auto|client|dups-ok|transacted[:N]",
             description = "put: how the drainers acknowledge what they get, apart from the senders' --syncpoint: auto"
                     + " (default), client (each message acknowledged as it is taken), dups-ok (lazily: a message may come"

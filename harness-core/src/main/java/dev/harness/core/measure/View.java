@@ -52,7 +52,13 @@ public enum View {
      * last subscription that should have it has it; one sample per message. {@code response} and
      * {@code service} there hold one sample per delivery, so this view's count is the completions.
      */
-    FANOUT("fanout");
+    FANOUT("fanout"),
+    /**
+     * {@code --reconnect-every}: a worker's closing of its connection and making of a new one
+     * (connection, session, producers), as an application that reconnects does; one sample per
+     * reconnect, at the intended time of the last message the old connection carried.
+     */
+    CONNECT("connect");
 
     private final String tag;
 

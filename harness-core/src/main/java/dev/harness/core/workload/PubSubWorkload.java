@@ -72,6 +72,7 @@ public final class PubSubWorkload extends SettingsWorkload {
             MessageContent content = content();
             for (int p = 0; p < settings.publishers(); p++) {
                 Sender publisher = Sender.publisher(p, settings, control, runId, content, ledgers, reconnect);
+                publisher.reconnectEvery(reconnectEvery());
                 publishers.add(publisher);
                 publisher.open(provider);
             }

@@ -70,6 +70,7 @@ public final class PutWorkload extends SettingsWorkload {
             }
             for (int s = 0; s < settings.senders(); s++) {
                 Sender sender = new Sender(s, settings, control, runId, content, ledger, reconnect, sizes);
+                sender.reconnectEvery(reconnectEvery());
                 senders.add(sender);
                 sender.open(provider);
             }

@@ -62,6 +62,10 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
     Measurement measurement;
     private PauseCorrectedStats pauseCorrected;
     private volatile boolean sendingDone;
+    /** --reconnect-every: messages a connection carries before the worker makes a new one; 0 for never. */
+    private int reconnectEvery;
+    /** Messages of completed units on this connection. */
+    private int sinceConnect;
 
     /**
      * @param kind "sender", "requester": with its id, its name in messages
@@ -95,6 +99,11 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
 
     /** Just before a message's send call: what it carries beside the header (reply-to), and when it was sent. */
     abstract void beforeSend(BytesMessage message, int queue, long sequence, long sendNs) throws JMSException;
+
+    /** {@code --reconnect-every}: after each unit that brings its connection to {@code n} messages or more, a new connection. */
+    void reconnectEvery(int n) {
+        this.reconnectEvery = n;
+    }
 
     /** Whether the worker gets messages on its own session too (a requester by correlation ID): its connection is started. */
     boolean getsOnItsSession() {
@@ -371,8 +380,27 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         } else {
             doneNs = System.nanoTime();
         }
+        int done = unit.pending();
+        long lastIntendedNs = done == 0 ? 0 : unit.intendedNs(done - 1);
         unitCompleted(doneNs);
         unit.unitDone();
+        if (reconnectEvery > 0 && done > 0 && (sinceConnect += done) >= reconnectEvery) {
+            churn(lastIntendedNs);
+        }
+    }
+
+    /**
+     * {@code --reconnect-every}: the unit done, closes the connection and makes a new one, timed as
+     * {@code connect}; the system's time, not the worker's own. A connect that fails is a lost
+     * connection (see {@link UnitOfWork#reconnect}).
+     */
+    private void churn(long intendedNs) throws JMSException {
+        sinceConnect = 0;
+        long startNs = System.nanoTime();
+        unit.churn();
+        long endNs = System.nanoTime();
+        ownLag.waited(startNs, endNs);
+        recorder.record(View.CONNECT, intendedNs, endNs - startNs);
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.harness.core.Bounded;
 import dev.harness.core.Format;
 import dev.harness.core.Setting;
 import dev.harness.core.SettingsException;
+import dev.harness.core.Units;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.Workload;
@@ -31,6 +32,8 @@ abstract class SettingsWorkload implements Workload {
     private Integer priority;
     /** --ack and --receive: how the run's consumers get; a listener, auto-acknowledging, unless asked. */
     private Receiving receiving = Receiving.DEFAULT;
+    /** --reconnect-every: messages a sender's connection carries before it makes a new one; 0 for never. */
+    private int reconnectEvery;
     /** --purge: the user asked for the messages on the run's queues to be removed before it. */
     private boolean purge;
     /** What the run's consumers select by, from {@link #open}; null before it. */
@@ -80,6 +83,22 @@ abstract class SettingsWorkload implements Workload {
         return this;
     }
 
+    /**
+     * --reconnect-every: each sender closes its connection and connects again once it has carried
+     * {@code n} messages (at the end of a unit of work), timed as the view {@code connect}; null for never.
+     */
+    public Workload reconnectEvery(Integer n) {
+        SettingsException.require(n == null || n >= 1, "--reconnect-every", "expected at least 1 message, got " + n);
+        SettingsException.require(n == null || !settings.asyncSends(), "--reconnect-every", "a connection closed with"
+                + " sends in flight would lose their acknowledgements; give --max-in-flight 1");
+        this.reconnectEvery = n == null ? 0 : n;
+        return this;
+    }
+
+    int reconnectEvery() {
+        return reconnectEvery;
+    }
+
     /** --ack and --receive: how the run's consumers get and acknowledge. */
     public Workload receiving(Receiving receiving) {
         this.receiving = java.util.Objects.requireNonNull(receiving, "receiving");
@@ -100,6 +119,7 @@ abstract class SettingsWorkload implements Workload {
         same.properties = properties;
         same.priority = priority;
         same.receiving = receiving;
+        same.reconnectEvery = reconnectEvery;
         return burst;
     }
 
@@ -216,6 +236,10 @@ abstract class SettingsWorkload implements Workload {
         }
         s.add(new Setting("reconnect", reconnectTimeoutNs == 0 ? "off (a lost connection fails the run)"
                 : "for up to " + Format.duration(reconnectTimeoutNs) + ", backing off from 100ms to 1s"));
+        if (reconnectEvery > 0) {
+            s.add(new Setting("reconnect every", Units.count(reconnectEvery) + " messages: each sender then closes its"
+                    + " connection and connects again, timed as connect"));
+        }
         if (acknowledgement != null) {
             s.add(new Setting("acknowledgement", acknowledgement));
         }

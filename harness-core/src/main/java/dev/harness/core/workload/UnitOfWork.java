@@ -329,6 +329,19 @@ final class UnitOfWork {
         }
     }
 
+    /**
+     * {@code --reconnect-every}, with no unit in hand: closes the connection and connects again, as
+     * an application that reconnects does. A connect that fails is a lost connection.
+     */
+    void churn() throws JMSException {
+        JmsWork.closeQuietly(connection);
+        try {
+            connection = worker.connect(provider);
+        } catch (JMSException e) {
+            reconnect(e);
+        }
+    }
+
     /** Called with the next message's intended time before waiting for it. */
     void nextDue(long intendedNs) {
         if (behind && intendedNs - System.nanoTime() > 0) {
