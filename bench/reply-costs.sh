@@ -5,7 +5,8 @@
 # non-persistent request/response outside syncpoint at one fixed rate, its responders in the
 # harness's process, each side on queues of its own. Per round trip measured: the harness JVM's
 # CPU over the measured phase, the broker child's CPU over the whole run, and response's p50 and
-# p99. The order of the sides turns each round; the results are the median of the rounds' ratios.
+# p99. --cold-start: no warming burst, whose messages (as fast as they go) the broker's CPU would
+# count and the run's round trips would not; a 5 s warmup instead. The order of the sides turns each round; the results are the median of the rounds' ratios.
 # Appends to bench/results-shapes.md.
 # Usage: bench/reply-costs.sh [ROUNDS] [RATE] [DURATION]   (defaults 4, 1000, 10s)
 set -euo pipefail
@@ -24,10 +25,13 @@ for round in $(seq 1 "$rounds"); do
   n=${#sides[@]}
   for i in $(seq 0 $((n - 1))); do
     side="${sides[$(( (i + round) % n ))]}"
+    replies=(--reply-prefix "BENCH.$side.$round.REP")
+    if [ "$side" = temporary ]; then replies=(); fi # its replies go to temporary queues
     before="$(broker_ticks)"
     java "${java_opts[@]}" -jar "$jar" run --url "$url" --workload reqresp --reply-by "$side" --rate "$rate" \
-        --requesters 10 --queues 2 --responders 2 --non-persistent --syncpoint 0 --warmup 3s --duration "$duration" \
-        --request-prefix "BENCH.$side.$round.REQ" --reply-prefix "BENCH.$side.$round.REP" \
+        --requesters 10 --queues 2 --responders 2 --non-persistent --syncpoint 0 --cold-start --warmup 5s \
+        --duration "$duration" \
+        --request-prefix "BENCH.$side.$round.REQ" "${replies[@]}" \
         --json "$tmp/$side-$round.json" >"$tmp/$side-$round.out"
     echo "$(( $(broker_ticks) - before ))" >"$tmp/$side-$round.broker"
   done
@@ -48,7 +52,8 @@ def figures(side, r):
     return s["achievedRate"], client_us, broker_us, resp["p50Ns"] / 1e6, resp["p99Ns"] / 1e6
 print(f"\n## {datetime.date.today()}, {cpus} CPUs, {platform.system()} {platform.machine()}: --reply-by against the router ({head})\n")
 print(f"{rounds} rounds of `harness run --url tcp://127.0.0.1:PORT --workload reqresp --reply-by WAY --rate {rate}"
-      f" --requesters 10 --queues 2 --responders 2 --non-persistent --syncpoint 0 --warmup 3s --duration {duration}`"
+      f" --requesters 10 --queues 2 --responders 2 --non-persistent --syncpoint 0 --cold-start --warmup 5s"
+      f" --duration {duration}`"
       " on one `harness broker` child, each side on queues of its own, the order turning each round. Client: the"
       " harness JVM's CPU per round trip over the measured phase (requesters and responders); broker: the broker"
       " child's CPU per round trip over the whole run.\n")

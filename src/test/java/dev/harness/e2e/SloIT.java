@@ -73,7 +73,7 @@ class SloIT {
     void objectivesMetAndNotMetGiveTheVerdictEverywhere() throws Exception {
         Path json = dir.resolve("run.json");
         Path junit = dir.resolve("slo.xml");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--rate", "300", "--warmup", "1s", "--duration", "2s",
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--rate", "300", "--warmup", "1s", "--duration", "2s",
                 "--slo", "response.p99 < 10s", "--slo", "lost == 0", "--slo", "rate >= 0.9 * target",
                 "--slo", "response.max < 1us", "--json", json.toString(), "--junit", junit.toString());
         assertEquals(5, r.exitCode(), r::toString);

@@ -104,6 +104,10 @@ final class AbCommand implements Callable<Integer>, UsesApi {
         // One embedded broker for every round, unless the options (a profile's too) name a system to drive.
         RunPlan runA = check("--a", sideA);
         RunPlan runB = check("--b", sideB);
+        if (measureOptions.coldStart || runA.runner.coldStart() || runB.runner.coldStart()) {
+            throw usage("--cold-start: harness ab runs every round in one JVM, warm after its first round; compare cold"
+                    + " starts with harness run, a process each");
+        }
         EmbeddedArtemis broker = null;
         EventLog eventLog = null;
         // Ctrl-C: the round under way stops and is left out; the whole pairs done are tabulated.

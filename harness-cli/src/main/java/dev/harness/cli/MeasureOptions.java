@@ -24,6 +24,7 @@ final class MeasureOptions {
 
     @Option(names = "--cold-start", description = "Send message 0 without the unmeasured burst that otherwise warms this"
             + " JVM, the client and the broker first: the first messages pay for class loading, the JIT's compilations"
-            + " and the first connections, as a freshly started application's do. Give a --warmup of 0s to measure them.")
+            + " and the broker's first writes, as a freshly started application's do (the connections are made before"
+            + " message 0 either way). Give a --warmup of 0s to measure them. Not in harness ab, whose rounds share a JVM.")
     boolean coldStart;
 }

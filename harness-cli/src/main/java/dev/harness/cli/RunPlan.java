@@ -33,6 +33,7 @@ import dev.harness.core.workload.PubSubWorkload;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
 import dev.harness.core.workload.Receiving;
+import dev.harness.core.workload.ReplyBy;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.ReqRespWorkload;
 import dev.harness.core.workload.WorkloadSettings;
@@ -346,6 +347,10 @@ final class RunPlan {
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
                 refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--reconnect-every", w.reconnectEvery);
+                if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
+                    throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
+                            + " queue per requester, not on named ones");
+                }
                 ReqRespSettings whole = ReqRespSettings.of(w.rate, w.requesters, w.responders, warmup,
                         w.durationNs, w.size, w.persistent, w.syncpoint, w.queues, w.requestPrefix, w.replyPrefix,
                         w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight);

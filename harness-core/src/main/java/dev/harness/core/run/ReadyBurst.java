@@ -51,7 +51,8 @@ public final class ReadyBurst {
 
     /** What the header says when the user asked for none (--cold-start). */
     public static final String COLD_START = "cold start (--cold-start): no warming burst, so the first messages pay for"
-            + " class loading, the JIT's compilations and the first connections, as a freshly started application's do";
+            + " class loading, the JIT's compilations and the broker's first writes, as a freshly started application's do"
+            + " (its connections are made before message 0 either way)";
 
     private ReadyBurst() {
     }

@@ -15,7 +15,7 @@ import dev.harness.core.measure.HiccupMeter;
  * @param hiccupResolutionNs how long the hiccup meter's sleeps are
  * @param startAt the wall-clock time of message 0, or null for at once
  * @param coldStart no warming burst before message 0 ({@link ReadyBurst}): the first messages pay
- *        for the JIT and the first connections, as a freshly started application's do
+ *        for the JIT and the broker's first writes, as a freshly started application's do
  */
 public record RunnerSettings(long intervalNs, long pauseResolutionNs, long hiccupResolutionNs, Instant startAt,
         boolean coldStart) {

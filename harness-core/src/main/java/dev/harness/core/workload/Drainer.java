@@ -2,6 +2,7 @@ package dev.harness.core.workload;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -31,6 +32,8 @@ import dev.harness.core.schedule.Pacer;
 final class Drainer {
     /** --receive sync: how long a get waits; a quiet queue then commits the gets in hand. */
     private static final long QUIET_MS = 100;
+    /** How long a closing drainer gives a loop's last commit. */
+    private static final long CLOSE_COMMIT_MS = 5_000;
     /** How long a failed receive loop waits to learn whether its connection was lost. */
     private static final long LOSS_HEARD_NS = 1_000_000_000L;
     private final int id;
@@ -138,7 +141,11 @@ final class Drainer {
                 LockSupport.parkNanos(LOSS_HEARD_NS / 100);
             }
             if (!connection.gone(c)) {
-                lostOrFail(e);
+                if (!closing && reconnect.mayCure(e)) {
+                    connection.suspect(e); // this loop ends: a new connection starts new ones
+                } else {
+                    lostOrFail(e);
+                }
             }
         }
     }
@@ -214,9 +221,10 @@ final class Drainer {
 
     void close() {
         closing = true;
+        long boundMs = 2 * QUIET_MS + TimeUnit.NANOSECONDS.toMillis(consumeDelayNs) + CLOSE_COMMIT_MS;
         for (Thread t : receivers) {
             try {
-                t.join(2 * QUIET_MS); // each commits what it got, then stops
+                t.join(boundMs); // each takes its message in hand, commits what it got, then stops
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 break;

@@ -34,6 +34,8 @@ public final class ReqRespWorkload extends SettingsWorkload {
     private final List<Thread> threads = new ArrayList<>();
     private Reconnect reconnect;
     private Ledger ledger;
+    /** --reply-by correlation-id: the run's replies no requester took, removed at the run's end. */
+    private volatile long lateRemoved;
 
     public ReqRespWorkload(ReqRespSettings settings) {
         super(settings);
@@ -164,6 +166,9 @@ public final class ReqRespWorkload extends SettingsWorkload {
         while (responders != null && responders.busy() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(1_000_000L);
         }
+        if (settings.replyBy() == ReplyBy.CORRELATION_ID && openedOn() != null) {
+            Bounded.runAll("harness-late-replies", List.of(this::removeLateReplies), 5_000);
+        }
     }
 
     @Override
@@ -183,7 +188,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
 
     @Override
     public long late() {
-        return Arrays.stream(requesters).mapToLong(Requester::late).sum();
+        return Arrays.stream(requesters).mapToLong(Requester::late).sum() + lateRemoved;
     }
 
     @Override
@@ -249,19 +254,19 @@ public final class ReqRespWorkload extends SettingsWorkload {
         Arrays.stream(requesters).forEach(r -> closing.add(r::close));
         routers.forEach(r -> closing.add(r::close));
         Bounded.runAll("harness-close", closing, 5_000);
-        if (settings.replyBy() == ReplyBy.CORRELATION_ID && openedOn() != null) {
-            // Replies after their timeout stay where no requester gets them any more: the run's own, removed.
-            Bounded.runAll("harness-close", List.of(this::removeLateReplies), 5_000);
-        }
     }
 
+    /**
+     * --reply-by correlation-id: replies that came after their request was given up (or a second
+     * time) stay where no requester gets them: the run's own, removed and counted late.
+     */
     private void removeLateReplies() {
         List<String> replyQueues = new ArrayList<>();
         for (int q = 0; q < settings.ownQueues(); q++) {
             replyQueues.add(settings.replyQueue(q));
         }
         try {
-            QueueClaim.removeOwn(openedOn(), replyQueues, runId());
+            lateRemoved = QueueClaim.removeOwn(openedOn(), replyQueues, runId());
         } catch (JMSException | RuntimeException e) {
             // The broker is gone: the next run's queue check says what is left.
         }

@@ -11,6 +11,7 @@ import javax.jms.MessageConsumer;
 import javax.jms.MessageListener;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
+import javax.jms.TemporaryQueue;
 
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.LatencyRecorder;
@@ -156,6 +157,9 @@ public final class Responder {
                 producer.send(provider.replyDestination(replyTo), reply, request.getJMSDeliveryMode(), Message.DEFAULT_PRIORITY,
                         Message.DEFAULT_TIME_TO_LIVE);
             } catch (InvalidDestinationException gone) {
+                if (!(replyTo instanceof TemporaryQueue)) {
+                    throw gone; // a named reply queue that is missing is the run's failure, said in one line
+                }
                 // A temporary reply queue gone with its requester's connection: nobody can get the
                 // answer, and the requester counts it lost. The request is consumed.
                 unanswerable.incrementAndGet();
