@@ -82,7 +82,7 @@ final class Drainer {
             String selector = QueueClaim.selector(provider, runId);
             if (receiving.sync()) {
                 for (int q : queues) {
-                    Session session = c.createSession(receiving.transacted(), receiving.sessionMode());
+                    Session session = JmsWork.session(c, receiving);
                     MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)), selector);
                     Thread t = new Thread(() -> receiveLoop(c, session, consumer), "harness-drainer-" + id + "-" + q);
                     t.setDaemon(true);
@@ -91,7 +91,7 @@ final class Drainer {
                 }
                 return;
             }
-            Session session = c.createSession(receiving.transacted(), receiving.sessionMode());
+            Session session = JmsWork.session(c, receiving);
             // One header and one unit of work per session: a listener still busy on a lost connection keeps its own.
             MessageHeader header = new MessageHeader();
             int[] gets = new int[1];

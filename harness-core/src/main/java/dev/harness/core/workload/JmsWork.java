@@ -30,6 +30,24 @@ final class JmsWork {
         return c.createSession(transacted, transacted ? Session.SESSION_TRANSACTED : Session.AUTO_ACKNOWLEDGE);
     }
 
+    /**
+     * A session of the consumers' getting ({@code --ack}). Here, not in {@link Receiving}: a class
+     * that names the javax API only for its constants keeps the name after harness-jakarta.jar's
+     * relocation, which moves the names that code uses.
+     */
+    static Session session(Connection c, Receiving receiving) throws JMSException {
+        return c.createSession(receiving.transacted(), acknowledgeMode(receiving));
+    }
+
+    static int acknowledgeMode(Receiving receiving) {
+        return switch (receiving.ack()) {
+            case AUTO -> Session.AUTO_ACKNOWLEDGE;
+            case CLIENT -> Session.CLIENT_ACKNOWLEDGE;
+            case DUPS_OK -> Session.DUPS_OK_ACKNOWLEDGE;
+            case TRANSACTED -> Session.SESSION_TRANSACTED;
+        };
+    }
+
     static void rollbackQuietly(Session session) {
         try {
             session.rollback();

@@ -2,8 +2,6 @@ package dev.harness.core.workload;
 
 import java.util.Locale;
 
-import javax.jms.Session;
-
 import dev.harness.core.SettingsException;
 
 /**
@@ -75,16 +73,6 @@ public record Receiving(Ack ack, int perCommit, boolean sync) {
 
     boolean transacted() {
         return ack == Ack.TRANSACTED;
-    }
-
-    /** The JMS session mode to create the consumers' sessions with. */
-    int sessionMode() {
-        return switch (ack) {
-            case AUTO -> Session.AUTO_ACKNOWLEDGE;
-            case CLIENT -> Session.CLIENT_ACKNOWLEDGE;
-            case DUPS_OK -> Session.DUPS_OK_ACKNOWLEDGE;
-            case TRANSACTED -> Session.SESSION_TRANSACTED;
-        };
     }
 
     /** For the header: how the consumers get, and what they acknowledge when. */

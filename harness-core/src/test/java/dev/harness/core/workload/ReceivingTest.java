@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import javax.jms.Session;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 import dev.harness.core.SettingsException;
 
@@ -19,10 +19,10 @@ class ReceivingTest {
         assertEquals(Receiving.DEFAULT, Receiving.of(null, null));
         assertEquals(Receiving.DEFAULT, Receiving.of("auto", "listener"));
         assertEquals(new Receiving(Receiving.Ack.CLIENT, 0, true), Receiving.of("Client", "sync"));
-        assertEquals(Session.DUPS_OK_ACKNOWLEDGE, Receiving.of("dups-ok", null).sessionMode());
+        assertEquals(Session.DUPS_OK_ACKNOWLEDGE, JmsWork.acknowledgeMode(Receiving.of("dups-ok", null)));
         Receiving each = Receiving.of("transacted", null);
         assertEquals(1, each.perCommit(), "transacted alone commits every get");
-        assertEquals(Session.SESSION_TRANSACTED, each.sessionMode());
+        assertEquals(Session.SESSION_TRANSACTED, JmsWork.acknowledgeMode(each));
         Receiving ten = Receiving.of("transacted:10", "sync");
         assertEquals(10, ten.perCommit());
         assertTrue(ten.describe().contains("a commit every 10 gets and whenever the queue goes quiet"), ten.describe());
