@@ -31,7 +31,7 @@ for round in $(seq 1 "$rounds"); do
     java "${java_opts[@]}" -jar "$jar" run --url "$url" --workload reqresp --reply-by "$side" --rate "$rate" \
         --requesters 10 --queues 2 --responders 2 --non-persistent --syncpoint 0 --cold-start --warmup 5s \
         --duration "$duration" \
-        --request-prefix "BENCH.$side.$round.REQ" "${replies[@]}" \
+        --request-prefix "BENCH.$side.$round.REQ" ${replies[@]+"${replies[@]}"} \
         --json "$tmp/$side-$round.json" >"$tmp/$side-$round.out"
     echo "$(( $(broker_ticks) - before ))" >"$tmp/$side-$round.broker"
   done

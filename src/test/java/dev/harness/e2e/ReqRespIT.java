@@ -109,14 +109,15 @@ class ReqRespIT {
     /**
      * By correlation ID, a reply after its request's timeout is got by nobody: the run counts it
      * late and removes it (its own message), so the reply queues are empty afterwards. Responders
-     * that take 1.2 s over each request, against a 1 s reply timeout.
+     * that take 1.2 s over each request, against a 1 s reply timeout, two on each request queue so
+     * that no request waits for one.
      */
     @Test
     void correlationIdRepliesAfterTheirTimeoutAreCountedLateAndRemoved() throws Exception {
         Path json = dir.resolve("rr.json");
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
             HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--workload",
-                    "reqresp", "--reply-by", "correlation-id", "--requesters", "2", "--responders", "2", "--queues", "2",
+                    "reqresp", "--reply-by", "correlation-id", "--requesters", "2", "--responders", "4", "--queues", "2",
                     "--consume-delay", "1200ms", "--reply-timeout", "1s", "--rate", "2", "--warmup", "0s", "--duration", "2s",
                     "--json", json.toString());
             assertEquals(0, r.exitCode(), r::toString);

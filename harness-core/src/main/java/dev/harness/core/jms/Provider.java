@@ -7,6 +7,7 @@ import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.Queue;
 import javax.jms.Session;
+import javax.jms.TemporaryQueue;
 import javax.jms.Topic;
 
 import dev.harness.core.SettingsException;
@@ -94,6 +95,14 @@ public interface Provider extends AutoCloseable {
     /** The topic of that name (a topic string on IBM MQ, a multicast address on Artemis). */
     default Topic topic(Session session, String name) throws JMSException {
         return session.createTopic(name);
+    }
+
+    /**
+     * Whether a request's JMSReplyTo is a temporary queue (--reply-by temporary), one that goes with
+     * its requester's connection: as the client gives it back on a received message.
+     */
+    default boolean isTemporary(Destination replyTo) throws JMSException {
+        return replyTo instanceof TemporaryQueue;
     }
 
     /**

@@ -162,12 +162,14 @@ public final class ReqRespWorkload extends SettingsWorkload {
 
     @Override
     public void settle() {
-        long deadline = System.nanoTime() + SETTLE_NS;
+        boolean byCorrelation = settings.replyBy() == ReplyBy.CORRELATION_ID && openedOn() != null;
+        // By correlation ID, a responder still over a request puts a reply nobody gets: wait for it too.
+        long deadline = System.nanoTime() + SETTLE_NS + (byCorrelation ? settings.consumeDelayNs() : 0);
         while (responders != null && responders.busy() && System.nanoTime() < deadline) {
             LockSupport.parkNanos(1_000_000L);
         }
-        if (settings.replyBy() == ReplyBy.CORRELATION_ID && openedOn() != null) {
-            Bounded.runAll("harness-late-replies", List.of(this::removeLateReplies), 5_000);
+        if (byCorrelation) {
+            Bounded.runAll("harness-late-replies", List.of(() -> lateRemoved = removeLateReplies()), 5_000);
         }
     }
 
@@ -254,21 +256,25 @@ public final class ReqRespWorkload extends SettingsWorkload {
         Arrays.stream(requesters).forEach(r -> closing.add(r::close));
         routers.forEach(r -> closing.add(r::close));
         Bounded.runAll("harness-close", closing, 5_000);
+        if (settings.replyBy() == ReplyBy.CORRELATION_ID && openedOn() != null) {
+            // What came after the count (a warming burst has none): the run's own, not left behind.
+            Bounded.runAll("harness-close", List.of(this::removeLateReplies), 5_000);
+        }
     }
 
     /**
      * --reply-by correlation-id: replies that came after their request was given up (or a second
-     * time) stay where no requester gets them: the run's own, removed and counted late.
+     * time) stay where no requester gets them: the run's own, removed (and counted late by settle).
      */
-    private void removeLateReplies() {
+    private long removeLateReplies() {
         List<String> replyQueues = new ArrayList<>();
         for (int q = 0; q < settings.ownQueues(); q++) {
             replyQueues.add(settings.replyQueue(q));
         }
         try {
-            lateRemoved = QueueClaim.removeOwn(openedOn(), replyQueues, runId());
+            return QueueClaim.removeOwn(openedOn(), replyQueues, runId());
         } catch (JMSException | RuntimeException e) {
-            // The broker is gone: the next run's queue check says what is left.
+            return 0; // the broker is gone: the next run's queue check says what is left
         }
     }
 }

@@ -11,7 +11,6 @@ import javax.jms.MessageConsumer;
 import javax.jms.MessageListener;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
-import javax.jms.TemporaryQueue;
 
 import dev.harness.core.jms.Provider;
 import dev.harness.core.measure.LatencyRecorder;
@@ -157,7 +156,7 @@ public final class Responder {
                 producer.send(provider.replyDestination(replyTo), reply, request.getJMSDeliveryMode(), Message.DEFAULT_PRIORITY,
                         Message.DEFAULT_TIME_TO_LIVE);
             } catch (InvalidDestinationException gone) {
-                if (!(replyTo instanceof TemporaryQueue)) {
+                if (!provider.isTemporary(replyTo)) {
                     throw gone; // a named reply queue that is missing is the run's failure, said in one line
                 }
                 // A temporary reply queue gone with its requester's connection: nobody can get the

@@ -267,6 +267,31 @@ public final class IbmMqProvider implements Provider {
         return replyTo instanceof Queue q && replyTo instanceof JmsPropertyContext ? configure(q) : replyTo;
     }
 
+    /**
+     * The client gives a request's JMSReplyTo back as a plain MQQueue, built from its MQMD: a
+     * temporary dynamic queue is told by the name the queue manager gave it from the model queue
+     * (AMQ. and more, the JMS client's default prefix).
+     */
+    @Override
+    public boolean isTemporary(Destination replyTo) throws JMSException {
+        return Provider.super.isTemporary(replyTo) || replyTo instanceof Queue q && q.getQueueName() != null
+                && baseName(q.getQueueName()).startsWith(TEMPORARY_PREFIX);
+    }
+
+    /** A queue's own name from the client's form of it: {@code queue://QM1/AMQ.5F3A?targetClient=1} is AMQ.5F3A. */
+    static String baseName(String name) {
+        String n = name;
+        if (n.startsWith("queue://")) {
+            n = n.substring("queue://".length());
+            n = n.substring(n.indexOf('/') + 1);
+        }
+        int options = n.indexOf('?');
+        return options < 0 ? n : n.substring(0, options);
+    }
+
+    /** The names temporary dynamic queues get from SYSTEM.DEFAULT.MODEL.QUEUE by the JMS client's default. */
+    static final String TEMPORARY_PREFIX = "AMQ.";
+
     @Override
     public Diagnosis diagnosis() {
         return DIAGNOSIS;

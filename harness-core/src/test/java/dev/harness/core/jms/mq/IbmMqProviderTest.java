@@ -1,6 +1,7 @@
 package dev.harness.core.jms.mq;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -83,6 +84,17 @@ class IbmMqProviderTest {
         assertEquals(WMQConstants.WMQ_PUT_ASYNC_ALLOWED_ENABLED, on.getIntProperty(WMQConstants.WMQ_PUT_ASYNC_ALLOWED));
         assertEquals(WMQConstants.WMQ_READ_AHEAD_ALLOWED_ENABLED, on.getIntProperty(WMQConstants.WMQ_READ_AHEAD_ALLOWED));
         assertEquals(WMQConstants.WMQ_TARGET_DEST_MQ, on.getIntProperty(WMQConstants.WMQ_TARGET_CLIENT));
+    }
+
+    /** A temporary reply queue comes back as a plain MQQueue: told by its dynamic name (no queue manager here). */
+    @Test
+    void aTemporaryReplyQueueIsToldByItsDynamicName() throws JMSException {
+        IbmMqProvider mq = provider(true, false, MqSettings.TargetClient.MQ);
+        assertTrue(mq.isTemporary(new MQQueue("AMQ.5F3A2B1C24D1A001")));
+        assertFalse(mq.isTemporary(new MQQueue("DEV.QUEUE.1")));
+        assertFalse(mq.isTemporary(new MQQueue("REPLY1")));
+        assertEquals("AMQ.5F3A", IbmMqProvider.baseName("queue://QM1/AMQ.5F3A?targetClient=1"));
+        assertEquals("DEV.QUEUE.1", IbmMqProvider.baseName("DEV.QUEUE.1"));
     }
 
     @Test
