@@ -130,7 +130,6 @@ class MessageShapesIT {
         "transacted:10, sync, --persistent",
         "client, sync, --non-persistent",
         "transacted, listener, --persistent",
-        "dups-ok, listener, --non-persistent",
     })
     void everyWayOfReceivingTakesEachMessageOnce(String ack, String receive, String persistence) throws Exception {
         String prefix = "RECEIVE." + ack.replace(':', '.').toUpperCase(java.util.Locale.ROOT) + "." + receive.toUpperCase(java.util.Locale.ROOT) + ".";

@@ -75,7 +75,6 @@ class ReqRespIT {
         "correlation-id, closed, --persistent, 1, true",
         "temporary, open, --non-persistent, 0, true",
         "temporary, closed, --persistent, 1, false",
-        "correlation-id, closed, --non-persistent, 0, false",
     })
     void everyWayOfReplyingGetsEachReplyOnce(String replyBy, String mode, String persistence, int syncpoint, boolean here)
             throws Exception {
