@@ -326,7 +326,8 @@ final class RunPlan {
                 Receiving receiving = Receiving.of(w.ack, w.receive);
                 if (settings.drainers() == 0 && (w.ack != null || w.receive != null)) {
                     throw new ParameterException(line, (w.ack != null ? "--ack" : "--receive")
-                            + ": is how the drainers get, and --drainers 0 runs none");
+                            + ": is how the drainers get, and --drainers 0 runs none: give --drainers 1 or more, or"
+                            + " leave out --ack and --receive");
                 }
                 if (!shard.whole()) {
                     refuse.notYetFor("put with --shard", "--preload", w.preload);

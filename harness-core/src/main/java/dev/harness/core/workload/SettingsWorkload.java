@@ -223,10 +223,12 @@ abstract class SettingsWorkload implements Workload {
                 break;
             }
         }
-        for (int i = 0; i < s.size(); i++) {
-            if (s.get(i).name().equals("drainers") && !s.get(i).value().startsWith("none")) {
-                s.add(i + 1, new Setting("receive", receiving.describe()));
-                break;
+        if (settings instanceof PutSettings put && put.drainers() > 0) {
+            for (int i = 0; i < s.size(); i++) {
+                if (s.get(i).name().equals("drainers")) {
+                    s.add(i + 1, new Setting("receive", receiving.describe())); // how the drainers get, beside them
+                    break;
+                }
             }
         }
         if (!settings.shard().whole()) {

@@ -210,16 +210,7 @@ class RunnerTest {
     @Timeout(30)
     void messageZeroIsDueAtStartAt() throws Exception {
         Instant startAt = Instant.now().plusMillis(1_500);
-        List<RunHeader> headers = Collections.synchronizedList(new ArrayList<>());
-        RunListener listener = new RunListener() {
-            @Override
-            public void started(RunHeader header) {
-                headers.add(header);
-            }
-        };
-        FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
-        new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
-                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt, false), List.of(listener)).run(new FakeProvider(), w, new RunControl());
+        List<RunHeader> headers = headersOf(startAt, false);
         assertEquals(startAt.toEpochMilli(), headers.get(0).start().toEpochMilli(), 2, "the schedule's start");
         assertTrue(headers.get(0).settings().contains(new Setting("start at", startAt.toString())),
                 "the header says what it was given: " + headers.get(0).settings());
@@ -228,6 +219,13 @@ class RunnerTest {
     @Test
     @Timeout(30)
     void aColdStartSendsNoWarmingBurstAndSaysSo() throws Exception {
+        List<RunHeader> headers = headersOf(null, true);
+        assertTrue(headers.get(0).settings().contains(new Setting("ready", ReadyBurst.COLD_START)),
+                headers.get(0).settings()::toString);
+    }
+
+    /** The headers a short fake run with these runner settings announced. */
+    private static List<RunHeader> headersOf(Instant startAt, boolean coldStart) throws Exception {
         List<RunHeader> headers = Collections.synchronizedList(new ArrayList<>());
         RunListener listener = new RunListener() {
             @Override
@@ -237,10 +235,9 @@ class RunnerTest {
         };
         FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
         new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
-                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, null, true), List.of(listener))
+                RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt, coldStart), List.of(listener))
                 .run(new FakeProvider(), w, new RunControl());
-        assertTrue(headers.get(0).settings().contains(new Setting("ready", ReadyBurst.COLD_START)),
-                headers.get(0).settings()::toString);
+        return headers;
     }
 
     @Test
