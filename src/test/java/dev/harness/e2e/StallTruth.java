@@ -11,6 +11,7 @@ import org.HdrHistogram.Histogram;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.harness.core.disturbance.SignalFreezer;
 import dev.harness.core.disturbance.Stop;
 
 /**
@@ -27,21 +28,25 @@ final class StallTruth {
     }
 
     /**
-     * A SIGSTOP, a sleep and a SIGCONT, timed from outside. Sending a signal means starting
-     * {@code kill}, which takes a while on a loaded machine, so the freeze lasted between
-     * {@code stop.shortestNs()} and {@code stop.longestNs()}; it began after {@code beganEpochMs}.
+     * A SIGSTOP, a sleep and a SIGCONT, timed from outside with the harness's own
+     * {@link SignalFreezer} (its stop returns once the kernel says the process stopped, not when
+     * {@code kill} returns: on a loaded machine the process may go on working a while after), so
+     * the freeze lasted between {@code stop.shortestNs()} and {@code stop.longestNs()}; it began
+     * after {@code beganEpochMs}.
      */
     record Freeze(long beganEpochMs, Stop stop) {
         static Freeze of(HarnessProcess process, long millis) throws Exception {
-            long beganEpochMs = System.currentTimeMillis();
-            long beforeStop = System.nanoTime();
-            process.signal("STOP");
-            long stopped = System.nanoTime();
-            Thread.sleep(millis);
-            long beforeCont = System.nanoTime();
-            process.signal("CONT");
-            long resumed = System.nanoTime();
-            return new Freeze(beganEpochMs, Stop.timed(beforeStop, beforeStop, stopped, beforeCont, resumed));
+            try (SignalFreezer signals = new SignalFreezer(process.pid(), "the test's child")) {
+                long beganEpochMs = System.currentTimeMillis();
+                long beforeStop = System.nanoTime();
+                signals.freeze();
+                long stopped = System.nanoTime();
+                Thread.sleep(millis);
+                long beforeCont = System.nanoTime();
+                signals.thaw();
+                long resumed = System.nanoTime();
+                return new Freeze(beganEpochMs, Stop.timed(beforeStop, beforeStop, stopped, beforeCont, resumed));
+            }
         }
 
         @Override

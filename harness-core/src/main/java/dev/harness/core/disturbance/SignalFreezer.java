@@ -6,7 +6,11 @@ import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * SIGSTOP and SIGCONT to a process of this host. Java sends no such signal itself, and starting
@@ -14,8 +18,16 @@ import java.util.concurrent.TimeUnit;
  * stop's length; so one shell, started once, sends them with its built-in {@code kill}, a few tens
  * of microseconds from the request to its answer. Whatever happens, the process is sent SIGCONT
  * on {@link #close} and at this JVM's exit if it was stopped.
+ *
+ * <p>{@code kill} returning does not mean the process has stopped: the kernel stops it when one of
+ * its threads next runs, and on a busy host that thread may wait in the run queue for milliseconds
+ * while the others go on working (a clean-clone CI saw a frozen broker deliver a millisecond after
+ * {@code kill -STOP} returned, and {@code harness verify} judged its truth too long). So where
+ * {@code /proc} shows it, {@link #freeze} returns only once the process's state is stopped.
  */
 public final class SignalFreezer implements Freezer {
+    private static final long STOP_WAIT_NS = TimeUnit.SECONDS.toNanos(5);
+    private static final long POLL_NS = TimeUnit.MICROSECONDS.toNanos(20);
     private final long pid;
     private final String what;
     private final Process shell;
@@ -40,6 +52,40 @@ public final class SignalFreezer implements Freezer {
     public synchronized void freeze() throws IOException {
         signal("STOP");
         stopped = true;
+        awaitStopped();
+    }
+
+    /** Until /proc/PID/stat says stopped ('T'), bounded; no /proc (not Linux) is taken as stopped. */
+    private void awaitStopped() throws IOException {
+        Path stat = Path.of("/proc", Long.toString(pid), "stat");
+        long deadline = System.nanoTime() + STOP_WAIT_NS;
+        while (true) {
+            char state;
+            try {
+                state = state(Files.readString(stat, StandardCharsets.US_ASCII));
+            } catch (NoSuchFileException e) {
+                throw new IOException("process " + pid + " has gone");
+            } catch (IOException e) {
+                return; // no /proc here: kill's answer is all there is
+            }
+            if (state == 'T' || state == 't') {
+                return;
+            }
+            if (System.nanoTime() - deadline > 0) {
+                throw new IOException("process " + pid + " was sent SIGSTOP but had not stopped "
+                        + TimeUnit.NANOSECONDS.toMillis(STOP_WAIT_NS) + " ms later (state '" + state + "')");
+            }
+            LockSupport.parkNanos(POLL_NS);
+        }
+    }
+
+    /** The state letter of a /proc/PID/stat line: the field after the command, which may hold spaces and parentheses. */
+    static char state(String stat) {
+        int close = stat.lastIndexOf(')');
+        if (close < 0 || close + 2 >= stat.length()) {
+            throw new IllegalArgumentException("not a /proc/PID/stat line: " + stat);
+        }
+        return stat.charAt(close + 2);
     }
 
     @Override

@@ -48,10 +48,7 @@ class FreezingTest {
         return stat.charAt(stat.lastIndexOf(')') + 2);
     }
 
-    /**
-     * Waits (bounded) for the state T. A stopped process that was runnable stops when the kernel next
-     * schedules it, before it runs any code of its own: on a loaded machine /proc may say R a little while.
-     */
+    /** Waits (bounded) for the state T, for a freeze made on another thread. */
     private static void awaitStopped(long pid) throws Exception {
         assertEquals('T', stoppedState(pid));
     }
@@ -78,7 +75,7 @@ class FreezingTest {
         try (SignalFreezer f = new SignalFreezer(pid, "a sleep")) {
             assertEquals("SIGSTOP and SIGCONT to process " + pid + " (a sleep)", f.describe());
             f.freeze();
-            awaitStopped(pid);
+            assertEquals('T', state(pid), "freeze returns once the kernel says stopped, not when kill returns");
             f.thaw();
             assertGoingOn(pid);
             f.freeze();
@@ -111,7 +108,7 @@ class FreezingTest {
             @Override
             public void freeze() throws IOException {
                 signals.freeze();
-                states.add(stoppedState(pid));
+                states.add(state(pid));
             }
 
             @Override
