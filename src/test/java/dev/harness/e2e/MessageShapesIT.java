@@ -150,6 +150,38 @@ class MessageShapesIT {
     }
 
     /**
+     * --message-type: each type goes through the broker and is read by the run's own receivers,
+     * drainers or subscriptions; text with the done-when's acknowledgement and receive.
+     */
+    @ParameterizedTest(name = "--message-type {0} --workload {1} {2}")
+    @CsvSource({
+        "text, put, --ack client --receive sync --properties 5",
+        "map, pubsub, --properties 5",
+        "stream, put, --syncpoint 10",
+        "object, pubsub, --non-persistent",
+    })
+    void everyMessageTypeIsSentReadAndTimed(String type, String workload, String more) throws Exception {
+        Path json = dir.resolve("run.json");
+        List<String> args = new ArrayList<>(List.of("run", "--cold-start", "--url", broker.url(), "--workload", workload,
+                "--rate", "200", "--warmup", "1s", "--duration", "1s", "--message-type", type, "--size", "512:50,2KiB:50",
+                "--json", json.toString()));
+        args.addAll(List.of(workload.equals("put") ? "--queue-prefix" : "--topic-prefix", "TYPE." + type.toUpperCase(java.util.Locale.ROOT) + "."));
+        args.addAll(List.of(more.split(" ")));
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("\n  message type " + type + " ("), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(400, s.get("totalSent").asLong(), "200/s for 2 s");
+        assertEquals(400, s.get("totalCompleted").asLong(), r::toString);
+        assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
+        assertEquals(0, s.get("delivery").get("duplicates").asLong(), r::toString);
+        if (workload.equals("put")) {
+            assertEquals(0, OtherClient.count(broker.url(), "TYPE." + type.toUpperCase(java.util.Locale.ROOT) + ".1"),
+                    "every message taken");
+        }
+    }
+
+    /**
      * --reconnect-every: each sender makes a new connection once its connection has carried N
      * messages, each reconnect one sample of connect, and nothing is lost across them.
      */

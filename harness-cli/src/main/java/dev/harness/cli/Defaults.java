@@ -5,6 +5,7 @@ import java.util.Map;
 import dev.harness.core.logdisk.LogDiskSettings;
 import dev.harness.core.run.RunnerSettings;
 import dev.harness.core.schedule.Warmup;
+import dev.harness.core.workload.MessageType;
 import dev.harness.core.workload.PayloadContent;
 import dev.harness.core.workload.RespondSettings;
 import dev.harness.core.workload.WorkloadSettings;
@@ -24,6 +25,7 @@ final class Defaults implements IDefaultValueProvider {
             Map.entry("run --duration", Values.durationText(WorkloadSettings.DEFAULT_DURATION_NS)),
             Map.entry("run --size", Values.sizeText(WorkloadSettings.DEFAULT_SIZE_BYTES)),
             Map.entry("run --payload", PayloadContent.DEFAULT.option()),
+            Map.entry("run --message-type", MessageType.DEFAULT.option()),
             Map.entry("run --drain-timeout", Values.durationText(WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS)),
             Map.entry("run --reconnect-timeout", Values.durationText(WorkloadSettings.DEFAULT_RECONNECT_TIMEOUT_NS)),
             Map.entry("run --interval", Values.durationText(RunnerSettings.DEFAULT_INTERVAL_NS)),

@@ -32,6 +32,7 @@ import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PubSubWorkload;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
+import dev.harness.core.workload.MessageType;
 import dev.harness.core.workload.Receiving;
 import dev.harness.core.workload.ReplyBy;
 import dev.harness.core.workload.ReqRespSettings;
@@ -336,6 +337,7 @@ final class RunPlan {
                     PutWorkload put = new PutWorkload(settings);
                     put.purge(w.purge);
                     put.payload(w.payload);
+                    put.messageType(w.messageType);
                     put.properties(properties);
                     put.priority(w.priority);
                     put.receiving(receiving);
@@ -347,7 +349,8 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--reconnect-every", w.reconnectEvery);
+                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--reconnect-every", w.reconnectEvery,
+                        "--message-type", w.messageType == MessageType.DEFAULT ? null : w.messageType);
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
                             + " queue per requester, not on named ones");
@@ -379,6 +382,7 @@ final class RunPlan {
                 yield () -> {
                     PubSubWorkload pubsub = new PubSubWorkload(settings);
                     pubsub.payload(w.payload);
+                    pubsub.messageType(w.messageType);
                     pubsub.properties(properties);
                     pubsub.priority(w.priority);
                     pubsub.reconnectEvery(w.reconnectEvery);

@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import dev.harness.core.SettingsException;
 import dev.harness.core.Sizes;
 import dev.harness.core.schedule.Warmup;
+import dev.harness.core.workload.MessageType;
 import dev.harness.core.workload.PayloadContent;
 import dev.harness.core.workload.SizeMix;
 import picocli.CommandLine.ITypeConverter;
@@ -269,6 +270,18 @@ final class Values {
         public PayloadContent convert(String value) {
             try {
                 return PayloadContent.parse(value);
+            } catch (SettingsException e) {
+                throw new TypeConversionException(e.getMessage().substring(e.option().length() + 2));
+            }
+        }
+    }
+
+    /** {@code --message-type}: bytes, text, map, stream or object. */
+    static final class MessageTypeValue implements ITypeConverter<MessageType> {
+        @Override
+        public MessageType convert(String value) {
+            try {
+                return MessageType.parse(value);
             } catch (SettingsException e) {
                 throw new TypeConversionException(e.getMessage().substring(e.option().length() + 2));
             }

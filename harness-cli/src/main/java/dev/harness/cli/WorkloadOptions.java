@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.schedule.Warmup;
+import dev.harness.core.workload.MessageType;
 import dev.harness.core.workload.PayloadContent;
 import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PutSettings;
@@ -68,6 +69,14 @@ final class WorkloadOptions {
                     + " random, bytes that do not compress; zeros, which compress to almost nothing. It matters where the"
                     + " broker or the channel compresses (IBM MQ's COMPMSG). Default: ${DEFAULT-VALUE}.")
     PayloadContent payload;
+
+    @Option(names = "--message-type", converter = Values.MessageTypeValue.class,
+            paramLabel = "bytes|text|map|stream|object", description = "put and pubsub: the JMS message type, as the"
+                    + " application sends: bytes (BytesMessage), text (TextMessage, UTF-8: the header as 72 hex digits, the"
+                    + " payload as characters), map (MapMessage: the header as five entries, the payload as string entries"
+                    + " of 64 characters), stream (StreamMessage) or object (ObjectMessage of a byte array). Every receiver"
+                    + " reads the header of every type. Default: ${DEFAULT-VALUE}.")
+    MessageType messageType;
 
     @Option(names = "--properties", paramLabel = "N", description = "Application properties on every message, of mixed"
             + " types in turn (string, int, long, double, boolean: prop1 .. propN), which the broker parses as it does an"

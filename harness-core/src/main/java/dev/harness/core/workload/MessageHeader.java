@@ -2,13 +2,22 @@ package dev.harness.core.workload;
 
 import javax.jms.BytesMessage;
 import javax.jms.JMSException;
+import javax.jms.MapMessage;
 import javax.jms.Message;
+import javax.jms.ObjectMessage;
+import javax.jms.StreamMessage;
+import javax.jms.TextMessage;
 
 /**
  * The first bytes of every message body: which run sent it, when it was due, when it was sent,
  * and who sent it in which order. In the body, not in properties, so that reading it allocates
  * nothing. Written by senders and requesters; read by drainers, reply routers and responders, all
  * through this one codec. Big-endian, as BytesMessage writes.
+ *
+ * <p>Each {@link MessageType} carries the same five fields its own way: a BytesMessage or an
+ * ObjectMessage's byte array as above; a StreamMessage as five typed values; a MapMessage as five
+ * entries ({@link #MAP_NAMES}); a TextMessage as {@link #TEXT_CHARS} hex digits at the start of its
+ * text (16 for each long, 8 for the sender), read from the text without allocating.
  *
  * <p>The run's id also travels in one property, {@link #RUN_PROPERTY}, the only thing a selector
  * can see: the run's consumers take only messages that carry their run's (see {@link QueueClaim}).
@@ -18,6 +27,14 @@ import javax.jms.Message;
  */
 final class MessageHeader {
     static final int BYTES = 8 + 8 + 8 + 4 + 8;
+    /** The header at the start of a TextMessage: hex digits, 16 per long and 8 for the sender. */
+    static final int TEXT_CHARS = 16 + 16 + 16 + 8 + 16;
+    /** A MapMessage's header entries: run, intended, sent, sender (an int), sequence. */
+    static final String[] MAP_NAMES = {"harness_run", "harness_intended", "harness_sent", "harness_sender",
+        "harness_sequence"};
+    /** The characters of each of a MapMessage's payload entries (the last may be shorter). */
+    static final int MAP_ENTRY_CHARS = 64;
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
     /**
      * The property that names the run that sent a message (a long, the run's id), set on every
      * request and message a run sends and copied onto each reply. A contract with selectors.
@@ -57,12 +74,69 @@ final class MessageHeader {
         m.writeLong(sequence);
     }
 
+    static void write(StreamMessage m, long runId, long intendedNs, long sendNs, int sender, long sequence)
+            throws JMSException {
+        m.setLongProperty(RUN_PROPERTY, runId);
+        m.writeLong(runId);
+        m.writeLong(intendedNs);
+        m.writeLong(sendNs);
+        m.writeInt(sender);
+        m.writeLong(sequence);
+    }
+
+    static void write(MapMessage m, long runId, long intendedNs, long sendNs, int sender, long sequence)
+            throws JMSException {
+        m.setLongProperty(RUN_PROPERTY, runId);
+        m.setLong(MAP_NAMES[0], runId);
+        m.setLong(MAP_NAMES[1], intendedNs);
+        m.setLong(MAP_NAMES[2], sendNs);
+        m.setInt(MAP_NAMES[3], sender);
+        m.setLong(MAP_NAMES[4], sequence);
+    }
+
+    /** The header into {@code into}'s first {@link #BYTES}, big-endian (an ObjectMessage's array). */
+    static void write(byte[] into, long runId, long intendedNs, long sendNs, int sender, long sequence) {
+        putLong(into, 0, runId);
+        putLong(into, 8, intendedNs);
+        putLong(into, 16, sendNs);
+        putInt(into, 24, sender);
+        putLong(into, SEQUENCE_AT, sequence);
+    }
+
+    /** The header as hex digits into {@code into}'s first {@link #TEXT_CHARS} (a TextMessage's text). */
+    static void write(char[] into, long runId, long intendedNs, long sendNs, int sender, long sequence) {
+        hex(into, 0, runId, 16);
+        hex(into, 16, intendedNs, 16);
+        hex(into, 32, sendNs, 16);
+        hex(into, 48, sender & 0xffff_ffffL, 8);
+        hex(into, 56, sequence, 16);
+    }
+
     /**
      * Reads the header of {@code m}, which must be a message of run {@code runId}. False when it is
      * not (another run's, or no harness message at all): then the fields are left as they were.
      */
     boolean read(Message m, long runId) throws JMSException {
-        if (!(m instanceof BytesMessage b) || b.getBodyLength() < BYTES) {
+        if (m instanceof BytesMessage b) {
+            return read(b, runId);
+        }
+        if (m instanceof TextMessage t) {
+            return read(t.getText(), runId);
+        }
+        if (m instanceof MapMessage map) {
+            return read(map, runId);
+        }
+        if (m instanceof StreamMessage stream) {
+            return read(stream, runId);
+        }
+        if (m instanceof ObjectMessage o && o.getObject() instanceof byte[] body) {
+            return body.length >= BYTES && longAt(body, 0) == runId && read(body, body.length);
+        }
+        return false;
+    }
+
+    private boolean read(BytesMessage b, long runId) throws JMSException {
+        if (b.getBodyLength() < BYTES) {
             return false;
         }
         long run = b.readLong();
@@ -74,6 +148,74 @@ final class MessageHeader {
         sendNs = b.readLong();
         sender = b.readInt();
         setSequence(b.readLong());
+        return true;
+    }
+
+    private boolean read(StreamMessage m, long runId) throws JMSException {
+        try {
+            long run = m.readLong();
+            if (run != runId) {
+                return false;
+            }
+            long intended = m.readLong();
+            long sent = m.readLong();
+            int from = m.readInt();
+            long read = m.readLong();
+            this.runId = run;
+            intendedNs = intended;
+            sendNs = sent;
+            sender = from;
+            setSequence(read);
+            return true;
+        } catch (javax.jms.MessageEOFException | javax.jms.MessageFormatException | NumberFormatException e) {
+            return false; // a stream of someone else's (JMS converts a string it holds to a long, or fails so)
+        }
+    }
+
+    private boolean read(MapMessage m, long runId) throws JMSException {
+        for (String name : MAP_NAMES) {
+            if (!m.itemExists(name)) {
+                return false;
+            }
+        }
+        try {
+            if (m.getLong(MAP_NAMES[0]) != runId) {
+                return false;
+            }
+            long intended = m.getLong(MAP_NAMES[1]);
+            long sent = m.getLong(MAP_NAMES[2]);
+            int from = m.getInt(MAP_NAMES[3]);
+            long read = m.getLong(MAP_NAMES[4]);
+            this.runId = runId;
+            intendedNs = intended;
+            sendNs = sent;
+            sender = from;
+            setSequence(read);
+            return true;
+        } catch (javax.jms.MessageFormatException | NumberFormatException e) {
+            return false;
+        }
+    }
+
+    /** Reads the header from a TextMessage's text; false when it is no harness text or another run's. */
+    boolean read(String text, long runId) {
+        if (text == null || text.length() < TEXT_CHARS) {
+            return false;
+        }
+        for (int i = 0; i < TEXT_CHARS; i++) {
+            char c = text.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f')) {
+                return false;
+            }
+        }
+        if (unhex(text, 0, 16) != runId) {
+            return false;
+        }
+        this.runId = runId;
+        intendedNs = unhex(text, 16, 16);
+        sendNs = unhex(text, 32, 16);
+        sender = (int) unhex(text, 48, 8);
+        setSequence(unhex(text, 56, 16));
         return true;
     }
 
@@ -100,6 +242,34 @@ final class MessageHeader {
         if (length >= BYTES) {
             body[SEQUENCE_AT] |= (byte) 0x80; // the sequence's sign bit, big-endian
         }
+    }
+
+    private static void putLong(byte[] b, int offset, long v) {
+        putInt(b, offset, (int) (v >>> 32));
+        putInt(b, offset + 4, (int) v);
+    }
+
+    private static void putInt(byte[] b, int offset, int v) {
+        for (int i = offset + 3; i >= offset; i--) {
+            b[i] = (byte) v;
+            v >>>= 8;
+        }
+    }
+
+    private static void hex(char[] into, int offset, long v, int digits) {
+        for (int i = offset + digits - 1; i >= offset; i--) {
+            into[i] = HEX[(int) (v & 0xf)];
+            v >>>= 4;
+        }
+    }
+
+    private static long unhex(String s, int offset, int digits) {
+        long v = 0;
+        for (int i = offset; i < offset + digits; i++) {
+            char c = s.charAt(i);
+            v = (v << 4) | (c <= '9' ? c - '0' : c - 'a' + 10);
+        }
+        return v;
     }
 
     private static long longAt(byte[] b, int offset) {

@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
-import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
 import javax.jms.JMSException;
@@ -145,14 +144,12 @@ final class Preload {
             content.configure(producer);
             producer.setDisableMessageID(true);
             producer.setDisableMessageTimestamp(true);
+            MessageContent.Writer writer = content.writer();
             long sent = 0;
             long unitFrom = 0;
             for (long i = 0; i < settings.preload() && failure.get() == null && !control.stopRequested(); i++) {
-                BytesMessage m = session.createBytesMessage();
                 long now = System.nanoTime();
-                MessageHeader.write(m, runId, now, now, MessageHeader.PRELOAD_SENDER, i * queues + queue);
-                content.fill(m, i * queues + queue);
-                producer.send(m);
+                producer.send(writer.create(session, runId, now, now, MessageHeader.PRELOAD_SENDER, i * queues + queue));
                 sent = i + 1;
                 if (!transacted) {
                     committedOne(i * queues + queue);

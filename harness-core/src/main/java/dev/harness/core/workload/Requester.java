@@ -4,7 +4,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
-import javax.jms.BytesMessage;
 import javax.jms.Destination;
 import javax.jms.JMSException;
 import javax.jms.Message;
@@ -58,7 +57,7 @@ final class Requester extends ScheduledSender {
     /** --reply-by temporary: the queue its router made on its connection (made again after a reconnect). */
     private volatile Destination temporaryQueue;
     /** --reply-by correlation-id: the request last handed to a send, whose JMSMessageID the send set. */
-    private BytesMessage lastRequest;
+    private Message lastRequest;
     /** --reply-by correlation-id: its reply's header, reused. */
     private final MessageHeader replyHeader = new MessageHeader();
     private long sweptUpTo;
@@ -109,7 +108,7 @@ final class Requester extends ScheduledSender {
     }
 
     @Override
-    void beforeSend(BytesMessage message, int queue, long sequence, long sendNs) throws JMSException {
+    void beforeSend(Message message, int queue, long sequence, long sendNs) throws JMSException {
         message.setJMSReplyTo(settings.replyBy() == ReplyBy.TEMPORARY ? temporaryQueue : replyQueues[queue]);
         lastRequest = message;
         // Still awaited (a reply to an earlier send may have come already): the timeout runs from this send.

@@ -1,11 +1,11 @@
 package dev.harness.core.workload;
 
-import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
 import javax.jms.Destination;
 import javax.jms.ExceptionListener;
 import javax.jms.JMSException;
+import javax.jms.Message;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 
@@ -53,6 +53,8 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
     final OwnLag ownLag = new OwnLag();
     private final WorkloadSettings settings;
     private final MessageContent content;
+    /** Builds this worker's messages, on its thread. */
+    private final MessageContent.Writer writer;
 
     Session session;
     MessageProducer[] producers;
@@ -83,6 +85,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         this.settings = settings;
         this.runId = runId;
         this.content = content;
+        this.writer = content.writer();
         this.window = settings.asyncSends() ? new InFlight(settings.maxInFlight(), this, control) : null;
     }
 
@@ -98,7 +101,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
     abstract void connected(Provider provider, Session session) throws JMSException;
 
     /** Just before a message's send call: what it carries beside the header (reply-to), and when it was sent. */
-    abstract void beforeSend(BytesMessage message, int queue, long sequence, long sendNs) throws JMSException;
+    abstract void beforeSend(Message message, int queue, long sequence, long sendNs) throws JMSException;
 
     /** {@code --reconnect-every}: after each unit that brings its connection to {@code n} messages or more, a new connection. */
     void reconnectEvery(int n) {
@@ -252,7 +255,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         }
         long sendNs = System.nanoTime();
         long ownLagNs = ownLag.ownLagNs(intendedNs, sendNs);
-        BytesMessage m = message(intendedNs, sendNs, queue, sequence);
+        Message m = message(intendedNs, sendNs, queue, sequence);
         long putStartNs = System.nanoTime();
         producers[queue].send(m);
         returned(i, intendedNs, sendNs, ownLagNs, putStartNs);
@@ -276,7 +279,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         long putStartNs = 0;
         boolean tried = false;
         try {
-            BytesMessage m = message(intendedNs, sendNs, queue, sequence);
+            Message m = message(intendedNs, sendNs, queue, sequence);
             putStartNs = System.nanoTime();
             slot.callNs = putStartNs;
             tried = true;
@@ -294,10 +297,8 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         returned(i, intendedNs, sendNs, ownLagNs, putStartNs);
     }
 
-    private BytesMessage message(long intendedNs, long sendNs, int queue, long sequence) throws JMSException {
-        BytesMessage m = session.createBytesMessage();
-        MessageHeader.write(m, runId, intendedNs, sendNs, id, sequence);
-        content.fill(m, sequence);
+    private Message message(long intendedNs, long sendNs, int queue, long sequence) throws JMSException {
+        Message m = writer.create(session, runId, intendedNs, sendNs, id, sequence);
         beforeSend(m, queue, sequence, sendNs);
         return m;
     }

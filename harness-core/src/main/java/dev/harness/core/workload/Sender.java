@@ -2,9 +2,9 @@ package dev.harness.core.workload;
 
 import java.util.function.IntFunction;
 
-import javax.jms.BytesMessage;
 import javax.jms.Destination;
 import javax.jms.JMSException;
+import javax.jms.Message;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 
@@ -90,7 +90,7 @@ final class Sender extends ScheduledSender {
     }
 
     @Override
-    void beforeSend(BytesMessage message, int queue, long sequence, long sendNs) {
+    void beforeSend(Message message, int queue, long sequence, long sendNs) {
         // A put message is its header and payload.
     }
 

@@ -26,6 +26,8 @@ abstract class SettingsWorkload implements Workload {
     private String acknowledgement;
     /** --payload: what fills the bodies; text unless asked. */
     private PayloadContent payload = PayloadContent.DEFAULT;
+    /** --message-type: bytes unless asked. */
+    private MessageType messageType = MessageType.DEFAULT;
     /** --properties and --property: none unless asked. */
     private MessageProperties properties = MessageProperties.NONE;
     /** --priority: null unless asked. */
@@ -63,6 +65,16 @@ abstract class SettingsWorkload implements Workload {
 
     PayloadContent payload() {
         return payload;
+    }
+
+    /** --message-type: the JMS type of every message; its header must fit in the smallest --size. */
+    public Workload messageType(MessageType type) {
+        java.util.Objects.requireNonNull(type, "type");
+        int smallest = settings.size().shares().stream().mapToInt(SizeMix.Share::bytes).min().orElse(0);
+        SettingsException.require(smallest >= type.headerBytes(), "--size", "a " + type.option() + " message's header"
+                + " takes " + type.headerBytes() + " bytes; expected sizes of at least that, got " + smallest);
+        this.messageType = type;
+        return this;
     }
 
     /** --properties and --property: what every message of the run carries besides the run's own. */
@@ -116,6 +128,7 @@ abstract class SettingsWorkload implements Workload {
     <W extends SettingsWorkload> W sameMessages(W burst) {
         SettingsWorkload same = burst;
         same.payload = payload;
+        same.messageType = messageType;
         same.properties = properties;
         same.priority = priority;
         same.receiving = receiving;
@@ -125,7 +138,7 @@ abstract class SettingsWorkload implements Workload {
 
     /** What every message of the run carries besides the header: made once, before the run. */
     MessageContent content() {
-        return MessageContent.of(settings.size(), payload, properties, priority);
+        return MessageContent.of(settings.size(), payload, properties, priority, messageType);
     }
 
     /** --purge: messages found on the queues the run consumes from are removed first, not refused. */
@@ -213,12 +226,14 @@ abstract class SettingsWorkload implements Workload {
         List<Setting> s = new ArrayList<>(settings.describe());
         for (int i = 0; i < s.size(); i++) {
             if (s.get(i).name().equals("size")) {
-                s.add(i + 1, new Setting("payload", payload.describe()));
+                int at = i + 1;
+                s.add(at++, new Setting("payload", payload.describe()));
+                s.add(at++, new Setting("message type", messageType.describe()));
                 if (properties.any()) {
-                    s.add(i + 2, new Setting("properties", properties.describe()));
+                    s.add(at++, new Setting("properties", properties.describe()));
                 }
                 if (priority != null) {
-                    s.add(i + (properties.any() ? 3 : 2), new Setting("priority", priority + " (JMS priority, 0 to 9)"));
+                    s.add(at, new Setting("priority", priority + " (JMS priority, 0 to 9)"));
                 }
                 break;
             }
