@@ -151,12 +151,13 @@ class MessageShapesIT {
 
     /**
      * --message-type: each type goes through the broker and is read by the run's own receivers,
-     * drainers or subscriptions; text with the done-when's acknowledgement and receive.
+     * drainers or subscriptions; text with the done-when's acknowledgement, receive and shared
+     * connections (--sessions-per-connection).
      */
     @ParameterizedTest(name = "--message-type {0} --workload {1} {2}")
     @CsvSource({
-        "text, put, --ack client --receive sync --properties 5",
-        "map, pubsub, --properties 5",
+        "text, put, --ack client --receive sync --properties 5 --senders 4 --sessions-per-connection 2",
+        "map, pubsub, --properties 5 --senders 3 --sessions-per-connection 3",
         "stream, put, --syncpoint 10",
         "object, pubsub, --non-persistent",
     })
@@ -170,6 +171,11 @@ class MessageShapesIT {
         HarnessProcess.Result r = HarnessProcess.run(dir, 120, args.toArray(String[]::new));
         assertEquals(0, r.exitCode(), r::toString);
         assertTrue(r.stdout().contains("\n  message type " + type + " ("), r::toString);
+        if (more.contains("--sessions-per-connection")) {
+            String senders = workload.equals("put") ? "4 senders" : "3 publishers";
+            String connections = workload.equals("put") ? "2" : "1";
+            assertTrue(r.stdout().contains("\n  connections  " + connections + " for " + senders + ": "), r::toString);
+        }
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(400, s.get("totalSent").asLong(), "200/s for 2 s");
         assertEquals(400, s.get("totalCompleted").asLong(), r::toString);

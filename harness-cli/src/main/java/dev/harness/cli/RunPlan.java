@@ -341,6 +341,7 @@ final class RunPlan {
                     put.properties(properties);
                     put.priority(w.priority);
                     put.receiving(receiving);
+                    put.sessionsPerConnection(w.sessionsPerConnection);
                     put.reconnectEvery(w.reconnectEvery);
                     return put.reconnectWithin(w.reconnectTimeoutNs);
                 };
@@ -350,6 +351,7 @@ final class RunPlan {
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
                 refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--reconnect-every", w.reconnectEvery,
+                        "--sessions-per-connection", w.sessionsPerConnection,
                         "--message-type", w.messageType == MessageType.DEFAULT ? null : w.messageType);
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
@@ -385,6 +387,7 @@ final class RunPlan {
                     pubsub.messageType(w.messageType);
                     pubsub.properties(properties);
                     pubsub.priority(w.priority);
+                    pubsub.sessionsPerConnection(w.sessionsPerConnection);
                     pubsub.reconnectEvery(w.reconnectEvery);
                     return pubsub.reconnectWithin(w.reconnectTimeoutNs);
                 };

@@ -200,6 +200,13 @@ final class WorkloadOptions {
                     + " timed as the view connect, and messages due meanwhile go late. Default: never.")
     Integer reconnectEvery;
 
+    @Option(names = "--sessions-per-connection", paramLabel = "N",
+            description = "put and pubsub: senders (publishers) share connections, N sessions to one, as the threads of"
+                    + " an application server share its pooled connections (on IBM MQ, conversations sharing a channel"
+                    + " instance, up to the channel's SHARECNV); a lost connection is every one of its senders'."
+                    + " Default: 1 (a connection each).")
+    Integer sessionsPerConnection;
+
     @Option(names = "--ack", paramLabel = "auto|client|dups-ok|transacted[:N]",
             description = "put: how the drainers acknowledge what they get, apart from the senders' --syncpoint: auto"
                     + " (default), client (each message acknowledged as it is taken), dups-ok (lazily: a message may come"

@@ -70,9 +70,11 @@ public final class PubSubWorkload extends SettingsWorkload {
                 }
             }
             MessageContent content = content();
+            SharedConnections shared = sharedConnections();
             for (int p = 0; p < settings.publishers(); p++) {
                 Sender publisher = Sender.publisher(p, settings, control, runId, content, ledgers, reconnect);
                 publisher.reconnectEvery(reconnectEvery());
+                publisher.shareConnections(shared);
                 publishers.add(publisher);
                 publisher.open(provider);
             }

@@ -68,9 +68,11 @@ public final class PutWorkload extends SettingsWorkload {
                 drainers.add(drainer);
                 drainer.open(provider, settings, assignment[d], reconnect, receiving());
             }
+            SharedConnections shared = sharedConnections();
             for (int s = 0; s < settings.senders(); s++) {
                 Sender sender = new Sender(s, settings, control, runId, content, ledger, reconnect, sizes);
                 sender.reconnectEvery(reconnectEvery());
+                sender.shareConnections(shared);
                 senders.add(sender);
                 sender.open(provider);
             }

@@ -68,6 +68,8 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
     private int reconnectEvery;
     /** Messages of completed units on this connection. */
     private int sinceConnect;
+    /** --sessions-per-connection: the connections it shares with other workers; null for one of its own. */
+    private SharedConnections shared;
 
     /**
      * @param kind "sender", "requester": with its id, its name in messages
@@ -106,6 +108,11 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
     /** {@code --reconnect-every}: after each unit that brings its connection to {@code n} messages or more, a new connection. */
     void reconnectEvery(int n) {
         this.reconnectEvery = n;
+    }
+
+    /** {@code --sessions-per-connection}: its session on a connection it shares with other workers; before it opens. */
+    void shareConnections(SharedConnections shared) {
+        this.shared = shared;
     }
 
     /** Whether the worker gets messages on its own session too (a requester by correlation ID): its connection is started. */
@@ -186,7 +193,7 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
 
     @Override
     public final Connection connect(Provider provider) throws JMSException {
-        Connection c = unit.connect(provider);
+        Connection c = shared == null ? unit.connect(provider) : shared.connect(local, () -> unit.connect(provider));
         if (window != null) {
             window.reset(!transacted); // sends unacknowledged on the old connection are in doubt
             watch(c, window);

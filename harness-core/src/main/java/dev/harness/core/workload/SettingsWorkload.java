@@ -36,11 +36,15 @@ abstract class SettingsWorkload implements Workload {
     private Receiving receiving = Receiving.DEFAULT;
     /** --reconnect-every: messages a sender's connection carries before it makes a new one; 0 for never. */
     private int reconnectEvery;
+    /** --sessions-per-connection: senders to one connection; 1, a connection each, unless asked. */
+    private int sessionsPerConnection = 1;
     /** --purge: the user asked for the messages on the run's queues to be removed before it. */
     private boolean purge;
     /** What the run's consumers select by, from {@link #open}; null before it. */
     private Provider provider;
     private long runId;
+    /** The most sessions on one connection: IBM MQ's SHARECNV is at most 999; more is no application's. */
+    public static final int MAX_SESSIONS_PER_CONNECTION = 999;
     /** How long counting others' messages after the run may take: the broker may be gone. */
     private static final long OTHERS_LEFT_BOUND_MS = 10_000;
 
@@ -103,8 +107,28 @@ abstract class SettingsWorkload implements Workload {
         SettingsException.require(n == null || n >= 1, "--reconnect-every", "expected at least 1 message, got " + n);
         SettingsException.require(n == null || !settings.asyncSends(), "--reconnect-every", "a connection closed with"
                 + " sends in flight would lose their acknowledgements; give --max-in-flight 1");
+        SettingsException.require(n == null || sessionsPerConnection == 1, "--reconnect-every", "a sender that closes a"
+                + " connection it shares closes the others' sessions too; leave out --sessions-per-connection");
         this.reconnectEvery = n == null ? 0 : n;
         return this;
+    }
+
+    /**
+     * --sessions-per-connection: senders (publishers) share connections, {@code n} sessions to one, as
+     * an application server's threads share its pooled connections; null for a connection each.
+     */
+    public Workload sessionsPerConnection(Integer n) {
+        SettingsException.require(n == null || n >= 1 && n <= MAX_SESSIONS_PER_CONNECTION, "--sessions-per-connection",
+                "expected 1 to " + MAX_SESSIONS_PER_CONNECTION + " sessions, got " + n);
+        SettingsException.require(n == null || n == 1 || reconnectEvery == 0, "--sessions-per-connection", "a sender that"
+                + " closes a connection it shares (--reconnect-every) closes the others' sessions too; give one or the other");
+        this.sessionsPerConnection = n == null ? 1 : n;
+        return this;
+    }
+
+    /** The connections the senders share, or null when each has its own. */
+    SharedConnections sharedConnections() {
+        return sessionsPerConnection == 1 ? null : new SharedConnections(sessionsPerConnection);
     }
 
     int reconnectEvery() {
@@ -133,6 +157,7 @@ abstract class SettingsWorkload implements Workload {
         same.priority = priority;
         same.receiving = receiving;
         same.reconnectEvery = reconnectEvery;
+        same.sessionsPerConnection = sessionsPerConnection;
         return burst;
     }
 
@@ -253,6 +278,15 @@ abstract class SettingsWorkload implements Workload {
         }
         s.add(new Setting("reconnect", reconnectTimeoutNs == 0 ? "off (a lost connection fails the run)"
                 : "for up to " + Format.duration(reconnectTimeoutNs) + ", backing off from 100ms to 1s"));
+        if (sessionsPerConnection > 1) {
+            int workers = settings instanceof PubSubSettings p ? p.publishers() : settings instanceof PutSettings put
+                    ? put.senders() : 0;
+            String kind = settings instanceof PubSubSettings ? "publishers" : "senders";
+            int connections = (workers + sessionsPerConnection - 1) / sessionsPerConnection;
+            s.add(new Setting("connections", Units.count(connections) + " for " + Units.count(workers) + " " + kind + ": "
+                    + sessionsPerConnection + " sessions to a connection (--sessions-per-connection), as an application"
+                    + " server's threads share its pool's"));
+        }
         if (reconnectEvery > 0) {
             s.add(new Setting("reconnect every", Units.count(reconnectEvery) + " messages: each sender then closes its"
                     + " connection and connects again, timed as connect"));
