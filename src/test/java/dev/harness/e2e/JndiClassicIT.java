@@ -102,4 +102,45 @@ class JndiClassicIT {
         assertEquals(200, s.get("totalCompleted").asLong(), r::toString);
         assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
     }
+
+    /**
+     * An application's shape through Classic: text messages with five properties from four senders
+     * on one connection, drained by a synchronous receive with client acknowledgement; and object
+     * messages, which Classic deserializes only for trusted classes (a byte array is).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"--message-type text --properties 5 --ack client --receive sync --senders 4"
+            + " --sessions-per-connection 4", "--message-type object --syncpoint 10"})
+    void anApplicationsShapeThroughClassicsJndi(String shape) throws Exception {
+        Path json = dir.resolve("classic-shape.json");
+        String prefix = "CLASSIC.SHAPE." + (shape.contains("text") ? "TEXT." : "OBJECT.");
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("run", "--cold-start", "--api", "jakarta",
+                "--provider", "jndi", "--jndi", jndi.toString(), "--cf", "HarnessCF", "--queue-prefix", prefix, "--rate", "200",
+                "--warmup", "1s", "--duration", "2s", "--json", json.toString()));
+        args.addAll(java.util.List.of(shape.split(" ")));
+        HarnessProcess.Result r = HarnessProcess.run(dir, classpath, 120, args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(600, s.get("totalSent").asLong(), "200/s for 3 s");
+        assertEquals(600, s.get("totalCompleted").asLong(), r::toString);
+        assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
+        assertEquals(0, s.get("delivery").get("duplicates").asLong(), r::toString);
+        if (shape.contains("--sessions-per-connection")) {
+            assertTrue(r.stdout().contains("\n  connections  1 for 4 senders: "), r::toString);
+        }
+    }
+
+    /** Requesters that get their replies by a JMSCorrelationID selector, as MQ applications do, through Classic. */
+    @org.junit.jupiter.api.Test
+    void repliesByCorrelationIdThroughClassicsJndi() throws Exception {
+        Path json = dir.resolve("classic-reqresp.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, classpath, 120, "run", "--cold-start", "--api", "jakarta", "--provider",
+                "jndi", "--jndi", jndi.toString(), "--cf", "HarnessCF", "--workload", "reqresp", "--reply-by",
+                "correlation-id", "--request-prefix", "CLASSIC.REQUEST.", "--reply-prefix", "CLASSIC.REPLY.", "--rate", "50",
+                "--requesters", "2", "--responders", "2", "--warmup", "1s", "--duration", "2s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(150, s.get("totalCompleted").asLong(), r::toString);
+        assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
+    }
 }
