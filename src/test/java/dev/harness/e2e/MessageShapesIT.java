@@ -235,7 +235,7 @@ class MessageShapesIT {
                 "--warmup", "0s", "--duration", "1s", "--drainers", "0", "--queue-prefix", "PROPS.",
                 "--properties", "5", "--property", "ORDER_TYPE=limit", "--priority", "7");
         assertEquals(0, r.exitCode(), r::toString);
-        assertTrue(r.stdout().contains("  properties   5 (prop1 .. prop5: string, int, long, double, boolean in turn),"
+        assertTrue(r.stdout().contains("  properties   5 (prop1 .. prop5: string, int, long, double, boolean),"
                 + " ORDER_TYPE=limit on every message the schedule sends"), r::toString);
         assertTrue(r.stdout().contains("  priority     7 (JMS priority, 0 to 9)"), r::toString);
         try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(broker.url());

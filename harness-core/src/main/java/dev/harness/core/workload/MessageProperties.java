@@ -117,8 +117,12 @@ public final class MessageProperties {
         }
         List<String> parts = new ArrayList<>();
         int generated = names.length - given.size();
-        if (generated > 0) {
-            parts.add(generated + " (prop1 .. prop" + generated + ": string, int, long, double, boolean in turn)");
+        if (generated == 1) {
+            parts.add("1 (prop1: a string)");
+        } else if (generated > 0) {
+            List<String> types = List.of(TYPES).subList(0, Math.min(generated, TYPES.length));
+            parts.add(generated + " (prop1 .. prop" + generated + ": " + String.join(", ", types)
+                    + (generated > TYPES.length ? " in turn)" : ")"));
         }
         parts.addAll(given);
         return String.join(", ", parts) + " on every message the schedule sends";

@@ -46,6 +46,11 @@ class MessagePropertiesTest {
         assertEquals("eu=west", set.get("region"), "the value is all after the first =");
         assertEquals("6 (prop1 .. prop6: string, int, long, double, boolean in turn), ORDER_TYPE=limit, region=eu=west"
                 + " on every message the schedule sends", p.describe());
+        assertEquals("3 (prop1 .. prop3: string, int, long) on every message the schedule sends",
+                MessageProperties.of(3, List.of()).describe(), "only the types there are");
+        assertEquals("1 (prop1: a string) on every message the schedule sends", MessageProperties.of(1, List.of()).describe());
+        assertEquals("5 (prop1 .. prop5: string, int, long, double, boolean) on every message the schedule sends",
+                MessageProperties.of(5, List.of()).describe());
     }
 
     /** IBM MQ with target client MQ puts no MQRFH2: properties would not travel, so the run refuses first of all. */
