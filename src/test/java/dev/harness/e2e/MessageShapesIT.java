@@ -264,10 +264,11 @@ class MessageShapesIT {
     }
 
     @Test
-    void requestsOfAMixGetRepliesOfTheirSizeAndEachSizeItsResponse() throws Exception {
+    void requestsOfAMixGetRepliesOfTheirSizeAndTypeAndEachSizeItsResponse() throws Exception {
         Path json = dir.resolve("reqresp.json");
         HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--workload", "reqresp", "--rate", "100",
-                "--warmup", "0s", "--duration", "2s", "--size", "1KiB:75,64KiB:25", "--json", json.toString());
+                "--warmup", "0s", "--duration", "2s", "--size", "1KiB:75,64KiB:25", "--message-type", "text", "--json",
+                json.toString());
         assertEquals(0, r.exitCode(), r::toString);
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(0, s.get("lost").asLong(), r::toString);
@@ -275,6 +276,8 @@ class MessageShapesIT {
         assertEquals(150, each.get(0).get("response").get("count").asLong(), 2, "75 % of 200");
         assertEquals(50, each.get(1).get("response").get("count").asLong(), 2, "25 % of 200");
         assertTrue(HarnessProcess.json(json).get("settings").get("size").asText().startsWith("request and reply: 1024 bytes 75 %"),
+                r::toString);
+        assertTrue(HarnessProcess.json(json).get("settings").get("message type").asText().startsWith("text (TextMessage"),
                 r::toString);
     }
 

@@ -32,7 +32,6 @@ import dev.harness.core.workload.PubSubSettings;
 import dev.harness.core.workload.PubSubWorkload;
 import dev.harness.core.workload.PutSettings;
 import dev.harness.core.workload.PutWorkload;
-import dev.harness.core.workload.MessageType;
 import dev.harness.core.workload.Receiving;
 import dev.harness.core.workload.ReplyBy;
 import dev.harness.core.workload.ReqRespSettings;
@@ -351,8 +350,7 @@ final class RunPlan {
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
                 refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--reconnect-every", w.reconnectEvery,
-                        "--sessions-per-connection", w.sessionsPerConnection,
-                        "--message-type", w.messageType == MessageType.DEFAULT ? null : w.messageType);
+                        "--sessions-per-connection", w.sessionsPerConnection);
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
                             + " queue per requester, not on named ones");
@@ -366,6 +364,7 @@ final class RunPlan {
                     ReqRespWorkload reqresp = new ReqRespWorkload(settings);
                     reqresp.purge(w.purge);
                     reqresp.payload(w.payload);
+                    reqresp.messageType(w.messageType);
                     reqresp.properties(properties);
                     reqresp.priority(w.priority);
                     return reqresp.reconnectWithin(w.reconnectTimeoutNs);

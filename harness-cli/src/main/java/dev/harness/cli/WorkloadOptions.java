@@ -71,11 +71,11 @@ final class WorkloadOptions {
     PayloadContent payload;
 
     @Option(names = "--message-type", converter = Values.MessageTypeValue.class,
-            paramLabel = "bytes|text|map|stream|object", description = "put and pubsub: the JMS message type, as the"
+            paramLabel = "bytes|text|map|stream|object", description = "The JMS message type, as the"
                     + " application sends: bytes (BytesMessage), text (TextMessage, UTF-8: the header as 72 hex digits, the"
                     + " payload as characters), map (MapMessage: the header as five entries, the payload as string entries"
                     + " of 64 characters), stream (StreamMessage) or object (ObjectMessage of a byte array). Every receiver"
-                    + " reads the header of every type. Default: ${DEFAULT-VALUE}.")
+                    + " reads the header of every type; a responder replies in its request's type. Default: ${DEFAULT-VALUE}.")
     MessageType messageType;
 
     @Option(names = "--properties", paramLabel = "N", description = "Application properties on every message, of mixed"

@@ -98,8 +98,6 @@ class ExitCodesTest {
                         "--workload", "reqresp", "--sessions-per-connection", "4")),
                 Arguments.of("'--message-type': expected bytes, text, map, stream or object", List.of("run",
                         "--message-type", "xml")),
-                Arguments.of("--message-type: --workload reqresp does not take it yet", List.of("run", "--workload",
-                        "reqresp", "--message-type", "text")),
                 Arguments.of("--size: a text message's header takes 72 bytes", List.of("run", "--message-type", "text",
                         "--size", "64")),
                 Arguments.of("--ack transacted:10: a listener cannot commit", List.of("run", "--ack", "transacted:10")),

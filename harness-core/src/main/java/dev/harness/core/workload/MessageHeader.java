@@ -117,30 +117,39 @@ final class MessageHeader {
      * not (another run's, or no harness message at all): then the fields are left as they were.
      */
     boolean read(Message m, long runId) throws JMSException {
+        return read(m, runId, false);
+    }
+
+    /** Reads the header of any run's message (a responder answers them all); false when {@code m} is no harness message. */
+    boolean readAnyRun(Message m) throws JMSException {
+        return read(m, 0, true);
+    }
+
+    private boolean read(Message m, long runId, boolean anyRun) throws JMSException {
         if (m instanceof BytesMessage b) {
-            return read(b, runId);
+            return read(b, runId, anyRun);
         }
         if (m instanceof TextMessage t) {
-            return read(t.getText(), runId);
+            return read(t.getText(), runId, anyRun);
         }
         if (m instanceof MapMessage map) {
-            return read(map, runId);
+            return read(map, runId, anyRun);
         }
         if (m instanceof StreamMessage stream) {
-            return read(stream, runId);
+            return read(stream, runId, anyRun);
         }
         if (m instanceof ObjectMessage o && o.getObject() instanceof byte[] body) {
-            return body.length >= BYTES && longAt(body, 0) == runId && read(body, body.length);
+            return body.length >= BYTES && (anyRun || longAt(body, 0) == runId) && read(body, body.length);
         }
         return false;
     }
 
-    private boolean read(BytesMessage b, long runId) throws JMSException {
+    private boolean read(BytesMessage b, long runId, boolean anyRun) throws JMSException {
         if (b.getBodyLength() < BYTES) {
             return false;
         }
         long run = b.readLong();
-        if (run != runId) {
+        if (!anyRun && run != runId) {
             return false;
         }
         this.runId = run;
@@ -151,10 +160,10 @@ final class MessageHeader {
         return true;
     }
 
-    private boolean read(StreamMessage m, long runId) throws JMSException {
+    private boolean read(StreamMessage m, long runId, boolean anyRun) throws JMSException {
         try {
             long run = m.readLong();
-            if (run != runId) {
+            if (!anyRun && run != runId) {
                 return false;
             }
             long intended = m.readLong();
@@ -172,21 +181,22 @@ final class MessageHeader {
         }
     }
 
-    private boolean read(MapMessage m, long runId) throws JMSException {
+    private boolean read(MapMessage m, long runId, boolean anyRun) throws JMSException {
         for (String name : MAP_NAMES) {
             if (!m.itemExists(name)) {
                 return false;
             }
         }
         try {
-            if (m.getLong(MAP_NAMES[0]) != runId) {
+            long run = m.getLong(MAP_NAMES[0]);
+            if (!anyRun && run != runId) {
                 return false;
             }
             long intended = m.getLong(MAP_NAMES[1]);
             long sent = m.getLong(MAP_NAMES[2]);
             int from = m.getInt(MAP_NAMES[3]);
             long read = m.getLong(MAP_NAMES[4]);
-            this.runId = runId;
+            this.runId = run;
             intendedNs = intended;
             sendNs = sent;
             sender = from;
@@ -199,6 +209,10 @@ final class MessageHeader {
 
     /** Reads the header from a TextMessage's text; false when it is no harness text or another run's. */
     boolean read(String text, long runId) {
+        return read(text, runId, false);
+    }
+
+    private boolean read(String text, long runId, boolean anyRun) {
         if (text == null || text.length() < TEXT_CHARS) {
             return false;
         }
@@ -208,10 +222,11 @@ final class MessageHeader {
                 return false;
             }
         }
-        if (unhex(text, 0, 16) != runId) {
+        long run = unhex(text, 0, 16);
+        if (!anyRun && run != runId) {
             return false;
         }
-        this.runId = runId;
+        this.runId = run;
         intendedNs = unhex(text, 16, 16);
         sendNs = unhex(text, 32, 16);
         sender = (int) unhex(text, 48, 8);
@@ -242,6 +257,20 @@ final class MessageHeader {
         if (length >= BYTES) {
             body[SEQUENCE_AT] |= (byte) 0x80; // the sequence's sign bit, big-endian
         }
+    }
+
+    /** A text reply's text, its request's with the mark: the sequence's first hex digit with its top bit set. */
+    static String markAnsweredAgain(String text) {
+        char[] c = text.toCharArray(); // a redelivered request only: rare
+        int at = 56;
+        int digit = (c[at] <= '9' ? c[at] - '0' : c[at] - 'a' + 10) | 8;
+        c[at] = HEX[digit];
+        return new String(c);
+    }
+
+    /** The sequence as the wire carries it, with the mark of a reply answered again. */
+    long wireSequence(boolean again) {
+        return again || answeredAgain ? sequence | ANSWERED_AGAIN : sequence;
     }
 
     private static void putLong(byte[] b, int offset, long v) {

@@ -2,7 +2,6 @@ package dev.harness.core.workload;
 
 import java.util.concurrent.atomic.AtomicLong;
 
-import javax.jms.BytesMessage;
 import javax.jms.Destination;
 import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
@@ -73,7 +72,7 @@ public final class Responder {
             p.setDisableMessageTimestamp(true);
             // One listener per session, holding its own session, producer and buffer: a listener
             // still busy on a lost connection must not touch the new one's work.
-            SessionListener listener = new SessionListener(s, p, new byte[expectedSizeBytes], new MessageHeader(), selects);
+            SessionListener listener = new SessionListener(s, p, new ReplyCopy(expectedSizeBytes), selects);
             for (String q : requestQueues) {
                 MessageConsumer consumer = s.createConsumer(provider.queue(s, q), selector);
                 consumer.setMessageListener(listener);
@@ -95,16 +94,15 @@ public final class Responder {
     private final class SessionListener implements MessageListener {
         private final Session session;
         private final MessageProducer producer;
-        private final MessageHeader header;
+        /** Copies each request's body into its reply, reading its header. */
+        private final ReplyCopy copy;
         /** Whether requests carry the run property, to be copied onto the reply for its router's selector. */
         private final boolean copiesRun;
-        private byte[] body;
 
-        SessionListener(Session session, MessageProducer producer, byte[] body, MessageHeader header, boolean copiesRun) {
+        SessionListener(Session session, MessageProducer producer, ReplyCopy copy, boolean copiesRun) {
             this.session = session;
             this.producer = producer;
-            this.body = body;
-            this.header = header;
+            this.copy = copy;
             this.copiesRun = copiesRun;
         }
 
@@ -121,39 +119,31 @@ public final class Responder {
         MessageProducer producer = listener.producer;
         try {
             Destination replyTo = message.getJMSReplyTo();
-            if (!(message instanceof BytesMessage request) || replyTo == null) {
+            // Outside syncpoint a request comes again when its acknowledgement was lost after it
+            // was answered (and recorded). In syncpoint a redelivery means the earlier answer
+            // was rolled back with its get: not recorded, and never sent.
+            boolean again = !transacted && message.getJMSRedelivered();
+            Message reply = replyTo == null ? null : listener.copy.of(session, message, again);
+            if (reply == null) {
                 unanswerable.incrementAndGet();
                 if (transacted) {
                     session.commit(); // consumed: nobody can answer it
                 }
                 return;
             }
-            int length = (int) request.getBodyLength();
-            if (length > listener.body.length) {
-                listener.body = new byte[length];
-            }
-            byte[] body = listener.body;
-            request.readBytes(body, length);
-            // Outside syncpoint a request comes again when its acknowledgement was lost after it
-            // was answered (and recorded). In syncpoint a redelivery means the earlier answer
-            // was rolled back with its get: not recorded, and never sent.
-            boolean again = !transacted && message.getJMSRedelivered();
             if (again) {
-                MessageHeader.markAnsweredAgain(body, length);
                 answeredAgain.incrementAndGet();
             }
             if (serviceNs > 0) {
                 // The application's own time: its session holds the next request meanwhile, and responder times it.
                 Pacer.awaitUntil(getNs + serviceNs, control);
             }
-            BytesMessage reply = session.createBytesMessage();
-            reply.writeBytes(body, 0, length);
-            reply.setJMSCorrelationID(request.getJMSMessageID());
+            reply.setJMSCorrelationID(message.getJMSMessageID());
             if (listener.copiesRun) {
-                reply.setLongProperty(MessageHeader.RUN_PROPERTY, request.getLongProperty(MessageHeader.RUN_PROPERTY));
+                reply.setLongProperty(MessageHeader.RUN_PROPERTY, message.getLongProperty(MessageHeader.RUN_PROPERTY));
             }
             try {
-                producer.send(provider.replyDestination(replyTo), reply, request.getJMSDeliveryMode(), Message.DEFAULT_PRIORITY,
+                producer.send(provider.replyDestination(replyTo), reply, message.getJMSDeliveryMode(), Message.DEFAULT_PRIORITY,
                         Message.DEFAULT_TIME_TO_LIVE);
             } catch (InvalidDestinationException gone) {
                 if (!provider.isTemporary(replyTo)) {
@@ -174,8 +164,8 @@ public final class Responder {
             handled.incrementAndGet();
             // In the harness's process, only this run's requests, phased by their intended time
             // (same clock); in harness respond, every request, all measured (see RespondRun).
-            MessageHeader h = listener.header;
-            if (!again && h.read(body, length) && (runId == 0 || h.runId == runId)) {
+            MessageHeader h = listener.copy.header;
+            if (!again && listener.copy.timed && (runId == 0 || h.runId == runId)) {
                 recorder.record(View.RESPONDER, h.intendedNs, committedNs - getNs);
             }
         } catch (JMSException e) {

@@ -103,6 +103,59 @@ class MessageTypesTest {
         }
     }
 
+    /**
+     * A responder's reply is its request's body in the request's type: the requester reads the
+     * header it sent, marked when the request may have been answered before, and the reply is as
+     * large as the request.
+     */
+    @Test
+    void aReplyCopiesItsRequestInItsTypeAndCarriesTheMarkOfAnAnswerGivenAgain() throws Exception {
+        SizeMix sizes = SizeMix.parse("300:50,3KiB:50");
+        for (MessageType type : MessageType.values()) {
+            MessageContent.Writer writer = MessageContent.of(sizes, PayloadContent.TEXT, MessageProperties.NONE, null, type)
+                    .writer();
+            for (boolean again : new boolean[] {false, true}) {
+                long seq = again ? 12_345 : 1L << 33;
+                Message request = roundTrip("requests." + type.option(),
+                        s -> writer.create(s, RUN, 111_222_333L, 444_555_666L, 3, seq));
+                ReplyCopy copy = new ReplyCopy(64);
+                Message reply = roundTrip("replies." + type.option(), s -> copy.of(s, request, again));
+                assertTrue(copy.timed, type + ": the request's header was read");
+                assertEquals(seq, copy.header.sequence, type.option());
+                MessageHeader h = new MessageHeader();
+                assertTrue(h.read(reply, RUN), type + ": the requester reads its header in the reply");
+                assertEquals(seq, h.sequence, type.option());
+                assertEquals(111_222_333L, h.intendedNs, type.option());
+                assertEquals(again, h.answeredAgain, type + ": the mark of a request answered again");
+                assertEquals(bodyBytes(type, request), bodyBytes(type, reply), type + ": as large as its request");
+            }
+        }
+    }
+
+    @Test
+    void aRequestWithNoHeaderIsAnsweredOnlyWhenItIsBytes() throws Exception {
+        ReplyCopy copy = new ReplyCopy(64);
+        Message text = roundTrip("others.requests", s -> s.createTextMessage("an application's request"));
+        assertEquals(null, roundTripOrNull(copy, text), "no header to copy: unanswerable");
+        Message bytes = roundTrip("others.requests", s -> {
+            BytesMessage m = s.createBytesMessage();
+            m.writeBytes(new byte[] {1, 2, 3});
+            return m;
+        });
+        Message reply = roundTrip("others.replies", s -> copy.of(s, bytes, false));
+        assertEquals(3, ((BytesMessage) reply).getBodyLength(), "any BytesMessage is echoed, untimed");
+        assertFalse(copy.timed);
+    }
+
+    private static Message roundTripOrNull(ReplyCopy copy, Message request) throws Exception {
+        Connection c = provider.connect();
+        try {
+            return copy.of(c.createSession(false, Session.AUTO_ACKNOWLEDGE), request, false);
+        } finally {
+            c.close();
+        }
+    }
+
     /** What the body holds, in bytes: as the type carries header and payload. */
     private static int bodyBytes(MessageType type, Message in) throws Exception {
         return switch (type) {
@@ -111,7 +164,7 @@ class MessageTypesTest {
             case OBJECT -> ((byte[]) assertInstanceOf(ObjectMessage.class, in).getObject()).length;
             case STREAM -> {
                 StreamMessage m = assertInstanceOf(StreamMessage.class, in);
-                m.reset();
+                m.reset(); // read from the start, whatever read it before
                 for (int i = 0; i < 5; i++) {
                     m.readObject(); // the header's five values
                 }
