@@ -209,6 +209,40 @@ class MessageShapesIT {
         assertEquals(HlogFiles.sum(hlog, "connect").getTotalCount(), s.get("views").get("connect").get("count").asLong());
     }
 
+    /**
+     * Requesters share connections or reconnect as applications do, whichever way they get their
+     * replies: every request answered, each reconnect one sample of connect.
+     */
+    @ParameterizedTest(name = "--reply-by {0} {1}")
+    @CsvSource({
+        "correlation-id, --reconnect-every 50",
+        "temporary, --sessions-per-connection 2",
+    })
+    void requestersThatReconnectOrShareConnectionsGetEveryReply(String replyBy, String more) throws Exception {
+        Path json = dir.resolve("reqresp.json");
+        Path hlog = dir.resolve("reqresp.hlog");
+        String prefix = "REQ." + replyBy.toUpperCase(java.util.Locale.ROOT) + ".";
+        List<String> args = new ArrayList<>(List.of("run", "--cold-start", "--url", broker.url(), "--workload", "reqresp",
+                "--reply-by", replyBy, "--requesters", "4", "--rate", "200", "--warmup", "1s", "--duration", "1s",
+                "--request-prefix", prefix, "--json", json.toString(), "--hlog", hlog.toString()));
+        args.addAll(List.of(more.split(" ")));
+        if (!replyBy.equals("temporary")) {
+            args.addAll(List.of("--reply-prefix", prefix + "REPLY."));
+        }
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(400, s.get("totalCompleted").asLong(), r::toString);
+        assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
+        long connects = HlogFiles.sum(hlog, "connect").getTotalCount() + HlogFiles.sum(hlog, "warmup-connect").getTotalCount();
+        if (more.contains("--reconnect-every")) {
+            assertEquals(8, connects, "100 requests a requester, a new connection after each 50th: " + r);
+        } else {
+            assertEquals(0, connects, r::toString);
+            assertTrue(r.stdout().contains("\n  connections  2 for 4 requesters: "), r::toString);
+        }
+    }
+
     @Test
     void thePayloadIsWhatTheRunSaysItIs() throws Exception {
         for (String payload : List.of("zeros", "random", "text")) {

@@ -349,8 +349,7 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--reconnect-every", w.reconnectEvery,
-                        "--sessions-per-connection", w.sessionsPerConnection);
+                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive);
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
                             + " queue per requester, not on named ones");
@@ -365,6 +364,8 @@ final class RunPlan {
                     reqresp.purge(w.purge);
                     reqresp.payload(w.payload);
                     reqresp.messageType(w.messageType);
+                    reqresp.sessionsPerConnection(w.sessionsPerConnection);
+                    reqresp.reconnectEvery(w.reconnectEvery);
                     reqresp.properties(properties);
                     reqresp.priority(w.priority);
                     return reqresp.reconnectWithin(w.reconnectTimeoutNs);

@@ -195,13 +195,13 @@ final class WorkloadOptions {
     ReqRespSettings.Mode mode;
 
     @Option(names = "--reconnect-every", paramLabel = "N",
-            description = "put and pubsub: each sender closes its connection and connects again once it has carried N"
+            description = "Each sender (publisher, requester) closes its connection and connects again once it has carried N"
                     + " messages (at the end of a unit of work), as applications that reconnect do; each reconnect is"
                     + " timed as the view connect, and messages due meanwhile go late. Default: never.")
     Integer reconnectEvery;
 
     @Option(names = "--sessions-per-connection", paramLabel = "N",
-            description = "put and pubsub: senders (publishers) share connections, N sessions to one, as the threads of"
+            description = "Senders (publishers, requesters) share connections, N sessions to one, as the threads of"
                     + " an application server share its pooled connections (on IBM MQ, conversations sharing a channel"
                     + " instance, up to the channel's SHARECNV); a lost connection is every one of its senders'."
                     + " Default: 1 (a connection each).")

@@ -68,8 +68,11 @@ public final class ReqRespWorkload extends SettingsWorkload {
         try {
             MessageContent content = content();
             requesters = new Requester[settings.requesters()];
+            SharedConnections shared = sharedConnections();
             for (int i = 0; i < requesters.length; i++) {
                 requesters[i] = new Requester(i, settings, control, runId, content, ledger, reconnect, sizes);
+                requesters[i].reconnectEvery(reconnectEvery());
+                requesters[i].shareConnections(shared);
             }
             // Consumers first, so no reply or request waits for one. By correlation ID, each
             // requester gets its own replies.

@@ -280,15 +280,18 @@ abstract class SettingsWorkload implements Workload {
                 : "for up to " + Format.duration(reconnectTimeoutNs) + ", backing off from 100ms to 1s"));
         if (sessionsPerConnection > 1) {
             int workers = settings instanceof PubSubSettings p ? p.publishers() : settings instanceof PutSettings put
-                    ? put.senders() : 0;
-            String kind = settings instanceof PubSubSettings ? "publishers" : "senders";
+                    ? put.senders() : settings instanceof ReqRespSettings r ? r.requesters() : 0;
+            String kind = settings instanceof PubSubSettings ? "publishers" : settings instanceof ReqRespSettings
+                    ? "requesters" : "senders";
             int connections = (workers + sessionsPerConnection - 1) / sessionsPerConnection;
             s.add(new Setting("connections", Units.count(connections) + " for " + Units.count(workers) + " " + kind + ": "
                     + sessionsPerConnection + " sessions to a connection (--sessions-per-connection), as an application"
                     + " server's threads share its pool's"));
         }
         if (reconnectEvery > 0) {
-            s.add(new Setting("reconnect every", Units.count(reconnectEvery) + " messages: each sender then closes its"
+            String worker = settings instanceof ReqRespSettings ? "requester" : settings instanceof PubSubSettings ? "publisher"
+                    : "sender";
+            s.add(new Setting("reconnect every", Units.count(reconnectEvery) + " messages: each " + worker + " then closes its"
                     + " connection and connects again, timed as connect"));
         }
         if (acknowledgement != null) {
