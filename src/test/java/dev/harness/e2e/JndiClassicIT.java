@@ -143,4 +143,14 @@ class JndiClassicIT {
         assertEquals(150, s.get("totalCompleted").asLong(), r::toString);
         assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
     }
+
+    /** Classic's client has no JMS 2.0 delivery delay: the run refuses it in one line before any load. */
+    @org.junit.jupiter.api.Test
+    void aClientWithoutDeliveryDelayRefusesItInOneLine() throws Exception {
+        HarnessProcess.Result r = HarnessProcess.run(dir, classpath, 120, "run", "--cold-start", "--api", "jakarta", "--provider",
+                "jndi", "--jndi", jndi.toString(), "--cf", "HarnessCF", "--queue-prefix", "CLASSIC.DELAYED.", "--rate", "100",
+                "--warmup", "1s", "--duration", "1s", "--delivery-delay", "1s");
+        assertEquals(2, r.exitCode(), r::toString);
+        r.assertOneLine("--delivery-delay", "this provider's client does not support it");
+    }
 }

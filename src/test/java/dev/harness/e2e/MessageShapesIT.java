@@ -243,6 +243,26 @@ class MessageShapesIT {
         }
     }
 
+    /**
+     * --delivery-delay: the broker holds each message 2 s, and response is measured from the intended
+     * time plus the delay: a response of 2 s would be the delay counted as latency.
+     */
+    @Test
+    void aDeliveryDelayIsMeasuredFromTheIntendedTimePlusTheDelay() throws Exception {
+        Path json = dir.resolve("delay.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "100",
+                "--warmup", "2s", "--duration", "1s", "--queue-prefix", "DELAYED.", "--delivery-delay", "2s", "--json",
+                json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("\n  delivery delay 2s: "), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        assertEquals(300, s.get("totalCompleted").asLong(), r::toString);
+        assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
+        long p50Ms = s.get("views").get("response").get("p50Ns").asLong() / 1_000_000;
+        assertTrue(p50Ms < 1_000, "response from the intended time plus the delay, not the delay itself: p50 " + p50Ms + " ms");
+        assertTrue(s.get("longestGapNs").asLong() < 1_000_000_000L, "the delay is no gap: " + s.get("longestGapNs"));
+    }
+
     @Test
     void thePayloadIsWhatTheRunSaysItIs() throws Exception {
         for (String payload : List.of("zeros", "random", "text")) {

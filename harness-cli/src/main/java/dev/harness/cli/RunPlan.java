@@ -337,6 +337,7 @@ final class RunPlan {
                     put.purge(w.purge);
                     put.payload(w.payload);
                     put.messageType(w.messageType);
+                    put.deliveryDelay(w.deliveryDelayNs == null ? 0 : w.deliveryDelayNs);
                     put.properties(properties);
                     put.priority(w.priority);
                     put.receiving(receiving);
@@ -349,7 +350,7 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive);
+                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--delivery-delay", w.deliveryDelayNs);
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
                             + " queue per requester, not on named ones");
@@ -385,6 +386,7 @@ final class RunPlan {
                     PubSubWorkload pubsub = new PubSubWorkload(settings);
                     pubsub.payload(w.payload);
                     pubsub.messageType(w.messageType);
+                    pubsub.deliveryDelay(w.deliveryDelayNs == null ? 0 : w.deliveryDelayNs);
                     pubsub.properties(properties);
                     pubsub.priority(w.priority);
                     pubsub.sessionsPerConnection(w.sessionsPerConnection);

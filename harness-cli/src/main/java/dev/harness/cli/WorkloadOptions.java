@@ -157,6 +157,12 @@ final class WorkloadOptions {
                     + " reqresp: each responder here takes this long over every request before it replies.")
     Long consumeDelayNs;
 
+    @Option(names = "--delivery-delay", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "put and pubsub: the broker holds each message this long (whole milliseconds, JMS 2.0's"
+                    + " delivery delay) before it may deliver it, as for an application's scheduled messages; response"
+                    + " and service are measured from the intended time plus the delay. Default: none.")
+    Long deliveryDelayNs;
+
     @Option(names = "--preload", converter = Values.PreloadValue.class, paramLabel = "N|SIZE",
             description = "put: before the schedule starts, put this many messages of the run's own on each queue (20000),"
                     + " or that much of them in bytes (64MiB), persistent or not as the run is, as fast as the broker takes"

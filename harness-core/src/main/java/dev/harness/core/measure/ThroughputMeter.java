@@ -44,6 +44,8 @@ public final class ThroughputMeter {
     private volatile Schedule schedule;
     /** Told of completions while the backlog of an outage drains. */
     private volatile Outages outages;
+    /** --delivery-delay: a message is due for delivery this long after its intended send; 0 for none. */
+    private volatile long deliveryDelayNs;
 
     public ThroughputMeter(int seconds) {
         if (seconds <= 0) {
@@ -79,6 +81,20 @@ public final class ThroughputMeter {
         }
     }
 
+    /**
+     * --delivery-delay: messages are due for delivery {@code ns} after their intended sends, so the
+     * time before the first delivery is no gap, nor the delay before any message. Set once the
+     * schedule is followed, before the first completion; completions pass their due time, the
+     * intended time plus the delay.
+     */
+    public void deliveredAfter(long ns) {
+        this.deliveryDelayNs = ns;
+        Schedule s = schedule;
+        if (s != null) {
+            previousNs.compareAndSet(s.startNs(), s.startNs() + ns);
+        }
+    }
+
     /** Warmup's gaps are not the run's: a gap that spans the warmup's end counts from there. */
     void measureGapsFrom(long fromNs) {
         this.gapsFromNs = fromNs;
@@ -111,9 +127,10 @@ public final class ThroughputMeter {
             long firstDue = dueNs;
             Schedule s = schedule;
             if (s != null && dueNs != Long.MIN_VALUE) {
-                long next = s.firstDueAtOrAfter(previous);
+                long delay = deliveryDelayNs;
+                long next = s.firstDueAtOrAfter(previous - delay);
                 if (next < s.total()) {
-                    firstDue = Math.min(dueNs, s.intendedNs(next));
+                    firstDue = Math.min(dueNs, s.intendedNs(next) + delay);
                 }
             }
             long idleFrom = Math.max(previous, gapsFromNs);

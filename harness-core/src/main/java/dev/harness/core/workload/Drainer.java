@@ -57,6 +57,8 @@ final class Drainer {
     private volatile boolean closing;
     /** --consume-delay: how long it takes over each message; 0 for none. */
     private long consumeDelayNs;
+    /** --delivery-delay: a message is due this long after its intended time; 0 for none. */
+    private long deliveryDelayNs;
 
     Drainer(int id, RunControl control, long runId, Ledger ledger, Preload preload, SizeResponses sizes) {
         this.sizes = sizes;
@@ -65,6 +67,11 @@ final class Drainer {
         this.runId = runId;
         this.ledger = ledger;
         this.preload = preload;
+    }
+
+    /** --delivery-delay: times each message from its intended time plus the delay, when the broker may first deliver it. */
+    void deliveredAfter(long ns) {
+        this.deliveryDelayNs = ns;
     }
 
     /**
@@ -193,10 +200,15 @@ final class Drainer {
                 if (!ledger.received(h.sequence)) { // the sequence alone names the message
                     return;
                 }
-                recorder.record(View.RESPONSE, h.intendedNs, receivedNs - h.intendedNs);
-                sizes.record(h.sequence, h.intendedNs, receivedNs - h.intendedNs);
-                recorder.record(View.SERVICE, h.intendedNs, receivedNs - h.sendNs);
-                meter.completion(receivedNs, h.intendedNs);
+                long dueNs = h.intendedNs + deliveryDelayNs;
+                if (EarlyDelivery.early(receivedNs, dueNs, deliveryDelayNs)) {
+                    control.fail(EarlyDelivery.why("drainer " + id, receivedNs, dueNs, deliveryDelayNs));
+                    return;
+                }
+                recorder.record(View.RESPONSE, h.intendedNs, receivedNs - dueNs);
+                sizes.record(h.sequence, h.intendedNs, receivedNs - dueNs);
+                recorder.record(View.SERVICE, h.intendedNs, receivedNs - h.sendNs - deliveryDelayNs);
+                meter.completion(receivedNs, dueNs);
                 received.incrementAndGet();
             }
             if (consumeDelayNs > 0) {

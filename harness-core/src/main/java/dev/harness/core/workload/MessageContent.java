@@ -40,14 +40,17 @@ final class MessageContent {
     private final MessageProperties properties;
     /** JMS priority, 0 to 9; null leaves the provider's default (4). */
     private final Integer priority;
+    /** --delivery-delay: how long the broker holds each message before it may deliver it; 0 for none. */
+    private final long deliveryDelayNs;
 
     private MessageContent(SizeMix sizes, MessageType type, byte[][][] bodies, MessageProperties properties,
-            Integer priority) {
+            Integer priority, long deliveryDelayNs) {
         this.sizes = sizes;
         this.type = type;
         this.bodies = bodies;
         this.properties = properties;
         this.priority = priority;
+        this.deliveryDelayNs = deliveryDelayNs;
         this.texts = type == MessageType.TEXT ? new String[bodies.length][] : null;
         this.entries = type == MessageType.MAP ? new String[bodies.length][][] : null;
         int most = 0;
@@ -86,6 +89,12 @@ final class MessageContent {
     /** The body after the header of each size of the mix, of this content, in this type, and these properties. */
     static MessageContent of(SizeMix sizes, PayloadContent content, MessageProperties properties, Integer priority,
             MessageType type) {
+        return of(sizes, content, properties, priority, type, 0);
+    }
+
+    /** As above, each message held by the broker for {@code deliveryDelayNs} before it may be delivered. */
+    static MessageContent of(SizeMix sizes, PayloadContent content, MessageProperties properties, Integer priority,
+            MessageType type, long deliveryDelayNs) {
         byte[][][] bodies = new byte[sizes.shares().size()][][];
         for (int c = 0; c < bodies.length; c++) {
             int length = sizes.shares().get(c).bytes() - MessageHeader.BYTES;
@@ -95,7 +104,7 @@ final class MessageContent {
                 bodies[c][v] = content.body(length, (c + 1L) * VARIANTS + v);
             }
         }
-        return new MessageContent(sizes, type, bodies, properties, priority);
+        return new MessageContent(sizes, type, bodies, properties, priority, deliveryDelayNs);
     }
 
     /** Text bodies, the default, no properties, the default priority. */
@@ -205,11 +214,24 @@ final class MessageContent {
         return ofSize[(int) Long.remainderUnsigned(sequence, ofSize.length)];
     }
 
-    /** A producer of the run's messages: at the asked priority. */
+    /** A producer of the run's messages: at the asked priority and delivery delay. */
     void configure(MessageProducer producer) throws JMSException {
         if (priority != null) {
             producer.setPriority(priority);
         }
+        if (deliveryDelayNs > 0) {
+            try {
+                producer.setDeliveryDelay(java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deliveryDelayNs));
+            } catch (JMSException | UnsupportedOperationException e) {
+                throw new dev.harness.core.SettingsException("--delivery-delay", "this provider's client does not support"
+                        + " it (" + dev.harness.core.jms.Errors.oneLine(e) + "): leave it out with this provider");
+            }
+        }
+    }
+
+    /** --delivery-delay: a receiver's message was due this long after its intended time; 0 without one. */
+    long deliveryDelayNs() {
+        return deliveryDelayNs;
     }
 
     /** The body of message k of the schedule. */

@@ -9,6 +9,7 @@ import javax.jms.JMSException;
 
 import dev.harness.core.Bounded;
 import dev.harness.core.WorkloadKind;
+import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
@@ -65,6 +66,7 @@ public final class PubSubWorkload extends SettingsWorkload {
             for (int t = 0; t < settings.topics(); t++) {
                 for (int s = 0; s < settings.subscribers(); s++) {
                     Subscription sub = new Subscription(settings, t, s, runId, ledgers, fanOut, control);
+                    sub.deliveredAfter(deliveryDelayNs());
                     subscriptions.add(sub);
                     sub.open(provider, reconnect);
                 }
@@ -78,6 +80,9 @@ public final class PubSubWorkload extends SettingsWorkload {
                 publishers.add(publisher);
                 publisher.open(provider);
             }
+        } catch (SettingsException e) {
+            close();
+            throw e; // an option this provider's client refuses (--delivery-delay): the user's to change
         } catch (JMSException | RuntimeException e) {
             close();
             throw UnreachableException.connecting(provider, e);
@@ -87,6 +92,7 @@ public final class PubSubWorkload extends SettingsWorkload {
     @Override
     public void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException {
         reconnect.bind(measurement.outages());
+        measurement.meter().deliveredAfter(deliveryDelayNs()); // completions are deliveries, due after the delay
         try {
             for (Subscription s : subscriptions) {
                 s.bind(measurement);

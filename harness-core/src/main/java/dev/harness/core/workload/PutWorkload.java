@@ -8,6 +8,7 @@ import javax.jms.JMSException;
 import dev.harness.core.Bounded;
 import dev.harness.core.Format;
 import dev.harness.core.WorkloadKind;
+import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
@@ -65,6 +66,7 @@ public final class PutWorkload extends SettingsWorkload {
             int[][] assignment = Assignments.spread(settings.drainers(), settings.ownQueues());
             for (int d = 0; d < settings.drainers(); d++) {
                 Drainer drainer = new Drainer(d, control, runId, ledger, preload, sizes);
+                drainer.deliveredAfter(deliveryDelayNs());
                 drainers.add(drainer);
                 drainer.open(provider, settings, assignment[d], reconnect, receiving());
             }
@@ -76,6 +78,9 @@ public final class PutWorkload extends SettingsWorkload {
                 senders.add(sender);
                 sender.open(provider);
             }
+        } catch (SettingsException e) {
+            close();
+            throw e; // an option this provider's client refuses (--delivery-delay): the user's to change
         } catch (JMSException | RuntimeException e) {
             close();
             throw UnreachableException.connecting(provider, e);
@@ -92,6 +97,9 @@ public final class PutWorkload extends SettingsWorkload {
         brokerDepth = BrokerDepth.start(provider, queues);
         measurement.depthFrom(preload == null ? () -> 0 : preload::left, brokerDepth::depth);
         sizes.bind(measurement);
+        if (!drainers.isEmpty()) {
+            measurement.meter().deliveredAfter(deliveryDelayNs()); // completions are receipts, due after the delay
+        }
         try {
             for (Drainer d : drainers) {
                 d.bind(measurement);

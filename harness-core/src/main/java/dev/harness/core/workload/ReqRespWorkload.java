@@ -10,6 +10,7 @@ import javax.jms.JMSException;
 import dev.harness.core.Bounded;
 import dev.harness.core.Format;
 import dev.harness.core.WorkloadKind;
+import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.Measurement;
@@ -97,6 +98,9 @@ public final class ReqRespWorkload extends SettingsWorkload {
             for (Requester r : requesters) {
                 r.open(provider);
             }
+        } catch (SettingsException e) {
+            close();
+            throw e; // an option this provider's client refuses (--delivery-delay): the user's to change
         } catch (JMSException | RuntimeException e) {
             close();
             throw UnreachableException.connecting(provider, e);

@@ -32,6 +32,8 @@ abstract class SettingsWorkload implements Workload {
     private MessageProperties properties = MessageProperties.NONE;
     /** --priority: null unless asked. */
     private Integer priority;
+    /** --delivery-delay: none unless asked. */
+    private long deliveryDelayNs;
     /** --ack and --receive: how the run's consumers get; a listener, auto-acknowledging, unless asked. */
     private Receiving receiving = Receiving.DEFAULT;
     /** --reconnect-every: messages a sender's connection carries before it makes a new one; 0 for never. */
@@ -100,6 +102,27 @@ abstract class SettingsWorkload implements Workload {
     }
 
     /**
+     * --delivery-delay: the broker holds each message this long (whole milliseconds, as JMS 2.0 sets
+     * it) before it may deliver it; receivers measure from the intended time plus the delay. 0 for none.
+     */
+    public Workload deliveryDelay(long ns) {
+        SettingsException.require(ns >= 0 && ns % 1_000_000L == 0, "--delivery-delay", "expected whole milliseconds"
+                + " (JMS 2.0 sets the delay in ms), got " + Units.ms(ns) + " ms");
+        SettingsException.require(ns < settings.drainTimeoutNs(), "--delivery-delay", "the run waits for its last"
+                + " messages at most --drain-timeout, " + Format.duration(settings.drainTimeoutNs()) + ": give a longer"
+                + " --drain-timeout, or a shorter delay");
+        SettingsException.require(settings.warmup().auto() || settings.warmup().longestNs() >= ns, "--delivery-delay",
+                "the first deliveries come " + Format.duration(ns) + " after the schedule starts, and a measured phase"
+                        + " that begins sooner measures the silence: give a --warmup at least as long, or auto");
+        this.deliveryDelayNs = ns;
+        return this;
+    }
+
+    long deliveryDelayNs() {
+        return deliveryDelayNs;
+    }
+
+    /**
      * --reconnect-every: each sender closes its connection and connects again once it has carried
      * {@code n} messages (at the end of a unit of work), timed as the view {@code connect}; null for never.
      */
@@ -147,7 +170,8 @@ abstract class SettingsWorkload implements Workload {
 
     /**
      * {@code burst}, sending messages as this run's do (payload, properties, priority) and getting
-     * them as its consumers do, so that it warms their path too.
+     * them as its consumers do, so that it warms their path too. Not the delivery delay: the burst
+     * would wait it out, and the broker's holding of a message is no path of the harness's to warm.
      */
     <W extends SettingsWorkload> W sameMessages(W burst) {
         SettingsWorkload same = burst;
@@ -163,7 +187,7 @@ abstract class SettingsWorkload implements Workload {
 
     /** What every message of the run carries besides the header: made once, before the run. */
     MessageContent content() {
-        return MessageContent.of(settings.size(), payload, properties, priority, messageType);
+        return MessageContent.of(settings.size(), payload, properties, priority, messageType, deliveryDelayNs);
     }
 
     /** --purge: messages found on the queues the run consumes from are removed first, not refused. */
@@ -258,7 +282,12 @@ abstract class SettingsWorkload implements Workload {
                     s.add(at++, new Setting("properties", properties.describe()));
                 }
                 if (priority != null) {
-                    s.add(at, new Setting("priority", priority + " (JMS priority, 0 to 9)"));
+                    s.add(at++, new Setting("priority", priority + " (JMS priority, 0 to 9)"));
+                }
+                if (deliveryDelayNs > 0) {
+                    s.add(at, new Setting("delivery delay", Format.duration(deliveryDelayNs) + ": the broker holds each"
+                            + " message that long before it may deliver it; response and service are measured from the"
+                            + " intended time plus the delay"));
                 }
                 break;
             }

@@ -69,6 +69,14 @@ final class Subscription {
         this.control = control;
     }
 
+    /** --delivery-delay: a message is due this long after its intended time; 0 for none. */
+    private long deliveryDelayNs;
+
+    /** --delivery-delay: times each copy from its intended time plus the delay, when the broker may first deliver it. */
+    void deliveredAfter(long ns) {
+        this.deliveryDelayNs = ns;
+    }
+
     /** Subscribes (again after a reconnect): the subscription exists on the broker when this returns. */
     void open(Provider provider, Reconnect reconnect) throws JMSException {
         this.provider = provider;
@@ -119,16 +127,21 @@ final class Subscription {
             if (!ledgers.received(topic, index, h.sequence)) {
                 return;
             }
-            long responseNs = receivedNs - h.intendedNs;
+            long dueNs = h.intendedNs + deliveryDelayNs;
+            if (EarlyDelivery.early(receivedNs, dueNs, deliveryDelayNs)) {
+                control.fail(EarlyDelivery.why("subscriber " + name, receivedNs, dueNs, deliveryDelayNs));
+                return;
+            }
+            long responseNs = receivedNs - dueNs;
             recorder.record(View.RESPONSE, h.intendedNs, responseNs);
-            recorder.record(View.SERVICE, h.intendedNs, receivedNs - h.sendNs);
+            recorder.record(View.SERVICE, h.intendedNs, receivedNs - h.sendNs - deliveryDelayNs);
             if (h.intendedNs >= measurement.warmupEndNs()) {
                 measured.recordValue(Histograms.clamp(responseNs));
             }
             received.incrementAndGet();
             if (fanOut.delivered(h.sequence)) {
                 recorder.record(View.FANOUT, h.intendedNs, responseNs);
-                meter.completion(receivedNs, h.intendedNs);
+                meter.completion(receivedNs, dueNs);
                 completed.incrementAndGet();
             }
         } catch (JMSException e) {
