@@ -263,6 +263,28 @@ class MessageShapesIT {
         assertTrue(s.get("longestGapNs").asLong() < 1_000_000_000L, "the delay is no gap: " + s.get("longestGapNs"));
     }
 
+    /**
+     * --ttl with consumers slower than the rate: the backlog's oldest messages expire on the broker,
+     * and the run counts them expired, not lost, waiting for its last messages only as long as they live.
+     */
+    @Test
+    void messagesThatOutliveTheirTimeToLiveAreCountedExpiredNotLost() throws Exception {
+        Path json = dir.resolve("ttl.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "100",
+                "--warmup", "1s", "--duration", "3s", "--queue-prefix", "EXPIRING.", "--consume-delay", "20ms", "--ttl", "1s",
+                "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("\n  ttl          1s ("), r::toString);
+        JsonNode d = HarnessProcess.json(json).get("summary").get("delivery");
+        long expired = d.get("expired").asLong();
+        assertTrue(expired > 50, "half the messages wait longer than 1 s behind a drainer at 50/s: " + d);
+        assertEquals(0, d.get("lost").asLong(), r::toString);
+        assertEquals(d.get("committed").asLong(), d.get("received").asLong() + expired, r::toString);
+        assertTrue(r.stdout().contains("\nEXPIRED: " + String.format(java.util.Locale.ROOT, "%,d", expired)
+                + " sent messages outlived their --ttl"), r::toString);
+        assertEquals(0, OtherClient.count(broker.url(), "EXPIRING.1"), "what expired left the queue");
+    }
+
     @Test
     void thePayloadIsWhatTheRunSaysItIs() throws Exception {
         for (String payload : List.of("zeros", "random", "text")) {

@@ -338,6 +338,7 @@ final class RunPlan {
                     put.payload(w.payload);
                     put.messageType(w.messageType);
                     put.deliveryDelay(w.deliveryDelayNs == null ? 0 : w.deliveryDelayNs);
+                    put.timeToLive(w.timeToLiveNs == null ? 0 : w.timeToLiveNs);
                     put.properties(properties);
                     put.priority(w.priority);
                     put.receiving(receiving);
@@ -350,7 +351,8 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--delivery-delay", w.deliveryDelayNs);
+                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--delivery-delay", w.deliveryDelayNs,
+                        "--ttl", w.timeToLiveNs);
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
                             + " queue per requester, not on named ones");
@@ -377,7 +379,7 @@ final class RunPlan {
                 refuse.onlyFor("put and reqresp", "--queues", w.queues, "--drainers", w.drainers, "--queue-prefix",
                         w.queuePrefix, "--purge", w.purge ? Boolean.TRUE : null);
                 refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs, "--ack", w.ack,
-                        "--receive", w.receive);
+                        "--receive", w.receive, "--ttl", w.timeToLiveNs);
                 refuse.onlyFor("put", "--preload", w.preload);
                 PubSubSettings settings = PubSubSettings.of(w.rate, w.senders, warmup, w.durationNs, w.size,
                         w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,

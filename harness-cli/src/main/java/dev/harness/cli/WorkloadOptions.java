@@ -163,6 +163,12 @@ final class WorkloadOptions {
                     + " and service are measured from the intended time plus the delay. Default: none.")
     Long deliveryDelayNs;
 
+    @Option(names = "--ttl", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "put: each message's time to live (whole milliseconds), as the application sets it; the broker"
+                    + " discards one not consumed by then. The run waits for its last messages no longer than they live,"
+                    + " and counts those that never came as expired, not lost. Default: none (for ever).")
+    Long timeToLiveNs;
+
     @Option(names = "--preload", converter = Values.PreloadValue.class, paramLabel = "N|SIZE",
             description = "put: before the schedule starts, put this many messages of the run's own on each queue (20000),"
                     + " or that much of them in bytes (64MiB), persistent or not as the run is, as fast as the broker takes"

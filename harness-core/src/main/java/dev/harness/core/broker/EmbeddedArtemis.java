@@ -6,6 +6,8 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.SimpleString;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
@@ -72,10 +74,13 @@ public final class EmbeddedArtemis implements AutoCloseable {
                 .setSecurityEnabled(c.user() != null)
                 .setJMXManagementEnabled(false)
                 .addAcceptorConfiguration("harness", "tcp://" + c.host() + ":" + c.port())
-                // As the stock broker.xml does; without them every new queue logs two warnings.
+                // As the stock broker.xml does; without them every new queue logs two warnings, and
+                // every expired message (--ttl) one: the queues keep what expired, as a stock broker's do.
                 .addAddressSetting("#", new AddressSettings()
                         .setDeadLetterAddress(SimpleString.of("DLQ"))
-                        .setExpiryAddress(SimpleString.of("ExpiryQueue")));
+                        .setExpiryAddress(SimpleString.of("ExpiryQueue")))
+                .addQueueConfiguration(QueueConfiguration.of("DLQ").setRoutingType(RoutingType.ANYCAST))
+                .addQueueConfiguration(QueueConfiguration.of("ExpiryQueue").setRoutingType(RoutingType.ANYCAST));
         EmbeddedActiveMQ server = new EmbeddedActiveMQ();
         server.setConfiguration(config);
         if (c.user() != null) {

@@ -456,6 +456,10 @@ public record Reading(Validity validity, List<Finding> findings) {
                 + " %s duplicates", d.setting(), Units.count(d.committed()), copies, Units.count(d.received()), received,
                 Units.count(d.lost()), d.lost() > 0 && !d.persistent() ? " (non-persistent: a broker that dies drops them)" : "",
                 Units.count(d.duplicates())));
+        if (d.expired() > 0) {
+            line.append(String.format(Locale.ROOT, "; %s expired (not received, their --ttl passed before the run stopped"
+                    + " waiting: expired on the broker, or lost, which a client cannot tell apart)", Units.count(d.expired())));
+        }
         if (d.rolledBack() > 0 || d.inDoubt() > 0) {
             line.append(String.format(Locale.ROOT, "; sent again after a failure: %s rolled back, %s in doubt",
                     Units.count(d.rolledBack()), Units.count(d.inDoubt())));

@@ -287,9 +287,15 @@ public final class ConsoleReporter implements ReadingListener {
             out.printf(Locale.ROOT, "NOT SENT: %s scheduled messages, because the run stopped first;"
                     + " response does not include them%n", Units.count(c.unsent()));
         }
-        if (c.incomplete() > 0) {
+        long expired = Math.min(c.incomplete(), r.delivery().expired());
+        if (expired > 0) {
+            out.printf(Locale.ROOT, "EXPIRED: %s sent messages outlived their --ttl before a consumer got them (counted"
+                    + " expired, not lost)%n", Units.count(expired));
+        }
+        if (c.incomplete() > expired) {
             out.printf(Locale.ROOT, "INCOMPLETE: %s sent messages had not completed%s when the run ended%n",
-                    Units.count(c.incomplete()), r.fanOut() != null ? " (reached every subscription of their topic)" : "");
+                    Units.count(c.incomplete() - expired), r.fanOut() != null ? " (reached every subscription of their topic)"
+                            : "");
         }
         if (c.lost() > 0 || c.late() > 0) {
             out.printf(Locale.ROOT, "LOST: %s requests got no reply within the timeout; response and service hold each"

@@ -844,6 +844,9 @@ public final class HtmlReport {
             row(b, "committed", d.committed());
             row(b, outcome.requests() ? "answered" : "received", d.received());
             row(b, "lost", d.lost());
+            if (d.expired() > 0) {
+                row(b, "expired (time to live passed)", d.expired());
+            }
             row(b, "duplicates", d.duplicates());
             row(b, "in doubt (sent again)", d.inDoubt());
             if (d.rolledBack() > 0) {

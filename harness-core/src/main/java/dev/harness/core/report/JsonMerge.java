@@ -269,19 +269,19 @@ public final class JsonMerge {
         Delivery first = runs.get(0).delivery();
         boolean tracked = true;
         String untracked = null;
-        long[] c = new long[9];
+        long[] c = new long[10];
         for (RunJson r : runs) {
             Delivery d = r.delivery();
             tracked &= d.tracked();
             untracked = untracked != null ? untracked : d.untracked();
             long[] counts = {d.committed(), d.received(), d.lost(), d.duplicates(), d.rolledBack(), d.inDoubt(),
-                d.rolledBackWork(), d.answeredAgain(), d.routerRedeliveries()};
+                d.rolledBackWork(), d.answeredAgain(), d.routerRedeliveries(), d.expired()};
             for (int i = 0; i < counts.length; i++) {
                 c[i] += counts[i];
             }
         }
         return new Delivery(tracked, untracked, first.persistent(), first.syncpoint(), c[0], c[1], c[2], c[3], c[4], c[5],
-                c[6], c[7], c[8]);
+                c[6], c[7], c[8], c[9]);
     }
 
     /** The worst outage any run lived through, with every run's reconnections; null when none had one. */

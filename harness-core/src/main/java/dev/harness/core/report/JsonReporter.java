@@ -366,6 +366,7 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
                 .field("rolledBackWork", d.rolledBackWork())
                 .field("answeredAgain", d.answeredAgain())
                 .field("routerRedeliveries", d.routerRedeliveries())
+                .field("expired", d.expired())
                 .endObject();
     }
 

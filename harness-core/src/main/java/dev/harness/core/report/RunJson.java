@@ -141,7 +141,8 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
                 : d.path("untracked").asText(), d.path("persistent").asBoolean(), d.path("syncpoint").asInt(),
                 d.path("committed").asLong(), d.path("received").asLong(), d.path("lost").asLong(),
                 d.path("duplicates").asLong(), d.path("rolledBack").asLong(), d.path("inDoubt").asLong(),
-                d.path("rolledBackWork").asLong(), d.path("answeredAgain").asLong(), d.path("routerRedeliveries").asLong());
+                d.path("rolledBackWork").asLong(), d.path("answeredAgain").asLong(), d.path("routerRedeliveries").asLong(),
+                d.path("expired").asLong()); // 0 in a file written before --ttl
         JsonNode o = s.path("recovery");
         Outages.Recovery recovery = !o.isObject() ? null : new Outages.Recovery(o.path("brokerKilledAtNs").asLong(-1),
                 o.path("brokerRestartedAtNs").asLong(-1), o.path("brokerRestartMs").asLong(-1),

@@ -20,19 +20,40 @@ package dev.harness.core.run;
  *     answered came again (its acknowledgement lost, outside syncpoint); not among the duplicates
  * @param routerRedeliveries request/response: replies the broker gave again because the harness's
  *     own commit of their get failed after they were handed on; not among the duplicates
+ * @param expired with {@code --ttl}: committed messages never received whose time to live had passed
+ *     when the run stopped waiting for them; not among the lost (the client cannot tell a message the
+ *     broker expired from one it lost once its time to live has passed: see {@link #expiring})
  */
 public record Delivery(boolean tracked, String untracked, boolean persistent, int syncpoint, long committed,
         long received, long lost, long duplicates, long rolledBack, long inDoubt, long rolledBackWork,
-        long answeredAgain, long routerRedeliveries) {
+        long answeredAgain, long routerRedeliveries, long expired) {
+
+    /** A tally with nothing expired: every run without --ttl. */
+    public Delivery(boolean tracked, String untracked, boolean persistent, int syncpoint, long committed,
+            long received, long lost, long duplicates, long rolledBack, long inDoubt, long rolledBackWork,
+            long answeredAgain, long routerRedeliveries) {
+        this(tracked, untracked, persistent, syncpoint, committed, received, lost, duplicates, rolledBack, inDoubt,
+                rolledBackWork, answeredAgain, routerRedeliveries, 0);
+    }
 
     public static Delivery notTracked(String why, boolean persistent, int syncpoint) {
         return new Delivery(false, why, persistent, syncpoint, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
+    /**
+     * The same tally with the messages not received counted as expired, not lost: for a run with
+     * --ttl that waited until the last message's time to live had passed, so that every message
+     * still missing could have expired on the broker.
+     */
+    public Delivery expiring() {
+        return new Delivery(tracked, untracked, persistent, syncpoint, committed, received, 0, duplicates, rolledBack,
+                inDoubt, rolledBackWork, answeredAgain, routerRedeliveries, expired + lost);
+    }
+
     /** The same tally, with the replies the reply routers got again through their own failed commits. */
     public Delivery withRouterRedeliveries(long n) {
         return new Delivery(tracked, untracked, persistent, syncpoint, committed, received, lost, duplicates,
-                rolledBack, inDoubt, rolledBackWork, answeredAgain, n);
+                rolledBack, inDoubt, rolledBackWork, answeredAgain, n, expired);
     }
 
     /**
@@ -46,7 +67,7 @@ public record Delivery(boolean tracked, String untracked, boolean persistent, in
         return new Delivery(true, null, persistent, syncpoint, committed + other.committed, received + other.received,
                 lost + other.lost, duplicates + other.duplicates, rolledBack + other.rolledBack, inDoubt + other.inDoubt,
                 rolledBackWork + other.rolledBackWork, answeredAgain + other.answeredAgain,
-                routerRedeliveries + other.routerRedeliveries);
+                routerRedeliveries + other.routerRedeliveries, expired + other.expired);
     }
 
     /** Committed persistent messages not received (whose fault it is: {@link RunSummary#brokerLostMessages}). */

@@ -55,6 +55,8 @@ public final class Runner {
     public static final long START_LATE_BOUND_NS = TimeUnit.MILLISECONDS.toNanos(100);
     /** How long an interrupted or failed run waits for messages already in flight. */
     private static final long STOP_GRACE_NS = TimeUnit.SECONDS.toNanos(2);
+    /** --ttl: how long past the last send's time to live the run waits, for a broker that expires late. */
+    private static final long EXPIRY_GRACE_NS = TimeUnit.SECONDS.toNanos(1);
     /** How long a stopped run waits for senders stuck in a send to a stalled broker. */
     private static final long STUCK_SENDER_NS = TimeUnit.SECONDS.toNanos(5);
     /**
@@ -196,6 +198,8 @@ public final class Runner {
     private long cpuWallStartNs;
     private long pausedBeforeNs;
     private boolean measuredFromWarmupEnd;
+    /** --ttl: the run waited for its last messages until every one had outlived its time to live. */
+    private boolean outlivedTimeToLive;
 
     public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
         long runId = ThreadLocalRandom.current().nextLong();
@@ -323,6 +327,9 @@ public final class Runner {
                 sendingEndedNs = now;
                 long wait = control.stopRequested() ? Math.min(STOP_GRACE_NS, workload.drainTimeoutNs())
                         : workload.drainTimeoutNs();
+                if (workload.timeToLiveNs() > 0) {
+                    wait = Math.min(wait, workload.timeToLiveNs() + EXPIRY_GRACE_NS); // no message lives longer
+                }
                 deadlineNs = Math.min(deadlineNs, now + wait);
             }
             if (sendingEndedNs == 0 && now >= giveUpNs) {
@@ -362,6 +369,8 @@ public final class Runner {
             }
             boolean caughtUp = sendingEndedNs != 0 && workload.completed() >= workload.committed();
             if (caughtUp || now >= deadlineNs) {
+                outlivedTimeToLive = workload.timeToLiveNs() > 0 && sendingEndedNs != 0
+                        && now - sendingEndedNs >= workload.timeToLiveNs();
                 workload.settle();
                 now = System.nanoTime();
                 if (now > measurement.lastCutNs()) {
@@ -477,7 +486,8 @@ public final class Runner {
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded(), settings.pauseResolutionNs()),
-                t.gc(), t.host(), workload.delivery(), t.recovery(), saturation, kept, deliveryNeeded,
+                t.gc(), t.host(), outlivedTimeToLive ? workload.delivery().expiring() : workload.delivery(), t.recovery(),
+                saturation, kept, deliveryNeeded,
                 warmupEnd(workload, measurement), freezes, workload.endSubscriptions(),
                 workload.preloaded(schedule.startNs()), sizes);
     }

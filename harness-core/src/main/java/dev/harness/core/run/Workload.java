@@ -126,6 +126,14 @@ public interface Workload extends AutoCloseable {
      */
     long completed();
 
+    /**
+     * --ttl: each message's time to live, 0 for for ever. The run then waits for its last messages
+     * no longer than they live, and counts those that never came as expired.
+     */
+    default long timeToLiveNs() {
+        return 0;
+    }
+
     /** Which committed messages arrived, which did not, which twice; call once the workers are done. */
     default Delivery delivery() {
         return Delivery.notTracked("this workload does not number its messages", false, 0);

@@ -42,15 +42,18 @@ final class MessageContent {
     private final Integer priority;
     /** --delivery-delay: how long the broker holds each message before it may deliver it; 0 for none. */
     private final long deliveryDelayNs;
+    /** --ttl: each message's time to live; 0 for for ever. */
+    private final long timeToLiveNs;
 
     private MessageContent(SizeMix sizes, MessageType type, byte[][][] bodies, MessageProperties properties,
-            Integer priority, long deliveryDelayNs) {
+            Integer priority, long deliveryDelayNs, long timeToLiveNs) {
         this.sizes = sizes;
         this.type = type;
         this.bodies = bodies;
         this.properties = properties;
         this.priority = priority;
         this.deliveryDelayNs = deliveryDelayNs;
+        this.timeToLiveNs = timeToLiveNs;
         this.texts = type == MessageType.TEXT ? new String[bodies.length][] : null;
         this.entries = type == MessageType.MAP ? new String[bodies.length][][] : null;
         int most = 0;
@@ -89,12 +92,15 @@ final class MessageContent {
     /** The body after the header of each size of the mix, of this content, in this type, and these properties. */
     static MessageContent of(SizeMix sizes, PayloadContent content, MessageProperties properties, Integer priority,
             MessageType type) {
-        return of(sizes, content, properties, priority, type, 0);
+        return of(sizes, content, properties, priority, type, 0, 0);
     }
 
-    /** As above, each message held by the broker for {@code deliveryDelayNs} before it may be delivered. */
+    /**
+     * As above, each message held by the broker for {@code deliveryDelayNs} before it may be
+     * delivered, and living {@code timeToLiveNs} (0 for ever).
+     */
     static MessageContent of(SizeMix sizes, PayloadContent content, MessageProperties properties, Integer priority,
-            MessageType type, long deliveryDelayNs) {
+            MessageType type, long deliveryDelayNs, long timeToLiveNs) {
         byte[][][] bodies = new byte[sizes.shares().size()][][];
         for (int c = 0; c < bodies.length; c++) {
             int length = sizes.shares().get(c).bytes() - MessageHeader.BYTES;
@@ -104,7 +110,7 @@ final class MessageContent {
                 bodies[c][v] = content.body(length, (c + 1L) * VARIANTS + v);
             }
         }
-        return new MessageContent(sizes, type, bodies, properties, priority, deliveryDelayNs);
+        return new MessageContent(sizes, type, bodies, properties, priority, deliveryDelayNs, timeToLiveNs);
     }
 
     /** Text bodies, the default, no properties, the default priority. */
@@ -214,10 +220,13 @@ final class MessageContent {
         return ofSize[(int) Long.remainderUnsigned(sequence, ofSize.length)];
     }
 
-    /** A producer of the run's messages: at the asked priority and delivery delay. */
+    /** A producer of the run's messages: at the asked priority, delivery delay and time to live. */
     void configure(MessageProducer producer) throws JMSException {
         if (priority != null) {
             producer.setPriority(priority);
+        }
+        if (timeToLiveNs > 0) {
+            producer.setTimeToLive(java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(timeToLiveNs));
         }
         if (deliveryDelayNs > 0) {
             try {

@@ -34,6 +34,8 @@ abstract class SettingsWorkload implements Workload {
     private Integer priority;
     /** --delivery-delay: none unless asked. */
     private long deliveryDelayNs;
+    /** --ttl: for ever unless asked. */
+    private long timeToLiveNs;
     /** --ack and --receive: how the run's consumers get; a listener, auto-acknowledging, unless asked. */
     private Receiving receiving = Receiving.DEFAULT;
     /** --reconnect-every: messages a sender's connection carries before it makes a new one; 0 for never. */
@@ -123,6 +125,25 @@ abstract class SettingsWorkload implements Workload {
     }
 
     /**
+     * --ttl: each message's time to live (whole milliseconds, as JMS sets it); a message the
+     * broker expires is counted expired, not lost. 0 for for ever.
+     */
+    public Workload timeToLive(long ns) {
+        SettingsException.require(ns >= 0 && ns % 1_000_000L == 0, "--ttl", "expected whole milliseconds (JMS sets a"
+                + " time to live in ms), got " + Units.ms(ns) + " ms");
+        SettingsException.require(ns < settings.drainTimeoutNs(), "--ttl", "the run waits for its last messages at most"
+                + " --drain-timeout, " + Format.duration(settings.drainTimeoutNs()) + ", and a message still missing then"
+                + " could not have expired: give a longer --drain-timeout, or a shorter --ttl");
+        this.timeToLiveNs = ns;
+        return this;
+    }
+
+    @Override
+    public long timeToLiveNs() {
+        return timeToLiveNs;
+    }
+
+    /**
      * --reconnect-every: each sender closes its connection and connects again once it has carried
      * {@code n} messages (at the end of a unit of work), timed as the view {@code connect}; null for never.
      */
@@ -181,13 +202,15 @@ abstract class SettingsWorkload implements Workload {
         same.priority = priority;
         same.receiving = receiving;
         same.reconnectEvery = reconnectEvery;
+        same.timeToLiveNs = timeToLiveNs;
         same.sessionsPerConnection = sessionsPerConnection;
         return burst;
     }
 
     /** What every message of the run carries besides the header: made once, before the run. */
     MessageContent content() {
-        return MessageContent.of(settings.size(), payload, properties, priority, messageType, deliveryDelayNs);
+        return MessageContent.of(settings.size(), payload, properties, priority, messageType, deliveryDelayNs,
+                timeToLiveNs);
     }
 
     /** --purge: messages found on the queues the run consumes from are removed first, not refused. */
@@ -283,6 +306,10 @@ abstract class SettingsWorkload implements Workload {
                 }
                 if (priority != null) {
                     s.add(at++, new Setting("priority", priority + " (JMS priority, 0 to 9)"));
+                }
+                if (timeToLiveNs > 0) {
+                    s.add(at++, new Setting("ttl", Format.duration(timeToLiveNs) + " (each message's time to live: one"
+                            + " not received by then is counted expired, not lost)"));
                 }
                 if (deliveryDelayNs > 0) {
                     s.add(at, new Setting("delivery delay", Format.duration(deliveryDelayNs) + ": the broker holds each"

@@ -21,7 +21,8 @@ class RunJsonTest {
 
     private static final String SUMMARY = "\"summary\": {\"targetRate\": 500, \"achievedRate\": 480.5, \"measuredSeconds\": 10.0,"
             + " \"longestGapFromNs\": 3000000000, \"longestGapNs\": 250000000,"
-            + " \"delivery\": {\"tracked\": true, \"persistent\": true, \"committed\": 5000, \"received\": 5000},"
+            + " \"delivery\": {\"tracked\": true, \"persistent\": true, \"committed\": 5000, \"received\": 4988,"
+            + " \"expired\": 12},"
             + " \"recovery\": %s}";
 
     private Path file(String name, String body) throws Exception {
@@ -47,6 +48,8 @@ class RunJsonTest {
         assertEquals(480.5, rates.achieved());
         assertEquals(3_000_000_000L, rates.longestGapFromNs());
         assertEquals(250_000_000L, rates.longestGapNs());
+        assertEquals(12, run.delivery().expired(), "--ttl's expired messages");
+        assertEquals(4988, run.delivery().received());
     }
 
     @Test
