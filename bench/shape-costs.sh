@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# What a message shape costs against the default (2 KiB of text, no properties): --properties 10,
-# --payload random, and a --size mix of the same mean (512:50,3584:50). Every side drives the same
+# What a message shape costs against the default (2 KiB of text in a BytesMessage, no properties):
+# --properties 10, --payload random, a --size mix of the same mean (512:50,3584:50), and the
+# message types text, map and object (--message-type). Every side drives the same
 # `harness broker` child with non-persistent puts at one fixed rate, one drainer, each on queues
 # of its own. Per message measured: the harness JVM's CPU over the measured phase (the JSON's
 # saturation.cpuFraction), the broker child's CPU over the whole run (utime + stime from /proc),
@@ -19,15 +20,19 @@ tmp="$(mktemp -d)"
 . "$root/bench/lib/harness-broker.sh"
 java_opts=(-XX:TieredStopAtLevel=1 -Xms1g -Xmx1g -XX:+AlwaysPreTouch)
 
-sides=(default properties random mix)
+sides=(default properties random mix text map object)
 options() {
   case "$1" in
     default) ;;
     properties) echo "--properties 10" ;;
     random) echo "--payload random" ;;
     mix) echo "--size 512:50,3584:50" ;;
+    text | map | object) echo "--message-type $1" ;;
   esac
 }
+for side in "${sides[@]}"; do
+  options "$side" >"$tmp/$side.options"
+done
 for round in $(seq 1 "$rounds"); do
   n=${#sides[@]}
   for i in $(seq 0 $((n - 1))); do
@@ -46,7 +51,8 @@ python3 - "$tmp" "$rounds" "$rate" "$duration" "$(git -C "$root" rev-parse --sho
 import json, statistics, sys, platform, os, datetime
 tmp, rounds, rate, duration, head, hz = sys.argv[1:7]
 rounds, hz, cpus = int(rounds), int(hz), os.cpu_count()
-sides = {"default": "", "properties": "--properties 10", "random": "--payload random", "mix": "--size 512:50,3584:50"}
+sides = {side: open(f"{tmp}/{side}.options").read().strip()
+         for side in ["default", "properties", "random", "mix", "text", "map", "object"]}
 def figures(side, r):
     s = json.load(open(f"{tmp}/{side}-{r}.json"))["summary"]
     n = s["measuredCompleted"]

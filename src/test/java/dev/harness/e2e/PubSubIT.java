@@ -25,16 +25,16 @@ class PubSubIT {
     Path dir;
 
     /** Three publishers: each starts its round robin over the topics at its own number, and every ledger follows. */
-    @ParameterizedTest(name = "{0} consumers={1} publishers={2} api={3}")
+    @ParameterizedTest(name = "{0} consumers={1} publishers={2} api={3} --ack {4}")
     @CsvSource({
-        "nondurable, 1, 3, javax",
-        "durable, 1, 1, javax",
-        "shared, 2, 1, javax",
+        "nondurable, 1, 3, javax, auto",
+        "durable, 1, 1, javax, client",
+        "shared, 2, 1, javax, transacted",
         // The same classes relocated to jakarta.jms, with Artemis's Jakarta client.
-        "shared-durable, 2, 2, jakarta",
+        "shared-durable, 2, 2, jakarta, dups-ok",
     })
     void everySubscriptionGetsEachMessageOnceAndTheFanOutIsOneSamplePerMessage(String kind, int consumers, int publishers,
-            String api) throws Exception {
+            String api, String ack) throws Exception {
         Path json = dir.resolve("run.json");
         Path hlog = dir.resolve("run.hlog");
         List<String> args = new ArrayList<>(List.of("run", "--cold-start", "--workload", "pubsub", "--topics", "2", "--subscribers", "3",
@@ -43,8 +43,13 @@ class PubSubIT {
         if (consumers > 1) {
             args.addAll(List.of("--consumers-per-subscription", Integer.toString(consumers)));
         }
+        if (!ack.equals("auto")) {
+            args.addAll(List.of("--ack", ack));
+        }
         HarnessProcess.Result r = HarnessProcess.run(dir, 120, args.toArray(String[]::new));
         assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("\n  receive      message listener; " + (ack.equals("auto") ? "auto-acknowledge"
+                : ack.equals("client") ? "client acknowledge" : ack.equals("dups-ok") ? "dups-ok" : "transacted")), r::toString);
         HarnessProcess.assertDrivenBy(HarnessProcess.json(json), api,
                 "artemis-" + (api.equals("jakarta") ? "jakarta" : "jms") + "-client ");
 

@@ -166,6 +166,9 @@ final class K8sCommand implements Callable<Integer> {
             refuse(given.hasMatchedOption("--size") && given.matchedOption("--size").stringValues().stream()
                     .anyMatch(v -> v.trim().startsWith("file:")) ? "--size file:" : null,
                     "the file is not in the pods; give the mix itself, as 512:50,8KiB:50");
+            refuse(given.hasMatchedOption("--payload") && given.matchedOption("--payload").stringValues().stream()
+                    .anyMatch(v -> v.trim().startsWith("file:")) ? "--payload file:" : null,
+                    "the samples are not in the pods; give zeros, random or text");
             if (RunPlan.ownBroker(given)) {
                 // Without a broker to drive, each pod would start one of its own.
                 throw usage("--url: expected with harness k8s: the shards drive one broker that they do not run; give"

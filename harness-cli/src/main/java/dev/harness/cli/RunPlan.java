@@ -378,8 +378,12 @@ final class RunPlan {
                 refuse.onlyFor("reqresp", reqrespOptions(w));
                 refuse.onlyFor("put and reqresp", "--queues", w.queues, "--drainers", w.drainers, "--queue-prefix",
                         w.queuePrefix, "--purge", w.purge ? Boolean.TRUE : null);
-                refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs, "--ack", w.ack,
-                        "--receive", w.receive, "--ttl", w.timeToLiveNs);
+                refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs, "--ttl", w.timeToLiveNs);
+                Receiving receiving = Receiving.of(w.ack, w.receive);
+                if (receiving.sync()) {
+                    throw new ParameterException(line, "--receive sync: --workload pubsub does not take it yet (its"
+                            + " subscriptions' consumers are listeners; --ack applies to them)");
+                }
                 refuse.onlyFor("put", "--preload", w.preload);
                 PubSubSettings settings = PubSubSettings.of(w.rate, w.senders, warmup, w.durationNs, w.size,
                         w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,
@@ -392,6 +396,7 @@ final class RunPlan {
                     pubsub.properties(properties);
                     pubsub.priority(w.priority);
                     pubsub.sessionsPerConnection(w.sessionsPerConnection);
+                    pubsub.receiving(receiving);
                     pubsub.reconnectEvery(w.reconnectEvery);
                     return pubsub.reconnectWithin(w.reconnectTimeoutNs);
                 };

@@ -264,7 +264,7 @@ final class Values {
         }
     }
 
-    /** {@code --payload}: zeros, random or text. */
+    /** {@code --payload}: zeros, random, text or file:PATH (read here: a file that cannot be is bad input). */
     static final class PayloadValue implements ITypeConverter<PayloadContent> {
         @Override
         public PayloadContent convert(String value) {

@@ -64,10 +64,12 @@ final class WorkloadOptions {
                     + " Default: ${DEFAULT-VALUE}.")
     SizeMix size;
 
-    @Option(names = "--payload", converter = Values.PayloadValue.class, paramLabel = "zeros|random|text",
+    @Option(names = "--payload", converter = Values.PayloadValue.class, paramLabel = "zeros|random|text|file:PATH",
             description = "What fills each body after the harness's header: text, words that compress as prose does;"
-                    + " random, bytes that do not compress; zeros, which compress to almost nothing. It matters where the"
-                    + " broker or the channel compresses (IBM MQ's COMPMSG). Default: ${DEFAULT-VALUE}.")
+                    + " random, bytes that do not compress; zeros, which compress to almost nothing; file:PATH, the"
+                    + " application's own messages, each file of a directory or each line of a file, in turn, each body"
+                    + " cut at its --size. It matters where the broker or the channel compresses (IBM MQ's COMPMSG)."
+                    + " Default: ${DEFAULT-VALUE}.")
     PayloadContent payload;
 
     @Option(names = "--message-type", converter = Values.MessageTypeValue.class,

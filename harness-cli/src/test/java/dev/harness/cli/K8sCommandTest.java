@@ -205,6 +205,7 @@ class K8sCommandTest {
         "--workload pubsub; --workload pubsub: not with harness k8s",
         "--queues 4 --slo-abort --slo lost==0; --slo-abort: not with harness k8s",
         "--queues 4 --user u --password-file p; --password-file: not with harness k8s",
+        "--queues 4 --payload file:pom.xml; --payload file:: not with harness k8s",
         "--queues 4 --cpu two; --cpu",
         "--queues 4 --lead 1s; --lead",
         "--queues 4 --password-secret s; --password-secret",

@@ -68,14 +68,30 @@ public final class SignalFreezer implements Freezer {
             } catch (IOException e) {
                 return; // no /proc here: kill's answer is all there is
             }
-            if (state == 'T' || state == 't') {
-                return;
+            if (state == 'T' || state == 't' || state == 'Z' && allTasksStopped()) {
+                return; // a leader thread that has exited stays a zombie: its threads tell then
             }
             if (System.nanoTime() - deadline > 0) {
                 throw new IOException("process " + pid + " was sent SIGSTOP but had not stopped "
                         + TimeUnit.NANOSECONDS.toMillis(STOP_WAIT_NS) + " ms later (state '" + state + "')");
             }
             LockSupport.parkNanos(POLL_NS);
+        }
+    }
+
+    /** Whether every thread of the process is stopped (or exited), from /proc/PID/task/TID/stat. */
+    private boolean allTasksStopped() {
+        try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            return tasks.allMatch(t -> {
+                try {
+                    char c = state(Files.readString(t.resolve("stat"), StandardCharsets.US_ASCII));
+                    return c == 'T' || c == 't' || c == 'Z' || c == 'X';
+                } catch (IOException | RuntimeException e) {
+                    return true; // the thread has gone
+                }
+            });
+        } catch (IOException | RuntimeException e) {
+            return false;
         }
     }
 

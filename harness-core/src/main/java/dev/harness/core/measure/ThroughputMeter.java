@@ -59,12 +59,17 @@ public final class ThroughputMeter {
         this.startNs = startNs;
     }
 
-    /** One message completed: counted, and looked at by an outage whose backlog is draining. */
-    public void completion(long completedNs, long intendedNs) {
-        completed(completedNs, 1, intendedNs);
+    /**
+     * One message completed: counted, and looked at by an outage whose backlog is draining.
+     * {@code dueNs} is when it was due to complete at the earliest: its intended time, plus the
+     * delivery delay ({@link #deliveredAfter}).
+     */
+    public void completion(long completedNs, long dueNs) {
+        completed(completedNs, 1, dueNs);
         Outages o = outages;
         if (o != null) {
             long mark = o.drainMarkNs(); // 0 unless a backlog is draining
+            long intendedNs = dueNs - deliveryDelayNs; // the outage's mark is a time of the send schedule
             if (mark != 0 && intendedNs >= mark) {
                 o.drained(completedNs, intendedNs);
             }

@@ -289,8 +289,8 @@ public final class ConsoleReporter implements ReadingListener {
         }
         long expired = Math.min(c.incomplete(), r.delivery().expired());
         if (expired > 0) {
-            out.printf(Locale.ROOT, "EXPIRED: %s sent messages outlived their --ttl before a consumer got them (counted"
-                    + " expired, not lost)%n", Units.count(expired));
+            out.printf(Locale.ROOT, "EXPIRED: %s sent messages never came, and their --ttl had passed when the run stopped"
+                    + " waiting for them (counted expired, not lost)%n", Units.count(expired));
         }
         if (c.incomplete() > expired) {
             out.printf(Locale.ROOT, "INCOMPLETE: %s sent messages had not completed%s when the run ended%n",

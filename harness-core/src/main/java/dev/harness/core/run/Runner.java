@@ -486,7 +486,9 @@ public final class Runner {
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded(), settings.pauseResolutionNs()),
-                t.gc(), t.host(), outlivedTimeToLive ? workload.delivery().expiring() : workload.delivery(), t.recovery(),
+                // A broker failure's losses stay losses: only a run without one counts the missing as expired.
+                t.gc(), t.host(), outlivedTimeToLive && t.recovery() == null ? workload.delivery().expiring()
+                        : workload.delivery(), t.recovery(),
                 saturation, kept, deliveryNeeded,
                 warmupEnd(workload, measurement), freezes, workload.endSubscriptions(),
                 workload.preloaded(schedule.startNs()), sizes);

@@ -19,7 +19,10 @@ import javax.jms.TextMessage;
  * object message's array), which is the JMS message's.
  */
 final class MessageContent {
-    /** Up to this many bodies of each size, in turn, so that consecutive messages of one size differ. */
+    /**
+     * Up to this many bodies of each size, in turn, so that consecutive messages of one size differ
+     * (with file:PATH, one for each sample).
+     */
     static final int VARIANTS = 16;
     /** ... as long as a size's bodies take no more than this between them. */
     private static final long VARIANT_BYTES = 4L * 1024 * 1024;
@@ -104,7 +107,7 @@ final class MessageContent {
         byte[][][] bodies = new byte[sizes.shares().size()][][];
         for (int c = 0; c < bodies.length; c++) {
             int length = sizes.shares().get(c).bytes() - MessageHeader.BYTES;
-            int variants = (int) Math.max(1, Math.min(VARIANTS, VARIANT_BYTES / Math.max(1, length)));
+            int variants = content.variants(length, VARIANTS, VARIANT_BYTES);
             bodies[c] = new byte[variants][];
             for (int v = 0; v < variants; v++) {
                 bodies[c][v] = content.body(length, (c + 1L) * VARIANTS + v);
@@ -231,7 +234,8 @@ final class MessageContent {
         if (deliveryDelayNs > 0) {
             try {
                 producer.setDeliveryDelay(java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(deliveryDelayNs));
-            } catch (JMSException | UnsupportedOperationException e) {
+            } catch (UnsupportedOperationException | AbstractMethodError | NoSuchMethodError e) {
+                // ActiveMQ Classic's client says so; a JMS 1.1 client has no such method at all.
                 throw new dev.harness.core.SettingsException("--delivery-delay", "this provider's client does not support"
                         + " it (" + dev.harness.core.jms.Errors.oneLine(e) + "): leave it out with this provider");
             }

@@ -138,10 +138,23 @@ final class MessageHeader {
         if (m instanceof StreamMessage stream) {
             return read(stream, runId, anyRun);
         }
-        if (m instanceof ObjectMessage o && o.getObject() instanceof byte[] body) {
-            return body.length >= BYTES && (anyRun || longAt(body, 0) == runId) && read(body, body.length);
+        if (m instanceof ObjectMessage o) {
+            byte[] body = bodyOf(o);
+            return body != null && body.length >= BYTES && (anyRun || longAt(body, 0) == runId) && read(body, body.length);
         }
         return false;
+    }
+
+    /**
+     * An ObjectMessage's byte array, deserialized; null when it holds anything else, or a class this
+     * JVM cannot load (an application's own message: no harness header, not a failure).
+     */
+    static byte[] bodyOf(ObjectMessage o) throws JMSException {
+        try {
+            return o.getObject() instanceof byte[] body ? body : null;
+        } catch (javax.jms.MessageFormatException e) {
+            return null;
+        }
     }
 
     private boolean read(BytesMessage b, long runId, boolean anyRun) throws JMSException {

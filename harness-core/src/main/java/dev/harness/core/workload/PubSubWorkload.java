@@ -67,6 +67,7 @@ public final class PubSubWorkload extends SettingsWorkload {
                 for (int s = 0; s < settings.subscribers(); s++) {
                     Subscription sub = new Subscription(settings, t, s, runId, ledgers, fanOut, control);
                     sub.deliveredAfter(deliveryDelayNs());
+                    sub.receiving(receiving());
                     subscriptions.add(sub);
                     sub.open(provider, reconnect);
                 }

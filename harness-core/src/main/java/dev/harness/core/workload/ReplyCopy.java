@@ -50,6 +50,17 @@ final class ReplyCopy {
             reply.writeBytes(body, 0, length);
             return reply;
         }
+        if (request instanceof ObjectMessage o) {
+            byte[] copy = MessageHeader.bodyOf(o); // deserialized once: the reply's own array
+            timed = copy != null && header.read(copy, copy.length);
+            if (!timed) {
+                return null;
+            }
+            if (again) {
+                MessageHeader.markAnsweredAgain(copy, copy.length);
+            }
+            return session.createObjectMessage(copy);
+        }
         timed = header.readAnyRun(request);
         if (!timed) {
             return null;
@@ -79,13 +90,6 @@ final class ReplyCopy {
             }
             reply.setLong(MessageHeader.MAP_NAMES[4], header.wireSequence(again));
             return reply;
-        }
-        if (request instanceof ObjectMessage o) {
-            byte[] copy = (byte[]) o.getObject(); // deserialized: the reply's own array
-            if (again) {
-                MessageHeader.markAnsweredAgain(copy, copy.length);
-            }
-            return session.createObjectMessage(copy);
         }
         return null;
     }

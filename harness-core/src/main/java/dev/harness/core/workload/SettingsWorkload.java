@@ -113,6 +113,10 @@ abstract class SettingsWorkload implements Workload {
         SettingsException.require(ns < settings.drainTimeoutNs(), "--delivery-delay", "the run waits for its last"
                 + " messages at most --drain-timeout, " + Format.duration(settings.drainTimeoutNs()) + ": give a longer"
                 + " --drain-timeout, or a shorter delay");
+        SettingsException.require(ns == 0 || timeToLiveNs == 0 || ns < timeToLiveNs, "--delivery-delay", "every message"
+                + " would expire before it could be delivered: give a delay shorter than --ttl");
+        SettingsException.require(ns == 0 || !preloads(), "--delivery-delay", "the --preload backlog is put as fast as the"
+                + " broker takes it, not on the schedule; leave out one or the other");
         SettingsException.require(settings.warmup().auto() || settings.warmup().longestNs() >= ns, "--delivery-delay",
                 "the first deliveries come " + Format.duration(ns) + " after the schedule starts, and a measured phase"
                         + " that begins sooner measures the silence: give a --warmup at least as long, or auto");
@@ -134,8 +138,16 @@ abstract class SettingsWorkload implements Workload {
         SettingsException.require(ns < settings.drainTimeoutNs(), "--ttl", "the run waits for its last messages at most"
                 + " --drain-timeout, " + Format.duration(settings.drainTimeoutNs()) + ", and a message still missing then"
                 + " could not have expired: give a longer --drain-timeout, or a shorter --ttl");
+        SettingsException.require(ns == 0 || deliveryDelayNs == 0 || deliveryDelayNs < ns, "--ttl", "every message would"
+                + " expire before it could be delivered: give a --ttl longer than --delivery-delay");
+        SettingsException.require(ns == 0 || !preloads(), "--ttl", "the --preload backlog would expire as it waits, and"
+                + " its drain could not be told; leave out one or the other");
         this.timeToLiveNs = ns;
         return this;
+    }
+
+    private boolean preloads() {
+        return settings instanceof PutSettings put && put.preload() > 0;
     }
 
     @Override
@@ -319,9 +331,11 @@ abstract class SettingsWorkload implements Workload {
                 break;
             }
         }
-        if (settings instanceof PutSettings put && put.drainers() > 0) {
+        String consumers = settings instanceof PutSettings put ? (put.drainers() > 0 ? "drainers" : null)
+                : settings instanceof PubSubSettings ? "subscriptions" : null;
+        if (consumers != null) {
             for (int i = 0; i < s.size(); i++) {
-                if (s.get(i).name().equals("drainers")) {
+                if (s.get(i).name().equals(consumers)) {
                     s.add(i + 1, new Setting("receive", receiving.describe())); // how the drainers get, beside them
                     break;
                 }

@@ -34,6 +34,8 @@ final class SharedConnections {
 
     private final int perConnection;
     private final Map<Integer, Shared> current = new LinkedHashMap<>();
+    /** Groups whose new connection a worker is making now. */
+    private final Set<Integer> opening = new HashSet<>();
 
     SharedConnections(int perConnection) {
         if (perConnection < 1) {
@@ -42,17 +44,49 @@ final class SharedConnections {
         this.perConnection = perConnection;
     }
 
-    /** Worker {@code local}'s handle on its group's connection, made by {@code opener} when the group has none to hand out. */
+    /**
+     * Worker {@code local}'s handle on its group's connection, made by {@code opener} when the group
+     * has none to hand out. The connect happens outside the lock (it may take as long as a broker
+     * that does not answer): the group's other workers wait for it, other groups and the handles'
+     * listeners and closes do not.
+     */
     Connection connect(int local, Opener opener) throws JMSException {
-        Shared s;
+        int group = local / perConnection;
         synchronized (this) {
-            int group = local / perConnection;
-            s = current.get(group);
-            if (s == null || s.retired) {
-                s = new Shared(opener.open(), group);
-                current.put(group, s);
+            while (true) {
+                Shared s = current.get(group);
+                if (s != null && !s.retired) {
+                    return s.handle();
+                }
+                if (opening.add(group)) {
+                    break; // this worker makes the group's connection
+                }
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new JMSException("interrupted while another sender connected");
+                }
             }
-            return s.handle();
+        }
+        Connection real = null;
+        try {
+            real = opener.open();
+            Shared s = new Shared(real, group);
+            synchronized (this) {
+                current.put(group, s);
+                return s.handle();
+            }
+        } catch (JMSException | RuntimeException e) {
+            if (real != null) {
+                JmsWork.closeQuietly(real);
+            }
+            throw e;
+        } finally {
+            synchronized (this) {
+                opening.remove(group);
+                notifyAll();
+            }
         }
     }
 
@@ -86,6 +120,7 @@ final class SharedConnections {
                 each.add(own);
             }
             synchronized (SharedConnections.this) {
+                retired = true; // lost: a worker that connects again gets a new one
                 each.addAll(listeners.values());
             }
             for (ExceptionListener l : each) {

@@ -54,6 +54,7 @@ final class Subscription {
     private volatile ThroughputMeter meter;
     private volatile Measurement measurement;
     private Provider provider;
+    private Reconnect reconnect;
 
     Subscription(PubSubSettings settings, int topic, int index, long runId, SubscriptionLedgers ledgers, FanOut fanOut,
             RunControl control) {
@@ -71,6 +72,16 @@ final class Subscription {
 
     /** --delivery-delay: a message is due this long after its intended time; 0 for none. */
     private long deliveryDelayNs;
+    /** --ack: how its consumers acknowledge (a listener each); auto unless asked. */
+    private Receiving receiving = Receiving.DEFAULT;
+
+    /** --ack: a listener's session acknowledges as asked; before {@link #open}. */
+    void receiving(Receiving receiving) {
+        if (receiving.sync()) {
+            throw new IllegalArgumentException("a subscription's consumers are listeners");
+        }
+        this.receiving = receiving;
+    }
 
     /** --delivery-delay: times each copy from its intended time plus the delay, when the broker may first deliver it. */
     void deliveredAfter(long ns) {
@@ -80,6 +91,7 @@ final class Subscription {
     /** Subscribes (again after a reconnect): the subscription exists on the broker when this returns. */
     void open(Provider provider, Reconnect reconnect) throws JMSException {
         this.provider = provider;
+        this.reconnect = reconnect;
         for (int c = 0; c < consumers; c++) {
             String who = "subscriber " + name + (consumers > 1 ? " consumer " + (c + 1) : "");
             ListenerConnection connection = new ListenerConnection(reconnect, who, clientId(), this::subscribe);
@@ -94,7 +106,7 @@ final class Subscription {
     }
 
     private void subscribe(Connection c) throws JMSException {
-        Session session = JmsWork.session(c, false);
+        Session session = JmsWork.session(c, receiving);
         Topic t = provider.topic(session, topicName);
         MessageConsumer consumer = switch (kind) {
             case NONDURABLE -> session.createConsumer(t);
@@ -104,7 +116,25 @@ final class Subscription {
         };
         // One header per session: a listener still busy on a lost connection keeps its own.
         MessageHeader header = new MessageHeader();
-        consumer.setMessageListener(m -> onMessage(m, header));
+        consumer.setMessageListener(m -> {
+            onMessage(m, header);
+            try {
+                if (receiving.ack() == Receiving.Ack.CLIENT) {
+                    m.acknowledge();
+                } else if (receiving.transacted()) {
+                    session.commit(); // a listener commits each get (transacted:N above 1 needs --receive sync)
+                }
+            } catch (JMSException e) {
+                if (!reconnecting(e)) {
+                    control.fail("subscriber " + name + ": " + provider.explain(e));
+                }
+            }
+        });
+    }
+
+    /** A lost connection: its copies come again once it reconnects (durable ones), counted; not the run's failure. */
+    private boolean reconnecting(JMSException e) {
+        return reconnect != null && reconnect.mayCure(e);
     }
 
     void bind(Measurement measurement) throws JMSException {

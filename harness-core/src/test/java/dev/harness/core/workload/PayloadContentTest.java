@@ -45,10 +45,39 @@ class PayloadContentTest {
     }
 
     @Test
-    void onlyTheThreeAreTaken() {
+    void theThreeOrAFileAreTaken() {
         assertEquals(PayloadContent.RANDOM, PayloadContent.parse(" Random "));
-        SettingsException e = assertThrows(SettingsException.class, () -> PayloadContent.parse("file:x"));
+        SettingsException e = assertThrows(SettingsException.class, () -> PayloadContent.parse("prose"));
         assertEquals("--payload", e.option());
-        assertTrue(e.getMessage().contains("expected zeros, random or text"), e.getMessage());
+        assertTrue(e.getMessage().contains("expected zeros, random, text or file:PATH"), e.getMessage());
+        SettingsException missing = assertThrows(SettingsException.class, () -> PayloadContent.parse("file:/nonexistent/x"));
+        assertEquals("--payload", missing.option());
+        assertTrue(missing.getMessage().startsWith("--payload: file:/nonexistent/x cannot be read: "), missing.getMessage());
+    }
+
+    /** The application's own messages, a line each or a file each, fill the bodies in turn, cut at each size. */
+    @Test
+    void samplesFillTheBodiesInTurnCutAtTheSize(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path lines = java.nio.file.Files.writeString(dir.resolve("orders.jsonl"),
+                "{\"order\":1}\n\n{\"order\":22}\n");
+        PayloadContent p = PayloadContent.parse("file:" + lines);
+        assertEquals("file:" + lines + " (the application's messages: 2 samples, 13 bytes on average, in turn, each body"
+                + " cut at its size)", p.describe());
+        assertEquals("{\"order\":1}\n{\"order\":22}\n{\"ord", new String(p.body(30, 0), java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals("{\"order\":22}\n{\"ord", new String(p.body(18, 1), java.nio.charset.StandardCharsets.UTF_8),
+                "the next body starts at the next sample");
+        assertEquals(2, p.variants(30, 16, 4L << 20), "one body a sample");
+        assertEquals(16, PayloadContent.TEXT.variants(30, 16, 4L << 20));
+
+        java.nio.file.Path files = java.nio.file.Files.createDirectory(dir.resolve("samples"));
+        java.nio.file.Files.write(files.resolve("b.bin"), new byte[] {2, 2});
+        java.nio.file.Files.write(files.resolve("a.bin"), new byte[] {1});
+        java.nio.file.Files.write(files.resolve(".hidden"), new byte[] {9});
+        PayloadContent d = PayloadContent.parse("file:" + files);
+        assertArrayEquals(new byte[] {1, 2, 2, 1, 2}, d.body(5, 0), "a file each, by name, hidden ones left out");
+
+        java.nio.file.Path empty = java.nio.file.Files.writeString(dir.resolve("empty.txt"), "\n \n");
+        SettingsException none = assertThrows(SettingsException.class, () -> PayloadContent.parse("file:" + empty));
+        assertTrue(none.getMessage().contains("holds no sample"), none.getMessage());
     }
 }

@@ -105,6 +105,7 @@ class SharedConnectionsTest {
         // The real connection's listener is what its provider calls when the connection is lost.
         made.get(0).getExceptionListener().onException(new JMSException("lost"));
         assertEquals(List.of("the opener's", "a", "b"), heard);
+        assertEquals(0, shared.open(), "a connection that failed is handed out no more");
 
         a.close(); // a lost its connection and connects again: the group gets a new one
         Connection again = shared.connect(0, this::open);
