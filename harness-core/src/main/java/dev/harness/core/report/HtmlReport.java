@@ -381,7 +381,8 @@ public final class HtmlReport {
         if (d != null && d.tracked()) {
             b.append("<div class=\"big\" id=\"lost\">").append(Units.count(d.lost())).append(" lost</div>\n<div class=\"sub\">of ")
                     .append(Units.count(d.committed())).append(" committed; ").append(Units.count(d.duplicates()))
-                    .append(" duplicates</div>\n");
+                    .append(" duplicates").append(d.expired() > 0 ? "; " + Units.count(d.expired())
+                            + " expired (--ttl passed)" : "").append("</div>\n");
         } else {
             b.append("<div class=\"big\" id=\"lost\">lost: not checked</div>\n<div class=\"sub\">")
                     .append(Html.escape(d == null || d.untracked() == null ? "no ledger" : d.untracked())).append("</div>\n");

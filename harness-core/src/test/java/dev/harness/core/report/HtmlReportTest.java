@@ -100,6 +100,20 @@ class HtmlReportTest {
                 null, reading, new RunOutcome.Rates(100, 93.5, 2, 1_100 * MS, 400 * MS));
     }
 
+    /** --ttl: the loss tile and the delivery table say how many expired, apart from the lost. */
+    @Test
+    void expiredMessagesAreShownApartFromTheLost() throws Exception {
+        RunOutcome full = fullOutcome(Verdict.NONE);
+        RunOutcome expiring = new RunOutcome(Verdict.NONE, new Delivery(true, null, true, 0, 1_000, 700, 300, 0, 0, 0, 0, 0,
+                0).expiring(), false, 0, 0, null, null, full.reading(), full.rates());
+        String html = HtmlReport.render(fullLog(), expiring);
+        String loss = between(html, "id=\"loss\"", "</div>\n</div>");
+        assertTrue(loss.contains("0 lost") && loss.contains("; 300 expired (--ttl passed)"), loss);
+        String delivery = between(html, "id=\"delivery\"", "</table>");
+        assertTrue(delivery.contains("expired (time to live passed)") && delivery.contains("300"), delivery);
+        assertFalse(HtmlReport.render(fullLog(), full).contains("expired"), "no --ttl, no expired");
+    }
+
     @Test
     void theFirstScreenAnswersInOrderValidityRateLatencyLossThenReasonsVerdictAndFindings() throws Exception {
         Verdict verdict = new Verdict(List.of(new Result(Objective.parse("response.p99 < 50ms"), 99 * MS, 50 * MS, false,
