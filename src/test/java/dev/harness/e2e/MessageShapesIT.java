@@ -217,6 +217,7 @@ class MessageShapesIT {
     @CsvSource({
         "correlation-id, --reconnect-every 50",
         "temporary, --sessions-per-connection 2",
+        "router, --syncpoint 0 --ack client",
     })
     void requestersThatReconnectOrShareConnectionsGetEveryReply(String replyBy, String more) throws Exception {
         Path json = dir.resolve("reqresp.json");
@@ -237,9 +238,15 @@ class MessageShapesIT {
         long connects = HlogFiles.sum(hlog, "connect").getTotalCount() + HlogFiles.sum(hlog, "warmup-connect").getTotalCount();
         if (more.contains("--reconnect-every")) {
             assertEquals(8, connects, "100 requests a requester, a new connection after each 50th: " + r);
-        } else {
+        } else if (more.contains("--sessions-per-connection")) {
             assertEquals(0, connects, r::toString);
             assertTrue(r.stdout().contains("\n  connections  2 for 4 requesters: "), r::toString);
+        } else {
+            assertTrue(r.stdout().contains("\n  receive      message listener; client acknowledge"), r::toString);
+            for (int q = 1; q <= 10; q++) {
+                assertEquals(0, OtherClient.count(broker.url(), prefix + q), "every request acknowledged");
+                assertEquals(0, OtherClient.count(broker.url(), prefix + "REPLY." + q), "every reply acknowledged");
+            }
         }
     }
 

@@ -351,8 +351,9 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                refuse.notYetFor("reqresp", "--ack", w.ack, "--receive", w.receive, "--delivery-delay", w.deliveryDelayNs,
-                        "--ttl", w.timeToLiveNs);
+                refuse.notYetFor("reqresp", "--receive", w.receive, "--delivery-delay", w.deliveryDelayNs, "--ttl",
+                        w.timeToLiveNs);
+                Receiving receiving = Receiving.of(w.ack, null);
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
                             + " queue per requester, not on named ones");
@@ -362,6 +363,11 @@ final class RunPlan {
                         w.replyTimeoutNs, w.mode, w.drainTimeoutNs, w.maxInFlight);
                 oneStart.run();
                 ReqRespSettings settings = whole.withShard(shard).withConsumeDelay(w.consumeDelayNs).withReplyBy(w.replyBy);
+                if (w.ack != null && settings.syncpoint() > 0 && receiving.ack() != Receiving.Ack.TRANSACTED) {
+                    throw new ParameterException(line, "--ack: with --syncpoint " + settings.syncpoint() + " responders and"
+                            + " reply routers commit each get in its unit of work; give --syncpoint 0 to acknowledge them"
+                            + " otherwise");
+                }
                 yield () -> {
                     ReqRespWorkload reqresp = new ReqRespWorkload(settings);
                     reqresp.purge(w.purge);
@@ -369,6 +375,7 @@ final class RunPlan {
                     reqresp.messageType(w.messageType);
                     reqresp.sessionsPerConnection(w.sessionsPerConnection);
                     reqresp.reconnectEvery(w.reconnectEvery);
+                    reqresp.receiving(receiving);
                     reqresp.properties(properties);
                     reqresp.priority(w.priority);
                     return reqresp.reconnectWithin(w.reconnectTimeoutNs);

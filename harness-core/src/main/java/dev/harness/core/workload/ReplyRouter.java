@@ -42,6 +42,8 @@ final class ReplyRouter {
     private final AtomicLong ownRedeliveries = new AtomicLong();
     private ListenerConnection connection;
     private boolean transacted;
+    /** --ack outside syncpoint: the session's acknowledgement; auto unless asked. */
+    private Receiving receiving = Receiving.DEFAULT;
     private Provider provider;
     private Reconnect reconnect;
     /** What it consumes, for failures: "reply queue REPLY1". */
@@ -55,6 +57,14 @@ final class ReplyRouter {
         this.shard = shard;
         this.control = control;
         this.runId = runId;
+    }
+
+    /** --ack outside syncpoint: how its session acknowledges replies (transacted commits each get); before open. */
+    void receiving(Receiving receiving) {
+        if (receiving.sync() || receiving.perCommit() > 1) {
+            throw new IllegalArgumentException("a reply router is a listener that commits each get");
+        }
+        this.receiving = receiving;
     }
 
     /** Subscribes to its reply queue, and again after a reconnect. */
@@ -85,9 +95,10 @@ final class ReplyRouter {
     private void open(Provider provider, String name, ReplySource source, String selector, boolean transacted,
             Reconnect reconnect) throws JMSException {
         this.name = name;
-        bind(provider, reconnect, transacted);
+        boolean commits = transacted || receiving.transacted();
+        bind(provider, reconnect, commits);
         connection = new ListenerConnection(reconnect, name, c -> {
-            Session s = JmsWork.session(c, transacted);
+            Session s = commits ? JmsWork.session(c, true) : JmsWork.session(c, receiving);
             MessageConsumer consumer = s.createConsumer(source.on(s), selector);
             // Bound to its session: a listener still busy on a lost connection must not commit the new one's.
             MessageHeader header = new MessageHeader();
@@ -129,6 +140,8 @@ final class ReplyRouter {
             }
             if (transacted) {
                 session.commit(); // the get, in syncpoint
+            } else if (receiving.ack() == Receiving.Ack.CLIENT) {
+                message.acknowledge(); // handed on (or someone else's, left alone by the selector's absence)
             }
         } catch (JMSException e) {
             rollback(session);

@@ -81,18 +81,21 @@ public final class ReqRespWorkload extends SettingsWorkload {
                 for (int q = 0; q < settings.ownQueues(); q++) {
                     ReplyRouter router = new ReplyRouter(q, requesters, settings.shard(), control, runId);
                     routers.add(router);
+                    router.receiving(receiving());
                     router.open(provider, settings, reconnect);
                 }
             } else if (settings.replyBy() == ReplyBy.TEMPORARY) {
                 for (int i = 0; i < requesters.length; i++) {
                     ReplyRouter router = new ReplyRouter(i, requesters, settings.shard(), control, runId);
                     routers.add(router);
+                    router.receiving(receiving());
                     router.openTemporary(provider, settings.syncpoint() > 0, reconnect, requesters[i]::replyTo);
                 }
             }
             if (settings.responders() > 0) {
                 responders = new ResponderPool(settings.responders(), settings.ownQueues(), settings::requestQueue,
-                        settings.syncpoint(), settings.size().maxBytes(), control, runId).serviceTime(settings.consumeDelayNs());
+                        settings.syncpoint(), settings.size().maxBytes(), control, runId).serviceTime(settings.consumeDelayNs())
+                        .receiving(receiving());
                 responders.open(provider, reconnect);
             }
             for (Requester r : requesters) {

@@ -30,7 +30,11 @@ import dev.harness.core.schedule.Pacer;
 public final class Responder {
     private final int id;
     private final RunControl control;
-    private final boolean transacted;
+    private boolean transacted;
+    /** --ack outside syncpoint: client acknowledges each request once it is answered. */
+    private boolean clientAcknowledges;
+    /** --ack outside syncpoint: the session's acknowledgement; auto unless asked. */
+    private Receiving receiving = Receiving.DEFAULT;
     private final int expectedSizeBytes;
     private final AtomicLong handled = new AtomicLong();
     private volatile boolean busy;
@@ -64,7 +68,7 @@ public final class Responder {
         boolean selects = provider.carriesProperties();
         String selector = !selects ? null : runId == 0 ? QueueClaim.ofAnyRun() : QueueClaim.ofRun(runId);
         connection = new ListenerConnection(reconnect, "responder " + id, c -> {
-            Session s = JmsWork.session(c, transacted);
+            Session s = transacted ? JmsWork.session(c, true) : JmsWork.session(c, receiving);
             MessageProducer p = s.createProducer(null);
             // The requester matches a reply by the header in its body, never by the reply's own
             // JMSMessageID (the request's ID, which requesters keep, is copied to JMSCorrelationID).
@@ -79,6 +83,21 @@ public final class Responder {
             }
         });
         connection.open();
+    }
+
+    /**
+     * --ack: outside syncpoint, how the session acknowledges each request (transacted commits the get
+     * with its reply, as in syncpoint); in syncpoint the unit of work decides. Before {@link #open}.
+     */
+    void receiving(Receiving receiving) {
+        if (receiving.sync() || receiving.perCommit() > 1) {
+            throw new IllegalArgumentException("a responder is a listener that commits each request with its reply");
+        }
+        if (!transacted) {
+            this.receiving = receiving;
+            this.transacted = receiving.transacted();
+            this.clientAcknowledges = receiving.ack() == Receiving.Ack.CLIENT;
+        }
     }
 
     /** Takes {@code ns} over each request before it replies, as an application does ({@code --consume-delay}); before {@link #start}. */
@@ -159,6 +178,8 @@ public final class Responder {
             }
             if (transacted) {
                 session.commit(); // the get and the put together
+            } else if (clientAcknowledges) {
+                message.acknowledge(); // answered: the request may go
             }
             long committedNs = System.nanoTime();
             handled.incrementAndGet();

@@ -331,8 +331,12 @@ abstract class SettingsWorkload implements Workload {
                 break;
             }
         }
+        // Beside the consumers it is about; request/response's responders and routers only outside
+        // syncpoint (in it they commit each get with its unit of work).
         String consumers = settings instanceof PutSettings put ? (put.drainers() > 0 ? "drainers" : null)
-                : settings instanceof PubSubSettings ? "subscriptions" : null;
+                : settings instanceof PubSubSettings ? "subscriptions"
+                : settings instanceof ReqRespSettings r && r.syncpoint() == 0 ? "responders"
+                : null;
         if (consumers != null) {
             for (int i = 0; i < s.size(); i++) {
                 if (s.get(i).name().equals(consumers)) {
