@@ -108,11 +108,7 @@ abstract class SettingsWorkload implements Workload {
      * it) before it may deliver it; receivers measure from the intended time plus the delay. 0 for none.
      */
     public Workload deliveryDelay(long ns) {
-        SettingsException.require(ns >= 0 && ns % 1_000_000L == 0, "--delivery-delay", "expected whole milliseconds"
-                + " (JMS 2.0 sets the delay in ms), got " + Units.ms(ns) + " ms");
-        SettingsException.require(ns < settings.drainTimeoutNs(), "--delivery-delay", "the run waits for its last"
-                + " messages at most --drain-timeout, " + Format.duration(settings.drainTimeoutNs()) + ": give a longer"
-                + " --drain-timeout, or a shorter delay");
+        requireMessageTime("--delivery-delay", ns, "");
         SettingsException.require(ns == 0 || timeToLiveNs == 0 || ns < timeToLiveNs, "--delivery-delay", "every message"
                 + " would expire before it could be delivered: give a delay shorter than --ttl");
         SettingsException.require(ns == 0 || !preloads(), "--delivery-delay", "the --preload backlog is put as fast as the"
@@ -128,16 +124,21 @@ abstract class SettingsWorkload implements Workload {
         return deliveryDelayNs;
     }
 
+    /** A time JMS sets on a message: whole milliseconds, and shorter than the run waits for its last messages. */
+    private void requireMessageTime(String option, long ns, String why) {
+        SettingsException.require(ns >= 0 && ns % 1_000_000L == 0, option, "expected whole milliseconds (JMS sets it in"
+                + " ms), got " + Units.ms(ns) + " ms");
+        SettingsException.require(ns < settings.drainTimeoutNs(), option, "the run waits for its last messages at most"
+                + " --drain-timeout, " + Format.duration(settings.drainTimeoutNs()) + why + ": give a longer"
+                + " --drain-timeout, or a shorter " + option);
+    }
+
     /**
      * --ttl: each message's time to live (whole milliseconds, as JMS sets it); a message the
      * broker expires is counted expired, not lost. 0 for for ever.
      */
     public Workload timeToLive(long ns) {
-        SettingsException.require(ns >= 0 && ns % 1_000_000L == 0, "--ttl", "expected whole milliseconds (JMS sets a"
-                + " time to live in ms), got " + Units.ms(ns) + " ms");
-        SettingsException.require(ns < settings.drainTimeoutNs(), "--ttl", "the run waits for its last messages at most"
-                + " --drain-timeout, " + Format.duration(settings.drainTimeoutNs()) + ", and a message still missing then"
-                + " could not have expired: give a longer --drain-timeout, or a shorter --ttl");
+        requireMessageTime("--ttl", ns, ", and a message still missing then could not have expired");
         SettingsException.require(ns == 0 || deliveryDelayNs == 0 || deliveryDelayNs < ns, "--ttl", "every message would"
                 + " expire before it could be delivered: give a --ttl longer than --delivery-delay");
         SettingsException.require(ns == 0 || !preloads(), "--ttl", "the --preload backlog would expire as it waits, and"
