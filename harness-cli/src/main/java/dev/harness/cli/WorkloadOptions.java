@@ -222,10 +222,11 @@ final class WorkloadOptions {
     Integer sessionsPerConnection;
 
     @Option(names = "--ack", paramLabel = "auto|client|dups-ok|transacted[:N]",
-            description = "put: how the drainers acknowledge what they get, apart from the senders' --syncpoint: auto"
-                    + " (default), client (each message acknowledged as it is taken), dups-ok (lazily: a message may come"
-                    + " twice, counted as a duplicate), transacted (a commit per get) or transacted:N (a commit every N"
-                    + " gets; with --receive sync).")
+            description = "How the run's consumers acknowledge what they get, apart from the senders' --syncpoint: put's"
+                    + " drainers, pubsub's subscriptions, and reqresp's responders and reply routers with --syncpoint 0:"
+                    + " auto (default), client (each message acknowledged once handled), dups-ok (lazily: a message may"
+                    + " come twice, counted as a duplicate), transacted (a commit per get) or transacted:N (a commit every"
+                    + " N gets; put with --receive sync).")
     String ack;
 
     @Option(names = "--receive", paramLabel = "listener|sync",

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -79,17 +80,23 @@ public final class SignalFreezer implements Freezer {
         }
     }
 
-    /** Whether every thread of the process is stopped (or exited), from /proc/PID/task/TID/stat. */
+    /**
+     * Whether every thread of the process is stopped or has exited, and one at least is stopped (a
+     * process whose threads have all exited is gone, not frozen), from /proc/PID/task/TID/stat.
+     */
     private boolean allTasksStopped() {
         try (java.util.stream.Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
-            return tasks.allMatch(t -> {
+            List<Character> states = tasks.map(t -> {
                 try {
-                    char c = state(Files.readString(t.resolve("stat"), StandardCharsets.US_ASCII));
-                    return c == 'T' || c == 't' || c == 'Z' || c == 'X';
+                    return state(Files.readString(t.resolve("stat"), StandardCharsets.US_ASCII));
+                } catch (NoSuchFileException e) {
+                    return 'X'; // the thread has gone
                 } catch (IOException | RuntimeException e) {
-                    return true; // the thread has gone
+                    return '?'; // unread: not known to be stopped
                 }
-            });
+            }).toList();
+            return states.stream().anyMatch(c -> c == 'T' || c == 't')
+                    && states.stream().allMatch(c -> c == 'T' || c == 't' || c == 'Z' || c == 'X');
         } catch (IOException | RuntimeException e) {
             return false;
         }

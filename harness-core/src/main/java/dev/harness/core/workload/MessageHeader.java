@@ -147,12 +147,14 @@ final class MessageHeader {
 
     /**
      * An ObjectMessage's byte array, deserialized; null when it holds anything else, or a class this
-     * JVM cannot load (an application's own message: no harness header, not a failure).
+     * JVM cannot load (an application's own message: no harness header, not a failure). Artemis and
+     * ActiveMQ Classic say the latter with a plain JMSException; deserializing is local, so no
+     * exception here is the connection's.
      */
-    static byte[] bodyOf(ObjectMessage o) throws JMSException {
+    static byte[] bodyOf(ObjectMessage o) {
         try {
             return o.getObject() instanceof byte[] body ? body : null;
-        } catch (javax.jms.MessageFormatException e) {
+        } catch (JMSException | RuntimeException e) {
             return null;
         }
     }

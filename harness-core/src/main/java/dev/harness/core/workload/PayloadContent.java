@@ -71,7 +71,10 @@ public final class PayloadContent {
     public static PayloadContent parse(String text) {
         String t = text.trim();
         if (t.startsWith("file:")) {
-            return ofSamples(Path.of(t.substring("file:".length())));
+            String path = t.substring("file:".length());
+            SettingsException.require(!path.isBlank(), "--payload", "file: needs a path, a directory of message files"
+                    + " or a file of messages one a line: file:PATH");
+            return ofSamples(Path.of(path));
         }
         for (PayloadContent c : values()) {
             if (c.option.equals(t.toLowerCase(Locale.ROOT))) {
@@ -109,12 +112,19 @@ public final class PayloadContent {
                 }
             } else {
                 SettingsException.require(Files.size(path) <= MAX_SAMPLE_BYTES, where, what + "is larger than 64MiB");
-                for (String line : Files.readAllLines(path, StandardCharsets.UTF_8)) {
-                    if (!line.isBlank()) {
+                byte[] all = Files.readAllBytes(path); // bytes as they are: any encoding, CR LF kept
+                for (int from = 0; from < all.length;) {
+                    int end = from;
+                    while (end < all.length && all[end] != '\n') {
+                        end++;
+                    }
+                    int to = Math.min(all.length, end + 1); // with its line end: a body of several is one a line
+                    if (!blank(all, from, end)) {
                         SettingsException.require(found.size() < MAX_SAMPLES, where, what + "holds more than "
                                 + MAX_SAMPLES + " samples (lines)");
-                        found.add((line + "\n").getBytes(StandardCharsets.UTF_8)); // a body of several: one a line
+                        found.add(java.util.Arrays.copyOfRange(all, from, to));
                     }
+                    from = to;
                 }
             }
         } catch (IOException | java.io.UncheckedIOException e) {
@@ -137,6 +147,15 @@ public final class PayloadContent {
     /** As the run header says it. */
     public String describe() {
         return option + " (" + what + ")";
+    }
+
+    private static boolean blank(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] != ' ' && b[i] != '\t' && b[i] != '\r') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

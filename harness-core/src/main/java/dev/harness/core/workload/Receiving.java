@@ -80,7 +80,7 @@ public record Receiving(Ack ack, int perCommit, boolean sync) {
         String how = sync ? "synchronous receive(timeout), a thread and a session per queue" : "message listener";
         String acks = switch (ack) {
             case AUTO -> "auto-acknowledge";
-            case CLIENT -> "client acknowledge, each message as it is taken";
+            case CLIENT -> "client acknowledge, each message once it is handled";
             case DUPS_OK -> "dups-ok: the client acknowledges lazily, so a message may come twice (counted as a duplicate)";
             case TRANSACTED -> "transacted, a commit every " + (perCommit == 1 ? "get" : perCommit + " gets")
                     + (sync && perCommit > 1 ? " and whenever the queue goes quiet" : "");

@@ -145,8 +145,8 @@ final class ReplyRouter {
             }
         } catch (JMSException e) {
             rollback(session);
-            if (transacted && handedOn >= 0) {
-                handedOnThenRolledBack.add(handedOn);
+            if ((transacted || receiving.ack() == Receiving.Ack.CLIENT) && handedOn >= 0) {
+                handedOnThenRolledBack.add(handedOn); // not acknowledged: it comes again, the router's own doing
             }
             // A lost connection: the reply comes again after the reconnect (as a duplicate if it was handed on).
             if (!reconnect.mayCure(e)) {

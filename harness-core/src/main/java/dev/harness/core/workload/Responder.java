@@ -147,6 +147,8 @@ public final class Responder {
                 unanswerable.incrementAndGet();
                 if (transacted) {
                     session.commit(); // consumed: nobody can answer it
+                } else if (clientAcknowledges) {
+                    message.acknowledge();
                 }
                 return;
             }
@@ -173,6 +175,8 @@ public final class Responder {
                 unanswerable.incrementAndGet();
                 if (transacted) {
                     session.commit();
+                } else if (clientAcknowledges) {
+                    message.acknowledge();
                 }
                 return;
             }

@@ -57,13 +57,13 @@ public final class ResponderPool implements AutoCloseable {
         }
     }
 
-    /** Every responder takes {@code ns} over each request before it replies ({@code --consume-delay}); before {@link #start}. */
     /** --ack outside syncpoint: how the responders' sessions acknowledge their gets; before {@link #open}. */
     ResponderPool receiving(Receiving receiving) {
         responders.forEach(r -> r.receiving(receiving));
         return this;
     }
 
+    /** Every responder takes {@code ns} over each request before it replies ({@code --consume-delay}); before {@link #start}. */
     public ResponderPool serviceTime(long ns) {
         responders.forEach(r -> r.serviceTime(ns));
         return this;

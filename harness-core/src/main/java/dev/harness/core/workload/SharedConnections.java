@@ -4,6 +4,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,8 +35,9 @@ final class SharedConnections {
 
     private final int perConnection;
     private final Map<Integer, Shared> current = new LinkedHashMap<>();
-    /** Groups whose new connection a worker is making now. */
-    private final Set<Integer> opening = new HashSet<>();
+    private int waiting;
+    /** Groups whose new connection a worker is making now, and its attempt. */
+    private final Map<Integer, Attempt> opening = new HashMap<>();
 
     SharedConnections(int perConnection) {
         if (perConnection < 1) {
@@ -52,20 +54,33 @@ final class SharedConnections {
      */
     Connection connect(int local, Opener opener) throws JMSException {
         int group = local / perConnection;
+        Attempt mine = new Attempt();
         synchronized (this) {
             while (true) {
                 Shared s = current.get(group);
                 if (s != null && !s.retired) {
                     return s.handle();
                 }
-                if (opening.add(group)) {
-                    break; // this worker makes the group's connection
+                Attempt theirs = opening.get(group);
+                if (theirs == null) {
+                    opening.put(group, mine); // this worker makes the group's connection
+                    break;
                 }
+                waiting++;
                 try {
-                    wait();
+                    while (!theirs.done) {
+                        wait();
+                    }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
-                    throw new JMSException("interrupted while another sender connected");
+                    throw new IllegalStateException("interrupted while another worker connected", e);
+                } finally {
+                    waiting--;
+                }
+                if (theirs.failure != null) {
+                    // One attempt for the group, shared: its workers do not try one after another
+                    // against a broker that does not answer, each overrunning the reconnect timeout.
+                    throw theirs.failure;
                 }
             }
         }
@@ -77,17 +92,37 @@ final class SharedConnections {
                 current.put(group, s);
                 return s.handle();
             }
-        } catch (JMSException | RuntimeException e) {
-            if (real != null) {
-                JmsWork.closeQuietly(real);
-            }
+        } catch (JMSException e) {
+            mine.failure = e;
+            closeQuietly(real);
+            throw e;
+        } catch (RuntimeException e) {
+            closeQuietly(real);
             throw e;
         } finally {
             synchronized (this) {
+                mine.done = true;
                 opening.remove(group);
                 notifyAll();
             }
         }
+    }
+
+    private static void closeQuietly(Connection real) {
+        if (real != null) {
+            JmsWork.closeQuietly(real);
+        }
+    }
+
+    /** One worker's connect for its group, which the group's other workers wait for and share. */
+    private static final class Attempt {
+        boolean done;
+        JMSException failure;
+    }
+
+    /** Workers waiting for another's connect: for tests. */
+    synchronized int waiting() {
+        return waiting;
     }
 
     /** The connections made so far that are open and handed out: for tests and the header. */

@@ -76,6 +76,13 @@ class PayloadContentTest {
         PayloadContent d = PayloadContent.parse("file:" + files);
         assertArrayEquals(new byte[] {1, 2, 2, 1, 2}, d.body(5, 0), "a file each, by name, hidden ones left out");
 
+        java.nio.file.Path crlf = java.nio.file.Files.write(dir.resolve("rows.csv"), new byte[] {'a', '\r', '\n', (byte) 0xe9,
+            '\r', '\n'});
+        assertArrayEquals(new byte[] {'a', '\r', '\n', (byte) 0xe9, '\r', '\n', 'a'}, PayloadContent.parse("file:" + crlf).body(7, 0),
+                "a line file's bytes as they are, any encoding, each line with its end");
+        SettingsException noPath = assertThrows(SettingsException.class, () -> PayloadContent.parse("file: "));
+        assertTrue(noPath.getMessage().contains("file: needs a path"), noPath.getMessage());
+
         java.nio.file.Path empty = java.nio.file.Files.writeString(dir.resolve("empty.txt"), "\n \n");
         SettingsException none = assertThrows(SettingsException.class, () -> PayloadContent.parse("file:" + empty));
         assertTrue(none.getMessage().contains("holds no sample"), none.getMessage());

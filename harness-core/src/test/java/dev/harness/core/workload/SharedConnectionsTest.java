@@ -123,4 +123,44 @@ class SharedConnectionsTest {
         b2.close();
         assertTrue(!usable(made.get(1)));
     }
+
+    /** Workers of one group share one connect: its failure is theirs, not a try each, one after another. */
+    @Test
+    void aGroupsWorkersShareOneConnectAndItsFailure() throws Exception {
+        SharedConnections shared = new SharedConnections(2);
+        java.util.concurrent.CountDownLatch opening = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch fail = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger attempts = new java.util.concurrent.atomic.AtomicInteger();
+        SharedConnections.Opener unreachable = () -> {
+            attempts.incrementAndGet();
+            opening.countDown();
+            try {
+                fail.await(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            throw new JMSException("the broker did not answer");
+        };
+        java.util.concurrent.ExecutorService two = java.util.concurrent.Executors.newFixedThreadPool(2);
+        try {
+            java.util.concurrent.Future<?> first = two.submit(() -> shared.connect(0, unreachable));
+            assertTrue(opening.await(10, java.util.concurrent.TimeUnit.SECONDS));
+            java.util.concurrent.Future<?> second = two.submit(() -> shared.connect(1, unreachable));
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (shared.waiting() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(5); // until the second waits on the first's connect
+            }
+            assertEquals(1, shared.waiting());
+            fail.countDown();
+            for (java.util.concurrent.Future<?> f : List.of(first, second)) {
+                java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                        () -> f.get(10, java.util.concurrent.TimeUnit.SECONDS));
+                assertEquals("the broker did not answer", e.getCause().getMessage());
+            }
+            assertEquals(1, attempts.get(), "one connect for the group");
+            assertTrue(usable(shared.connect(0, this::open)), "the next connect tries again");
+        } finally {
+            two.shutdownNow();
+        }
+    }
 }
