@@ -141,7 +141,7 @@ final class ReplyRouter {
             if (transacted) {
                 session.commit(); // the get, in syncpoint
             } else if (receiving.ack() == Receiving.Ack.CLIENT) {
-                message.acknowledge(); // handed on (or someone else's, left alone by the selector's absence)
+                message.acknowledge(); // handed on; a stale reply is taken as auto-acknowledge takes it (only where no selector can leave it)
             }
         } catch (JMSException e) {
             rollback(session);
