@@ -238,15 +238,13 @@ final class BenchCommand implements Callable<Integer>, UsesApi {
         List<Config> configs = new ArrayList<>();
         for (int n : requesterCounts) {
             SettingsException.atLeast("--requesters", n, 1);
-            // Closed mode at a rate no system here reaches is the unthrottled probe: every
-            // requester goes as fast as its round trips allow, and the run stops soon after
-            // the schedule's end (a short reply timeout bounds the wait for the last replies).
+            // The unthrottled probe of request/response, as a sweep's --to max runs it.
             configs.add(new Config(n + " requesters", rate -> {
                 int t = ++trials;
                 boolean probe = rate == 0;
-                return new ReqRespWorkload(new ReqRespSettings(probe ? 1_000_000 : rate, n, 10, Warmup.fixed(warmupNs), trialNs,
+                return new ReqRespWorkload(new ReqRespSettings(probe ? CapacitySearch.CLOSED_PROBE_RATE : rate, n, 10, Warmup.fixed(warmupNs), trialNs,
                         SizeMix.of(sizeBytes), true, 1, 10, "BENCH" + t + ".REQUEST", "BENCH" + t + ".REPLY",
-                        probe ? 5_000_000_000L : ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS, false,
+                        probe ? CapacitySearch.CLOSED_PROBE_REPLY_TIMEOUT_NS : ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS, false,
                         probe ? 0 : WorkloadSettings.DEFAULT_DRAIN_TIMEOUT_NS, Shard.WHOLE));
             }));
         }

@@ -56,7 +56,7 @@ final class Defaults implements IDefaultValueProvider {
     }
 
     /** The commands that take harness run's option groups (as mixins) and pass them on to runs. */
-    private static final java.util.Set<String> SHARE_RUN_OPTIONS = java.util.Set.of("ab", "k8s");
+    private static final java.util.Set<String> SHARE_RUN_OPTIONS = java.util.Set.of("ab", "k8s", "sweep");
 
     private static String rate(double rate) {
         return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);

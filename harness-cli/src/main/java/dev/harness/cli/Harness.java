@@ -23,7 +23,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
         versionProvider = Harness.Version.class,
         description = "A load harness for messaging systems that tells the truth about latency.",
         subcommands = {RunCommand.class, RespondCommand.class, DrainCommand.class, BrokerCommand.class, BenchCommand.class, LogdiskCommand.class,
-            GcInjectCommand.class, ProbeCommand.class, ReportCommand.class, MergeCommand.class, CheckCommand.class, AbCommand.class,
+            GcInjectCommand.class, ProbeCommand.class, ReportCommand.class, MergeCommand.class, CheckCommand.class, AbCommand.class, SweepCommand.class,
             RestartStudyCommand.class, K8sCommand.class, VerifyCommand.class,
             CommandLine.HelpCommand.class})
 public final class Harness implements Runnable {

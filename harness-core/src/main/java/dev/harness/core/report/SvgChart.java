@@ -43,7 +43,12 @@ public final class SvgChart {
         }
     }
 
-    private record Series(String name, double[] xs, double[] ys, String color, boolean dashed, boolean points) {
+    /** @param notes per point, null or why the point is set apart (drawn hollow, the note on hover) */
+    private record Series(String name, double[] xs, double[] ys, String color, boolean dashed, boolean points,
+            String[] notes) {
+        Series(String name, double[] xs, double[] ys, String color, boolean dashed, boolean points) {
+            this(name, xs, ys, color, dashed, points, null);
+        }
     }
 
     private record Band(double from, double to, String cssClass, Style style, String title) {
@@ -121,6 +126,17 @@ public final class SvgChart {
 
     SvgChart line(String name, String color, double[] xs, double[] ys) {
         return add(new Series(name, xs, ys, color, false, true));
+    }
+
+    /**
+     * A series whose points each may carry a note: a point with one is drawn hollow, the note its
+     * hover title, and the legend says what hollow means ({@code legend}).
+     */
+    SvgChart noted(String name, String color, boolean dashed, double[] xs, double[] ys, String[] notes, String legend) {
+        if (java.util.Arrays.stream(notes).anyMatch(java.util.Objects::nonNull)) {
+            keys.putIfAbsent("pt-noted", new Object[] {legend, null, null});
+        }
+        return add(new Series(name, xs, ys, color, dashed, true, notes.clone()));
     }
 
     public SvgChart dashed(String name, double[] xs, double[] ys) {
@@ -264,6 +280,14 @@ public final class SvgChart {
             if (ser.points) {
                 svg.append("<g class=\"points\" data-series=\"").append(Html.escape(ser.name)).append("\">");
                 for (int i = 0; i < ser.xs.length; i++) {
+                    String note = ser.notes == null ? null : ser.notes[i];
+                    if (note != null) {
+                        svg.append(String.format(Locale.ROOT, "<circle class=\"pt noted\" cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\""
+                                + " fill=\"#fff\" stroke=\"%s\" stroke-width=\"2\" data-x=\"%s\" data-y=\"%s\"><title>%s</title>"
+                                + "</circle>", x(ser.xs[i]), axis.y(ser.ys[i]), ser.color, number(ser.xs[i]), number(ser.ys[i]),
+                                Html.escape(note)));
+                        continue;
+                    }
                     svg.append(String.format(Locale.ROOT, "<circle class=\"pt\" cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\" "
                             + "data-x=\"%s\" data-y=\"%s\"/>", x(ser.xs[i]), axis.y(ser.ys[i]), ser.color, number(ser.xs[i]),
                             number(ser.ys[i])));
@@ -317,7 +341,10 @@ public final class SvgChart {
         for (Object[] key : keys.values()) {
             int y = TOP + 8 + row++ * LEGEND_ROW;
             Style s = (Style) key[1];
-            if ((Boolean) key[2]) {
+            if (s == null) { // a hollow point
+                svg.append(String.format(Locale.ROOT, "<circle cx=\"%d\" cy=\"%d\" r=\"4.5\" fill=\"#fff\" stroke=\"#555\""
+                        + " stroke-width=\"2\"/>", x0 + 12, y));
+            } else if ((Boolean) key[2]) {
                 svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"24\" height=\"12\" fill=\"%s\" "
                         + "fill-opacity=\"%.2f\" stroke=\"#bbb\" stroke-width=\"0.5\"/>", x0, y - 6, s.color,
                         Math.max(s.opacity, 0.35)));

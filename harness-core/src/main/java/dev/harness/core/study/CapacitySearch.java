@@ -25,6 +25,13 @@ public final class CapacitySearch<C, R> {
     static final double KEPT = 0.98;
     /** Shapes a search tries at most. */
     static final int MAX_SHAPES = 12;
+    /**
+     * Request/response runs on a schedule: its unthrottled trial is a closed loop at a rate no system
+     * reaches, every requester as fast as its round trips allow, the last replies waited for this long.
+     */
+    public static final long CLOSED_PROBE_RATE = 1_000_000;
+    public static final String CLOSED_PROBE_REPLY_TIMEOUT = "5s";
+    public static final long CLOSED_PROBE_REPLY_TIMEOUT_NS = 5_000_000_000L;
 
     /**
      * One trial's figures, as the search judges them.

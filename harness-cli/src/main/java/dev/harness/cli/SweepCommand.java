@@ -1,0 +1,400 @@
+package dev.harness.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+
+import org.HdrHistogram.Histogram;
+
+import dev.harness.core.FileErrors;
+import dev.harness.core.SettingsException;
+import dev.harness.core.WorkloadKind;
+import dev.harness.core.host.Environment;
+import dev.harness.core.jms.Api;
+import dev.harness.core.jms.UnreachableException;
+import dev.harness.core.measure.View;
+import dev.harness.core.findings.Reading;
+import dev.harness.core.report.HlogReporter;
+import dev.harness.core.report.SweepJson;
+import dev.harness.core.report.SweepReport;
+import dev.harness.core.run.RunControl;
+import dev.harness.core.run.RunListener;
+import dev.harness.core.run.RunSummary;
+import dev.harness.core.schedule.Warmup;
+import dev.harness.core.study.CapacitySearch;
+import dev.harness.core.study.Sweep;
+import dev.harness.core.study.SweepRates;
+import dev.harness.core.study.SweepResult;
+import dev.harness.core.study.SweepStep;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+
+/** harness sweep: harness run's options, run as fixed-rate steps from light load to past the knee. */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        defaultValueProvider = Defaults.class,
+        description = {
+            "Runs harness run's options as a series of fixed-rate steps, lightest first, each a whole run with its own warmup"
+                    + " and validity, and draws latency against the achieved rate: response p50, p99, p99.9 (from the"
+                    + " intended send time) and service p99 (from the actual send). Names the knee: " + "the highest VALID"
+                    + " rate whose response p99 is within 2x of the lightest VALID step's.",
+            "Every other option is a harness run option, profiles (@file) and providers included, e.g.:",
+            "  harness sweep --persistent --rates 250,500,1000,2000,4000 --duration 10s --report sweep.html",
+            "  harness sweep @config/reqresp-standard.args --url tcp://broker:61616 --to max --steps 6 --json after.json"
+                    + " --compare before.json",
+            "Without --warmup, each step warms up with --warmup " + SweepCommand.STEP_WARMUP + ": past the knee the"
+                    + " schedule is never kept, and the step measures its backlog from there (NOT VALID, warmup-unsteady).",
+            "Without --url or --provider, each step runs on an embedded broker of its own. Run's output options (--hlog,"
+                    + " --events, --metrics), --rate, --shard, --start-at, --kill-broker-at, --freeze-at, --gc-inject and"
+                    + " objectives are not taken: the sweep writes its own files."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:every step ran (or the sweep stopped after --stop-after-failed steps), and its outputs were written",
+            "2:bad option value or file", "3:cannot reach the broker, or it refused the login (no step measured)",
+            "4:the broker failed during a step (the steps done are tabulated and written)",
+            "6:the sweep ran and its table was printed, but --json, --report or a step's hlog could not be written",
+            "130:interrupted with Ctrl-C (the steps done are tabulated and written)", "143:terminated with SIGTERM (as Ctrl-C)"})
+final class SweepCommand implements Callable<Integer>, UsesApi {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--rates", split = ",", converter = Values.Rate.class, paramLabel = "N[,N...]",
+            description = "The steps' target rates, increasing, e.g. 500,1000,2000.")
+    List<Double> rates;
+
+    @Option(names = "--from", converter = Values.Rate.class, paramLabel = "N",
+            description = "The lightest step's rate, for a geometric series to --to; with --to max, default 10 %% of the capacity.")
+    Double from;
+
+    @Option(names = "--to", paramLabel = "N|max",
+            description = "The heaviest step's rate; max first measures the capacity unthrottled, then sweeps to 110 %% of it.")
+    String to;
+
+    @Option(names = "--steps", defaultValue = "6", paramLabel = "N",
+            description = "Steps from --from to --to, each the same factor above the last. Default: ${DEFAULT-VALUE}.")
+    int steps;
+
+    @Option(names = "--max-p99", converter = Values.Duration.class, paramLabel = "DURATION",
+            description = "A step whose response p99 is above this counts as failed, as a NOT VALID one does.")
+    Long maxP99Ns;
+
+    @Option(names = "--stop-after-failed", defaultValue = "2", paramLabel = "N",
+            description = "Stop after N steps NOT VALID or over --max-p99: past the knee each further step only adds load."
+                    + " Default: ${DEFAULT-VALUE}.")
+    int stopAfterFailed;
+
+    @Option(names = "--hlog-dir", paramLabel = "DIR",
+            description = "Write each step's HdrHistogram interval log here, step-NN-RATE.hlog (harness report reads each).")
+    Path hlogDir;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write every step's figures, the knee and its rule as JSON.")
+    Path json;
+
+    @Option(names = "--report", paramLabel = "FILE.html",
+            description = "Write the HTML report: the curve (NOT VALID steps hollow, the knee marked) and the table.")
+    Path report;
+
+    @Option(names = "--compare", paramLabel = "OTHER.json",
+            description = "Another sweep's --json, drawn on the same chart as this one, each curve labelled (--label).")
+    Path compare;
+
+    @Option(names = "--label", paramLabel = "TEXT", description = "This sweep's name on a chart. Default: its options.")
+    String label;
+
+    // harness run's option groups, passed on to every step: declared once, with run's defaults and checks.
+    @Mixin
+    WorkloadOptions workloadOptions;
+
+    @Mixin
+    MeasureOptions measureOptions;
+
+    /** The other run options (--url, --provider, ...), which run parses. */
+    @Unmatched
+    List<String> otherRunOptions = new ArrayList<>();
+
+    /**
+     * A step's warmup when none is given: auto, at most this long. Past the knee the schedule is never
+     * kept, so auto's own bound (minutes) would spend each such step warming up and measure nothing.
+     */
+    static final String STEP_WARMUP = "auto:10s";
+
+    private volatile RunControl current = new RunControl();
+    private volatile boolean interrupted;
+
+    @Override
+    public Api api() {
+        return RunPlan.parse(withRate(RunPlan.passedOn(spec), 1)).api();
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        OutputFiles.checkWritable(spec, "--json", json);
+        OutputFiles.checkWritable(spec, "--report", report);
+        SweepResult compared = compare == null ? null : read(compare);
+        List<String> base = new ArrayList<>(RunPlan.passedOn(spec));
+        CommandLine.ParseResult given = RunPlan.given(withRate(base, 1));
+        if (!given.hasMatchedOption("--warmup") && !given.hasMatchedOption("--preload")) {
+            base.addAll(List.of("--warmup", STEP_WARMUP));
+        }
+        RunPlan plan = check(base);
+        WorkloadKind kind = plan.kind;
+        boolean toMax = to != null && to.strip().equalsIgnoreCase("max");
+        double[] targets = toMax ? null : targets();
+        makeHlogDir();
+        String options = String.join(" ", RunPlan.passedOn(spec));
+        String unit = kind.rateUnit();
+        String started = Instant.now().toString();
+        List<String> notWritten = new ArrayList<>();
+        Sweep.Launcher launcher = rate -> step(base, kind, rate, notWritten);
+        Sweep sweep = new Sweep(stopAfterFailed, maxP99Ns, launcher, () -> interrupted);
+        SweepStep capacity = null;
+        Sweep.Swept swept = new Sweep.Swept(List.of(), null, false);
+        Exception failure = null;
+        String[] target = {plan.ownBroker ? "embedded Artemis broker (one per step)" : "-"};
+        try (InterruptGuard guard = new InterruptGuard(() -> {
+            interrupted = true;
+            current.requestStop(RunControl.INTERRUPTED);
+        })) {
+            try {
+                if (toMax) {
+                    System.out.println("capacity: an unthrottled trial first (--to max)...");
+                    capacity = launcher.step(0);
+                    System.out.printf(Locale.ROOT, "capacity: %,.0f %s%n", capacity.achieved(), unit);
+                    if (!interrupted && capacity.achieved() < 1) {
+                        throw new Failure.DuringRun("nothing completed in the unthrottled trial: there is no capacity to"
+                                + " sweep to");
+                    }
+                    targets = interrupted ? new double[0] : SweepRates.aroundCapacity(capacity.achieved(), from, steps);
+                }
+                System.out.println("sweep: " + targets.length + " steps at " + rateList(targets) + " " + unit);
+                swept = sweep.run(targets, (i, of, s) -> System.out.println(SweepReport.stepLine(i, of, s, unit)));
+            } catch (Exception e) {
+                if (stepsDone.isEmpty()) {
+                    throw e; // nothing measured: the step's own exit code and line
+                }
+                // A later step failed or was refused: the steps done are still tabulated and written.
+                failure = e;
+                swept = new Sweep.Swept(stepsDone, "ended at a step that failed (" + e.getMessage() + ")", false);
+            }
+            if (lastTarget != null) {
+                target[0] = lastTarget;
+            }
+            SweepResult result = new SweepResult(label != null ? label : options.isEmpty() ? "sweep" : options, options,
+                    target[0], unit, started, machine(), capacity, swept.steps(), swept.ended(), swept.interrupted());
+            System.out.print(SweepReport.table(result, maxP99Ns));
+            write(result, compared, notWritten);
+            if (swept.interrupted() || interrupted) {
+                throw new Failure.Interrupted("interrupted: " + swept.steps().size() + " step(s) done, tabulated and written");
+            }
+            if (failure != null) {
+                notWritten.forEach(System.err::println);
+                throw failure;
+            }
+            if (!notWritten.isEmpty()) {
+                throw new Failure.OutputNotWritten(String.join("; ", notWritten));
+            }
+            return ExitCode.OK;
+        }
+    }
+
+    /** Steps done so far, for a sweep a failed step ends. */
+    private final List<SweepStep> stepsDone = new ArrayList<>();
+    private String lastTarget;
+    private int stepNumber;
+
+    /** One step: harness run with these options at this rate, in this process, its hlog in --hlog-dir. */
+    private SweepStep step(List<String> base, WorkloadKind kind, double rate, List<String> notWritten)
+            throws UnreachableException {
+        current = new RunControl();
+        if (interrupted) {
+            current.requestStop(RunControl.INTERRUPTED);
+        }
+        List<String> args = withRate(base, rate);
+        if (rate == 0 && kind == WorkloadKind.REQRESP) {
+            // Request/response runs on a schedule: its capacity is a closed loop at a rate none reaches.
+            args.addAll(List.of("--mode", "closed", "--rate", Long.toString(CapacitySearch.CLOSED_PROBE_RATE),
+                    "--reply-timeout", CapacitySearch.CLOSED_PROBE_REPLY_TIMEOUT));
+        }
+        Path hlog = hlogDir == null || rate == 0 ? null
+                : hlogDir.resolve(String.format(Locale.ROOT, "step-%02d-%s.hlog", ++stepNumber, rateText(rate)));
+        List<RunListener> listeners = new ArrayList<>();
+        if (hlog != null) {
+            try {
+                listeners.add(new HlogReporter(hlog));
+            } catch (IOException e) {
+                notWritten.add("--hlog-dir " + hlog + ": cannot write the file: " + FileErrors.describe(e));
+                hlog = null;
+            }
+        }
+        RunSummary summary = RunPlan.parse(args).runAlone(current, listeners);
+        lastTarget = summary.header().target();
+        SweepStep step = of(summary, rate, hlog);
+        if (rate != 0) {
+            stepsDone.add(step);
+        }
+        return step;
+    }
+
+    /** A step's figures from its run. */
+    static SweepStep of(RunSummary s, double rate, Path hlog) {
+        List<String> reasons = rate == 0 ? List.of() : Reading.of(s).validity().reasons().stream().map(r -> r.code() + ": "
+                + r.text()).toList();
+        double cpu = s.saturation().cpuFraction();
+        long completed = s.throughput().completedAfterWarmup();
+        double cpuMs = cpu < 0 || completed == 0 ? -1
+                : cpu * Runtime.getRuntime().availableProcessors() * s.throughput().measuredSeconds() * 1000 / completed;
+        String queue = s.host().longest().map(p -> p.description()).orElse(null);
+        return new SweepStep(rate, s.throughput().achievedRate(), reasons, latency(s, View.RESPONSE), latency(s, View.SERVICE),
+                at(s, View.SEND_LAG, 99), cpuMs, queue, s.ending().stopReason(), hlog == null ? null : hlog.toString());
+    }
+
+    private static SweepStep.Latency latency(RunSummary s, View v) {
+        Histogram h = s.views().measured().get(v);
+        return new SweepStep.Latency(h == null ? 0 : h.getTotalCount(), at(s, v, 50), at(s, v, 99), at(s, v, 99.9), at(s, v, 100));
+    }
+
+    private static long at(RunSummary s, View v, double p) {
+        Histogram h = s.views().measured().get(v);
+        return h == null || h.getTotalCount() == 0 ? 0 : p >= 100 ? h.getMaxValue() : h.getValueAtPercentile(p);
+    }
+
+    /** The rates --rates, or --from, --to and --steps, give. */
+    private double[] targets() {
+        boolean series = from != null || to != null;
+        try {
+            if (rates != null) {
+                if (series) {
+                    throw usage("--rates: give the steps' rates, or --from and --to, not both");
+                }
+                return SweepRates.listed(rates);
+            }
+            if (from == null || to == null) {
+                throw usage(series ? (from == null ? "--from" : "--to") + ": a series needs both --from and --to (or --to max)"
+                        : "--rates: give the steps' rates (--rates 500,1000,2000), or --from and --to (or --to max)");
+            }
+            return SweepRates.geometric(from, Values.rate(to), steps);
+        } catch (CommandLine.TypeConversionException e) {
+            throw usage("--to: " + e.getMessage());
+        }
+    }
+
+    /** harness run's checks on the options at the first rate, and the options a step cannot take. */
+    private RunPlan check(List<String> base) {
+        CommandLine.ParseResult ours = spec.commandLine().getParseResult();
+        if (ours.hasMatchedOption("--rate")) {
+            throw usage("--rate: a sweep's steps set the rate; give --rates, or --from and --to");
+        }
+        if (rates == null && to != null && !to.strip().equalsIgnoreCase("max")) {
+            try {
+                Values.rate(to);
+            } catch (CommandLine.TypeConversionException e) {
+                throw usage("--to: " + e.getMessage());
+            }
+        }
+        if (to != null && to.strip().equalsIgnoreCase("max") && rates != null) {
+            throw usage("--rates: give the steps' rates, or --to max, not both");
+        }
+        if (to != null && to.strip().equalsIgnoreCase("max")) {
+            SettingsException.require(steps >= 2 && steps <= SweepRates.MAX_STEPS, "--steps", "expected 2 to " + SweepRates.MAX_STEPS
+                    + " steps, got " + steps);
+        }
+        try {
+            CommandLine.ParseResult given = RunPlan.given(withRate(base, 1));
+            Stream.of("--hlog", "--events", "--metrics", "--gc-inject", "--start-at", "--kill-broker-at", "--freeze-at",
+                    "--shard", "--slo", "--slo-abort", "--junit").filter(given::hasMatchedOption).findFirst()
+                    .ifPresent(refused -> {
+                        throw usage(refused + ": not for harness sweep, whose steps run in one process and write only its"
+                                + " files (--json, --report, --hlog-dir)");
+                    });
+            RunPlan plan = RunPlan.parse(withRate(base, 1));
+            Warmup w = plan.warmup;
+            long minimumNs = w.auto() ? Warmup.AUTO_MIN_NS : w.ns();
+            if (workloadOptions.durationNs < minimumNs) {
+                throw usage(String.format(Locale.ROOT, "--duration %s: each step measures at least as long as its warmup's"
+                        + " minimum (%s)", Values.durationText(workloadOptions.durationNs), Values.durationText(minimumNs)));
+            }
+            return plan;
+        } catch (ParameterException e) {
+            throw e.getCommandLine() == spec.commandLine() ? e : usage(Harness.oneLine(e));
+        } catch (SettingsException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private void makeHlogDir() {
+        if (hlogDir == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(hlogDir);
+        } catch (IOException e) {
+            throw usage("--hlog-dir " + hlogDir + ": cannot make the directory: " + FileErrors.describe(e));
+        }
+        if (!Files.isWritable(hlogDir)) {
+            throw usage("--hlog-dir " + hlogDir + ": cannot write in the directory");
+        }
+    }
+
+    private SweepResult read(Path file) {
+        try {
+            return SweepJson.read("--compare", file);
+        } catch (SettingsException e) {
+            throw usage(e.getMessage());
+        }
+    }
+
+    private void write(SweepResult result, SweepResult compared, List<String> notWritten) {
+        if (json != null) {
+            try {
+                SweepJson.write(json, result);
+                System.out.println("json: " + json);
+            } catch (IOException e) {
+                notWritten.add("--json " + json + ": cannot write the file: " + FileErrors.describe(e));
+            }
+        }
+        if (report != null) {
+            try {
+                SweepReport.writeHtml(report, result, compared);
+                System.out.println("report: " + report);
+            } catch (IOException e) {
+                notWritten.add("--report " + report + ": cannot write the file: " + FileErrors.describe(e));
+            }
+        }
+        if (hlogDir != null) {
+            System.out.println("hlogs: " + hlogDir + " (a file per step)");
+        }
+    }
+
+    private static List<String> withRate(List<String> base, double rate) {
+        List<String> args = new ArrayList<>(base);
+        args.addAll(List.of("--rate", rate == 0 ? "max" : rateText(rate)));
+        return args;
+    }
+
+    private static String rateText(double rate) {
+        return rate == Math.rint(rate) ? Long.toString((long) rate) : String.format(Locale.ROOT, "%.3f", rate);
+    }
+
+    private static String rateList(double[] rates) {
+        return String.join(", ", java.util.Arrays.stream(rates).mapToObj(r -> String.format(Locale.ROOT, "%,.0f", r)).toList());
+    }
+
+    private static String machine() {
+        return String.format(Locale.ROOT, "%s, %d CPUs, Java %s", Environment.hostName(), Runtime.getRuntime().availableProcessors(),
+                System.getProperty("java.version"));
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,63 @@
+package dev.harness.core.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.harness.core.SettingsException;
+import dev.harness.core.study.SweepResult;
+import dev.harness.core.study.SweepStep;
+
+class SweepJsonTest {
+    @TempDir
+    Path dir;
+
+    static SweepResult sweep(String label) {
+        SweepStep.Latency a = new SweepStep.Latency(2500, 1_000_000, 4_000_000, 6_000_000, 9_000_000);
+        SweepStep.Latency b = new SweepStep.Latency(2400, 900_000, 2_000_000, 3_000_000, 4_000_000);
+        SweepStep.Latency slow = new SweepStep.Latency(7000, 900_000_000, 2_000_000_000L, 2_500_000_000L, 2_600_000_000L);
+        return new SweepResult(label, "--persistent --duration 10s", "embedded Artemis", "msg/s", "2026-12-07T04:00:00Z",
+                "vm, 2 CPUs", null, List.of(new SweepStep(250, 249.5, List.of(), a, b, 120_000, 0.25, null, null, "h/step-01-250.hlog"),
+                        new SweepStep(1000, 998, List.of(), a, b, 200_000, 0.2, "CPU run queue, 5 runnable (1.5x)", null, null),
+                        new SweepStep(4000, 1700, List.of("generator-saturated: 1 sender can offer 1,700 msg/s"), slow, b,
+                                800_000_000, 0.3, null, "could not keep up", null)),
+                "stopped after 1 step NOT VALID", false);
+    }
+
+    @Test
+    void whatIsWrittenIsReadBack() throws Exception {
+        SweepResult r = sweep("before");
+        Path file = dir.resolve("s.json");
+        SweepJson.write(file, r);
+        assertEquals(r, SweepJson.read("--compare", file));
+        assertTrue(SweepJson.is(file));
+        JsonNode root = new ObjectMapper().readTree(file.toFile());
+        assertEquals(1000, root.path("knee").path("target").asDouble(), "the knee, named for scripts");
+        assertFalse(root.path("steps").get(2).path("valid").asBoolean());
+        assertEquals(4_000_000, root.path("steps").get(0).path("response").path("p99").asLong());
+    }
+
+    @Test
+    void notASweepsJsonIsOneLine() throws Exception {
+        Path run = Files.writeString(dir.resolve("run.json"), "{\"schema\": \"harness-run/1\"}");
+        assertEquals("--compare " + run + ": expected the --json of a harness sweep (schema harness-sweep/1)",
+                assertThrows(SettingsException.class, () -> SweepJson.read("--compare", run)).getMessage());
+        Path text = Files.writeString(dir.resolve("t.json"), "no json");
+        assertTrue(assertThrows(SettingsException.class, () -> SweepJson.read("--compare", text)).getMessage()
+                .startsWith("--compare " + text + ": not JSON"));
+        assertFalse(SweepJson.is(text));
+        assertTrue(assertThrows(SettingsException.class, () -> SweepJson.read("--compare", dir.resolve("none.json")))
+                .getMessage().contains("cannot read"));
+    }
+}

@@ -1,0 +1,75 @@
+package dev.harness.core.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+import dev.harness.core.study.SweepResult;
+
+class SweepReportTest {
+    @Test
+    void theTableNamesTheKneeAndWhyEachNotValidStepWasNot() {
+        String t = SweepReport.table(SweepJsonTest.sweep("before"), null);
+        assertTrue(t.contains("knee: 1,000 msg/s (the highest VALID rate whose response p99 is within 2x of the lightest"
+                + " VALID step's: 4.000 ms here against 4.000 ms at 250)"), t);
+        assertTrue(t.lines().anyMatch(l -> l.contains("1,000") && l.endsWith("<- knee")), t);
+        assertTrue(t.contains("4,000 msg/s: stopped: could not keep up; generator-saturated: 1 sender can offer"), t);
+        assertTrue(t.contains("the sweep stopped after 1 step NOT VALID: 3 of its steps ran"), t);
+    }
+
+    @Test
+    void theChartDrawsEachStepAtItsAchievedRateTheNotValidOnesHollowWithTheirReason() {
+        String html = SweepReport.html(SweepJsonTest.sweep("before"), null);
+        for (String series : new String[] {"response p50", "response p99", "response p99.9", "service p99"}) {
+            assertTrue(html.contains("data-series=\"" + series + "\" data-points=\"3\""), series);
+        }
+        // x is log10 of the achieved rate: 998/s is drawn at 2.999.
+        assertTrue(html.contains("data-x=\"2.999\" data-y=\"4\""), html);
+        Matcher hollow = Pattern.compile("<circle class=\"pt noted\"[^>]*data-x=\"([0-9.]+)\"[^>]*><title>([^<]*)</title>")
+                .matcher(html);
+        int n = 0;
+        while (hollow.find()) {
+            n++;
+            assertEquals(Math.log10(1700), Double.parseDouble(hollow.group(1)), 0.001);
+            assertTrue(hollow.group(2).startsWith("NOT VALID at target 4,000 msg/s: stopped: could not keep up"),
+                    hollow.group(2));
+        }
+        assertEquals(4, n, "the NOT VALID step, hollow on each of the four curves");
+        assertTrue(html.contains(SweepReport.NOT_VALID_LEGEND), "the legend says what hollow means");
+        assertTrue(html.contains("<line class=\"knee\""), "the knee marked");
+        assertTrue(html.contains(">knee 1,000</text>"), html);
+        assertTrue(html.contains("<tr class=\"invalid\"><td>4,000</td>"), html);
+    }
+
+    @Test
+    void twoSweepsShareOneChartEachCurveLabelled() {
+        SweepResult before = SweepJsonTest.sweep("before");
+        SweepResult after = SweepJsonTest.sweep("after");
+        String html = SweepReport.html(after, before);
+        for (String label : new String[] {"after", "before"}) {
+            assertTrue(html.contains("data-series=\"" + label + ": response p99\""), label);
+            assertTrue(html.contains("data-series=\"" + label + ": service p99\""), label);
+            assertTrue(html.contains("<table class=\"steps\" data-label=\"" + label + "\">"), label);
+        }
+        assertEquals(1, html.split("<svg ", -1).length - 1, "one chart");
+        assertTrue(html.contains("<h1>Sweep: after against before</h1>"), html);
+    }
+
+    @Test
+    void aStepThatMeasuredNothingIsTabulatedAndNotDrawn() {
+        SweepResult r = SweepJsonTest.sweep("x");
+        var nothing = new dev.harness.core.study.SweepStep.Latency(0, 0, 0, 0, 0);
+        var steps = new java.util.ArrayList<>(r.steps());
+        steps.add(new dev.harness.core.study.SweepStep(8000, 1800, java.util.List.of("schedule-behind: none sent"), nothing,
+                nothing, 0, 0.2, null, null, null));
+        SweepResult more = new SweepResult(r.label(), r.options(), r.target(), r.unit(), r.started(), r.machine(), null, steps,
+                null, false);
+        String html = SweepReport.html(more, null);
+        assertTrue(html.contains("data-series=\"response p99\" data-points=\"3\""), "not drawn at 0 ms");
+        assertTrue(SweepReport.table(more, null).lines().anyMatch(l -> l.contains("8,000") && l.contains("- / - / - / -")));
+    }
+}
