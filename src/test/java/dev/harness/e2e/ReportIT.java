@@ -4,14 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -187,22 +185,7 @@ class ReportIT {
         return circles;
     }
 
-    /** Debian's chromium, headless, as the issue asks; bounded in time. */
     private static String chromium(String... args) throws Exception {
-        String binary = List.of("/usr/bin/chromium", "/usr/bin/chromium-browser").stream()
-                .filter(p -> new File(p).canExecute()).findFirst()
-                .orElseThrow(() -> new AssertionError("chromium is not installed (.ci/run installs Debian's package)"));
-        List<String> command = new ArrayList<>(List.of(binary, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-background-networking", "--user-data-dir=" + dir.resolve("chromium-profile")));
-        command.addAll(List.of(args));
-        Path out = Files.createTempFile(dir, "chromium", ".out");
-        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD)
-                .start();
-        if (!p.waitFor(90, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new AssertionError("chromium did not finish within 90 s");
-        }
-        assertEquals(0, p.exitValue(), "chromium exit code");
-        return Files.readString(out, StandardCharsets.UTF_8);
+        return Chromium.run(dir, args);
     }
 }

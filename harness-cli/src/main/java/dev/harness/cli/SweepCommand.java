@@ -133,7 +133,7 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
 
     @Override
     public Api api() {
-        return RunPlan.parse(withRate(RunPlan.passedOn(spec), 1)).api();
+        return check(RunPlan.passedOn(spec)).api(); // bad options refused here, before a jar is chosen
     }
 
     @Override
@@ -291,7 +291,8 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
     /** harness run's checks on the options at the first rate, and the options a step cannot take. */
     private RunPlan check(List<String> base) {
         CommandLine.ParseResult ours = spec.commandLine().getParseResult();
-        if (ours.hasMatchedOption("--rate")) {
+        // A profile's --rate is a run's; the steps' override it. One typed here is a mistake.
+        if (ours.originalArgs().stream().anyMatch(a -> a.equals("--rate") || a.startsWith("--rate="))) {
             throw usage("--rate: a sweep's steps set the rate; give --rates, or --from and --to");
         }
         if (rates == null && to != null && !to.strip().equalsIgnoreCase("max")) {
@@ -305,8 +306,9 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
             throw usage("--rates: give the steps' rates, or --to max, not both");
         }
         if (to != null && to.strip().equalsIgnoreCase("max")) {
-            SettingsException.require(steps >= 2 && steps <= SweepRates.MAX_STEPS, "--steps", "expected 2 to " + SweepRates.MAX_STEPS
-                    + " steps, got " + steps);
+            if (steps < 2 || steps > SweepRates.MAX_STEPS) {
+                throw usage("--steps: expected 2 to " + SweepRates.MAX_STEPS + " steps, got " + steps);
+            }
         }
         try {
             CommandLine.ParseResult given = RunPlan.given(withRate(base, 1));

@@ -27,7 +27,7 @@ import picocli.CommandLine;
 /** The one map from failure kinds to exit codes, used by every command; bad input is 2 everywhere. */
 class ExitCodesTest {
     static final List<String> COMMANDS = List.of("run", "respond", "drain", "bench", "ab", "report", "merge", "check", "broker",
-            "logdisk", "gc-inject", "probe", "restart-study", "k8s", "verify");
+            "logdisk", "gc-inject", "probe", "restart-study", "k8s", "verify", "sweep");
 
     @TempDir
     static Path dir;
@@ -212,7 +212,30 @@ class ExitCodesTest {
                         Long.toString(ProcessHandle.current().pid()))),
                 Arguments.of("--broker-pid: give --broker-pid, or --freeze-cmd and --thaw-cmd, not both", List.of("verify",
                         "--url", "tcp://127.0.0.1:1", "--broker-pid", "1", "--freeze-cmd", "true", "--thaw-cmd", "true")),
-                Arguments.of("--json", List.of("verify", "--json", "/nonexistent-dir/v.json")));
+                Arguments.of("--json", List.of("verify", "--json", "/nonexistent-dir/v.json")),
+                // A sweep's bad input is refused before its first step.
+                Arguments.of("--rates: expected increasing rates, from light load up; 250 follows 500",
+                        List.of("sweep", "--rates", "500,250")),
+                Arguments.of("--to: expected a rate above --from 1000, got 500", List.of("sweep", "--from", "1000", "--to", "500")),
+                Arguments.of("--to: expected messages per second", List.of("sweep", "--from", "1000", "--to", "fast")),
+                Arguments.of("--from: a series needs both --from and --to", List.of("sweep", "--to", "5000")),
+                Arguments.of("--rates: give the steps' rates (--rates 500,1000,2000), or --from and --to", List.of("sweep")),
+                Arguments.of("--rates: give the steps' rates, or --to max, not both", List.of("sweep", "--rates", "100",
+                        "--to", "max")),
+                Arguments.of("--duration 1s: each step measures at least as long as its warmup's minimum (2s)",
+                        List.of("sweep", "--rates", "100,200", "--duration", "1s")),
+                Arguments.of("--duration 3s: each step measures at least as long as its warmup's minimum (5s)",
+                        List.of("sweep", "--rates", "100,200", "--duration", "3s", "--warmup", "5s")),
+                Arguments.of("--rate: a sweep's steps set the rate", List.of("sweep", "--rate", "100", "--rates", "100,200")),
+                Arguments.of("--hlog: not for harness sweep", List.of("sweep", "--rates", "100", "--hlog", "x.hlog")),
+                Arguments.of("--kill-broker-at: not for harness sweep", List.of("sweep", "--rates", "100", "--kill-broker-at", "3s")),
+                Arguments.of("--senders", List.of("sweep", "--rates", "100", "--senders", "0")),
+                Arguments.of("--steps: expected 2 to 50 steps, got 1", List.of("sweep", "--to", "max", "--steps", "1")),
+                Arguments.of("--compare " + hlog + ": not JSON", List.of("sweep", "--rates", "100", "--compare",
+                        hlog.toString())),
+                Arguments.of("--hlog-dir", List.of("sweep", "--rates", "100", "--hlog-dir", hlog.resolve("x").toString())),
+                Arguments.of("a second file is for comparing two sweeps", List.of("report", hlog.toString(), hlog.toString(),
+                        "--out", dir.resolve("r.html").toString())));
     }
 
     @ParameterizedTest(name = "{1}")
@@ -231,7 +254,8 @@ class ExitCodesTest {
     }
 
     /** Commands that a signal stops with what they measured reported (InterruptGuard), or that run until one. */
-    static final List<String> STOPPED_BY_SIGNALS = List.of("run", "respond", "drain", "broker", "bench", "ab", "logdisk", "probe");
+    static final List<String> STOPPED_BY_SIGNALS = List.of("run", "respond", "drain", "broker", "bench", "ab", "logdisk", "probe",
+            "sweep");
 
     /**
      * The codes each command's --help lists (from which the reference is generated) are the one

@@ -108,7 +108,7 @@ public final class SweepReport {
             double[] xs = drawn.stream().mapToDouble(s -> Math.log10(s.achieved())).toArray();
             String[] notes = drawn.stream().map(s -> s.valid() ? null : "NOT VALID at target " + rate(s.target()) + " "
                     + r.unit() + ": " + s.why()).toArray(String[]::new);
-            String prefix = sweeps.size() == 1 ? "" : r.label() + ": ";
+            String prefix = sweeps.size() == 1 ? "" : label(sweeps, k) + ": ";
             String[] c = COLORS[k];
             boolean full = sweeps.size() == 1;
             if (full) {
@@ -153,6 +153,12 @@ public final class SweepReport {
         }
         html.append("</body></html>\n");
         return html.toString();
+    }
+
+    /** A sweep's label, the second told apart when both have the same. */
+    private static String label(List<SweepResult> sweeps, int k) {
+        boolean same = sweeps.size() == 2 && sweeps.get(0).label().equals(sweeps.get(1).label());
+        return sweeps.get(k).label() + (same && k == 1 ? " (compared)" : "");
     }
 
     private static String stepsTable(SweepResult r) {
