@@ -64,6 +64,8 @@ public final class SvgChart {
     private final String xLabel;
     private final String yLabel;
     private int height;
+    /** The legend's column beside the plot. */
+    private int right = RIGHT;
     private final List<Series> series = new ArrayList<>();
     private final List<Band> bands = new ArrayList<>();
     private final List<Mark> marks = new ArrayList<>();
@@ -156,6 +158,16 @@ public final class SvgChart {
         return this;
     }
 
+    /** A legend column wide enough for its longest name (at most half the chart), for long series names. */
+    SvgChart legendToFit() {
+        int longest = series.stream().mapToInt(x -> x.name.length()).max().orElse(0);
+        for (Object[] key : keys.values()) {
+            longest = Math.max(longest, ((String) key[0]).length());
+        }
+        right = Math.max(RIGHT, Math.min(WIDTH / 2, (int) (longest * 6.2) + 48));
+        return this;
+    }
+
     /** A logarithmic y axis, for curves that differ by orders of magnitude (response against service). */
     SvgChart yLog(boolean log) {
         this.yLog = log;
@@ -231,7 +243,7 @@ public final class SvgChart {
             double y = axis.y(t.at);
             svg.append(String.format(Locale.ROOT, "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#e5e5e5\"/>"
                     + "<text class=\"tick\" x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%s</text>%n",
-                    LEFT, y, WIDTH - RIGHT, y, LEFT - 6, y + 4, Html.escape(t.label)));
+                    LEFT, y, WIDTH - right, y, LEFT - 6, y + 4, Html.escape(t.label)));
         }
         List<Tick> ticks = xTicks != null ? xTicks : linearTicks();
         for (Tick t : ticks) {
@@ -254,7 +266,7 @@ public final class SvgChart {
                     m.style.color, m.style.width, dash(m.style.dash), Html.escape(m.title)));
             if (m.label != null) {
                 double width = m.label.length() * 6.5 + 6;
-                boolean left = x + width > WIDTH - RIGHT; // at the right edge the label goes left of its line
+                boolean left = x + width > WIDTH - right; // at the right edge the label goes left of its line
                 double from = left ? x - width : x;
                 int row = 0;
                 while (row < rowEnds.size() && rowEnds.get(row) > from) {
@@ -330,7 +342,7 @@ public final class SvgChart {
     /** The legend beside the plot: every series, then every kind of span and event line, then the limits. */
     private void legend(StringBuilder svg) {
         int row = 0;
-        int x0 = WIDTH - RIGHT + 12;
+        int x0 = WIDTH - right + 12;
         svg.append("<g class=\"legend-box\">");
         for (Series ser : series) {
             int y = TOP + 8 + row++ * LEGEND_ROW;
@@ -453,8 +465,8 @@ public final class SvgChart {
         return LEFT + (v - xMin) / (xMax - xMin) * plotWidth();
     }
 
-    private static int plotWidth() {
-        return WIDTH - LEFT - RIGHT;
+    private int plotWidth() {
+        return WIDTH - LEFT - right;
     }
 
     private int plotHeight() {

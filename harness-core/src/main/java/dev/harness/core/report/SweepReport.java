@@ -45,9 +45,9 @@ public final class SweepReport {
             t.append(String.format(Locale.ROOT, "capacity (unthrottled trial, --to max): %s %s%n", rate(r.capacity().achieved()),
                     r.unit()));
         }
-        t.append(String.format(Locale.ROOT, "%n%10s %10s  %-9s %30s %12s %12s %8s  %s%n", "target", "achieved", "validity",
+        t.append(String.format(Locale.ROOT, "%n%13s %13s  %-9s %34s %12s %12s %8s  %s%n", "target", "achieved", "validity",
                 "response ms p50/p99/p99.9/max", "service p99", "send-lag p99", "CPU ms", "host's longest queue"));
-        t.append(String.format(Locale.ROOT, "%10s %10s  %-9s %30s %12s %12s %8s%n", r.unit(), r.unit(), "", "", "ms", "ms",
+        t.append(String.format(Locale.ROOT, "%13s %13s  %-9s %34s %12s %12s %8s%n", r.unit(), r.unit(), "", "", "ms", "ms",
                 "per msg"));
         SweepStep knee = r.knee();
         List<String> whys = new ArrayList<>();
@@ -56,7 +56,7 @@ public final class SweepReport {
             if (!s.valid()) {
                 whys.add(String.format(Locale.ROOT, "  %s %s: %s", rate(s.target()), r.unit(), s.why()));
             }
-            t.append(String.format(Locale.ROOT, "%10s %10s  %-9s %30s %12s %12s %8s  %s%s%n", rate(s.target()),
+            t.append(String.format(Locale.ROOT, "%13s %13s  %-9s %34s %12s %12s %8s  %s%s%n", rate(s.target()),
                     rate(s.achieved()), validity, String.join(" / ", ms(s.response(), s.response().p50()),
                             ms(s.response(), s.response().p99()), ms(s.response(), s.response().p999()),
                             ms(s.response(), s.response().max())), ms(s.service(), s.service().p99()),
@@ -64,6 +64,8 @@ public final class SweepReport {
                     s.hostQueue() == null ? "-" : s.hostQueue(), (s == knee ? "   <- knee" : "")
                             + (s.broke(maxP99Ns) ? "   over --max-p99" : "")));
         }
+        t.append(String.format(Locale.ROOT, "CPU: this process's over each measured phase, per message (an embedded"
+                + " broker's included)%n"));
         if (!whys.isEmpty()) {
             t.append(String.format(Locale.ROOT, "%nNOT VALID steps, and why:%n"));
             whys.forEach(w -> t.append(w).append(System.lineSeparator()));
@@ -147,7 +149,7 @@ public final class SweepReport {
             html.append("<p class=\"knee\">").append(sweeps.size() == 1 ? "" : "<b>" + Html.escape(r.label()) + "</b>: ")
                     .append(Html.escape(kneeLine(r))).append("</p>\n");
         }
-        html.append(chart.render());
+        html.append(chart.legendToFit().render());
         for (SweepResult r : sweeps) {
             html.append(stepsTable(r));
         }
