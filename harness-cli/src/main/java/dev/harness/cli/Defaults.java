@@ -22,6 +22,7 @@ final class Defaults implements IDefaultValueProvider {
     private static final Map<String, String> BY_COMMAND_AND_OPTION = Map.ofEntries(
             Map.entry("run --rate", rate(WorkloadSettings.DEFAULT_RATE)),
             Map.entry("run --warmup", Warmup.DEFAULT_TEXT),
+            Map.entry("sweep --warmup", SweepCommand.STEP_WARMUP),
             Map.entry("run --duration", Values.durationText(WorkloadSettings.DEFAULT_DURATION_NS)),
             Map.entry("run --size", Values.sizeText(WorkloadSettings.DEFAULT_SIZE_BYTES)),
             Map.entry("run --payload", PayloadContent.DEFAULT.option()),

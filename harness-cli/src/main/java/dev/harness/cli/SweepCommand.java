@@ -24,10 +24,10 @@ import dev.harness.core.report.HlogReporter;
 import dev.harness.core.report.SweepJson;
 import dev.harness.core.report.SweepReport;
 import dev.harness.core.run.RunControl;
-import dev.harness.core.run.RunListener;
 import dev.harness.core.run.RunSummary;
 import dev.harness.core.schedule.Warmup;
 import dev.harness.core.study.CapacitySearch;
+import dev.harness.core.study.Knee;
 import dev.harness.core.study.Sweep;
 import dev.harness.core.study.SweepRates;
 import dev.harness.core.study.SweepResult;
@@ -47,12 +47,11 @@ import picocli.CommandLine.Unmatched;
         description = {
             "Runs harness run's options as a series of fixed-rate steps, lightest first, each a whole run with its own warmup"
                     + " and validity, and draws latency against the achieved rate: response p50, p99, p99.9 (from the"
-                    + " intended send time) and service p99 (from the actual send). Names the knee: " + "the highest VALID"
-                    + " rate whose response p99 is within 2x of the lightest VALID step's.",
+                    + " intended send time) and service p99 (from the actual send). Names the knee: " + Knee.RULE + ".",
             "Every other option is a harness run option, profiles (@file) and providers included, e.g.:",
             "  harness sweep --persistent --rates 250,500,1000,2000,4000 --duration 10s --report sweep.html",
             "  harness sweep @config/reqresp-standard.args --url tcp://broker:61616 --to max --steps 6 --json after.json"
-                    + " --compare before.json",
+                    + " --compare before.json --report compare.html",
             "Without --warmup, each step warms up with --warmup " + SweepCommand.STEP_WARMUP + ": past the knee the"
                     + " schedule is never kept, and the step measures its backlog from there (NOT VALID, warmup-unsteady).",
             "Without --url or --provider, each step runs on an embedded broker of its own. Run's output options (--hlog,"
@@ -60,7 +59,8 @@ import picocli.CommandLine.Unmatched;
                     + " objectives are not taken: the sweep writes its own files."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every step ran (or the sweep stopped after --stop-after-failed steps), and its outputs were written",
-            "2:bad option value or file", "3:cannot reach the broker, or it refused the login (no step measured)",
+            "2:bad option value or file",
+            "3:cannot reach the broker, or it refused the login (at a later step: the steps done are tabulated and written)",
             "4:the broker failed during a step (the steps done are tabulated and written)",
             "6:the sweep ran and its table was printed, but --json, --report or a step's hlog could not be written",
             "130:interrupted with Ctrl-C (the steps done are tabulated and written)", "143:terminated with SIGTERM (as Ctrl-C)"})
@@ -130,6 +130,11 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
 
     private volatile RunControl current = new RunControl();
     private volatile boolean interrupted;
+    /** Steps done so far, for a sweep a failed step ends. */
+    private final List<SweepStep> stepsDone = new ArrayList<>();
+    /** The system the last step drove, as its header named it. */
+    private String lastTarget;
+    private int stepNumber;
 
     @Override
     public Api api() {
@@ -140,6 +145,9 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
     public Integer call() throws Exception {
         OutputFiles.checkWritable(spec, "--json", json);
         OutputFiles.checkWritable(spec, "--report", report);
+        if (compare != null && report == null) {
+            throw usage("--compare: draws the other sweep on this one's chart; give --report FILE.html too");
+        }
         SweepResult compared = compare == null ? null : read(compare);
         List<String> base = new ArrayList<>(RunPlan.passedOn(spec));
         CommandLine.ParseResult given = RunPlan.given(withRate(base, 1));
@@ -153,6 +161,10 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         makeHlogDir();
         String options = String.join(" ", RunPlan.passedOn(spec));
         String unit = kind.rateUnit();
+        if (compared != null && !compared.unit().equals(unit)) {
+            throw usage("--compare " + compare + ": its rates are " + compared.unit() + ", this sweep's " + unit
+                    + "; one chart compares sweeps of one unit");
+        }
         String started = Instant.now().toString();
         List<String> notWritten = new ArrayList<>();
         Sweep.Launcher launcher = rate -> step(base, kind, rate, notWritten);
@@ -160,7 +172,6 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         SweepStep capacity = null;
         Sweep.Swept swept = new Sweep.Swept(List.of(), null, false);
         Exception failure = null;
-        String[] target = {plan.ownBroker ? "embedded Artemis broker (one per step)" : "-"};
         try (InterruptGuard guard = new InterruptGuard(() -> {
             interrupted = true;
             current.requestStop(RunControl.INTERRUPTED);
@@ -169,15 +180,20 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                 if (toMax) {
                     System.out.println("capacity: an unthrottled trial first (--to max)...");
                     capacity = launcher.step(0);
-                    System.out.printf(Locale.ROOT, "capacity: %,.0f %s%n", capacity.achieved(), unit);
+                    System.out.printf(Locale.ROOT, interrupted ? "capacity: the trial was interrupted (%,.0f %s so far)%n"
+                            : "capacity: %,.0f %s%n", capacity.achieved(), unit);
                     if (!interrupted && capacity.achieved() < 1) {
                         throw new Failure.DuringRun("nothing completed in the unthrottled trial: there is no capacity to"
                                 + " sweep to");
                     }
-                    targets = interrupted ? new double[0] : SweepRates.aroundCapacity(capacity.achieved(), from, steps);
+                    targets = interrupted ? null : SweepRates.aroundCapacity(capacity.achieved(), from, steps);
                 }
-                System.out.println("sweep: " + targets.length + " steps at " + rateList(targets) + " " + unit);
-                swept = sweep.run(targets, (i, of, s) -> System.out.println(SweepReport.stepLine(i, of, s, unit)));
+                if (targets == null) {
+                    swept = new Sweep.Swept(List.of(), "interrupted", true); // during the capacity's trial
+                } else {
+                    System.out.println("sweep: " + targets.length + " steps at " + rateList(targets) + " " + unit);
+                    swept = sweep.run(targets, (i, of, s) -> System.out.println(SweepReport.stepLine(i, of, s, unit)));
+                }
             } catch (Exception e) {
                 if (stepsDone.isEmpty()) {
                     throw e; // nothing measured: the step's own exit code and line
@@ -186,14 +202,13 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                 failure = e;
                 swept = new Sweep.Swept(stepsDone, "ended at a step that failed (" + e.getMessage() + ")", false);
             }
-            if (lastTarget != null) {
-                target[0] = lastTarget;
-            }
+            String target = lastTarget != null ? lastTarget : plan.ownBroker ? "an embedded broker per step" : "-";
             SweepResult result = new SweepResult(label != null ? label : options.isEmpty() ? "sweep" : options, options,
-                    target[0], unit, started, machine(), capacity, swept.steps(), swept.ended(), swept.interrupted());
-            System.out.print(SweepReport.table(result, maxP99Ns));
+                    target, unit, started, machine(), capacity, maxP99Ns, swept.steps(), swept.ended(), swept.interrupted());
+            System.out.print(SweepReport.table(result));
             write(result, compared, notWritten);
             if (swept.interrupted() || interrupted) {
+                notWritten.forEach(System.err::println);
                 throw new Failure.Interrupted("interrupted: " + swept.steps().size() + " step(s) done, tabulated and written");
             }
             if (failure != null) {
@@ -206,11 +221,6 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
             return ExitCode.OK;
         }
     }
-
-    /** Steps done so far, for a sweep a failed step ends. */
-    private final List<SweepStep> stepsDone = new ArrayList<>();
-    private String lastTarget;
-    private int stepNumber;
 
     /** One step: harness run with these options at this rate, in this process, its hlog in --hlog-dir. */
     private SweepStep step(List<String> base, WorkloadKind kind, double rate, List<String> notWritten)
@@ -227,16 +237,19 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         }
         Path hlog = hlogDir == null || rate == 0 ? null
                 : hlogDir.resolve(String.format(Locale.ROOT, "step-%02d-%s.hlog", ++stepNumber, rateText(rate)));
-        List<RunListener> listeners = new ArrayList<>();
+        HlogReporter hlogReporter = null;
         if (hlog != null) {
             try {
-                listeners.add(new HlogReporter(hlog));
+                hlogReporter = new HlogReporter(hlog);
             } catch (IOException e) {
                 notWritten.add("--hlog-dir " + hlog + ": cannot write the file: " + FileErrors.describe(e));
                 hlog = null;
             }
         }
-        RunSummary summary = RunPlan.parse(args).runAlone(current, listeners);
+        RunSummary summary;
+        try (HlogReporter closed = hlogReporter) { // also when the run ends in an exception, before its summary
+            summary = RunPlan.parse(args).runAlone(current, hlogReporter == null ? List.of() : List.of(hlogReporter));
+        }
         lastTarget = summary.header().target();
         SweepStep step = of(summary, rate, hlog);
         if (rate != 0) {
@@ -295,6 +308,12 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         if (ours.originalArgs().stream().anyMatch(a -> a.equals("--rate") || a.startsWith("--rate="))) {
             throw usage("--rate: a sweep's steps set the rate; give --rates, or --from and --to");
         }
+        if (from != null && from == 0) {
+            throw usage("--from: expected the lightest step's rate, messages per second above 0");
+        }
+        if (rates != null && ours.hasMatchedOption("--steps")) {
+            throw usage("--steps: counts the steps from --from to --to; --rates lists them");
+        }
         if (rates == null && to != null && !to.strip().equalsIgnoreCase("max")) {
             try {
                 Values.rate(to);
@@ -313,10 +332,11 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         try {
             CommandLine.ParseResult given = RunPlan.given(withRate(base, 1));
             Stream.of("--hlog", "--events", "--metrics", "--gc-inject", "--start-at", "--kill-broker-at", "--freeze-at",
-                    "--shard", "--slo", "--slo-abort", "--junit").filter(given::hasMatchedOption).findFirst()
+                    "--shard", "--slo", "--slo-abort", "--slo-allow-invalid", "--junit").filter(given::hasMatchedOption).findFirst()
                     .ifPresent(refused -> {
-                        throw usage(refused + ": not for harness sweep, whose steps run in one process and write only its"
-                                + " files (--json, --report, --hlog-dir)");
+                        throw usage(refused + ": not for harness sweep (a profile's too), whose steps run in one process,"
+                                + " write only its files (--json, --report, --hlog-dir) and are judged by validity and"
+                                + " --max-p99");
                     });
             RunPlan plan = RunPlan.parse(withRate(base, 1));
             Warmup w = plan.warmup;
@@ -384,7 +404,7 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
     }
 
     private static String rateText(double rate) {
-        return rate == Math.rint(rate) ? Long.toString((long) rate) : String.format(Locale.ROOT, "%.3f", rate);
+        return new java.math.BigDecimal(rate).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
     }
 
     private static String rateList(double[] rates) {

@@ -232,8 +232,15 @@ class ExitCodesTest {
                 Arguments.of("--senders", List.of("sweep", "--rates", "100", "--senders", "0")),
                 Arguments.of("--steps: expected 2 to 50 steps, got 1", List.of("sweep", "--to", "max", "--steps", "1")),
                 Arguments.of("--compare " + hlog + ": not JSON", List.of("sweep", "--rates", "100", "--compare",
-                        hlog.toString())),
+                        hlog.toString(), "--report", dir.resolve("s.html").toString())),
                 Arguments.of("--hlog-dir", List.of("sweep", "--rates", "100", "--hlog-dir", hlog.resolve("x").toString())),
+                Arguments.of("--compare: draws the other sweep on this one's chart; give --report", List.of("sweep", "--rates",
+                        "100", "--compare", hlog.toString())),
+                Arguments.of("--from: expected the lightest step's rate", List.of("sweep", "--from", "max", "--to", "max")),
+                Arguments.of("--steps: counts the steps from --from to --to; --rates lists them", List.of("sweep", "--rates",
+                        "100,200", "--steps", "4")),
+                Arguments.of("--slo: not for harness sweep (a profile's too)", List.of("sweep", "--rates", "100", "--slo",
+                        "lost == 0")),
                 Arguments.of("a second file is for comparing two sweeps", List.of("report", hlog.toString(), hlog.toString(),
                         "--out", dir.resolve("r.html").toString())));
     }

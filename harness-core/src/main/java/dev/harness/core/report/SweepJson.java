@@ -40,6 +40,12 @@ public final class SweepJson {
         } else {
             step(j, r.capacity());
         }
+        j.name("maxP99Ns");
+        if (r.maxP99Ns() == null) {
+            j.value((String) null);
+        } else {
+            j.value(r.maxP99Ns().longValue());
+        }
         j.name("steps").beginArray();
         r.steps().forEach(s -> step(j, s));
         j.endArray();
@@ -95,7 +101,8 @@ public final class SweepJson {
         JsonNode capacity = root.path("capacity");
         return new SweepResult(root.path("label").asText(), root.path("options").asText(), root.path("target").asText(),
                 root.path("unit").asText(), root.path("started").asText(), root.path("machine").asText(),
-                capacity.isObject() ? step(capacity) : null, steps, text(root, "ended"), root.path("interrupted").asBoolean());
+                capacity.isObject() ? step(capacity) : null,
+                root.path("maxP99Ns").isNumber() ? Long.valueOf(root.path("maxP99Ns").asLong()) : null, steps, text(root, "ended"), root.path("interrupted").asBoolean());
     }
 
     /** Whether a file is a sweep's JSON: its schema, read without failing on anything else. */

@@ -37,7 +37,7 @@ public final class SweepReport {
     }
 
     /** The table of every step, the knee and its rule, and why each step that was NOT VALID was not. */
-    public static String table(SweepResult r, Long maxP99Ns) {
+    public static String table(SweepResult r) {
         StringBuilder t = new StringBuilder();
         t.append(String.format(Locale.ROOT, "%nsweep: %s%n", r.options().isEmpty() ? "(run's defaults)" : r.options()));
         t.append(String.format(Locale.ROOT, "target: %s%n", r.target()));
@@ -48,7 +48,7 @@ public final class SweepReport {
         t.append(String.format(Locale.ROOT, "%n%13s %13s  %-9s %34s %12s %12s %8s  %s%n", "target", "achieved", "validity",
                 "response ms p50/p99/p99.9/max", "service p99", "send-lag p99", "CPU ms", "host's longest queue"));
         t.append(String.format(Locale.ROOT, "%13s %13s  %-9s %34s %12s %12s %8s%n", r.unit(), r.unit(), "", "", "ms", "ms",
-                "per msg"));
+                "per " + (r.unit().startsWith("round trip") ? "trip" : "msg")));
         SweepStep knee = r.knee();
         List<String> whys = new ArrayList<>();
         for (SweepStep s : r.steps()) {
@@ -62,34 +62,46 @@ public final class SweepReport {
                             ms(s.response(), s.response().max())), ms(s.service(), s.service().p99()),
                     ms(s.response(), s.sendLagP99Ns()), s.cpuMsPerMessage() < 0 ? "-" : String.format(Locale.ROOT, "%.3f", s.cpuMsPerMessage()),
                     s.hostQueue() == null ? "-" : s.hostQueue(), (s == knee ? "   <- knee" : "")
-                            + (s.broke(maxP99Ns) ? "   over --max-p99" : "")));
+                            + (s.broke(r.maxP99Ns()) ? "   over --max-p99" : "")));
         }
-        t.append(String.format(Locale.ROOT, "CPU: this process's over each measured phase, per message (an embedded"
-                + " broker's included)%n"));
+        t.append(String.format(Locale.ROOT, "CPU: this process's over each measured phase, per %s (an embedded broker's"
+                + " included)%n", r.unit().startsWith("round trip") ? "round trip" : "message"));
+        if (r.maxP99Ns() != null) {
+            t.append(String.format(Locale.ROOT, "--max-p99 %s ms: a step with response p99 above it counts as failed%n",
+                    ms(r.maxP99Ns())));
+        }
         if (!whys.isEmpty()) {
             t.append(String.format(Locale.ROOT, "%nNOT VALID steps, and why:%n"));
             whys.forEach(w -> t.append(w).append(System.lineSeparator()));
         }
         t.append(System.lineSeparator());
         t.append(kneeLine(r)).append(System.lineSeparator());
+        t.append("  (the knee: ").append(Knee.RULE).append(')').append(System.lineSeparator());
         if (r.ended() != null) {
             t.append(String.format(Locale.ROOT, "the sweep %s: %d of its steps ran%n", r.ended(), r.steps().size()));
         }
         return t.toString();
     }
 
-    /** "knee: 2,000 msg/s, ..." with the rule and the figures it compared, or why there is none. */
+    /** "knee: 2,000 msg/s, ..." with the figures the rule compared and why the next step is past it, or why there is none. */
     public static String kneeLine(SweepResult r) {
-        SweepStep knee = r.knee();
-        if (knee == null) {
-            return "knee: none, no step was VALID (" + Knee.RULE + ")";
+        int k = Knee.of(r.steps(), r.maxP99Ns());
+        if (k < 0) {
+            return "knee: none, no step was VALID" + (r.maxP99Ns() == null ? "" : " within --max-p99");
         }
-        SweepStep lightest = r.steps().stream().filter(s -> s.valid() && s.target() > 0).findFirst().orElseThrow();
-        boolean last = knee == r.steps().get(r.steps().size() - 1);
-        return String.format(Locale.ROOT, "knee: %s %s (%s: %s ms here against %s ms at %s)%s", rate(knee.target()), r.unit(),
-                Knee.RULE, ms(knee.response(), knee.response().p99()), ms(lightest.response(), lightest.response().p99()),
-                rate(lightest.target()),
-                last ? "; it is the heaviest step run, so the knee may lie further: sweep higher rates" : "");
+        SweepStep knee = r.steps().get(k);
+        SweepStep lightest = r.steps().get(Knee.baseline(r.steps(), r.maxP99Ns()));
+        String line = String.format(Locale.ROOT, "knee: %s %s, response p99 %s ms against %s ms at %s, the lightest VALID"
+                + " step", rate(knee.target()), r.unit(), ms(knee.response(), knee.response().p99()),
+                ms(lightest.response(), lightest.response().p99()), rate(lightest.target()));
+        if (k == r.steps().size() - 1) {
+            return line + "; it is the heaviest step run, so the knee may lie further: sweep higher rates";
+        }
+        SweepStep next = r.steps().get(k + 1);
+        String why = !next.valid() ? "is NOT VALID" : next.broke(r.maxP99Ns()) ? "is over --max-p99, at p99 "
+                + ms(next.response(), next.response().p99()) + " ms" : "is over 2x, at p99 " + ms(next.response(),
+                        next.response().p99()) + " ms";
+        return line + String.format(Locale.ROOT, "; the next, %s %s, %s", rate(next.target()), r.unit(), why);
     }
 
     /** One page: the curves (with a second sweep, when given, on the same chart), and a table per sweep. */
@@ -145,6 +157,7 @@ public final class SweepReport {
                         + " <b>response</b> is measured from each message's intended send time, so it shows the backlog that"
                         + " builds past the knee; <b>service</b> (dashed) from its actual send, as a tool that waits for the"
                         + " system measures: the gap between them past the knee is latency a naive curve hides.</p>\n");
+        html.append("<p>The knee is ").append(Html.escape(Knee.RULE)).append(".</p>\n");
         for (SweepResult r : sweeps) {
             html.append("<p class=\"knee\">").append(sweeps.size() == 1 ? "" : "<b>" + Html.escape(r.label()) + "</b>: ")
                     .append(Html.escape(kneeLine(r))).append("</p>\n");
@@ -170,7 +183,7 @@ public final class SweepReport {
                 .append(r.capacity() == null ? "" : Html.escape("; capacity (unthrottled trial): " + rate(r.capacity().achieved())
                         + " " + r.unit()))
                 .append("</p>\n<table class=\"steps\" data-label=\"").append(Html.escape(r.label())).append("\"><tr><th>target ")
-                .append(r.unit()).append("</th><th>achieved</th><th>validity</th><th>response p50 ms</th><th>p99</th>"
+                .append(Html.escape(r.unit())).append("</th><th>achieved</th><th>validity</th><th>response p50 ms</th><th>p99</th>"
                         + "<th>p99.9</th><th>max</th><th>service p99 ms</th><th>send-lag p99 ms</th><th>CPU ms per msg</th>"
                         + "<th class=\"why\">host's longest queue</th><th class=\"why\">why NOT VALID</th></tr>\n");
         SweepStep knee = r.knee();

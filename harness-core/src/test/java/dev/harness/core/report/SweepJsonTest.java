@@ -28,7 +28,7 @@ class SweepJsonTest {
         SweepStep.Latency b = new SweepStep.Latency(2400, 900_000, 2_000_000, 3_000_000, 4_000_000);
         SweepStep.Latency slow = new SweepStep.Latency(7000, 900_000_000, 2_000_000_000L, 2_500_000_000L, 2_600_000_000L);
         return new SweepResult(label, "--persistent --duration 10s", "embedded Artemis", "msg/s", "2026-12-07T04:00:00Z",
-                "vm, 2 CPUs", null, List.of(new SweepStep(250, 249.5, List.of(), a, b, 120_000, 0.25, null, null, "h/step-01-250.hlog"),
+                "vm, 2 CPUs", null, 50_000_000L, List.of(new SweepStep(250, 249.5, List.of(), a, b, 120_000, 0.25, null, null, "h/step-01-250.hlog"),
                         new SweepStep(1000, 998, List.of(), a, b, 200_000, 0.2, "CPU run queue, 5 runnable (1.5x)", null, null),
                         new SweepStep(4000, 1700, List.of("generator-saturated: 1 sender can offer 1,700 msg/s"), slow, b,
                                 800_000_000, 0.3, null, "could not keep up", null)),
@@ -44,6 +44,7 @@ class SweepJsonTest {
         assertTrue(SweepJson.is(file));
         JsonNode root = new ObjectMapper().readTree(file.toFile());
         assertEquals(1000, root.path("knee").path("target").asDouble(), "the knee, named for scripts");
+        assertEquals(50_000_000, root.path("maxP99Ns").asLong());
         assertFalse(root.path("steps").get(2).path("valid").asBoolean());
         assertEquals(4_000_000, root.path("steps").get(0).path("response").path("p99").asLong());
     }

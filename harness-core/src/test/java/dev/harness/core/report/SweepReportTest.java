@@ -13,9 +13,10 @@ import dev.harness.core.study.SweepResult;
 class SweepReportTest {
     @Test
     void theTableNamesTheKneeAndWhyEachNotValidStepWasNot() {
-        String t = SweepReport.table(SweepJsonTest.sweep("before"), null);
-        assertTrue(t.contains("knee: 1,000 msg/s (the highest VALID rate whose response p99 is within 2x of the lightest"
-                + " VALID step's: 4.000 ms here against 4.000 ms at 250)"), t);
+        String t = SweepReport.table(SweepJsonTest.sweep("before"));
+        assertTrue(t.contains("knee: 1,000 msg/s, response p99 4.000 ms against 4.000 ms at 250, the lightest VALID step;"
+                + " the next, 4,000 msg/s, is NOT VALID"), t);
+        assertTrue(t.contains("(the knee: " + dev.harness.core.study.Knee.RULE + ")"), t);
         assertTrue(t.lines().anyMatch(l -> l.contains("1,000") && l.endsWith("<- knee")), t);
         assertTrue(t.contains("4,000 msg/s: stopped: could not keep up; generator-saturated: 1 sender can offer"), t);
         assertTrue(t.contains("the sweep stopped after 1 step NOT VALID: 3 of its steps ran"), t);
@@ -66,10 +67,10 @@ class SweepReportTest {
         var steps = new java.util.ArrayList<>(r.steps());
         steps.add(new dev.harness.core.study.SweepStep(8000, 1800, java.util.List.of("schedule-behind: none sent"), nothing,
                 nothing, 0, 0.2, null, null, null));
-        SweepResult more = new SweepResult(r.label(), r.options(), r.target(), r.unit(), r.started(), r.machine(), null, steps,
+        SweepResult more = new SweepResult(r.label(), r.options(), r.target(), r.unit(), r.started(), r.machine(), null, null, steps,
                 null, false);
         String html = SweepReport.html(more, null);
         assertTrue(html.contains("data-series=\"response p99\" data-points=\"3\""), "not drawn at 0 ms");
-        assertTrue(SweepReport.table(more, null).lines().anyMatch(l -> l.contains("8,000") && l.contains("- / - / - / -")));
+        assertTrue(SweepReport.table(more).lines().anyMatch(l -> l.contains("8,000") && l.contains("- / - / - / -")));
     }
 }
