@@ -117,17 +117,24 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
         return Instant.parse(header.start());
     }
 
-    /** Reads a harness run --json file; a bad one is one line naming it, as {@code option FILE}. */
-    public static RunJson read(String option, Path file) {
-        String where = option + " " + file;
-        JsonNode root;
+    /**
+     * A JSON file's tree; a file that cannot be read or is not JSON is one line naming it ({@code where}),
+     * for every reader of the harness's JSON files.
+     */
+    static JsonNode tree(String where, Path file) {
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            root = JSON.readTree(in);
+            return JSON.readTree(in);
         } catch (JsonProcessingException e) {
             throw new SettingsException(where, "not JSON: " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new SettingsException(where, "cannot read the file: " + FileErrors.describeRead(e));
         }
+    }
+
+    /** Reads a harness run --json file; a bad one is one line naming it, as {@code option FILE}. */
+    public static RunJson read(String option, Path file) {
+        String where = option + " " + file;
+        JsonNode root = tree(where, file);
         if (root == null || !JsonReporter.SCHEMA.equals(root.path("schema").asText())) {
             throw new SettingsException(where, "expected the --json of a harness run (schema " + JsonReporter.SCHEMA + ")");
         }

@@ -1,18 +1,14 @@
 package dev.harness.core.report;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.harness.core.FileErrors;
 import dev.harness.core.JsonWriter;
 import dev.harness.core.SettingsException;
 import dev.harness.core.study.Knee;
@@ -25,7 +21,6 @@ import dev.harness.core.study.SweepStep;
  */
 public final class SweepJson {
     public static final String SCHEMA = "harness-sweep/1";
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private SweepJson() {
     }
@@ -85,14 +80,7 @@ public final class SweepJson {
     /** Reads a sweep's --json; a bad one is one line naming the option and the file. */
     public static SweepResult read(String option, Path file) {
         String where = option + " " + file;
-        JsonNode root;
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            root = JSON.readTree(in);
-        } catch (JsonProcessingException e) {
-            throw new SettingsException(where, "not JSON: " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw new SettingsException(where, "cannot read the file: " + FileErrors.describeRead(e));
-        }
+        JsonNode root = RunJson.tree(where, file);
         if (root == null || !SCHEMA.equals(root.path("schema").asText())) {
             throw new SettingsException(where, "expected the --json of a harness sweep (schema " + SCHEMA + ")");
         }
@@ -107,10 +95,10 @@ public final class SweepJson {
 
     /** Whether a file is a sweep's JSON: its schema, read without failing on anything else. */
     public static boolean is(Path file) {
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            JsonNode root = JSON.readTree(in);
+        try {
+            JsonNode root = RunJson.tree("", file);
             return root != null && SCHEMA.equals(root.path("schema").asText());
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return false;
         }
     }
