@@ -15,6 +15,7 @@ import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.workload.QueueClaim;
+import dev.harness.core.workload.Receiving;
 import dev.harness.core.workload.ReqRespSettings;
 import dev.harness.core.workload.RespondRun;
 import dev.harness.core.workload.RespondSettings;
@@ -76,6 +77,12 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                     + " does; the responder view includes it.")
     Long consumeDelayNs;
 
+    @Option(names = "--ack", paramLabel = "auto|client|dups-ok|transacted",
+            description = "With --syncpoint 0, how the responders acknowledge the requests they get: auto (default), client"
+                    + " (each request once answered), dups-ok (lazily: a request may come twice) or transacted (a commit"
+                    + " per get). With --syncpoint 1 each get commits with its reply.")
+    String ack;
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "HdrHistogram log of get-to-commit times (ns), tag responder.")
     Path hlog;
 
@@ -99,7 +106,7 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                     + " (or --provider ibmmq, --provider jndi)");
         }
         RespondSettings settings = new RespondSettings(responders, queues, requestPrefix, syncpoint, sizeBytes, durationNs,
-                intervalNs, reconnectTimeoutNs, consumeDelayNs == null ? 0 : consumeDelayNs);
+                intervalNs, reconnectTimeoutNs, consumeDelayNs == null ? 0 : consumeDelayNs, Receiving.of(ack, null));
         String problem = hlog == null ? null : FileErrors.unwritable(hlog);
         if (problem != null) {
             throw usage("--hlog " + hlog + ": cannot write the file: " + problem);
@@ -112,7 +119,8 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop(RunControl.INTERRUPTED));
                 Provider provider = target.open();
                 ResponderPool pool = new ResponderPool(settings.responders(), settings.queues(), settings.requestPrefix(),
-                        settings.syncpoint(), settings.sizeBytes(), control, 0).serviceTime(settings.consumeDelayNs())) {
+                        settings.syncpoint(), settings.sizeBytes(), control, 0).serviceTime(settings.consumeDelayNs())
+                        .receiving(settings.receiving())) {
             try {
                 pool.open(provider, settings.reconnectTimeoutNs());
             } catch (JMSException e) {
@@ -123,6 +131,9 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
             // As run's header says them: which API and which client library answer.
             System.out.println("  api          " + Api.current());
             System.out.println("  client       " + provider.client());
+            if (settings.syncpoint() == 0) {
+                System.out.println("  receives     " + settings.receiving().describe());
+            }
             if (settings.consumeDelayNs() > 0) {
                 System.out.println("  each takes   " + Values.durationText(settings.consumeDelayNs())
                         + " over every request before it replies (--consume-delay)");

@@ -213,6 +213,12 @@ class ExitCodesTest {
                 Arguments.of("--broker-pid: give --broker-pid, or --freeze-cmd and --thaw-cmd, not both", List.of("verify",
                         "--url", "tcp://127.0.0.1:1", "--broker-pid", "1", "--freeze-cmd", "true", "--thaw-cmd", "true")),
                 Arguments.of("--json", List.of("verify", "--json", "/nonexistent-dir/v.json")),
+                Arguments.of("--ack: with --syncpoint 1 each get commits with its reply", List.of("respond", "--url",
+                        "tcp://127.0.0.1:1", "--syncpoint", "1", "--ack", "client")),
+                Arguments.of("--ack: expected auto, client, dups-ok or transacted", List.of("respond", "--url",
+                        "tcp://127.0.0.1:1", "--ack", "sometimes")),
+                Arguments.of("--ack transacted:5: a listener cannot commit", List.of("respond", "--url", "tcp://127.0.0.1:1",
+                        "--syncpoint", "0", "--ack", "transacted:5")),
                 // A sweep's bad input is refused before its first step.
                 Arguments.of("--rates: expected increasing rates, from light load up; 250 follows 500",
                         List.of("sweep", "--rates", "500,250")),

@@ -16,9 +16,11 @@ import dev.harness.core.SettingsException;
  * @param durationNs how long to answer; 0 = until stopped
  * @param intervalNs reporting interval
  * @param reconnectTimeoutNs how long a responder whose connection drops tries to connect again
+ * @param consumeDelayNs each responder's time over a request before it replies
+ * @param receiving --ack outside syncpoint: how the responders acknowledge their gets
  */
 public record RespondSettings(int responders, int queues, String requestPrefix, int syncpoint, int sizeBytes,
-        long durationNs, long intervalNs, long reconnectTimeoutNs, long consumeDelayNs) {
+        long durationNs, long intervalNs, long reconnectTimeoutNs, long consumeDelayNs, Receiving receiving) {
 
     /** One per request queue of IBM's standard workload. */
     public static final int DEFAULT_RESPONDERS = ReqRespSettings.DEFAULT_QUEUES;
@@ -40,6 +42,18 @@ public record RespondSettings(int responders, int queues, String requestPrefix, 
         WorkloadSettings.checkReconnectTimeout(reconnectTimeoutNs);
         SettingsException.require(consumeDelayNs >= 0 && consumeDelayNs <= PutSettings.MAX_CONSUME_DELAY_NS, "--consume-delay",
                 "expected 0s to 1m, a responder's time per request");
+        SettingsException.require(receiving != null && !receiving.sync(), "--ack", "responders are listeners; expected"
+                + " auto, client, dups-ok or transacted");
+        SettingsException.require(syncpoint == 0 || receiving.ack() == Receiving.Ack.AUTO
+                || receiving.ack() == Receiving.Ack.TRANSACTED, "--ack", "with --syncpoint " + syncpoint + " each get"
+                        + " commits with its reply; give --syncpoint 0 to acknowledge the gets otherwise");
+    }
+
+    /** Auto-acknowledging responders (or, in syncpoint, committing with their replies). */
+    public RespondSettings(int responders, int queues, String requestPrefix, int syncpoint, int sizeBytes, long durationNs,
+            long intervalNs, long reconnectTimeoutNs, long consumeDelayNs) {
+        this(responders, queues, requestPrefix, syncpoint, sizeBytes, durationNs, intervalNs, reconnectTimeoutNs,
+                consumeDelayNs, Receiving.DEFAULT);
     }
 
     /** Responders that reply at once (no {@code --consume-delay}). */

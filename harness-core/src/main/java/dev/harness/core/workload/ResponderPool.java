@@ -58,7 +58,7 @@ public final class ResponderPool implements AutoCloseable {
     }
 
     /** --ack outside syncpoint: how the responders' sessions acknowledge their gets; before {@link #open}. */
-    ResponderPool receiving(Receiving receiving) {
+    public ResponderPool receiving(Receiving receiving) {
         responders.forEach(r -> r.receiving(receiving));
         return this;
     }
