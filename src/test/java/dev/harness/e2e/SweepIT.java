@@ -157,7 +157,7 @@ class SweepIT {
             assertEquals(1, sweep.get("steps").size(), "step 1 kept, the one interrupted left out");
             assertEquals(100, sweep.get("steps").get(0).get("target").asDouble());
             assertTrue(Files.readString(html).contains("data-series=\"response p99\" data-points=\"1\""));
-            assertTrue(p.stdout().contains("the sweep interrupted: 1 of its steps ran"), p.stdout());
+            assertTrue(p.stdout().contains("the sweep was interrupted: 1 of its steps ran"), p.stdout());
         }
     }
 

@@ -189,7 +189,7 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                     targets = interrupted ? null : SweepRates.aroundCapacity(capacity.achieved(), from, steps);
                 }
                 if (targets == null) {
-                    swept = new Sweep.Swept(List.of(), "interrupted", true); // during the capacity's trial
+                    swept = new Sweep.Swept(List.of(), "was interrupted", true); // during the capacity's trial
                 } else {
                     System.out.println("sweep: " + targets.length + " steps at " + rateList(targets) + " " + unit);
                     swept = sweep.run(targets, (i, of, s) -> System.out.println(SweepReport.stepLine(i, of, s, unit)));

@@ -57,11 +57,11 @@ public final class Sweep {
         int failed = 0;
         for (int i = 0; i < rates.length; i++) {
             if (interrupted.getAsBoolean()) {
-                return new Swept(steps, "interrupted", true);
+                return new Swept(steps, "was interrupted", true);
             }
             SweepStep step = launcher.step(rates[i]);
             if (interrupted.getAsBoolean()) {
-                return new Swept(steps, "interrupted", true);
+                return new Swept(steps, "was interrupted", true);
             }
             steps.add(step);
             progress.stepped(i, rates.length, step);
