@@ -84,6 +84,10 @@ final class ReportCommand implements Callable<Integer> {
         try {
             SweepResult main = SweepJson.read("report", inputs.get(0));
             SweepResult other = inputs.size() > 1 ? SweepJson.read("report", inputs.get(1)) : null;
+            if (other != null && !other.unit().equals(main.unit())) {
+                throw new ParameterException(spec.commandLine(), inputs.get(1) + ": its rates are " + other.unit() + ", "
+                        + inputs.get(0) + "'s " + main.unit() + "; one chart compares sweeps of one unit");
+            }
             SweepReport.writeHtml(out, main, other);
             System.out.println("harness report: wrote " + out);
             return ExitCode.OK;

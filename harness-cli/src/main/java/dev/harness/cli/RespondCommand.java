@@ -14,6 +14,7 @@ import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.RunControl;
+import dev.harness.core.SettingsException;
 import dev.harness.core.workload.QueueClaim;
 import dev.harness.core.workload.Receiving;
 import dev.harness.core.workload.ReqRespSettings;
@@ -94,6 +95,25 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
     @Mixin
     ProviderOptions target;
 
+    /** --ack as a listener takes it; an explicit one in syncpoint only as transacted, as a run's responders. */
+    private Receiving receiving() {
+        String listenerAcks = "responders are listeners: expected auto, client, dups-ok or transacted, got '" + ack + "'";
+        Receiving r;
+        try {
+            r = Receiving.of(ack, null);
+        } catch (SettingsException e) {
+            throw usage("--ack: " + listenerAcks);
+        }
+        if (r.perCommit() > 1) {
+            throw usage("--ack: " + listenerAcks);
+        }
+        if (ack != null && syncpoint > 0 && r.ack() != Receiving.Ack.TRANSACTED) {
+            throw usage("--ack: with --syncpoint " + syncpoint + " each get commits with its reply; give --syncpoint 0 to"
+                    + " acknowledge the gets otherwise");
+        }
+        return r;
+    }
+
     @Override
     public Api api() {
         return target.api();
@@ -105,8 +125,9 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
             throw usage("--url: harness respond answers requests on an existing broker; give its tcp://HOST:PORT"
                     + " (or --provider ibmmq, --provider jndi)");
         }
+        Receiving receiving = receiving();
         RespondSettings settings = new RespondSettings(responders, queues, requestPrefix, syncpoint, sizeBytes, durationNs,
-                intervalNs, reconnectTimeoutNs, consumeDelayNs == null ? 0 : consumeDelayNs, Receiving.of(ack, null));
+                intervalNs, reconnectTimeoutNs, consumeDelayNs == null ? 0 : consumeDelayNs, receiving);
         String problem = hlog == null ? null : FileErrors.unwritable(hlog);
         if (problem != null) {
             throw usage("--hlog " + hlog + ": cannot write the file: " + problem);

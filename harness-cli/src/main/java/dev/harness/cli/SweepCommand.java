@@ -186,6 +186,9 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                         throw new Failure.DuringRun("nothing completed in the unthrottled trial: there is no capacity to"
                                 + " sweep to");
                     }
+                    if (interrupted) {
+                        capacity = null; // a part of a trial is no capacity
+                    }
                     targets = interrupted ? null : SweepRates.aroundCapacity(capacity.achieved(), from, steps);
                 }
                 if (targets == null) {

@@ -71,6 +71,9 @@ class ExitCodesTest {
     /** Bad input for each command, found before it starts or reaches anything. */
     static Stream<Arguments> badInput() throws Exception {
         Path hlog = Files.writeString(dir.resolve("not-an.hlog"), "not a histogram log\n");
+        Path puts = Files.writeString(dir.resolve("puts.json"), "{\"schema\": \"harness-sweep/1\", \"unit\": \"msg/s\"}");
+        Path trips = Files.writeString(dir.resolve("trips.json"), "{\"schema\": \"harness-sweep/1\", \"unit\":"
+                + " \"round trips/s\"}");
         return Stream.of(
                 Arguments.of("--senders", List.of("run", "--senders", "0", "--duration", "1s")),
                 Arguments.of("--workload", List.of("run", "--workload", "fast")),
@@ -215,10 +218,13 @@ class ExitCodesTest {
                 Arguments.of("--json", List.of("verify", "--json", "/nonexistent-dir/v.json")),
                 Arguments.of("--ack: with --syncpoint 1 each get commits with its reply", List.of("respond", "--url",
                         "tcp://127.0.0.1:1", "--syncpoint", "1", "--ack", "client")),
-                Arguments.of("--ack: expected auto, client, dups-ok or transacted", List.of("respond", "--url",
-                        "tcp://127.0.0.1:1", "--ack", "sometimes")),
-                Arguments.of("--ack transacted:5: a listener cannot commit", List.of("respond", "--url", "tcp://127.0.0.1:1",
-                        "--syncpoint", "0", "--ack", "transacted:5")),
+                Arguments.of("--ack: responders are listeners: expected auto, client, dups-ok or transacted, got 'sometimes'",
+                        List.of("respond", "--url", "tcp://127.0.0.1:1", "--ack", "sometimes")),
+                Arguments.of("--ack: responders are listeners: expected auto, client, dups-ok or transacted, got"
+                        + " 'transacted:5'", List.of("respond", "--url", "tcp://127.0.0.1:1", "--syncpoint", "0", "--ack",
+                        "transacted:5")),
+                Arguments.of("--ack: with --syncpoint 1 each get commits", List.of("respond", "--url", "tcp://127.0.0.1:1",
+                        "--ack", "auto")),
                 // A sweep's bad input is refused before its first step.
                 Arguments.of("--rates: expected increasing rates, from light load up; 250 follows 500",
                         List.of("sweep", "--rates", "500,250")),
@@ -247,6 +253,8 @@ class ExitCodesTest {
                         "100,200", "--steps", "4")),
                 Arguments.of("--slo: not for harness sweep (a profile's too)", List.of("sweep", "--rates", "100", "--slo",
                         "lost == 0")),
+                Arguments.of(trips + ": its rates are round trips/s, " + puts + "'s msg/s", List.of("report", puts.toString(),
+                        trips.toString(), "--out", dir.resolve("r.html").toString())),
                 Arguments.of("a second file is for comparing two sweeps", List.of("report", hlog.toString(), hlog.toString(),
                         "--out", dir.resolve("r.html").toString())));
     }

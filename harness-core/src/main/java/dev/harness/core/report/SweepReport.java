@@ -92,8 +92,9 @@ public final class SweepReport {
         SweepStep knee = r.steps().get(k);
         SweepStep lightest = r.steps().get(Knee.baseline(r.steps(), r.maxP99Ns()));
         String line = String.format(Locale.ROOT, "knee: %s %s, response p99 %s ms against %s ms at %s, the lightest VALID"
-                + " step", rate(knee.target()), r.unit(), ms(knee.response(), knee.response().p99()),
-                ms(lightest.response(), lightest.response().p99()), rate(lightest.target()));
+                + " step%s", rate(knee.target()), r.unit(), ms(knee.response(), knee.response().p99()),
+                ms(lightest.response(), lightest.response().p99()), rate(lightest.target()),
+                r.maxP99Ns() == null ? "" : " within --max-p99");
         if (k == r.steps().size() - 1) {
             return line + "; it is the heaviest step run, so the knee may lie further: sweep higher rates";
         }
@@ -184,7 +185,8 @@ public final class SweepReport {
                         + " " + r.unit()))
                 .append("</p>\n<table class=\"steps\" data-label=\"").append(Html.escape(r.label())).append("\"><tr><th>target ")
                 .append(Html.escape(r.unit())).append("</th><th>achieved</th><th>validity</th><th>response p50 ms</th><th>p99</th>"
-                        + "<th>p99.9</th><th>max</th><th>service p99 ms</th><th>send-lag p99 ms</th><th>CPU ms per msg</th>"
+                        + "<th>p99.9</th><th>max</th><th>service p99 ms</th><th>send-lag p99 ms</th><th>CPU ms per "
+                        + (r.unit().startsWith("round trip") ? "round trip" : "msg") + "</th>"
                         + "<th class=\"why\">host's longest queue</th><th class=\"why\">why NOT VALID</th></tr>\n");
         SweepStep knee = r.knee();
         for (SweepStep s : r.steps()) {

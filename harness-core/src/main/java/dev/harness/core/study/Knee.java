@@ -12,7 +12,7 @@ import java.util.List;
 public final class Knee {
     public static final double FACTOR = 2;
     public static final String RULE = "the heaviest step of the unbroken run of VALID steps from the lightest VALID one,"
-            + " each with response p99 within 2x of that lightest step's (and within --max-p99, when given)";
+            + " each with response p99 within 2x of that lightest step's; with --max-p99, only steps within it count as VALID";
 
     private Knee() {
     }

@@ -14,8 +14,8 @@ class SweepReportTest {
     @Test
     void theTableNamesTheKneeAndWhyEachNotValidStepWasNot() {
         String t = SweepReport.table(SweepJsonTest.sweep("before"));
-        assertTrue(t.contains("knee: 1,000 msg/s, response p99 4.000 ms against 4.000 ms at 250, the lightest VALID step;"
-                + " the next, 4,000 msg/s, is NOT VALID"), t);
+        assertTrue(t.contains("knee: 1,000 msg/s, response p99 4.000 ms against 4.000 ms at 250, the lightest VALID step"
+                + " within --max-p99; the next, 4,000 msg/s, is NOT VALID"), t);
         assertTrue(t.contains("(the knee: " + dev.harness.core.study.Knee.RULE + ")"), t);
         assertTrue(t.lines().anyMatch(l -> l.contains("1,000") && l.endsWith("<- knee")), t);
         assertTrue(t.contains("4,000 msg/s: stopped: could not keep up; generator-saturated: 1 sender can offer"), t);
