@@ -13,13 +13,15 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 import dev.harness.core.FileErrors;
+import dev.harness.core.Format;
+import dev.harness.core.Units;
 import dev.harness.core.SettingsException;
 import dev.harness.core.WorkloadKind;
-import dev.harness.core.host.Environment;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.View;
 import dev.harness.core.findings.Reading;
+import dev.harness.core.report.BenchTable;
 import dev.harness.core.report.HlogReporter;
 import dev.harness.core.report.SweepJson;
 import dev.harness.core.report.SweepReport;
@@ -130,8 +132,6 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
 
     private volatile RunControl current = new RunControl();
     private volatile boolean interrupted;
-    /** Steps done so far, for a sweep a failed step ends. */
-    private final List<SweepStep> stepsDone = new ArrayList<>();
     /** The system the last step drove, as its header named it. */
     private String lastTarget;
     private int stepNumber;
@@ -170,53 +170,43 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         Sweep.Launcher launcher = rate -> step(base, kind, rate, notWritten);
         Sweep sweep = new Sweep(stopAfterFailed, maxP99Ns, launcher, () -> interrupted);
         SweepStep capacity = null;
-        Sweep.Swept swept = new Sweep.Swept(List.of(), null, false);
-        Exception failure = null;
+        Sweep.Swept swept;
         try (InterruptGuard guard = new InterruptGuard(() -> {
             interrupted = true;
             current.requestStop(RunControl.INTERRUPTED);
         })) {
-            try {
-                if (toMax) {
-                    System.out.println("capacity: an unthrottled trial first (--to max)...");
-                    capacity = launcher.step(0);
-                    System.out.printf(Locale.ROOT, interrupted ? "capacity: the trial was interrupted (%,.0f %s so far)%n"
-                            : "capacity: %,.0f %s%n", capacity.achieved(), unit);
-                    if (!interrupted && capacity.achieved() < 1) {
-                        throw new Failure.DuringRun("nothing completed in the unthrottled trial: there is no capacity to"
-                                + " sweep to");
-                    }
-                    if (interrupted) {
-                        capacity = null; // a part of a trial is no capacity
-                    }
-                    targets = interrupted ? null : SweepRates.aroundCapacity(capacity.achieved(), from, steps);
+            if (toMax) {
+                System.out.println("capacity: an unthrottled trial first (--to max)...");
+                capacity = launcher.step(0);
+                System.out.printf(Locale.ROOT, interrupted ? "capacity: the trial was interrupted (%,.0f %s so far)%n"
+                        : "capacity: %,.0f %s%n", capacity.achieved(), unit);
+                if (!interrupted && capacity.achieved() < 1) {
+                    throw new Failure.DuringRun("nothing completed in the unthrottled trial: there is no capacity to"
+                            + " sweep to");
                 }
-                if (targets == null) {
-                    swept = new Sweep.Swept(List.of(), "was interrupted", true); // during the capacity's trial
-                } else {
-                    System.out.println("sweep: " + targets.length + " steps at " + rateList(targets) + " " + unit);
-                    swept = sweep.run(targets, (i, of, s) -> System.out.println(SweepReport.stepLine(i, of, s, unit)));
+                if (interrupted) {
+                    capacity = null; // a part of a trial is no capacity
                 }
-            } catch (Exception e) {
-                if (stepsDone.isEmpty()) {
-                    throw e; // nothing measured: the step's own exit code and line
-                }
-                // A later step failed or was refused: the steps done are still tabulated and written.
-                failure = e;
-                swept = new Sweep.Swept(stepsDone, "ended at a step that failed (" + e.getMessage() + ")", false);
+                targets = interrupted ? null : SweepRates.aroundCapacity(capacity.achieved(), from, steps);
+            }
+            if (targets == null) {
+                swept = new Sweep.Swept(List.of(), "was interrupted", true); // during the capacity's trial
+            } else {
+                System.out.println("sweep: " + targets.length + " steps at " + rateList(targets) + " " + unit);
+                swept = sweep.run(targets, (i, of, s) -> System.out.println(SweepReport.stepLine(i, of, s, unit)));
             }
             String target = lastTarget != null ? lastTarget : plan.ownBroker ? "an embedded broker per step" : "-";
             SweepResult result = new SweepResult(label != null ? label : options.isEmpty() ? "sweep" : options, options,
-                    target, unit, started, machine(), capacity, maxP99Ns, swept.steps(), swept.ended(), swept.interrupted());
+                    target, unit, started, BenchTable.machine(), capacity, maxP99Ns, swept.steps(), swept.ended(), swept.interrupted());
             System.out.print(SweepReport.table(result));
             write(result, compared, notWritten);
             if (swept.interrupted() || interrupted) {
                 notWritten.forEach(System.err::println);
                 throw new Failure.Interrupted("interrupted: " + swept.steps().size() + " step(s) done, tabulated and written");
             }
-            if (failure != null) {
+            if (swept.failure() != null) {
                 notWritten.forEach(System.err::println);
-                throw failure;
+                throw swept.failure(); // the failed step's exit code, the steps before it kept
             }
             if (!notWritten.isEmpty()) {
                 throw new Failure.OutputNotWritten(String.join("; ", notWritten));
@@ -239,7 +229,7 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                     "--reply-timeout", CapacitySearch.CLOSED_PROBE_REPLY_TIMEOUT));
         }
         Path hlog = hlogDir == null || rate == 0 ? null
-                : hlogDir.resolve(String.format(Locale.ROOT, "step-%02d-%s.hlog", ++stepNumber, rateText(rate)));
+                : hlogDir.resolve(String.format(Locale.ROOT, "step-%02d-%s.hlog", ++stepNumber, Format.rate(rate)));
         HlogReporter hlogReporter = null;
         if (hlog != null) {
             try {
@@ -254,11 +244,7 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
             summary = RunPlan.parse(args).runAlone(current, hlogReporter == null ? List.of() : List.of(hlogReporter));
         }
         lastTarget = summary.header().target();
-        SweepStep step = of(summary, rate, hlog);
-        if (rate != 0) {
-            stepsDone.add(step);
-        }
-        return step;
+        return of(summary, rate, hlog);
     }
 
     /** A step's figures from its run. */
@@ -402,21 +388,12 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
 
     private static List<String> withRate(List<String> base, double rate) {
         List<String> args = new ArrayList<>(base);
-        args.addAll(List.of("--rate", rate == 0 ? "max" : rateText(rate)));
+        args.addAll(List.of("--rate", rate == 0 ? "max" : Format.rate(rate)));
         return args;
     }
 
-    private static String rateText(double rate) {
-        return new java.math.BigDecimal(rate).round(new java.math.MathContext(6)).stripTrailingZeros().toPlainString();
-    }
-
     private static String rateList(double[] rates) {
-        return String.join(", ", java.util.Arrays.stream(rates).mapToObj(r -> String.format(Locale.ROOT, "%,.0f", r)).toList());
-    }
-
-    private static String machine() {
-        return String.format(Locale.ROOT, "%s, %d CPUs, Java %s", Environment.hostName(), Runtime.getRuntime().availableProcessors(),
-                System.getProperty("java.version"));
+        return String.join(", ", java.util.Arrays.stream(rates).mapToObj(Units::rate).toList());
     }
 
     private ParameterException usage(String message) {

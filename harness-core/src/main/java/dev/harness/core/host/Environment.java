@@ -130,7 +130,7 @@ public record Environment(String host, String os, String kernel, String cpus, St
                 v.get(8), v.get(9), v.get(10), v.get(11), v.get(12), v.get(13));
     }
 
-    public static String hostName() {
+    private static String hostName() {
         String name = firstLine(Path.of("/proc/sys/kernel/hostname"));
         return name != null ? name : System.getenv("HOSTNAME");
     }

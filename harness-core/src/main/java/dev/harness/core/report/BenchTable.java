@@ -88,7 +88,8 @@ public final class BenchTable {
         return md.toString();
     }
 
-    private static String machine() {
+    /** This machine in words, as a results table or a sweep heads its figures: host, CPUs, OS, Java. */
+    public static String machine() {
         String host;
         try {
             host = InetAddress.getLocalHost().getHostName();

@@ -30,7 +30,7 @@ public final class SweepReport {
     /** A step's line as it ends: "step 3 of 5: target 1,000 msg/s  achieved 998  VALID  response p99 ...". */
     public static String stepLine(int index, int of, SweepStep s, String unit) {
         return String.format(Locale.ROOT, "step %d of %d: target %s %s  achieved %s  %s  response p50 %s p99 %s ms"
-                + "  service p99 %s ms%s", index + 1, of, rate(s.target()), unit, rate(s.achieved()),
+                + "  service p99 %s ms%s", index + 1, of, Units.rate(s.target()), unit, Units.rate(s.achieved()),
                 s.valid() ? "VALID" : "NOT VALID", ms(s.response(), s.response().p50()), ms(s.response(), s.response().p99()),
                 ms(s.service(), s.service().p99()),
                 s.valid() ? "" : "  (" + s.codes() + ")");
@@ -42,7 +42,7 @@ public final class SweepReport {
         t.append(String.format(Locale.ROOT, "%nsweep: %s%n", r.options().isEmpty() ? "(run's defaults)" : r.options()));
         t.append(String.format(Locale.ROOT, "target: %s%n", r.target()));
         if (r.capacity() != null) {
-            t.append(String.format(Locale.ROOT, "capacity (unthrottled trial, --to max): %s %s%n", rate(r.capacity().achieved()),
+            t.append(String.format(Locale.ROOT, "capacity (unthrottled trial, --to max): %s %s%n", Units.rate(r.capacity().achieved()),
                     r.unit()));
         }
         t.append(String.format(Locale.ROOT, "%n%13s %13s  %-9s %34s %12s %12s %8s  %s%n", "target", "achieved", "validity",
@@ -54,10 +54,10 @@ public final class SweepReport {
         for (SweepStep s : r.steps()) {
             String validity = s.valid() ? "VALID" : "NOT VALID";
             if (!s.valid()) {
-                whys.add(String.format(Locale.ROOT, "  %s %s: %s", rate(s.target()), r.unit(), s.why()));
+                whys.add(String.format(Locale.ROOT, "  %s %s: %s", Units.rate(s.target()), r.unit(), s.why()));
             }
-            t.append(String.format(Locale.ROOT, "%13s %13s  %-9s %34s %12s %12s %8s  %s%s%n", rate(s.target()),
-                    rate(s.achieved()), validity, String.join(" / ", ms(s.response(), s.response().p50()),
+            t.append(String.format(Locale.ROOT, "%13s %13s  %-9s %34s %12s %12s %8s  %s%s%n", Units.rate(s.target()),
+                    Units.rate(s.achieved()), validity, String.join(" / ", ms(s.response(), s.response().p50()),
                             ms(s.response(), s.response().p99()), ms(s.response(), s.response().p999()),
                             ms(s.response(), s.response().max())), ms(s.service(), s.service().p99()),
                     ms(s.response(), s.sendLagP99Ns()), s.cpuMsPerMessage() < 0 ? "-" : String.format(Locale.ROOT, "%.3f", s.cpuMsPerMessage()),
@@ -68,7 +68,7 @@ public final class SweepReport {
                 + " included)%n", r.unit().startsWith("round trip") ? "round trip" : "message"));
         if (r.maxP99Ns() != null) {
             t.append(String.format(Locale.ROOT, "--max-p99 %s ms: a step with response p99 above it counts as failed%n",
-                    ms(r.maxP99Ns())));
+                    Units.ms(r.maxP99Ns())));
         }
         if (!whys.isEmpty()) {
             t.append(String.format(Locale.ROOT, "%nNOT VALID steps, and why:%n"));
@@ -92,8 +92,8 @@ public final class SweepReport {
         SweepStep knee = r.steps().get(k);
         SweepStep lightest = r.steps().get(Knee.baseline(r.steps(), r.maxP99Ns()));
         String line = String.format(Locale.ROOT, "knee: %s %s, response p99 %s ms against %s ms at %s, the lightest VALID"
-                + " step%s", rate(knee.target()), r.unit(), ms(knee.response(), knee.response().p99()),
-                ms(lightest.response(), lightest.response().p99()), rate(lightest.target()),
+                + " step%s", Units.rate(knee.target()), r.unit(), ms(knee.response(), knee.response().p99()),
+                ms(lightest.response(), lightest.response().p99()), Units.rate(lightest.target()),
                 r.maxP99Ns() == null ? "" : " within --max-p99");
         if (k == r.steps().size() - 1) {
             return line + "; it is the heaviest step run, so the knee may lie further: sweep higher rates";
@@ -102,7 +102,7 @@ public final class SweepReport {
         String why = !next.valid() ? "is NOT VALID" : next.broke(r.maxP99Ns()) ? "is over --max-p99, at p99 "
                 + ms(next.response(), next.response().p99()) + " ms" : "is over 2x, at p99 " + ms(next.response(),
                         next.response().p99()) + " ms";
-        return line + String.format(Locale.ROOT, "; the next, %s %s, %s", rate(next.target()), r.unit(), why);
+        return line + String.format(Locale.ROOT, "; the next, %s %s, %s", Units.rate(next.target()), r.unit(), why);
     }
 
     /** One page: the curves (with a second sweep, when given, on the same chart), and a table per sweep. */
@@ -121,7 +121,7 @@ public final class SweepReport {
             // A step that measured nothing has no latency to draw (its row says why).
             List<SweepStep> drawn = r.steps().stream().filter(s -> s.achieved() > 0 && s.response().count() > 0).toList();
             double[] xs = drawn.stream().mapToDouble(s -> Math.log10(s.achieved())).toArray();
-            String[] notes = drawn.stream().map(s -> s.valid() ? null : "NOT VALID at target " + rate(s.target()) + " "
+            String[] notes = drawn.stream().map(s -> s.valid() ? null : "NOT VALID at target " + Units.rate(s.target()) + " "
                     + r.unit() + ": " + s.why()).toArray(String[]::new);
             String prefix = sweeps.size() == 1 ? "" : label(sweeps, k) + ": ";
             String[] c = COLORS[k];
@@ -138,7 +138,7 @@ public final class SweepReport {
             SweepStep knee = r.knee();
             if (knee != null && knee.achieved() > 0) {
                 chart.mark(Math.log10(knee.achieved()), "knee", SvgChart.Style.line(c[1], "2 3", 1.5), kneeLine(r),
-                        prefix + "knee " + rate(knee.target()), "knee (the rule: above the chart)");
+                        prefix + "knee " + Units.rate(knee.target()), "knee (the rule: above the chart)");
             }
             for (SweepStep s : drawn) {
                 lo = Math.min(lo, s.achieved());
@@ -181,7 +181,7 @@ public final class SweepReport {
         StringBuilder h = new StringBuilder("<h2>").append(Html.escape(r.label())).append("</h2>\n<p>")
                 .append(Html.escape("options: " + (r.options().isEmpty() ? "(run's defaults)" : r.options()) + "; target: "
                         + r.target() + "; started " + r.started() + " on " + r.machine()))
-                .append(r.capacity() == null ? "" : Html.escape("; capacity (unthrottled trial): " + rate(r.capacity().achieved())
+                .append(r.capacity() == null ? "" : Html.escape("; capacity (unthrottled trial): " + Units.rate(r.capacity().achieved())
                         + " " + r.unit()))
                 .append("</p>\n<table class=\"steps\" data-label=\"").append(Html.escape(r.label())).append("\"><tr><th>target ")
                 .append(Html.escape(r.unit())).append("</th><th>achieved</th><th>validity</th><th>response p50 ms</th><th>p99</th>"
@@ -191,8 +191,8 @@ public final class SweepReport {
         SweepStep knee = r.knee();
         for (SweepStep s : r.steps()) {
             h.append("<tr class=\"").append(s.valid() ? "valid" : "invalid").append(s == knee ? " knee" : "")
-                    .append("\"><td>").append(rate(s.target())).append(s == knee ? " (knee)" : "").append("</td><td>")
-                    .append(rate(s.achieved())).append("</td><td>").append(s.valid() ? "VALID" : "NOT VALID").append("</td><td>")
+                    .append("\"><td>").append(Units.rate(s.target())).append(s == knee ? " (knee)" : "").append("</td><td>")
+                    .append(Units.rate(s.achieved())).append("</td><td>").append(s.valid() ? "VALID" : "NOT VALID").append("</td><td>")
                     .append(String.join("</td><td>", ms(s.response(), s.response().p50()), ms(s.response(), s.response().p99()),
                             ms(s.response(), s.response().p999()), ms(s.response(), s.response().max()),
                             ms(s.service(), s.service().p99()), ms(s.response(), s.sendLagP99Ns()))).append("</td><td>")
@@ -226,17 +226,8 @@ public final class SweepReport {
         return ticks;
     }
 
-    static String rate(double r) {
-        return r >= 100 || r == Math.rint(r) ? String.format(Locale.ROOT, "%,.0f", r) : String.format(Locale.ROOT, "%.3g", r);
-    }
-
+    /** A latency, or "-" for a view that measured nothing. */
     private static String ms(SweepStep.Latency l, long ns) {
-        return l.count() == 0 ? "-" : ms(ns);
-    }
-
-    private static String ms(long ns) {
-        double ms = Units.toMs(ns);
-        return ms >= 100 ? String.format(Locale.ROOT, "%,.0f", ms) : ms >= 10 ? String.format(Locale.ROOT, "%.1f", ms)
-                : String.format(Locale.ROOT, "%.3f", ms);
+        return l.count() == 0 ? "-" : Units.ms(ns);
     }
 }

@@ -30,8 +30,12 @@ public final class Sweep {
      * The steps run, in order, and why the sweep ended before its last rate (or null).
      *
      * @param interrupted the sweep was interrupted: the step under way is not among the steps
+     * @param failure what ended it at a step after the first (the broker lost, the step refused), or null
      */
-    public record Swept(List<SweepStep> steps, String ended, boolean interrupted) {
+    public record Swept(List<SweepStep> steps, String ended, boolean interrupted, Exception failure) {
+        public Swept(List<SweepStep> steps, String ended, boolean interrupted) {
+            this(steps, ended, interrupted, null);
+        }
     }
 
     private final int maxFailed;
@@ -52,6 +56,7 @@ public final class Sweep {
         this.interrupted = interrupted;
     }
 
+    /** The steps at these rates in order; a step's failure is thrown only when no step was done before it. */
     public Swept run(double[] rates, Progress progress) throws Exception {
         List<SweepStep> steps = new ArrayList<>();
         int failed = 0;
@@ -59,7 +64,15 @@ public final class Sweep {
             if (interrupted.getAsBoolean()) {
                 return new Swept(steps, "was interrupted", true);
             }
-            SweepStep step = launcher.step(rates[i]);
+            SweepStep step;
+            try {
+                step = launcher.step(rates[i]);
+            } catch (Exception e) {
+                if (steps.isEmpty()) {
+                    throw e; // nothing measured: the step's own failure
+                }
+                return new Swept(steps, "ended at a step that failed (" + e.getMessage() + ")", false, e);
+            }
             if (interrupted.getAsBoolean()) {
                 return new Swept(steps, "was interrupted", true);
             }

@@ -1,8 +1,8 @@
 package dev.harness.core.study;
 
 import java.util.List;
-import java.util.Locale;
 
+import dev.harness.core.Format;
 import dev.harness.core.SettingsException;
 
 /**
@@ -73,7 +73,7 @@ public final class SweepRates {
         return geometric(lightest, to, steps);
     }
 
-    static String text(double rate) {
-        return rate == Math.rint(rate) ? String.format(Locale.ROOT, "%.0f", rate) : String.format(Locale.ROOT, "%.3g", rate);
+    private static String text(double rate) {
+        return Format.rate(rate);
     }
 }

@@ -53,6 +53,25 @@ class SweepTest {
     }
 
     @Test
+    void aLaterStepThatFailsEndsTheSweepWithTheStepsBeforeIt() throws Exception {
+        IllegalStateException lost = new IllegalStateException("the broker failed");
+        Sweep.Swept s = new Sweep(2, null, rate -> {
+            if (rate >= 400) {
+                throw lost;
+            }
+            return launch(rate);
+        }, () -> false).run(new double[] {100, 200, 400, 800}, (i, of, st) -> { });
+        assertEquals(2, s.steps().size());
+        assertEquals(lost, s.failure());
+        assertTrue(s.ended().contains("the broker failed"), s.ended());
+        Exception first = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
+                () -> new Sweep(2, null, rate -> {
+                    throw lost;
+                }, () -> false).run(new double[] {100, 200}, (i, of, st) -> { }));
+        assertEquals(lost, first, "nothing measured: the failure itself");
+    }
+
+    @Test
     void interruptedTheStepUnderWayIsLeftOut() throws Exception {
         AtomicBoolean stop = new AtomicBoolean();
         Sweep.Swept s = new Sweep(2, null, rate -> {
