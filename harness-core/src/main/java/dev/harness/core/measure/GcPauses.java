@@ -96,8 +96,25 @@ public final class GcPauses implements AutoCloseable {
         return g;
     }
 
+    /** Whether this JVM has begun to shut down: a shutdown hook can no longer be added. */
+    static boolean shuttingDown() {
+        Thread probe = new Thread(() -> { });
+        try {
+            Runtime.getRuntime().addShutdownHook(probe);
+            Runtime.getRuntime().removeShutdownHook(probe);
+            return false;
+        } catch (IllegalStateException e) {
+            return true;
+        }
+    }
+
     /** The stream of G1's Remark and Cleanup pauses, or null where JFR is not to be had. */
     private static G1ConcurrentPauses startG1Concurrent(GcPauses g) {
+        if (shuttingDown()) {
+            // Ctrl-C landed as a run starts (a sweep's or ab's next one): JFR is stopping with the JVM,
+            // and a recording begun now can wait on it for good. That run is only stopping anyway.
+            return null;
+        }
         try {
             return G1ConcurrentPauses.start(g::record);
         } catch (LinkageError | RuntimeException noJfr) {
