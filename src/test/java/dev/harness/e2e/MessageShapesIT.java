@@ -159,7 +159,7 @@ class MessageShapesIT {
         "text, put, --ack client --receive sync --properties 5 --senders 4 --sessions-per-connection 2",
         "map, pubsub, --properties 5 --senders 3 --sessions-per-connection 3",
         "stream, put, --syncpoint 10",
-        "object, pubsub, --non-persistent",
+        "object, pubsub, --non-persistent --receive sync --ack transacted:4",
     })
     void everyMessageTypeIsSentReadAndTimed(String type, String workload, String more) throws Exception {
         Path json = dir.resolve("run.json");
@@ -171,6 +171,9 @@ class MessageShapesIT {
         HarnessProcess.Result r = HarnessProcess.run(dir, 120, args.toArray(String[]::new));
         assertEquals(0, r.exitCode(), r::toString);
         assertTrue(r.stdout().contains("\n  message type " + type + " ("), r::toString);
+        if (more.contains("--receive sync")) {
+            assertTrue(r.stdout().contains("\n  receive      synchronous receive(timeout), "), r::toString);
+        }
         if (more.contains("--sessions-per-connection")) {
             String senders = workload.equals("put") ? "4 senders" : "3 publishers";
             String connections = workload.equals("put") ? "2" : "1";
@@ -217,7 +220,7 @@ class MessageShapesIT {
     @CsvSource({
         "correlation-id, --reconnect-every 50",
         "temporary, --sessions-per-connection 2",
-        "router, --syncpoint 0 --ack client",
+        "router, --syncpoint 0 --ack client --receive sync",
     })
     void requestersThatReconnectOrShareConnectionsGetEveryReply(String replyBy, String more) throws Exception {
         Path json = dir.resolve("reqresp.json");
@@ -242,7 +245,8 @@ class MessageShapesIT {
             assertEquals(0, connects, r::toString);
             assertTrue(r.stdout().contains("\n  connections  2 for 4 requesters: "), r::toString);
         } else {
-            assertTrue(r.stdout().contains("\n  receive      message listener; client acknowledge"), r::toString);
+            assertTrue(r.stdout().contains("\n  receive      synchronous receive(timeout), a thread and a session per"
+                    + " consumer; client acknowledge"), r::toString);
             for (int q = 1; q <= 10; q++) {
                 assertEquals(0, OtherClient.count(broker.url(), prefix + q), "every request acknowledged");
                 assertEquals(0, OtherClient.count(broker.url(), prefix + "REPLY." + q), "every reply acknowledged");

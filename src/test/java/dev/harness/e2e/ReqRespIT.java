@@ -130,15 +130,15 @@ class ReqRespIT {
         }
     }
 
-    @ParameterizedTest(name = "api={0}, ack={1}")
-    @CsvSource({"javax, client", "jakarta, dups-ok"})
-    void respondersInTheirOwnProcessAnswerAndLogTheirOwnView(String api, String ack) throws Exception {
+    @ParameterizedTest(name = "api={0}, ack={1}, receive={2}")
+    @CsvSource({"javax, client, listener", "jakarta, dups-ok, sync"})
+    void respondersInTheirOwnProcessAnswerAndLogTheirOwnView(String api, String ack, String receive) throws Exception {
         Path json = dir.resolve("rr.json");
         Path respondHlog = dir.resolve("respond.hlog");
         List<JsonNode> events;
         try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
                 HarnessProcess respond = HarnessProcess.start(dir, "respond", "--api", api, "--url", broker.url(), "--responders", "2",
-                        "--queues", "2", "--syncpoint", "0", "--ack", ack, "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
+                        "--queues", "2", "--syncpoint", "0", "--ack", ack, "--receive", receive, "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
             assertEquals(2, respond.awaitEvent("ready", 60).get("responders").asInt());
             HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--workload", "reqresp",
                     "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
@@ -151,8 +151,9 @@ class ReqRespIT {
             assertEquals(143, respond.waitFor(60), respond.stdout());
             String respondOut = respond.stdout();
             assertTrue(respondOut.contains("\n  api          " + api + "\n  client       " + client), respondOut);
-            assertTrue(respondOut.contains("\n  receives     message listener; " + (ack.equals("client")
-                    ? "client acknowledge" : "dups-ok")), respondOut);
+            assertTrue(respondOut.contains("\n  receives     " + (receive.equals("sync") ? "synchronous receive(timeout)"
+                    : "message listener") + ", "), respondOut);
+            assertTrue(respondOut.contains("; " + (ack.equals("client") ? "client acknowledge" : "dups-ok")), respondOut);
             events = respond.events();
         }
         JsonNode s = HarnessProcess.json(json).get("summary");

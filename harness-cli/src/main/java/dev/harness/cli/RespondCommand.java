@@ -84,6 +84,11 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                     + " per get). With --syncpoint 1 each get commits with its reply.")
     String ack;
 
+    @Option(names = "--receive", paramLabel = "listener|sync",
+            description = "How the responders get requests: a message listener (default), or sync, a receive(timeout)"
+                    + " loop on a thread and a session per request queue, as an application that polls.")
+    String receive;
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "HdrHistogram log of get-to-commit times (ns), tag responder.")
     Path hlog;
 
@@ -95,18 +100,9 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
     @Mixin
     ProviderOptions target;
 
-    /** --ack as a listener takes it; an explicit one in syncpoint only as transacted, as a run's responders. */
+    /** --ack and --receive as a run's responders take them; an explicit --ack in syncpoint only as transacted. */
     private Receiving receiving() {
-        String listenerAcks = "responders are listeners: expected auto, client, dups-ok or transacted, got '" + ack + "'";
-        Receiving r;
-        try {
-            r = Receiving.of(ack, null);
-        } catch (SettingsException e) {
-            throw usage("--ack: " + listenerAcks);
-        }
-        if (r.perCommit() > 1) {
-            throw usage("--ack: " + listenerAcks);
-        }
+        Receiving r = Receiving.ofEachGet(ack, receive, "responders (with their replies)");
         if (ack != null && syncpoint > 0 && r.ack() != Receiving.Ack.TRANSACTED) {
             throw usage("--ack: with --syncpoint " + syncpoint + " each get commits with its reply; give --syncpoint 0 to"
                     + " acknowledge the gets otherwise");
@@ -154,6 +150,9 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
             System.out.println("  client       " + provider.client());
             if (settings.syncpoint() == 0) {
                 System.out.println("  receives     " + settings.receiving().describe());
+            } else if (settings.receiving().sync()) {
+                System.out.println("  receives     " + settings.receiving().how() + "; each get commits with its reply"
+                        + " (--syncpoint 1)");
             }
             if (settings.consumeDelayNs() > 0) {
                 System.out.println("  each takes   " + Values.durationText(settings.consumeDelayNs())

@@ -351,9 +351,8 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                refuse.notYetFor("reqresp", "--receive", w.receive, "--delivery-delay", w.deliveryDelayNs, "--ttl",
-                        w.timeToLiveNs);
-                Receiving receiving = Receiving.of(w.ack, null);
+                refuse.notYetFor("reqresp", "--delivery-delay", w.deliveryDelayNs, "--ttl", w.timeToLiveNs);
+                Receiving receiving = Receiving.ofEachGet(w.ack, w.receive, "responders (with their replies) and reply routers");
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
                             + " queue per requester, not on named ones");
@@ -387,10 +386,6 @@ final class RunPlan {
                         w.queuePrefix, "--purge", w.purge ? Boolean.TRUE : null);
                 refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs, "--ttl", w.timeToLiveNs);
                 Receiving receiving = Receiving.of(w.ack, w.receive);
-                if (receiving.sync()) {
-                    throw new ParameterException(line, "--receive sync: --workload pubsub does not take it yet (its"
-                            + " subscriptions' consumers are listeners; --ack applies to them)");
-                }
                 refuse.onlyFor("put", "--preload", w.preload);
                 PubSubSettings settings = PubSubSettings.of(w.rate, w.senders, warmup, w.durationNs, w.size,
                         w.persistent, w.syncpoint, w.topics, w.topicPrefix, w.subscribers, w.subscription,

@@ -226,12 +226,13 @@ final class WorkloadOptions {
                     + " drainers, pubsub's subscriptions, and reqresp's responders and reply routers with --syncpoint 0:"
                     + " auto (default), client (each message acknowledged once handled), dups-ok (lazily: a message may"
                     + " come twice, counted as a duplicate), transacted (a commit per get) or transacted:N (a commit every"
-                    + " N gets; put with --receive sync).")
+                    + " N gets; put and pubsub with --receive sync).")
     String ack;
 
     @Option(names = "--receive", paramLabel = "listener|sync",
-            description = "put: how the drainers get: a message listener (default), or sync, a receive(timeout) loop on a"
-                    + " thread and a session per queue.")
+            description = "How the run's consumers get: a message listener (default), or sync, a receive(timeout) loop on"
+                    + " a thread and a session per consumer, as an application that polls: put's drainers (one per queue),"
+                    + " pubsub's subscriptions and reqresp's responders (one per request queue) and reply routers.")
     String receive;
 
     @Option(names = "--reply-by", paramLabel = "router|correlation-id|temporary", converter = Values.ReplyByChoice.class,

@@ -1,12 +1,7 @@
 package dev.harness.core.workload;
 
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
-import javax.jms.Connection;
 import javax.jms.JMSException;
 import javax.jms.Message;
 import javax.jms.MessageConsumer;
@@ -30,12 +25,6 @@ import dev.harness.core.schedule.Pacer;
  * and acknowledges as {@link Receiving} says ({@code --ack}, {@code --receive}).
  */
 final class Drainer {
-    /** --receive sync: how long a get waits; a quiet queue then commits the gets in hand. */
-    private static final long QUIET_MS = 100;
-    /** How long a closing drainer gives a loop's last commit. */
-    private static final long CLOSE_COMMIT_MS = 5_000;
-    /** How long a failed receive loop waits to learn whether its connection was lost. */
-    private static final long LOSS_HEARD_NS = 1_000_000_000L;
     private final int id;
     private final RunControl control;
     private final long runId;
@@ -51,9 +40,6 @@ final class Drainer {
     private ListenerConnection connection;
     private Provider provider;
     private Reconnect reconnect;
-    private Receiving receiving = Receiving.DEFAULT;
-    /** --receive sync: the loops of every connection so far (those of a lost one have ended). */
-    private final List<Thread> receivers = new CopyOnWriteArrayList<>();
     private volatile boolean closing;
     /** --consume-delay: how long it takes over each message; 0 for none. */
     private long consumeDelayNs;
@@ -76,38 +62,37 @@ final class Drainer {
 
     /**
      * Subscribes to the given queues (again after a reconnect); messages flow once the measurement
-     * is bound. A listener on one session, or with {@code --receive sync} a thread and a session per
+     * is bound. A listener on one session, or with {@code --receive sync} a loop and a session per
      * queue, each acknowledging as {@code receiving} says.
      */
     void open(Provider provider, PutSettings settings, int[] queues, Reconnect reconnect, Receiving receiving)
             throws JMSException {
         this.provider = provider;
         this.reconnect = reconnect;
-        this.receiving = receiving;
         this.consumeDelayNs = settings.consumeDelayNs();
-        connection = new ListenerConnection(reconnect, "drainer " + id, c -> {
+        connection = new ListenerConnection(reconnect, "drainer " + id, (c, self) -> {
             String selector = QueueClaim.selector(provider, runId);
             if (receiving.sync()) {
                 for (int q : queues) {
                     Session session = JmsWork.session(c, receiving);
                     MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)), selector);
-                    Thread t = new Thread(() -> receiveLoop(c, session, consumer), "harness-drainer-" + id + "-" + q);
-                    t.setDaemon(true);
-                    receivers.add(t);
-                    t.start();
+                    MessageHeader header = new MessageHeader();
+                    Acknowledger acks = new Acknowledger(session, receiving);
+                    self.receiveLoop(c, consumer, "drainer " + id + " " + q,
+                            ListenerConnection.Taker.of(m -> onMessage(m, header), acks, this::lostOrFail));
                 }
                 return;
             }
             Session session = JmsWork.session(c, receiving);
             // One header and one unit of work per session: a listener still busy on a lost connection keeps its own.
             MessageHeader header = new MessageHeader();
-            int[] gets = new int[1];
+            Acknowledger acks = new Acknowledger(session, receiving);
             for (int q : queues) {
                 MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)), selector);
                 consumer.setMessageListener(m -> {
                     onMessage(m, header);
                     try {
-                        gets[0] = acknowledge(m, session, gets[0]);
+                        acks.taken(m);
                     } catch (JMSException e) {
                         lostOrFail(e);
                     }
@@ -115,59 +100,6 @@ final class Drainer {
             }
         });
         connection.open();
-    }
-
-    /**
-     * {@code --receive sync}: gets with {@code receive(timeout)} until the drainer closes or its
-     * session goes with a lost connection (the reconnect starts a new loop). In a transaction of
-     * N, a quiet queue commits the gets in hand, so none waits for N at the end.
-     */
-    private void receiveLoop(Connection c, Session session, MessageConsumer consumer) {
-        MessageHeader header = new MessageHeader();
-        int gets = 0;
-        try {
-            while (!closing) {
-                Message m = consumer.receive(QUIET_MS);
-                if (m == null) {
-                    if (gets > 0) {
-                        session.commit();
-                        gets = 0;
-                    }
-                    continue;
-                }
-                onMessage(m, header);
-                gets = acknowledge(m, session, gets);
-            }
-            if (gets > 0) {
-                session.commit(); // closing: what was got is consumed, not left to come again
-            }
-        } catch (JMSException e) {
-            // The session went with its connection, whose exception listener may hear of it a moment later.
-            long deadline = System.nanoTime() + LOSS_HEARD_NS;
-            while (!connection.gone(c) && System.nanoTime() - deadline < 0) {
-                LockSupport.parkNanos(LOSS_HEARD_NS / 100);
-            }
-            if (!connection.gone(c)) {
-                if (!closing && reconnect.mayCure(e)) {
-                    connection.suspect(e); // this loop ends: a new connection starts new ones
-                } else {
-                    lostOrFail(e);
-                }
-            }
-        }
-    }
-
-    /** Acknowledges as the session's mode asks, after the message was taken; returns the gets in the unit in hand. */
-    private int acknowledge(Message m, Session session, int gets) throws JMSException {
-        if (receiving.ack() == Receiving.Ack.CLIENT) {
-            m.acknowledge();
-        } else if (receiving.transacted()) {
-            if (gets + 1 < receiving.perCommit()) {
-                return gets + 1;
-            }
-            session.commit();
-        }
-        return 0;
     }
 
     /** A lost connection brings the messages of the unit in hand again (duplicates, counted); anything else fails the run. */
@@ -233,17 +165,8 @@ final class Drainer {
 
     void close() {
         closing = true;
-        long boundMs = 2 * QUIET_MS + TimeUnit.NANOSECONDS.toMillis(consumeDelayNs) + CLOSE_COMMIT_MS;
-        for (Thread t : receivers) {
-            try {
-                t.join(boundMs); // each takes its message in hand, commits what it got, then stops
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
         if (connection != null) {
-            connection.close();
+            connection.close(consumeDelayNs); // each loop takes its message in hand and commits what it got first
         }
     }
 }

@@ -71,20 +71,45 @@ public record Receiving(Ack ack, int perCommit, boolean sync) {
         throw new SettingsException("--ack", expected);
     }
 
+    /**
+     * As {@link #of}, for consumers that commit each get as they handle it (responders with their
+     * replies, reply routers): {@code transacted:N} above 1 is refused in their words, {@code who}.
+     */
+    public static Receiving ofEachGet(String ack, String receive, String who) {
+        boolean sync = of(null, receive).sync();
+        String expected = who + " commit each get: expected auto, client, dups-ok or transacted, got '" + ack + "'";
+        Receiving acks;
+        try {
+            acks = of(ack, "sync"); // the listener's rule on N is not theirs: N is refused below, whichever way they get
+        } catch (SettingsException e) {
+            throw new SettingsException("--ack", expected);
+        }
+        SettingsException.require(acks.perCommit() <= 1, "--ack", expected);
+        return new Receiving(acks.ack(), acks.perCommit(), sync);
+    }
+
     boolean transacted() {
         return ack == Ack.TRANSACTED;
     }
 
     /** For the header: how the consumers get, and what they acknowledge when. */
     public String describe() {
-        String how = sync ? "synchronous receive(timeout), a thread and a session per queue" : "message listener";
-        String acks = switch (ack) {
+        return how() + "; " + acknowledgement();
+    }
+
+    /** For the header: what the consumers acknowledge when. */
+    public String acknowledgement() {
+        return switch (ack) {
             case AUTO -> "auto-acknowledge";
             case CLIENT -> "client acknowledge, each message once it is handled";
             case DUPS_OK -> "dups-ok: the client acknowledges lazily, so a message may come twice (counted as a duplicate)";
             case TRANSACTED -> "transacted, a commit every " + (perCommit == 1 ? "get" : perCommit + " gets")
                     + (sync && perCommit > 1 ? " and whenever the queue goes quiet" : "");
         };
-        return how + "; " + acks;
+    }
+
+    /** For the header: how the consumers get. */
+    public String how() {
+        return sync ? "synchronous receive(timeout), a thread and a session per consumer" : "message listener";
     }
 }

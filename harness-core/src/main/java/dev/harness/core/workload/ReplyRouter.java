@@ -59,10 +59,13 @@ final class ReplyRouter {
         this.runId = runId;
     }
 
-    /** --ack outside syncpoint: how its session acknowledges replies (transacted commits each get); before open. */
+    /**
+     * --ack outside syncpoint: how its session acknowledges replies (transacted commits each get);
+     * --receive: a listener, or a receive loop. Before open.
+     */
     void receiving(Receiving receiving) {
-        if (receiving.sync() || receiving.perCommit() > 1) {
-            throw new IllegalArgumentException("a reply router is a listener that commits each get");
+        if (receiving.perCommit() > 1) {
+            throw new IllegalArgumentException("a reply router commits each get");
         }
         this.receiving = receiving;
     }
@@ -97,12 +100,17 @@ final class ReplyRouter {
         this.name = name;
         boolean commits = transacted || receiving.transacted();
         bind(provider, reconnect, commits);
-        connection = new ListenerConnection(reconnect, name, c -> {
+        connection = new ListenerConnection(reconnect, name, (c, self) -> {
             Session s = commits ? JmsWork.session(c, true) : JmsWork.session(c, receiving);
             MessageConsumer consumer = s.createConsumer(source.on(s), selector);
             // Bound to its session: a listener still busy on a lost connection must not commit the new one's.
             MessageHeader header = new MessageHeader();
-            consumer.setMessageListener(m -> route(m, s, header));
+            if (receiving.sync()) {
+                self.receiveLoop(c, consumer, name, ListenerConnection.Taker.of(m -> route(m, s, header), null,
+                        e -> control.fail(this.name + ": " + provider.explain(e))));
+            } else {
+                consumer.setMessageListener(m -> route(m, s, header));
+            }
         });
         connection.open();
     }

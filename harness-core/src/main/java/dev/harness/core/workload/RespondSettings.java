@@ -42,8 +42,8 @@ public record RespondSettings(int responders, int queues, String requestPrefix, 
         WorkloadSettings.checkReconnectTimeout(reconnectTimeoutNs);
         SettingsException.require(consumeDelayNs >= 0 && consumeDelayNs <= PutSettings.MAX_CONSUME_DELAY_NS, "--consume-delay",
                 "expected 0s to 1m, a responder's time per request");
-        SettingsException.require(receiving != null && !receiving.sync(), "--ack", "responders are listeners; expected"
-                + " auto, client, dups-ok or transacted");
+        SettingsException.require(receiving != null && receiving.perCommit() <= 1, "--ack", "responders commit each get:"
+                + " expected auto, client, dups-ok or transacted");
         SettingsException.require(syncpoint == 0 || receiving.ack() == Receiving.Ack.AUTO
                 || receiving.ack() == Receiving.Ack.TRANSACTED, "--ack", "with --syncpoint " + syncpoint + " each get"
                         + " commits with its reply; give --syncpoint 0 to acknowledge the gets otherwise");

@@ -2,6 +2,7 @@ package dev.harness.core.workload;
 
 import java.util.concurrent.atomic.AtomicLong;
 
+import javax.jms.Connection;
 import javax.jms.Destination;
 import javax.jms.InvalidDestinationException;
 import javax.jms.JMSException;
@@ -35,6 +36,8 @@ public final class Responder {
     private boolean clientAcknowledges;
     /** --ack outside syncpoint: the session's acknowledgement; auto unless asked. */
     private Receiving receiving = Receiving.DEFAULT;
+    /** --receive sync: a receive loop per request queue, not a listener. */
+    private boolean sync;
     private final int expectedSizeBytes;
     private final AtomicLong handled = new AtomicLong();
     private volatile boolean busy;
@@ -67,18 +70,20 @@ public final class Responder {
         this.reconnect = reconnect;
         boolean selects = provider.carriesProperties();
         String selector = !selects ? null : runId == 0 ? QueueClaim.ofAnyRun() : QueueClaim.ofRun(runId);
-        connection = new ListenerConnection(reconnect, "responder " + id, c -> {
-            Session s = transacted ? JmsWork.session(c, true) : JmsWork.session(c, receiving);
-            MessageProducer p = s.createProducer(null);
-            // The requester matches a reply by the header in its body, never by the reply's own
-            // JMSMessageID (the request's ID, which requesters keep, is copied to JMSCorrelationID).
-            p.setDisableMessageID(true);
-            p.setDisableMessageTimestamp(true);
-            // One listener per session, holding its own session, producer and buffer: a listener
-            // still busy on a lost connection must not touch the new one's work.
-            SessionListener listener = new SessionListener(s, p, new ReplyCopy(expectedSizeBytes), selects);
+        connection = new ListenerConnection(reconnect, "responder " + id, (c, self) -> {
+            if (sync) {
+                // A loop gets on its session alone: a session and a loop per request queue.
+                for (String q : requestQueues) {
+                    SessionListener listener = listener(c, selects);
+                    MessageConsumer consumer = listener.session.createConsumer(provider.queue(listener.session, q), selector);
+                    self.receiveLoop(c, consumer, "responder " + id + " " + q, ListenerConnection.Taker.of(listener, null,
+                            e -> control.fail("responder " + id + ": " + provider.explain(e))));
+                }
+                return;
+            }
+            SessionListener listener = listener(c, selects);
             for (String q : requestQueues) {
-                MessageConsumer consumer = s.createConsumer(provider.queue(s, q), selector);
+                MessageConsumer consumer = listener.session.createConsumer(provider.queue(listener.session, q), selector);
                 consumer.setMessageListener(listener);
             }
         });
@@ -86,13 +91,29 @@ public final class Responder {
     }
 
     /**
+     * One listener per session, holding its own session, producer and buffer: a listener still busy
+     * on a lost connection must not touch the new one's work.
+     */
+    private SessionListener listener(Connection c, boolean copiesRun) throws JMSException {
+        Session s = transacted ? JmsWork.session(c, true) : JmsWork.session(c, receiving);
+        MessageProducer p = s.createProducer(null);
+        // The requester matches a reply by the header in its body, never by the reply's own
+        // JMSMessageID (the request's ID, which requesters keep, is copied to JMSCorrelationID).
+        p.setDisableMessageID(true);
+        p.setDisableMessageTimestamp(true);
+        return new SessionListener(s, p, new ReplyCopy(expectedSizeBytes), copiesRun);
+    }
+
+    /**
      * --ack: outside syncpoint, how the session acknowledges each request (transacted commits the get
-     * with its reply, as in syncpoint); in syncpoint the unit of work decides. Before {@link #open}.
+     * with its reply, as in syncpoint); in syncpoint the unit of work decides. --receive: a listener,
+     * or a receive loop per request queue. Before {@link #open}.
      */
     void receiving(Receiving receiving) {
-        if (receiving.sync() || receiving.perCommit() > 1) {
-            throw new IllegalArgumentException("a responder is a listener that commits each request with its reply");
+        if (receiving.perCommit() > 1) {
+            throw new IllegalArgumentException("a responder commits each request with its reply");
         }
+        this.sync = receiving.sync();
         if (!transacted) {
             this.receiving = receiving;
             this.transacted = receiving.transacted();
@@ -243,7 +264,7 @@ public final class Responder {
 
     public void close() {
         if (connection != null) {
-            connection.close();
+            connection.close(serviceNs);
         }
     }
 }

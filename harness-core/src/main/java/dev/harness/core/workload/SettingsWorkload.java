@@ -332,16 +332,19 @@ abstract class SettingsWorkload implements Workload {
                 break;
             }
         }
-        // Beside the consumers it is about; request/response's responders and routers only outside
-        // syncpoint (in it they commit each get with its unit of work).
+        // Beside the consumers it is about; in syncpoint request/response's responders and routers
+        // commit each get with its unit of work, whatever --ack says.
+        boolean unitOfWork = settings instanceof ReqRespSettings r && r.syncpoint() > 0;
         String consumers = settings instanceof PutSettings put ? (put.drainers() > 0 ? "drainers" : null)
                 : settings instanceof PubSubSettings ? "subscriptions"
-                : settings instanceof ReqRespSettings r && r.syncpoint() == 0 ? "responders"
+                : settings instanceof ReqRespSettings && (!unitOfWork || receiving.sync()) ? "responders"
                 : null;
         if (consumers != null) {
+            String how = unitOfWork ? receiving.how() + "; each get commits in its unit of work (--syncpoint)"
+                    : receiving.describe();
             for (int i = 0; i < s.size(); i++) {
                 if (s.get(i).name().equals(consumers)) {
-                    s.add(i + 1, new Setting("receive", receiving.describe())); // how the drainers get, beside them
+                    s.add(i + 1, new Setting("receive", how)); // how the consumers get, beside them
                     break;
                 }
             }

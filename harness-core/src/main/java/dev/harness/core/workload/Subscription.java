@@ -72,14 +72,11 @@ final class Subscription {
 
     /** --delivery-delay: a message is due this long after its intended time; 0 for none. */
     private long deliveryDelayNs;
-    /** --ack: how its consumers acknowledge (a listener each); auto unless asked. */
+    /** --ack and --receive: how its consumers get (a listener each, or a receive loop each) and acknowledge; auto unless asked. */
     private Receiving receiving = Receiving.DEFAULT;
 
-    /** --ack: a listener's session acknowledges as asked; before {@link #open}. */
+    /** --ack and --receive; before {@link #open}. */
     void receiving(Receiving receiving) {
-        if (receiving.sync()) {
-            throw new IllegalArgumentException("a subscription's consumers are listeners");
-        }
         this.receiving = receiving;
     }
 
@@ -105,7 +102,7 @@ final class Subscription {
         return kind == SubscriptionKind.DURABLE ? name : null;
     }
 
-    private void subscribe(Connection c) throws JMSException {
+    private void subscribe(Connection c, ListenerConnection self) throws JMSException {
         Session session = JmsWork.session(c, receiving);
         Topic t = provider.topic(session, topicName);
         MessageConsumer consumer = switch (kind) {
@@ -114,22 +111,28 @@ final class Subscription {
             case SHARED -> session.createSharedConsumer(t, name);
             case SHARED_DURABLE -> session.createSharedDurableConsumer(t, name);
         };
-        // One header per session: a listener still busy on a lost connection keeps its own.
+        // One header and one unit of work per session: a consumer still busy on a lost connection keeps its own.
         MessageHeader header = new MessageHeader();
+        Acknowledger acks = new Acknowledger(session, receiving);
+        if (receiving.sync()) {
+            self.receiveLoop(c, consumer, "subscriber " + name, ListenerConnection.Taker.of(m -> onMessage(m, header),
+                    acks, this::lostOrFail));
+            return;
+        }
         consumer.setMessageListener(m -> {
             onMessage(m, header);
             try {
-                if (receiving.ack() == Receiving.Ack.CLIENT) {
-                    m.acknowledge();
-                } else if (receiving.transacted()) {
-                    session.commit(); // a listener commits each get (transacted:N above 1 needs --receive sync)
-                }
+                acks.taken(m); // a listener commits each get (transacted:N above 1 needs --receive sync)
             } catch (JMSException e) {
-                if (!reconnecting(e)) {
-                    control.fail("subscriber " + name + ": " + provider.explain(e));
-                }
+                lostOrFail(e);
             }
         });
+    }
+
+    private void lostOrFail(JMSException e) {
+        if (!reconnecting(e)) {
+            control.fail("subscriber " + name + ": " + provider.explain(e));
+        }
     }
 
     /** A lost connection: its copies come again once it reconnects (durable ones), counted; not the run's failure. */

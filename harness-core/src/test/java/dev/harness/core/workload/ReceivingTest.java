@@ -42,4 +42,20 @@ class ReceivingTest {
         assertEquals(option, e.option());
         assertEquals(1, e.getMessage().lines().count(), e.getMessage());
     }
+
+    /** Responders and reply routers commit each get as they handle it: N gets a commit is theirs to refuse, either way they get. */
+    @Test
+    void consumersThatCommitEachGetTakeEitherWayOfGettingButNoUnitOfN() {
+        assertEquals(new Receiving(Receiving.Ack.TRANSACTED, 1, true), Receiving.ofEachGet("transacted", "sync", "responders"));
+        assertEquals(new Receiving(Receiving.Ack.CLIENT, 0, false), Receiving.ofEachGet("client", null, "responders"));
+        for (String receive : new String[] {"sync", "listener"}) {
+            SettingsException e = assertThrows(SettingsException.class,
+                    () -> Receiving.ofEachGet("transacted:5", receive, "responders"));
+            assertEquals("--ack", e.option());
+            assertTrue(e.getMessage().contains("responders commit each get"), e.getMessage());
+            assertTrue(!e.getMessage().contains("--receive sync"), "no advice the consumer cannot take: " + e.getMessage());
+        }
+        assertEquals("--receive", assertThrows(SettingsException.class,
+                () -> Receiving.ofEachGet("client", "poll", "responders")).option());
+    }
 }
