@@ -26,8 +26,10 @@ class DrainIT {
             OtherClient.put(broker.url(), "ORDERS", 10_000, false);
             Path json = dir.resolve("drain.json");
             HarnessProcess.Result r = HarnessProcess.run(dir, 120, "drain", "--url", broker.url(), "--queue", "ORDERS",
-                    "--json", json.toString());
+                    "--ack", "client", "--json", json.toString());
             assertEquals(0, r.exitCode(), r::toString);
+            assertTrue(r.stdout().contains("synchronous receive; client acknowledge, each message once it is handled"),
+                    r::toString);
             assertTrue(r.stdout().contains("takes every message on the queues named, whoever put it there"), r::toString);
             assertTrue(r.stdout().contains("ended: the queues were empty"), r::toString);
             assertTrue(r.stdout().contains("depth of ORDERS: 10,000 at the start, 0 at the end; 10,000 received from it"),

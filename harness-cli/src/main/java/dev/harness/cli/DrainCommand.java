@@ -47,6 +47,11 @@ final class DrainCommand implements Callable<Integer>, UsesApi {
             description = "0: each get acknowledged by itself; N: transacted gets, committed every N. Default: ${DEFAULT-VALUE}.")
     int syncpoint;
 
+    @Option(names = "--ack", paramLabel = "auto|client|dups-ok|transacted[:N]",
+            description = "Outside syncpoint, how the consumers acknowledge what they get: auto (default), client (each"
+                    + " message once counted), dups-ok (lazily) or transacted[:N] (as --syncpoint N).")
+    String ack;
+
     @Option(names = "--duration", defaultValue = "0s", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Stop after this long; 0s = no limit. Default: ${DEFAULT-VALUE}.")
     long durationNs;
@@ -81,7 +86,7 @@ final class DrainCommand implements Callable<Integer>, UsesApi {
             throw usage("--url: harness drain empties queues of an existing broker; give its tcp://HOST:PORT"
                     + " (or --provider ibmmq, --provider jndi)");
         }
-        DrainSettings settings = new DrainSettings(queues, consumers, syncpoint, durationNs, count, emptyAfterNs, intervalNs);
+        DrainSettings settings = new DrainSettings(queues, consumers, DrainSettings.receiving(ack, syncpoint), durationNs, count, emptyAfterNs, intervalNs);
         OutputFiles.checkWritable(spec, "--json", json);
         OutputFiles notWritten = new OutputFiles(spec);
         RunControl control = new RunControl();

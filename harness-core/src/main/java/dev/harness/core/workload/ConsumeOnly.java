@@ -70,9 +70,7 @@ public final class ConsumeOnly {
                 }
                 connections.add(connection);
                 try {
-                    boolean transacted = settings.syncpoint() > 0;
-                    Session session = connection.createSession(transacted,
-                            transacted ? Session.SESSION_TRANSACTED : Session.AUTO_ACKNOWLEDGE);
+                    Session session = JmsWork.session(connection, settings.receiving());
                     MessageConsumer consumer = session.createConsumer(provider.queue(session, name));
                     int queue = q;
                     Thread t = new Thread(() -> consume(provider, queue, session, consumer),
@@ -111,7 +109,7 @@ public final class ConsumeOnly {
     }
 
     private void consume(Provider provider, int queue, Session session, MessageConsumer consumer) {
-        int pending = 0;
+        Acknowledger acks = new Acknowledger(session, settings.receiving());
         try {
             while (!control.stopRequested()) {
                 if (settings.count() > 0 && claimed.incrementAndGet() > settings.count()) {
@@ -122,6 +120,7 @@ public final class ConsumeOnly {
                     if (settings.count() > 0) {
                         claimed.decrementAndGet();
                     }
+                    acks.quiet(); // the gets in hand of a unit of N are not held back by a quiet queue
                     continue;
                 }
                 long nowMs = System.currentTimeMillis();
@@ -134,17 +133,12 @@ public final class ConsumeOnly {
                 } else {
                     ages.recordValue(TimeUnit.MILLISECONDS.toNanos(nowMs - timestampMs));
                 }
-                if (settings.syncpoint() > 0 && ++pending == settings.syncpoint()) {
-                    session.commit();
-                    pending = 0;
-                }
+                acks.taken(m);
                 perQueue.incrementAndGet(queue);
                 received.incrementAndGet();
                 lastReceiptNs.set(nowNs);
             }
-            if (pending > 0) {
-                session.commit();
-            }
+            acks.quiet();
         } catch (JMSException | RuntimeException e) {
             if (!control.stopRequested()) {
                 control.fail("the consumer of " + settings.queues().get(queue) + ": " + provider.explain(e));

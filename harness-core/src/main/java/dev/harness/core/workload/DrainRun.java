@@ -134,8 +134,7 @@ public final class DrainRun {
         }
         out.println("  queues       " + String.join(", ", each));
         out.println("  consumers    " + settings.consumers() + " per queue, each on a connection of its own, synchronous"
-                + " receive, " + (settings.syncpoint() == 0 ? "auto-acknowledge (outside syncpoint)"
-                        : "transacted, commit every " + settings.syncpoint()));
+                + " receive; " + settings.receiving().acknowledgement());
         out.println("  until        " + settings.until());
         out.println("  client       " + provider.client());
         out.println("  note: harness drain takes every message on the queues named, whoever put it there: the one mode"

@@ -15,15 +15,15 @@ import dev.harness.core.schedule.Schedule;
  *
  * @param queues the queues to empty, by name (each once)
  * @param consumers consumers per queue, each on a connection of its own
- * @param syncpoint 0: each get acknowledged by itself (auto-acknowledge); N: a transacted session
- *     commits every N gets
+ * @param receiving how each consumer's session acknowledges its gets ({@code --syncpoint N} or
+ *     {@code --ack}); always a receive loop
  * @param durationNs how long to consume at most; 0 = no limit
  * @param count how many messages to consume at most, over all queues; 0 = no limit
  * @param emptyAfterNs with neither limit reached, the queues count as empty once no consumer got a
  *     message for this long; 0 = never (with a duration or a count)
  * @param intervalNs reporting interval
  */
-public record DrainSettings(List<String> queues, int consumers, int syncpoint, long durationNs, long count,
+public record DrainSettings(List<String> queues, int consumers, Receiving receiving, long durationNs, long count,
         long emptyAfterNs, long intervalNs) {
     public static final int DEFAULT_CONSUMERS = 1;
     public static final long DEFAULT_EMPTY_AFTER_NS = TimeUnit.SECONDS.toNanos(1);
@@ -39,7 +39,7 @@ public record DrainSettings(List<String> queues, int consumers, int syncpoint, l
         queues = List.copyOf(queues);
         SettingsException.require(consumers >= 1 && consumers <= MAX_CONSUMERS, "--consumers",
                 "expected 1 to " + MAX_CONSUMERS + " per queue, got " + consumers);
-        SettingsException.atLeast("--syncpoint", syncpoint, 0);
+        SettingsException.require(receiving != null && receiving.sync(), "--ack", "harness drain's consumers receive in a loop");
         SettingsException.require(durationNs >= 0 && durationNs <= Schedule.MAX_RUN_NS, "--duration",
                 "expected 0s (no limit) to 7 days");
         SettingsException.require(count >= 0, "--count", "expected 0 (no limit) or more messages, got " + count);
@@ -48,6 +48,21 @@ public record DrainSettings(List<String> queues, int consumers, int syncpoint, l
         SettingsException.require(emptyAfterNs > 0 || durationNs > 0 || count > 0, "--empty-after",
                 "0s never ends without --duration or --count");
         SettingsException.require(intervalNs >= RespondSettings.MIN_INTERVAL_NS, "--interval", "expected at least 100ms");
+    }
+
+    /**
+     * The consumers' acknowledgement: {@code --syncpoint N} (transacted, a commit every N gets), or
+     * {@code --ack} as a run's drainers take it; null for either is its default (auto-acknowledge).
+     */
+    public static Receiving receiving(String ack, int syncpoint) {
+        SettingsException.require(syncpoint >= 0 && syncpoint <= Receiving.MAX_PER_COMMIT, "--syncpoint",
+                "expected 0 (outside syncpoint) to " + Receiving.MAX_PER_COMMIT + " gets per commit, got " + syncpoint);
+        if (ack == null) {
+            return syncpoint == 0 ? Receiving.of(null, "sync") : new Receiving(Receiving.Ack.TRANSACTED, syncpoint, true);
+        }
+        SettingsException.require(syncpoint == 0, "--ack", "--syncpoint " + syncpoint + " already commits every "
+                + syncpoint + " gets (as --ack transacted:" + syncpoint + "); give one or the other");
+        return Receiving.of(ack, "sync");
     }
 
     /** What ends it, as the header says it. */

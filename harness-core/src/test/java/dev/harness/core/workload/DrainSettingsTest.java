@@ -14,7 +14,7 @@ class DrainSettingsTest {
     private static final long S = 1_000_000_000L;
 
     private static DrainSettings of(List<String> queues, int consumers, long durationNs, long count, long emptyAfterNs) {
-        return new DrainSettings(queues, consumers, 0, durationNs, count, emptyAfterNs, S);
+        return new DrainSettings(queues, consumers, DrainSettings.receiving(null, 0), durationNs, count, emptyAfterNs, S);
     }
 
     @Test
@@ -33,5 +33,17 @@ class DrainSettingsTest {
         assertEquals("the queues are empty (no message for 1s), or 30s have passed, or 5,000 messages are consumed",
                 of(List.of("Q"), 1, 30 * S, 5_000, S).until());
         assertEquals("30s have passed", of(List.of("Q"), 1, 30 * S, 0, 0).until());
+    }
+
+    /** --syncpoint N is transacted:N; --ack takes the others; both at once is refused, naming --ack. */
+    @Test
+    void theConsumersAcknowledgeAsSyncpointOrAckSays() {
+        assertEquals(Receiving.Ack.AUTO, DrainSettings.receiving(null, 0).ack());
+        assertEquals(new Receiving(Receiving.Ack.TRANSACTED, 100, true), DrainSettings.receiving(null, 100));
+        assertEquals(new Receiving(Receiving.Ack.CLIENT, 0, true), DrainSettings.receiving("client", 0));
+        assertEquals(new Receiving(Receiving.Ack.TRANSACTED, 50, true), DrainSettings.receiving("transacted:50", 0));
+        assertEquals("--ack", assertThrows(SettingsException.class, () -> DrainSettings.receiving("client", 10)).option());
+        assertEquals("--syncpoint", assertThrows(SettingsException.class, () -> DrainSettings.receiving(null, -1)).option());
+        assertEquals("--ack", assertThrows(SettingsException.class, () -> DrainSettings.receiving("never", 0)).option());
     }
 }
