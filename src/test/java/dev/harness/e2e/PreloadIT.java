@@ -40,7 +40,7 @@ class PreloadIT {
         assertTrue(out.startsWith("preloading 3,000 persistent messages of the run's own on DEV.QUEUE.1 ..."), out);
         assertTrue(out.contains("\n  warmup       0s\n"), "the backlog is what is measured: " + out);
         assertTrue(out.matches("(?s).*\\n  preloaded    3,000 messages on 1 queue in [0-9.]+ (m?s) \\([0-9,]+ msg/s\\), before"
-                + " message 0 was due\\n.*"), out);
+                + " message 0 was due; the broker holds them in memory \\(no paging\\)\\n.*"), out);
         assertTrue(out.matches("(?s).*\\npreload: 3,000 messages on 1 queue, put in .* before the schedule; drained at \\+[0-9.]+ s,"
                 + " the schedule's messages queued behind it until then \\(response\\)\\n.*"), out);
         assertTrue(out.contains("   depth   resp p50"), "the depth column: " + out);
@@ -74,8 +74,41 @@ class PreloadIT {
         assertEquals(0, intervals.get(intervals.size() - 1).get("depth").asLong(), intervals::toString);
         List<String> depthLines = Files.readAllLines(hlog).stream().filter(l -> l.startsWith("#depth ")).toList();
         assertEquals(intervals.size(), depthLines.size(), "one #depth line an interval");
-        assertTrue(depthLines.get(0).matches("#depth 0\\.000 [0-9.]+ harness=\\d+ broker=\\d+"), depthLines::toString);
+        assertTrue(depthLines.get(0).matches("#depth 0\\.000 [0-9.]+ harness=\\d+ broker=\\d+ paging=0"), depthLines::toString);
         assertTrue(Files.readString(html).contains("<h2>Queue depth</h2>"), "the report draws the depth");
+    }
+
+    /**
+     * A backlog past the broker's memory (a broker child given 1 MiB) is paged to disk, and the run
+     * says so: in the header, each interval's figures, the summary and the report. 2,000 messages of
+     * 2 KiB are some 4.6 MiB with the broker's overhead; a drainer that takes 1 ms a message leaves
+     * more than 1 MiB of them at the first cut, whatever the machine.
+     */
+    @Test
+    void aBacklogPastTheBrokersMemoryIsPagedAndTheRunSaysWhen() throws Exception {
+        Path json = dir.resolve("paged.json");
+        Path hlog = dir.resolve("paged.hlog");
+        Path html = dir.resolve("paged.html");
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"), "--global-max-size", "1MiB")) {
+            String started = broker.process.stdout();
+            assertTrue(started.contains("paging past 1 MiB"), started);
+            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--preload",
+                    "2000", "--size", "2KiB", "--non-persistent", "--consume-delay", "1ms", "--rate", "100", "--duration", "3s",
+                    "--queue-prefix", "PAGED.", "--json", json.toString(), "--hlog", hlog.toString(), "--report", html.toString());
+            assertEquals(0, r.exitCode(), r::toString);
+            String out = r.stdout();
+            assertTrue(out.contains("before message 0 was due; the broker paged them to disk past the memory it gives them"),
+                    out);
+            assertTrue(out.matches("(?s).*\\nbroker paging: the broker paged the run's queues to disk from \\+0\\.0 s \\(its"
+                    + " count [0-9,]+\\) to .*"), out);
+            JsonNode run = HarnessProcess.json(json);
+            assertEquals(1, run.get("summary").get("preload").get("pagedAfterPut").asInt(), run.get("summary")::toString);
+            JsonNode first = run.get("intervals").get(0);
+            assertEquals(1, first.get("brokerPaging").asInt(), first::toString);
+            assertTrue(Files.readAllLines(hlog).stream().anyMatch(l -> l.startsWith("#depth 0.000 ") && l.endsWith(" paging=1")),
+                    "the hlog carries it");
+            assertTrue(Files.readString(html).contains("broker paging to disk"), "the report shades it");
+        }
     }
 
     @Test

@@ -136,25 +136,31 @@ class ReqRespIT {
         Path json = dir.resolve("rr.json");
         Path respondHlog = dir.resolve("respond.hlog");
         List<JsonNode> events;
-        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
-                HarnessProcess respond = HarnessProcess.start(dir, "respond", "--api", api, "--url", broker.url(), "--responders", "2",
-                        "--queues", "2", "--syncpoint", "0", "--ack", ack, "--receive", receive, "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
-            assertEquals(2, respond.awaitEvent("ready", 60).get("responders").asInt());
-            HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--workload", "reqresp",
-                    "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
-                    "--duration", "2s", "--json", json.toString(), "--api", api);
-            assertEquals(0, r.exitCode(), r::toString);
-            String client = api.equals("jakarta") ? "artemis-jakarta-client 2." : "artemis-jms-client 2.";
-            // The console header names the API and the client library, in run and in respond alike.
-            assertTrue(r.stdout().contains("\n  api          " + api + "\n  client       " + client), r::toString);
-            respond.signal("TERM");
-            assertEquals(143, respond.waitFor(60), respond.stdout());
-            String respondOut = respond.stdout();
-            assertTrue(respondOut.contains("\n  api          " + api + "\n  client       " + client), respondOut);
-            assertTrue(respondOut.contains("\n  receives     " + (receive.equals("sync") ? "synchronous receive(timeout)"
-                    : "message listener") + ", "), respondOut);
-            assertTrue(respondOut.contains("; " + (ack.equals("client") ? "client acknowledge" : "dups-ok")), respondOut);
-            events = respond.events();
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
+            // Requests of another application on a queue that respond answers: it takes only a harness's.
+            OtherClient.put(broker.url(), "REQUEST1", 25, false);
+            try (HarnessProcess respond = HarnessProcess.start(dir, "respond", "--api", api, "--url", broker.url(), "--responders", "2",
+                    "--queues", "2", "--syncpoint", "0", "--ack", ack, "--receive", receive, "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
+                assertEquals(2, respond.awaitEvent("ready", 60).get("responders").asInt());
+                HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--workload", "reqresp",
+                        "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
+                        "--duration", "2s", "--json", json.toString(), "--api", api);
+                assertEquals(0, r.exitCode(), r::toString);
+                String client = api.equals("jakarta") ? "artemis-jakarta-client 2." : "artemis-jms-client 2.";
+                // The console header names the API and the client library, in run and in respond alike.
+                assertTrue(r.stdout().contains("\n  api          " + api + "\n  client       " + client), r::toString);
+                respond.signal("TERM");
+                assertEquals(143, respond.waitFor(60), respond.stdout());
+                String respondOut = respond.stdout();
+                assertTrue(respondOut.contains("\n  api          " + api + "\n  client       " + client), respondOut);
+                assertTrue(respondOut.contains("\n  receives     " + (receive.equals("sync") ? "synchronous receive(timeout), a"
+                        + " thread and a session per consumer; " : "message listener; ")), respondOut);
+                assertTrue(respondOut.contains("; 25 messages of others found on the request queues, left where they are"),
+                        respondOut);
+                assertTrue(respondOut.contains("; " + (ack.equals("client") ? "client acknowledge" : "dups-ok")), respondOut);
+                events = respond.events();
+            }
+            assertEquals(25, OtherClient.count(broker.url(), "REQUEST1"), "the other application's requests, all still there");
         }
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(200, s.get("totalSent").asLong());

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.harness.core.FileErrors;
 import dev.harness.core.TempFiles;
+import dev.harness.core.Units;
 import dev.harness.core.broker.BrokerConfig;
 import dev.harness.core.broker.EmbeddedArtemis;
 import dev.harness.core.jms.Errors;
@@ -52,6 +53,12 @@ final class BrokerCommand implements Callable<Integer> {
     @Option(names = "--journal-type", defaultValue = "nio", paramLabel = "nio|mapped|aio", converter = Values.JournalChoice.class,
             description = "How the journal writes; aio needs libaio. Default: ${DEFAULT-VALUE}.")
     BrokerConfig.Journal journal;
+
+    @Option(names = "--global-max-size", paramLabel = "SIZE", converter = Values.LongSize.class,
+            description = "How much memory the broker's messages may take before it pages them to disk (Artemis's"
+                    + " global-max-size), such as 64MiB: a backlog past it shows where paging begins. Default: half of"
+                    + " this JVM's largest heap.")
+    Long globalMaxSizeBytes;
 
     @Option(names = "--journal-buffer-timeout", defaultValue = "auto", paramLabel = "auto|DURATION",
             description = "How long the journal gathers writes before a sync. auto: one synchronous write on this disk,"
@@ -97,6 +104,9 @@ final class BrokerCommand implements Callable<Integer> {
                 throw usage("--journal-buffer-timeout: expected 1us to 1s");
             }
         }
+        if (globalMaxSizeBytes != null && globalMaxSizeBytes < 1 << 20) {
+            throw usage("--global-max-size: expected 1MiB or more, got " + globalMaxSizeBytes + " bytes");
+        }
         if (removeDataDirWithParent && !exitWithParent) {
             throw usage("--remove-data-dir-with-parent: only with --exit-with-parent");
         }
@@ -109,7 +119,7 @@ final class BrokerCommand implements Callable<Integer> {
         EmbeddedArtemis broker;
         try {
             broker = EmbeddedArtemis.start(new BrokerConfig(dataDir.toAbsolutePath(), host, port, journal,
-                    credentials.user, password, false, bufferTimeoutNs));
+                    credentials.user, password, false, bufferTimeoutNs, globalMaxSizeBytes == null ? 0 : globalMaxSizeBytes));
         } catch (Exception e) {
             throw new UnreachableException("cannot start: " + ArtemisDiagnosis.oneLine(e), e);
         }
@@ -130,9 +140,10 @@ final class BrokerCommand implements Callable<Integer> {
             System.out.flush();
             stopped.countDown();
         }, "harness-broker-stop"));
-        System.out.printf(Locale.ROOT, "harness broker: accepting connections at %s (journal %s in %s, buffer timeout %.0f us%s)%n",
-                broker.url(), journal.name().toLowerCase(Locale.ROOT), dataDir.toAbsolutePath(),
-                broker.journalBufferTimeoutNs() / 1e3, credentials.user == null ? ", no login" : ", user " + credentials.user);
+        System.out.printf(Locale.ROOT, "harness broker: accepting connections at %s (journal %s in %s, buffer timeout %.0f us,"
+                + " paging past %s%s)%n", broker.url(), journal.name().toLowerCase(Locale.ROOT), dataDir.toAbsolutePath(),
+                broker.journalBufferTimeoutNs() / 1e3, Units.mib(broker.globalMaxSizeBytes()),
+                credentials.user == null ? ", no login" : ", user " + credentials.user);
         System.out.flush();
         if (readyFile != null) {
             writeReadyFile(broker);

@@ -42,4 +42,9 @@ public final class Units {
     public static String duration(long ns) {
         return ns >= 1_000_000_000L ? String.format(Locale.ROOT, "%.1f s", ns / 1e9) : ms(ns) + " ms";
     }
+
+    /** Bytes as mebibytes, whole: "64 MiB". */
+    public static String mib(double bytes) {
+        return String.format(Locale.ROOT, "%,.0f MiB", bytes / (1 << 20));
+    }
 }

@@ -81,6 +81,9 @@ public final class EmbeddedArtemis implements AutoCloseable {
                         .setExpiryAddress(SimpleString.of("ExpiryQueue")))
                 .addQueueConfiguration(QueueConfiguration.of("DLQ").setRoutingType(RoutingType.ANYCAST))
                 .addQueueConfiguration(QueueConfiguration.of("ExpiryQueue").setRoutingType(RoutingType.ANYCAST));
+        if (c.globalMaxSizeBytes() > 0) {
+            config.setGlobalMaxSize(c.globalMaxSizeBytes());
+        }
         EmbeddedActiveMQ server = new EmbeddedActiveMQ();
         server.setConfiguration(config);
         if (c.user() != null) {
@@ -105,6 +108,12 @@ public final class EmbeddedArtemis implements AutoCloseable {
 
     public String url() {
         return url;
+    }
+
+    /** The memory its messages may take before it pages them to disk: as configured, or Artemis's default. */
+    public long globalMaxSizeBytes() {
+        long configured = server.getActiveMQServer().getConfiguration().getGlobalMaxSize();
+        return configured > 0 ? configured : Runtime.getRuntime().maxMemory() / 2;
     }
 
     public Path dataDir() {

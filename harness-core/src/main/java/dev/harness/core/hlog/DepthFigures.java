@@ -4,14 +4,22 @@ import java.util.Locale;
 
 /**
  * One interval's queue depth at its end, carried in the hlog as a comment line after the
- * interval's histograms ({@code #depth 1.000 2.000 harness=10761 broker=10700}), which HdrHistogram's
- * tools skip: the harness's count (sent and preloaded, less completed) and the broker's own, where it
- * tells one. -1 where a count is not known; such a count is left off the line.
+ * interval's histograms ({@code #depth 1.000 2.000 harness=10761 broker=10700 paging=1}), which
+ * HdrHistogram's tools skip: the harness's count (sent and preloaded, less completed), the broker's
+ * own where it tells one, and whether the broker paged any of the queues to disk. -1 where a
+ * figure is not known; such a figure is left off the line.
  *
  * @param startS the interval's start, seconds from the log's start
  * @param endS its end
+ * @param paging 1 when the broker paged any of the run's queues to disk at the interval's end, 0
+ *     when none, -1 when it did not say
  */
-public record DepthFigures(double startS, double endS, long harness, long broker) {
+public record DepthFigures(double startS, double endS, long harness, long broker, int paging) {
+    /** Without the broker's paging (not told). */
+    public DepthFigures(double startS, double endS, long harness, long broker) {
+        this(startS, endS, harness, broker, -1);
+    }
+
     /** The word that starts the comment. */
     static final String PREFIX = "depth ";
 
@@ -23,6 +31,9 @@ public record DepthFigures(double startS, double endS, long harness, long broker
         }
         if (broker >= 0) {
             c.append(" broker=").append(broker);
+        }
+        if (paging >= 0) {
+            c.append(" paging=").append(paging);
         }
         return c.toString();
     }
@@ -36,14 +47,17 @@ public record DepthFigures(double startS, double endS, long harness, long broker
         try {
             long harness = -1;
             long broker = -1;
+            int paging = -1;
             for (int i = 3; i < parts.length; i++) {
                 if (parts[i].startsWith("harness=")) {
                     harness = Long.parseLong(parts[i].substring("harness=".length()));
                 } else if (parts[i].startsWith("broker=")) {
                     broker = Long.parseLong(parts[i].substring("broker=".length()));
+                } else if (parts[i].startsWith("paging=")) {
+                    paging = Integer.parseInt(parts[i].substring("paging=".length())) > 0 ? 1 : 0;
                 }
             }
-            return new DepthFigures(Double.parseDouble(parts[1]), Double.parseDouble(parts[2]), harness, broker);
+            return new DepthFigures(Double.parseDouble(parts[1]), Double.parseDouble(parts[2]), harness, broker, paging);
         } catch (NumberFormatException e) {
             return null; // a hand-edited or foreign comment: no depth for that interval
         }

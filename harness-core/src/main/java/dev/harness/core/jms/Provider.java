@@ -78,6 +78,22 @@ public interface Provider extends AutoCloseable {
     }
 
     /**
+     * Whether the broker pages the queue's messages to disk now (they passed the memory it gives
+     * them), asked on {@code session} as {@link #queueDepth} is; null where the provider cannot tell.
+     */
+    default Boolean paging(Session session, String queue) throws JMSException {
+        return null;
+    }
+
+    /**
+     * The memory the broker gives the queue's messages and what it does past it, asked on
+     * {@code session} (of a started connection, not transacted); null where the provider cannot tell.
+     */
+    default MemoryBound memoryBound(Session session, String queue) throws JMSException {
+        return null;
+    }
+
+    /**
      * The broker's journal directory when the broker keeps it on this host (the embedded broker, a
      * harness broker child): room there is checked before a preload. Null when it is elsewhere.
      */

@@ -52,11 +52,19 @@ public record IntervalSnapshot(Span span, Map<View, Histogram> warmup, Map<View,
      *     yet completed, on all queues together; -1 where not counted (request/response, publish/subscribe)
      * @param brokerDepth the broker's own count of the messages on the run's queues, asked at most a
      *     quarter of a second before the cut; -1 where the provider tells none (or the broker did not answer)
+     * @param brokerPaging whether the broker paged any of the run's queues to disk then (1) or none (0),
+     *     asked with its count; -1 where the provider tells none
      */
-    public record Counts(long completed, long sent, long cumulativeCompleted, long lost, long depth, long brokerDepth) {
+    public record Counts(long completed, long sent, long cumulativeCompleted, long lost, long depth, long brokerDepth,
+            int brokerPaging) {
         /** Counts without depths (built by tests). */
         public Counts(long completed, long sent, long cumulativeCompleted, long lost) {
-            this(completed, sent, cumulativeCompleted, lost, -1, -1);
+            this(completed, sent, cumulativeCompleted, lost, -1, -1, -1);
+        }
+
+        /** Counts with depths, the broker's paging not told (built by tests). */
+        public Counts(long completed, long sent, long cumulativeCompleted, long lost, long depth, long brokerDepth) {
+            this(completed, sent, cumulativeCompleted, lost, depth, brokerDepth, -1);
         }
     }
 

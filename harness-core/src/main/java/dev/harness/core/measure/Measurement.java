@@ -59,7 +59,7 @@ public final class Measurement implements AutoCloseable {
      */
     private volatile java.util.function.LongSupplier backlog;
     /** The broker's latest count of the run's queues; -1 for none. */
-    private volatile java.util.function.LongSupplier brokerDepth = () -> -1;
+    private volatile BrokerCount brokerCount = BrokerCount.NONE;
     private long runMaxResponseNs;
     private long correctionsAdded;
     private long completedDuringWarmup;
@@ -232,12 +232,33 @@ public final class Measurement implements AutoCloseable {
 
     /**
      * Each interval counts its depth (put: sent less completed), with {@code backlog}'s messages
-     * too (a preload's not yet received), and {@code brokerDepth} beside it: the broker's own
-     * latest count, read without waiting. Without this call both are -1.
+     * too (a preload's not yet received), and {@code broker}'s beside it: the broker's own latest
+     * count and paging, read without waiting. Without this call all are -1.
      */
-    public void depthFrom(java.util.function.LongSupplier backlog, java.util.function.LongSupplier brokerDepth) {
+    public void depthFrom(java.util.function.LongSupplier backlog, BrokerCount broker) {
         this.backlog = backlog;
-        this.brokerDepth = brokerDepth;
+        this.brokerCount = broker;
+    }
+
+    /** What the broker itself says of the run's queues, as last asked: read at each cut without waiting. */
+    public interface BrokerCount {
+        BrokerCount NONE = new BrokerCount() {
+            @Override
+            public long depth() {
+                return -1;
+            }
+
+            @Override
+            public int paging() {
+                return -1;
+            }
+        };
+
+        /** Its count of the messages on the run's queues; -1 when none is known. */
+        long depth();
+
+        /** 1 when it pages any of them to disk, 0 when none, -1 when it does not say. */
+        int paging();
     }
 
     /**
@@ -303,7 +324,8 @@ public final class Measurement implements AutoCloseable {
                 new IntervalSnapshot.Span(index++, lastTickNs - startNs, tickNs - startNs, toEpochMs(lastTickNs),
                         toEpochMs(tickNs), phase),
                 Histograms.copyOf(intervalWarmup), Histograms.copyOf(intervalMeasured),
-                new IntervalSnapshot.Counts(completed, sent, cumulativeCompleted, lostNow, depth, brokerDepth.getAsLong()),
+                new IntervalSnapshot.Counts(completed, sent, cumulativeCompleted, lostNow, depth, brokerCount.depth(),
+                        brokerCount.paging()),
                 new IntervalSnapshot.RunMax(runMaxResponseNs, maxGrew),
                 new IntervalSnapshot.Jvm(Histograms.copyOf(hiccup),
                         new GcPauses.Interval(gc.count(), gc.pausedNs(), Histograms.copyOf(gc.lengths()))),

@@ -54,6 +54,8 @@ public final class ConsoleReporter implements ReadingListener {
     private Supplier<Verdict> verdict = () -> Verdict.NONE;
 
     private boolean depth;
+    /** When the broker paged the run's queues, from the intervals seen. */
+    private final PagingSpans paging = new PagingSpans();
 
     public ConsoleReporter(PrintStream out) {
         this.out = out;
@@ -105,9 +107,12 @@ public final class ConsoleReporter implements ReadingListener {
         long lagMaxNs = ScheduleKeeping.lagOf(s, intervalLag)[1];
         String broker = broker(s.broker());
         String behind = lagMaxNs > lagBoundNs ? "fell behind the schedule by up to " + Units.duration(lagMaxNs) : null;
+        paging.add(s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.counts().brokerPaging(), s.counts().brokerDepth());
+        String paged = paging.began() ? "the broker began paging to disk" + (s.counts().brokerDepth() >= 0
+                ? " at its count " + Units.count(s.counts().brokerDepth()) : "") : null;
         String news = broker != null && behind != null ? broker + "; " + behind : broker != null ? broker
-                : behind != null ? behind : s.runMax().grew() ? "run max grew to " + Units.ms(s.runMax().responseNs()) + " ms"
-                        : null;
+                : behind != null ? behind : paged != null ? paged
+                : s.runMax().grew() ? "run max grew to " + Units.ms(s.runMax().responseNs()) + " ms" : null;
         String warning = (s.counts().lost() > 0 ? "   LOST " + Units.count(s.counts().lost()) : "")
                 + (news == null ? "" : "   << " + news);
         if (warning.isEmpty() && s.counts().completed() == 0 && s.counts().sent() == 0 && s.span().seconds() < EMPTY_SLIVER_S) {
@@ -324,6 +329,9 @@ public final class ConsoleReporter implements ReadingListener {
         }
         if (r.preload() != null) {
             out.println(preload(r.preload(), r.warmup().ns()));
+        }
+        if (paging.line() != null) {
+            out.println(paging.line());
         }
         if (c.othersLeft() > 0) {
             out.printf(Locale.ROOT, "others' messages: %s put on the run's queues during it by someone else, left where"

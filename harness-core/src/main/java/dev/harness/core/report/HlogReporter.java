@@ -79,9 +79,9 @@ public final class HlogReporter implements RunListener, AutoCloseable {
         writer.interval(s.span().startNs() / 1e9, s.span().endNs() / 1e9, GC_PAUSE_TAG, scratch);
         // The host's queues ride along as a comment, which HdrHistogram's tools skip.
         writer.host(hostFigures(s));
-        if (s.counts().depth() >= 0 || s.counts().brokerDepth() >= 0) {
+        if (s.counts().depth() >= 0 || s.counts().brokerDepth() >= 0 || s.counts().brokerPaging() >= 0) {
             writer.depth(new DepthFigures(s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.counts().depth(),
-                    s.counts().brokerDepth()));
+                    s.counts().brokerDepth(), s.counts().brokerPaging()));
         }
         writer.flush();
     }

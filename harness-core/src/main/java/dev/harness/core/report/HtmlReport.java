@@ -615,7 +615,8 @@ public final class HtmlReport {
         RECONNECTED("reconnected", SvgChart.Style.line("#1565c0", "6 3", 2), "last reconnected", "reconnected"),
         ON_SCHEDULE("on-schedule", SvgChart.Style.line("#6a1b9a", "2 3", 2), "senders on schedule", "on schedule"),
         RECOVERED("recovered", SvgChart.Style.line("#2e7d32", null, 2), "backlog drained", "recovered"),
-        FREEZE("freeze", SvgChart.Style.fill("#1e88e5", 0.18), "broker stopped (--freeze-at)", null);
+        FREEZE("freeze", SvgChart.Style.fill("#1e88e5", 0.18), "broker stopped (--freeze-at)", null),
+        PAGING("paging", SvgChart.Style.fill("#f9a825", 0.16), "broker paging to disk", null);
 
         final String cssClass;
         final SvgChart.Style style;
@@ -643,6 +644,13 @@ public final class HtmlReport {
                         gc.getTotalCount() == 1 ? "" : "s", i.startS(), i.endS(), Units.ms(gc.getMaxValue())),
                         Units.toMs(gc.getMaxValue())));
             }
+        }
+        PagingSpans paging = new PagingSpans();
+        run.depth().forEach(d -> paging.add(d.startS(), d.endS(), d.paging(), d.broker()));
+        for (PagingSpans.Span p : paging.spans()) {
+            events.add(new Event(p.fromS(), p.toS(), Kind.PAGING, "the broker paged the run's queues to disk"
+                    + (p.depthAtStart() >= 0 ? " from its count " + Units.count(p.depthAtStart()) : "")
+                    + ": their messages passed the memory it gives them"));
         }
         if (warmupEnd > 0) {
             events.add(new Event(0, warmupEnd, Kind.WARMUP, "warmup: messages intended before " + Units.seconds(warmupEnd)

@@ -61,7 +61,8 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
     /** One interval's figures, copied out of the snapshot (whose histograms are recycled). */
     private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
             long lost, double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views,
-            int gcPauseCount, long gcPausedNs, long hiccupMaxNs, HostSample host, long depth, long brokerDepth) {
+            int gcPauseCount, long gcPausedNs, long hiccupMaxNs, HostSample host, long depth, long brokerDepth,
+            int brokerPaging) {
     }
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
@@ -90,7 +91,7 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
         intervals.add(new IntervalRow(s.span().index(), s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.span().phase(), s.counts().completed(),
                 s.counts().sent(), s.counts().lost(), s.rate(), s.counts().cumulativeCompleted(), s.cumulativeRate(), s.runMax().grew(), views,
                 s.jvm().gc().count(), s.jvm().gc().pausedNs(), s.jvm().hiccup().getMaxValue(), s.host(),
-                s.counts().depth(), s.counts().brokerDepth()));
+                s.counts().depth(), s.counts().brokerDepth(), s.counts().brokerPaging()));
     }
 
     @Override
@@ -432,7 +433,8 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
                 .field("queues", p.queues())
                 .field("putNs", p.putNs())
                 .field("putRate", p.putRate())
-                .field("received", p.received());
+                .field("received", p.received())
+                .field("pagedAfterPut", p.pagedAfterPut());
         if (p.drained()) {
             j.field("drainedNs", p.drainedNs());
         } else {
@@ -573,6 +575,7 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
                 .field("cumulativeRate", row.cumulativeRate())
                 .field("depth", row.depth())
                 .field("brokerDepth", row.brokerDepth())
+                .field("brokerPaging", row.brokerPaging())
                 .field("maxGrew", row.maxGrew())
                 .field("gcPauses", row.gcPauseCount())
                 .field("gcPausedNs", row.gcPausedNs())

@@ -439,8 +439,11 @@ public final class Runner {
         settings.add(new Setting("ready", ready));
         if (preloaded != null) {
             settings.add(new Setting(RunHeader.PRELOADED, String.format(Locale.ROOT, "%,d messages on %d queue%s in %s (%,.0f"
-                    + " msg/s), before message 0 was due", preloaded.messages(), preloaded.queues(),
-                    preloaded.queues() == 1 ? "" : "s", Units.duration(preloaded.putNs()), preloaded.putRate())));
+                    + " msg/s), before message 0 was due%s", preloaded.messages(), preloaded.queues(),
+                    preloaded.queues() == 1 ? "" : "s", Units.duration(preloaded.putNs()), preloaded.putRate(),
+                    preloaded.pagedAfterPut() == 1 ? "; the broker paged them to disk past the memory it gives them,"
+                            + " so its gets read page files" : preloaded.pagedAfterPut() == 0 ? "; the broker holds them"
+                            + " in memory (no paging)" : "")));
         }
         if (queueClaim != null) {
             settings.add(new Setting("queue check", queueClaim));

@@ -8,14 +8,16 @@ import javax.jms.JMSException;
 import javax.jms.Session;
 
 import dev.harness.core.jms.Provider;
+import dev.harness.core.measure.Measurement;
 
 /**
- * The broker's own count of the messages on the run's queues, asked every {@link #EVERY_NS} on a
- * connection of its own by a thread of its own: the interval's cut that reads it must not wait on
- * the broker. Where the provider tells no count, or the broker has not answered for
- * {@link #STALE_NS}, it reads -1; after a broker's restart it connects again.
+ * The broker's own count of the messages on the run's queues, and whether it pages any of them to
+ * disk, asked every {@link #EVERY_NS} on a connection of its own by a thread of its own: the
+ * interval's cut that reads them must not wait on the broker. Where the provider tells no count,
+ * or the broker has not answered for {@link #STALE_NS}, it reads -1; after a broker's restart it
+ * connects again.
  */
-final class BrokerDepth implements AutoCloseable {
+final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
     /** A count at most this old at an interval's cut: a quarter of the default interval. */
     static final long EVERY_NS = 250_000_000L;
     /** A count older than this is none: the broker stopped answering (a freeze holds a call, it does not fail it). */
@@ -24,6 +26,11 @@ final class BrokerDepth implements AutoCloseable {
     private final Provider provider;
     private final List<String> queues;
     private volatile long depth = -1;
+    /** 1 paging, 0 not, -1 not told: as of {@link #answeredNs}. */
+    private volatile int paging = -1;
+    /** Whether the provider tells paging: it is asked no more once it did not at the first ask. */
+    private boolean pagingTold = true;
+    private boolean pagingAsked;
     private volatile long answeredNs;
     private volatile boolean closed;
     private volatile Connection connection;
@@ -51,8 +58,15 @@ final class BrokerDepth implements AutoCloseable {
     }
 
     /** The latest count; -1 when there is none, or when the broker has not answered for {@link #STALE_NS}. */
-    long depth() {
+    @Override
+    public long depth() {
         return System.nanoTime() - answeredNs > STALE_NS ? -1 : depth;
+    }
+
+    /** Whether the broker paged any of the queues at the latest ask: 1, 0, or -1 when it told none, or not lately. */
+    @Override
+    public int paging() {
+        return System.nanoTime() - answeredNs > STALE_NS ? -1 : paging;
     }
 
     private void loop() {
@@ -89,9 +103,30 @@ final class BrokerDepth implements AutoCloseable {
             sum += n;
         }
         counted = true;
+        int paged = pagingTold ? pagingOf() : -1;
         depth = sum;
+        paging = paged;
         answeredNs = System.nanoTime();
         return true;
+    }
+
+    /** 1 when the broker pages any queue, 0 when none, -1 when it does not say (and, from the first ask, is asked no more). */
+    private int pagingOf() throws JMSException {
+        int paged = 0;
+        for (String q : queues) {
+            Boolean p = provider.paging(session, q);
+            if (p == null) {
+                pagingTold = pagingAsked;
+                paged = -1;
+                break;
+            }
+            if (p) {
+                paged = 1;
+                break;
+            }
+        }
+        pagingAsked = true;
+        return paged;
     }
 
     @Override

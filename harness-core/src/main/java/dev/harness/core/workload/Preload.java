@@ -14,6 +14,8 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.Units;
+import dev.harness.core.jms.MemoryBound;
 import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.run.Delivery;
@@ -53,6 +55,7 @@ final class Preload {
     /** When the last preloaded message was received (System.nanoTime); {@link Preloaded#NOT_DRAINED} before. */
     private volatile long drainedAtNs = Preloaded.NOT_DRAINED;
     private long putNs;
+    private int pagedAfterPut = -1;
 
     Preload(PutSettings settings, long runId, MessageContent content) {
         this.content = content;
@@ -64,24 +67,89 @@ final class Preload {
     }
 
     /**
-     * Refuses a preload the broker's journal on this host has no room for; nothing to check where
-     * the journal is elsewhere ({@code journal} null).
+     * Refuses, before anything is put, a preload that cannot fit: past the memory the broker gives
+     * its messages where it blocks, fails or drops rather than pages ({@code bound}, null where the
+     * broker does not say), or past the free space of its journal on this host ({@code journal},
+     * null where it is elsewhere): all of a persistent preload is journalled, and what passes the
+     * broker's memory is paged to that disk, persistent or not.
      */
-    static void checkRoom(PutSettings settings, Path journal) {
-        if (journal == null || settings.preload() == 0 || !settings.persistent()) {
+    static void checkRoom(PutSettings settings, Path journal, MemoryBound bound) {
+        if (settings.preload() == 0) {
             return;
         }
-        long messages = settings.preload() * settings.ownQueues();
-        double need = messages * (double) (settings.size().meanBytes() + JOURNAL_OVERHEAD_BYTES) * JOURNAL_HEADROOM;
+        int queues = settings.ownQueues();
+        long messages = settings.preload() * queues;
+        double perMessage = settings.size().meanBytes() + JOURNAL_OVERHEAD_BYTES;
+        double perQueueBytes = settings.preload() * perMessage;
+        double allBytes = messages * perMessage;
+        if (bound != null && !bound.pages()) {
+            boolean overOwn = bound.addressBytes() > 0 && perQueueBytes > bound.addressBytes();
+            boolean overAll = bound.globalBytes() > 0 && allBytes > bound.globalBytes();
+            SettingsException.require(!overOwn && !overAll, "--preload", String.format(Locale.ROOT,
+                    "%,d messages of %,.0f bytes (mean) take about %s of the broker's memory, past the %s it gives %s,"
+                            + " and its address-full-policy is %s: %s; preload fewer, or give the address"
+                            + " address-full-policy PAGE or more memory",
+                    messages, settings.size().meanBytes(), Units.mib(overOwn ? perQueueBytes : allBytes),
+                    Units.mib(overOwn ? bound.addressBytes() : bound.globalBytes()),
+                    overOwn ? "each queue's (max-size-bytes)" : "all messages (global-max-size)", bound.whenFull(),
+                    bound.consequence()));
+        }
+        if (journal == null) {
+            return;
+        }
+        double paged = bound == null || bound.globalBytes() <= 0 ? 0 : Math.max(0, allBytes - bound.globalBytes());
+        double need = (settings.persistent() ? allBytes : paged) * JOURNAL_HEADROOM;
+        if (need == 0) {
+            return;
+        }
         long free = journal.toFile().getUsableSpace();
         SettingsException.require(free == 0 || need <= free, "--preload", String.format(Locale.ROOT,
-                "%,d persistent messages of %,.0f bytes (mean) need about %s of journal, and %s has %s free; preload"
-                        + " fewer, or give the broker a disk with room",
-                messages, settings.size().meanBytes(), mib(need), journal, mib(free)));
+                "%,d %s messages of %,.0f bytes (mean) need about %s of %s, and %s has %s free; preload fewer, or give"
+                        + " the broker a disk with room", messages, settings.persistent() ? "persistent" : "non-persistent",
+                settings.size().meanBytes(), Units.mib(need), settings.persistent() ? "journal and page files"
+                        : "page files (past the broker's memory)", journal, Units.mib(free)));
     }
 
-    private static String mib(double bytes) {
-        return String.format(Locale.ROOT, "%,.0f MiB", bytes / (1 << 20));
+    /**
+     * The bound the broker gives the queues' messages, asked on a connection of its own; null where
+     * it does not say (or cannot be reached: the preload then fails in its own words).
+     */
+    static MemoryBound memoryBound(Provider provider, PutSettings settings) {
+        return ask(provider, s -> provider.memoryBound(s, settings.queueName(0)));
+    }
+
+    /** Whether the broker pages any of the queues now: 1, 0, or -1 where it does not say. */
+    private static int paging(Provider provider, PutSettings settings) {
+        Integer paged = ask(provider, s -> {
+            int any = 0;
+            for (int q = 0; q < settings.ownQueues(); q++) {
+                Boolean p = provider.paging(s, settings.queueName(q));
+                if (p == null) {
+                    return -1;
+                }
+                any = p ? 1 : any;
+            }
+            return any;
+        });
+        return paged == null ? -1 : paged;
+    }
+
+    private interface Ask<T> {
+        T on(Session session) throws JMSException;
+    }
+
+    /** Asks the broker on a connection of its own, started (its answers come to it); null where it cannot be asked. */
+    private static <T> T ask(Provider provider, Ask<T> ask) {
+        Connection c = null;
+        try {
+            c = provider.connect();
+            c.start();
+            return ask.on(c.createSession(false, Session.AUTO_ACKNOWLEDGE));
+        } catch (JMSException | RuntimeException e) {
+            return null;
+        } finally {
+            JmsWork.closeQuietly(c);
+        }
     }
 
     /**
@@ -128,7 +196,8 @@ final class Preload {
             throw new UnreachableException("--preload: putting the backlog failed after " + String.format(Locale.ROOT, "%,d",
                     committed.get()) + " messages: " + (e instanceof JMSException j ? provider.explain(j) : e.toString()), e);
         }
-        return Preloaded.put(committed.get(), queues, putNs);
+        pagedAfterPut = paging(provider, settings);
+        return Preloaded.put(committed.get(), queues, putNs, pagedAfterPut);
     }
 
     private void putOn(Provider provider, int queue, RunControl control, AtomicReference<Exception> failure)
@@ -199,7 +268,7 @@ final class Preload {
     /** What was put and what became of it, the drain's end from {@code scheduleStartNs}. */
     Preloaded status(long scheduleStartNs) {
         return new Preloaded(committed.get(), settings.ownQueues(), putNs, received.get(),
-                drainedAtNs == Preloaded.NOT_DRAINED ? Preloaded.NOT_DRAINED : drainedAtNs - scheduleStartNs);
+                drainedAtNs == Preloaded.NOT_DRAINED ? Preloaded.NOT_DRAINED : drainedAtNs - scheduleStartNs, pagedAfterPut);
     }
 
     /** The preloaded messages' tally, to add to the schedule's. */

@@ -95,7 +95,7 @@ public final class PutWorkload extends SettingsWorkload {
             queues.add(settings.queueName(q));
         }
         brokerDepth = BrokerDepth.start(provider, queues);
-        measurement.depthFrom(preload == null ? () -> 0 : preload::left, brokerDepth::depth);
+        measurement.depthFrom(preload == null ? () -> 0 : preload::left, brokerDepth);
         sizes.bind(measurement);
         if (!drainers.isEmpty()) {
             measurement.meter().deliveredAfter(deliveryDelayNs()); // completions are receipts, due after the delay
@@ -121,7 +121,7 @@ public final class PutWorkload extends SettingsWorkload {
         if (preload == null) {
             return null;
         }
-        Preload.checkRoom(settings, provider.journalDir());
+        Preload.checkRoom(settings, provider.journalDir(), Preload.memoryBound(provider, settings));
         return preload.put(provider, control);
     }
 

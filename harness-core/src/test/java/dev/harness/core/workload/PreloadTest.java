@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import dev.harness.core.SettingsException;
+import dev.harness.core.jms.MemoryBound;
 import dev.harness.core.run.Delivery;
 import dev.harness.core.run.Preloaded;
 import dev.harness.core.run.RunControl;
@@ -91,12 +92,40 @@ class PreloadTest {
     void aJournalWithoutRoomIsRefusedBeforeAnythingIsPut(@TempDir Path journal) {
         // A billion 2 KiB messages need terabytes: no test machine has them free.
         PutSettings huge = settings(PutSettings.MAX_PRELOAD, 1, true, 2048);
-        SettingsException e = assertThrows(SettingsException.class, () -> Preload.checkRoom(huge, journal));
+        SettingsException e = assertThrows(SettingsException.class, () -> Preload.checkRoom(huge, journal, null));
         assertTrue(e.getMessage().contains("--preload") && e.getMessage().contains(journal.toString()), e.getMessage());
-        // Non-persistent messages are not journalled; a journal elsewhere cannot be looked at.
-        Preload.checkRoom(settings(PutSettings.MAX_PRELOAD, 1, false, 2048), journal);
-        Preload.checkRoom(huge, null);
-        Preload.checkRoom(settings(1_000, 1, true, 2048), journal);
+        // Non-persistent messages are not journalled (within a memory that is not known); a journal elsewhere cannot be looked at.
+        Preload.checkRoom(settings(PutSettings.MAX_PRELOAD, 1, false, 2048), journal, null);
+        Preload.checkRoom(huge, null, null);
+        Preload.checkRoom(settings(1_000, 1, true, 2048), journal, null);
+    }
+
+    @Test
+    void nonPersistentMessagesPastTheBrokersMemoryArePagedToTheJournalsDisk(@TempDir Path journal) {
+        PutSettings huge = settings(PutSettings.MAX_PRELOAD, 1, false, 2048);
+        SettingsException e = assertThrows(SettingsException.class,
+                () -> Preload.checkRoom(huge, journal, new MemoryBound(-1, 64L << 20, "PAGE")));
+        assertTrue(e.getMessage().contains("page files (past the broker's memory)"), e.getMessage());
+        // Within the memory, nothing is paged.
+        Preload.checkRoom(settings(1_000, 1, false, 2048), journal, new MemoryBound(-1, 64L << 20, "PAGE"));
+    }
+
+    /** 1,000 messages of 2 KiB take about 2.2 MiB with the broker's overhead: past a 1 MiB bound that blocks, within 4 MiB. */
+    @Test
+    void aPreloadPastAMemoryThatDoesNotPageIsRefused() {
+        PutSettings thousand = settings(1_000, 1, true, 2048);
+        for (String policy : new String[] {"BLOCK", "FAIL", "DROP"}) {
+            SettingsException e = assertThrows(SettingsException.class,
+                    () -> Preload.checkRoom(thousand, null, new MemoryBound(1L << 20, -1, policy)));
+            assertEquals("--preload", e.option());
+            assertTrue(e.getMessage().contains("address-full-policy is " + policy) && e.getMessage().contains("max-size-bytes"),
+                    e.getMessage());
+        }
+        SettingsException all = assertThrows(SettingsException.class,
+                () -> Preload.checkRoom(thousand, null, new MemoryBound(-1, 1L << 20, "block")));
+        assertTrue(all.getMessage().contains("global-max-size") && all.getMessage().contains("wait for good"), all.getMessage());
+        Preload.checkRoom(thousand, null, new MemoryBound(4L << 20, 4L << 20, "BLOCK"));
+        Preload.checkRoom(thousand, null, new MemoryBound(1L << 20, 1L << 20, "PAGE"));
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.apache.activemq.artemis.utils.VersionLoader;
 import dev.harness.core.Bounded;
 import dev.harness.core.jms.Api;
 import dev.harness.core.jms.Diagnosis;
+import dev.harness.core.jms.MemoryBound;
 import dev.harness.core.jms.Provider;
 
 /** Any Apache ActiveMQ Artemis broker, through its javax JMS client over TCP. */
@@ -161,6 +162,18 @@ public class ArtemisProvider implements Provider {
         } catch (ActiveMQException e) {
             throw new JMSException(name + ": " + e.getMessage());
         }
+    }
+
+    /** The address's paging, from Artemis's management (a JMS queue's address has its name). */
+    @Override
+    public Boolean paging(Session session, String queue) {
+        return ArtemisManagement.paging(session, queue);
+    }
+
+    /** The address settings that match the queue, and the broker's global-max-size, from Artemis's management. */
+    @Override
+    public MemoryBound memoryBound(Session session, String queue) {
+        return ArtemisManagement.memoryBound(session, queue);
     }
 
     /** Artemis creates a queue a client names (auto-create-queues, on unless a broker's settings turn it off). */
