@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The hot path's per-message costs (harness-jmh's HotPathBenchmark) and the probe's advice on the
+# The hot path's per-message costs (harness-jmh's HotPathBenchmark, and MessageTypesBenchmark: a message of each type) and the probe's advice on the
 # probed application's thread (ProbeAdviceBenchmark) with JMH's GC profiler: time and bytes
 # allocated per operation. Not part of .ci/run (its build runs each benchmark once, for
 # 100 ms, as a smoke test). Usage: [BENCHMARKS=regex] bench/jmh.sh [JMH options], e.g.
@@ -13,5 +13,5 @@ echo "machine: $(hostname), $(nproc) CPUs, $(uname -sr), $(java -version 2>&1 | 
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 java -cp "harness-jmh/target/classes:$(cat harness-jmh/target/jmh.classpath)" org.openjdk.jmh.Main \
   -prof gc -rf text -rff target/jmh-results.txt "$@" \
-  "${BENCHMARKS:-HotPathBenchmark|ProbeAdviceBenchmark}"
+  "${BENCHMARKS:-HotPathBenchmark|MessageTypesBenchmark|ProbeAdviceBenchmark}"
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
