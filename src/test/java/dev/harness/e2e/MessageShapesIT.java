@@ -255,20 +255,29 @@ class MessageShapesIT {
     }
 
     /**
-     * --delivery-delay: the broker holds each message 2 s, and response is measured from the intended
-     * time plus the delay: a response of 2 s would be the delay counted as latency.
+     * --delivery-delay: the broker holds each message (a request) 2 s, and response is measured from
+     * the intended time plus the delay: a response of 2 s would be the delay counted as latency.
+     * Request/response in open mode, whose requests are out while the broker holds them: none is
+     * given up at a 1 s reply timeout, which runs from the delay's end.
      */
-    @Test
-    void aDeliveryDelayIsMeasuredFromTheIntendedTimePlusTheDelay() throws Exception {
+    @ParameterizedTest(name = "--workload {0}")
+    @CsvSource({"put", "reqresp"})
+    void aDeliveryDelayIsMeasuredFromTheIntendedTimePlusTheDelay(String workload) throws Exception {
         Path json = dir.resolve("delay.json");
-        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--rate", "100",
-                "--warmup", "2s", "--duration", "1s", "--queue-prefix", "DELAYED.", "--delivery-delay", "2s", "--json",
-                json.toString());
+        List<String> args = new ArrayList<>(List.of("run", "--cold-start", "--url", broker.url(), "--workload", workload,
+                "--rate", "100", "--warmup", "2s", "--duration", "1s", "--delivery-delay", "2s", "--json", json.toString()));
+        args.addAll(workload.equals("put") ? List.of("--queue-prefix", "DELAYED.")
+                : List.of("--mode", "open", "--reply-timeout", "1s", "--request-prefix", "DELAYED.REQ.", "--reply-prefix",
+                        "DELAYED.REPLY."));
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, args.toArray(String[]::new));
         assertEquals(0, r.exitCode(), r::toString);
         assertTrue(r.stdout().contains("\n  delivery delay 2s: "), r::toString);
         JsonNode s = HarnessProcess.json(json).get("summary");
         assertEquals(300, s.get("totalCompleted").asLong(), r::toString);
         assertEquals(0, s.get("delivery").get("lost").asLong(), r::toString);
+        if (workload.equals("reqresp")) {
+            assertEquals(0, s.get("lost").asLong(), "no reply given up while its request was held: " + r);
+        }
         long p50Ms = s.get("views").get("response").get("p50Ns").asLong() / 1_000_000;
         assertTrue(p50Ms < 1_000, "response from the intended time plus the delay, not the delay itself: p50 " + p50Ms + " ms");
         assertTrue(s.get("longestGapNs").asLong() < 1_000_000_000L, "the delay is no gap: " + s.get("longestGapNs"));

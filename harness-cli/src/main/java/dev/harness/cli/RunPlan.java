@@ -351,7 +351,7 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                refuse.notYetFor("reqresp", "--delivery-delay", w.deliveryDelayNs, "--ttl", w.timeToLiveNs);
+                refuse.notYetFor("reqresp", "--ttl", w.timeToLiveNs);
                 Receiving receiving = Receiving.ofEachGet(w.ack, w.receive, "responders (with their replies) and reply routers");
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
@@ -372,6 +372,7 @@ final class RunPlan {
                     reqresp.purge(w.purge);
                     reqresp.payload(w.payload);
                     reqresp.messageType(w.messageType);
+                    reqresp.deliveryDelay(w.deliveryDelayNs == null ? 0 : w.deliveryDelayNs);
                     reqresp.sessionsPerConnection(w.sessionsPerConnection);
                     reqresp.reconnectEvery(w.reconnectEvery);
                     reqresp.receiving(receiving);

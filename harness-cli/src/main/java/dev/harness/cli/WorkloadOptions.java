@@ -160,9 +160,10 @@ final class WorkloadOptions {
     Long consumeDelayNs;
 
     @Option(names = "--delivery-delay", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "put and pubsub: the broker holds each message this long (whole milliseconds, JMS 2.0's"
+            description = "The broker holds each message (reqresp: each request) this long (whole milliseconds, JMS 2.0's"
                     + " delivery delay) before it may deliver it, as for an application's scheduled messages; response"
-                    + " and service are measured from the intended time plus the delay. Default: none.")
+                    + " and service are measured from the intended time plus the delay, and a reply's --reply-timeout runs"
+                    + " from the delay's end. Default: none.")
     Long deliveryDelayNs;
 
     @Option(names = "--ttl", converter = Values.Duration.class, paramLabel = "DURATION",

@@ -234,7 +234,12 @@ public record ReqRespSettings(
      * catch-up burst sends faster than the schedule), as a power of two.
      */
     public int openModeCapacity() {
-        double needed = shard.share(rate) / requesters * (replyTimeoutNs / 1e9) * 2 + 16;
+        return openModeCapacity(0);
+    }
+
+    /** As above, each request held {@code deliveryDelayNs} by the broker before its reply timeout runs. */
+    int openModeCapacity(long deliveryDelayNs) {
+        double needed = shard.share(rate) / requesters * ((replyTimeoutNs + deliveryDelayNs) / 1e9) * 2 + 16;
         if (needed > MAX_OUTSTANDING) {
             throw new SettingsException("--mode open", String.format(Locale.ROOT,
                     "open mode would keep %.0f requests out per requester within the reply timeout (at most %d):"

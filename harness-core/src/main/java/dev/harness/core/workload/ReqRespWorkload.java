@@ -114,6 +114,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
     public void start(Schedule schedule, Measurement measurement, Provider provider) throws UnreachableException {
         reconnect.bind(measurement.outages());
         sizes.bind(measurement);
+        measurement.meter().deliveredAfter(deliveryDelayNs()); // completions are replies, due after the requests' delay
         try {
             for (Requester r : requesters) {
                 r.bind(schedule, measurement);

@@ -48,6 +48,8 @@ final class Requester extends ScheduledSender {
     private final Ledger ledger;
     /** Where a reply is kept by its request's size too (a --size mix). */
     private final SizeResponses sizes;
+    /** --delivery-delay: the broker holds each request this long; its reply is due, and its timeout runs, from then. */
+    private final long deliveryDelayNs;
     private volatile boolean closing;
     private volatile Thread thread;
     /** Open mode: parked in {@link #awaitFreeSlot}. */
@@ -69,8 +71,9 @@ final class Requester extends ScheduledSender {
         this.sizes = sizes;
         this.ledger = ledger;
         this.settings = settings;
-        // Closed mode has one request out at a time; open mode twice a timeout's worth or more.
-        int capacity = settings.open() ? settings.openModeCapacity() : 1;
+        this.deliveryDelayNs = content.deliveryDelayNs();
+        // Closed mode has one request out at a time; open mode twice a timeout's (and delay's) worth or more.
+        int capacity = settings.open() ? settings.openModeCapacity(deliveryDelayNs) : 1;
         this.pending = new PendingReplies(capacity);
     }
 
@@ -194,7 +197,7 @@ final class Requester extends ScheduledSender {
                 return true;
             }
             long sentNs = pending.sentNsAt(slot);
-            long remaining = sentNs + settings.replyTimeoutNs() - System.nanoTime();
+            long remaining = sentNs + waitNs() - System.nanoTime();
             if (remaining <= 0) {
                 if (pending.resolve(slot, older)) {
                     lost(older, sentNs); // past its timeout; the sweep had not reached it yet
@@ -219,7 +222,7 @@ final class Requester extends ScheduledSender {
      */
     private void awaitReply(long sequence) {
         long sentNs = pending.sentNsAt(0);
-        long deadline = sentNs + settings.replyTimeoutNs();
+        long deadline = sentNs + waitNs();
         while (pending.sequenceAt(0) == sequence && !closing) {
             long remaining = deadline - System.nanoTime();
             if (remaining <= 0) {
@@ -241,7 +244,7 @@ final class Requester extends ScheduledSender {
      */
     private void getReply(long sequence, int queue) throws JMSException {
         long sentNs = pending.sentNsAt(0);
-        long deadline = sentNs + settings.replyTimeoutNs();
+        long deadline = sentNs + waitNs();
         String selector = "JMSCorrelationID = '" + lastRequest.getJMSMessageID() + "'";
         while (pending.sequenceAt(0) == sequence && !closing) {
             long remainingMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
@@ -289,7 +292,7 @@ final class Requester extends ScheduledSender {
             long sequence = id + sweptUpTo * workerCount;
             if (pending.sequenceAt(slot) == sequence) {
                 long sentNs = pending.sentNsAt(slot);
-                if (now - sentNs < settings.replyTimeoutNs()) {
+                if (now - sentNs < waitNs()) {
                     return; // the oldest outstanding request is still within its timeout
                 }
                 if (pending.resolve(slot, sequence)) {
@@ -311,6 +314,11 @@ final class Requester extends ScheduledSender {
         resolved.incrementAndGet();
     }
 
+    /** How long a request's reply is waited for after its send: the timeout, from when the broker may first deliver it. */
+    private long waitNs() {
+        return settings.replyTimeoutNs() + deliveryDelayNs;
+    }
+
     /**
      * A reply arrived (on a router's thread). Records the round trip once; a reply for a request
      * already given up is counted late.
@@ -322,7 +330,7 @@ final class Requester extends ScheduledSender {
             return; // a second reply to one request: counted there, a duplicate or the responder's own
         }
         int slot = slotOf(sequence);
-        if (receivedNs - sendNs >= settings.replyTimeoutNs()) {
+        if (receivedNs - sendNs >= waitNs()) {
             // Past its timeout: lost, whether or not the requester had given up on it yet.
             if (pending.resolve(slot, sequence)) {
                 lost(sequence, sendNs);
@@ -334,10 +342,16 @@ final class Requester extends ScheduledSender {
             late.incrementAndGet();
             return;
         }
-        recorder.record(View.RESPONSE, intendedNs, receivedNs - intendedNs);
-        recorder.record(View.SERVICE, intendedNs, receivedNs - sendNs);
-        sizes.record(sequence, intendedNs, receivedNs - intendedNs);
-        meter.completion(receivedNs, intendedNs);
+        // With --delivery-delay, measured from when the broker could first deliver the request.
+        long dueNs = intendedNs + deliveryDelayNs;
+        if (EarlyDelivery.early(receivedNs, dueNs, deliveryDelayNs)) {
+            control.fail(EarlyDelivery.why("requester " + local, receivedNs, dueNs, deliveryDelayNs));
+            return;
+        }
+        recorder.record(View.RESPONSE, intendedNs, receivedNs - dueNs);
+        recorder.record(View.SERVICE, intendedNs, receivedNs - sendNs - deliveryDelayNs);
+        sizes.record(sequence, intendedNs, receivedNs - dueNs);
+        meter.completion(receivedNs, dueNs);
         resolved.incrementAndGet();
         if (!settings.open() || awaitingSlot) {
             LockSupport.unpark(thread);
