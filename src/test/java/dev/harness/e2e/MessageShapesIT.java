@@ -305,6 +305,32 @@ class MessageShapesIT {
         assertEquals(0, OtherClient.count(broker.url(), "EXPIRING.1"), "what expired left the queue");
     }
 
+    /**
+     * --ttl for request/response, its one responder held to 50 requests/s at 100/s (--consume-delay):
+     * a request that waited longer than its 1 s time to live expires on the broker and gets no reply;
+     * at a reply timeout of 1 s it is counted expired, not lost, and is no sample. One answered after
+     * its timeout had not expired: it is lost and late, as without --ttl.
+     */
+    @Test
+    void requestsThatOutliveTheirTimeToLiveAreCountedExpiredNotLost() throws Exception {
+        Path json = dir.resolve("ttl-rr.json");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--workload",
+                "reqresp", "--mode", "open", "--rate", "100", "--warmup", "1s", "--duration", "3s", "--responders", "1",
+                "--queues", "1", "--request-prefix", "EXPIRING.REQ.", "--reply-prefix", "EXPIRING.REPLY.", "--consume-delay",
+                "20ms", "--ttl", "1s", "--reply-timeout", "1s", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        JsonNode s = HarnessProcess.json(json).get("summary");
+        JsonNode d = s.get("delivery");
+        long expired = d.get("expired").asLong();
+        assertTrue(expired > 50, "half the requests wait longer than 1 s behind a responder at 50/s: " + d);
+        assertEquals(0, d.get("lost").asLong(), r::toString);
+        assertEquals(d.get("committed").asLong(), d.get("received").asLong() + expired, r::toString);
+        assertEquals(s.get("late").asLong(), s.get("lost").asLong(), "every request lost at its timeout was answered late: " + r);
+        assertTrue(r.stdout().contains("\nEXPIRED: " + String.format(java.util.Locale.ROOT, "%,d", expired)
+                + " requests got no reply, and their --ttl had passed"), r::toString);
+        assertEquals(0, OtherClient.count(broker.url(), "EXPIRING.REQ.1"), "what expired left the queue");
+    }
+
     @Test
     void thePayloadIsWhatTheRunSaysItIs() throws Exception {
         String sample = "{\"order\":12345,\"type\":\"limit\",\"region\":\"eu\"}";

@@ -351,7 +351,6 @@ final class RunPlan {
                 refuse.onlyFor("put and pubsub", "--senders", w.senders);
                 refuse.onlyFor("put", "--drainers", w.drainers, "--queue-prefix", w.queuePrefix, "--preload", w.preload);
                 refuse.onlyFor("pubsub", pubsubOptions(w));
-                refuse.notYetFor("reqresp", "--ttl", w.timeToLiveNs);
                 Receiving receiving = Receiving.ofEachGet(w.ack, w.receive, "responders (with their replies) and reply routers");
                 if (w.replyBy == ReplyBy.TEMPORARY && w.replyPrefix != null) {
                     throw new ParameterException(line, "--reply-prefix: --reply-by temporary puts the replies on a temporary"
@@ -373,6 +372,7 @@ final class RunPlan {
                     reqresp.payload(w.payload);
                     reqresp.messageType(w.messageType);
                     reqresp.deliveryDelay(w.deliveryDelayNs == null ? 0 : w.deliveryDelayNs);
+                    reqresp.timeToLive(w.timeToLiveNs == null ? 0 : w.timeToLiveNs);
                     reqresp.sessionsPerConnection(w.sessionsPerConnection);
                     reqresp.reconnectEvery(w.reconnectEvery);
                     reqresp.receiving(receiving);
@@ -385,7 +385,7 @@ final class RunPlan {
                 refuse.onlyFor("reqresp", reqrespOptions(w));
                 refuse.onlyFor("put and reqresp", "--queues", w.queues, "--drainers", w.drainers, "--queue-prefix",
                         w.queuePrefix, "--purge", w.purge ? Boolean.TRUE : null);
-                refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs, "--ttl", w.timeToLiveNs);
+                refuse.notYetFor("pubsub", "--shard", shardGiven, "--consume-delay", w.consumeDelayNs);
                 Receiving receiving = Receiving.of(w.ack, w.receive);
                 refuse.onlyFor("put", "--preload", w.preload);
                 PubSubSettings settings = PubSubSettings.of(w.rate, w.senders, warmup, w.durationNs, w.size,
@@ -396,6 +396,7 @@ final class RunPlan {
                     pubsub.payload(w.payload);
                     pubsub.messageType(w.messageType);
                     pubsub.deliveryDelay(w.deliveryDelayNs == null ? 0 : w.deliveryDelayNs);
+                    pubsub.timeToLive(w.timeToLiveNs == null ? 0 : w.timeToLiveNs);
                     pubsub.properties(properties);
                     pubsub.priority(w.priority);
                     pubsub.sessionsPerConnection(w.sessionsPerConnection);

@@ -167,9 +167,11 @@ final class WorkloadOptions {
     Long deliveryDelayNs;
 
     @Option(names = "--ttl", converter = Values.Duration.class, paramLabel = "DURATION",
-            description = "put: each message's time to live (whole milliseconds), as the application sets it; the broker"
-                    + " discards one not consumed by then. The run waits for its last messages no longer than they live,"
-                    + " and counts those that never came as expired, not lost. Default: none (for ever).")
+            description = "Each message's (reqresp: each request's) time to live (whole milliseconds), as the application"
+                    + " sets it; the broker discards one not consumed by then. The run waits for its last messages no"
+                    + " longer than they live, and counts those that never came as expired, not lost: for pubsub each"
+                    + " subscription's copies; for reqresp a request unanswered at a --reply-timeout no shorter than its"
+                    + " time to live. Default: none (for ever).")
     Long timeToLiveNs;
 
     @Option(names = "--preload", converter = Values.PreloadValue.class, paramLabel = "N|SIZE",

@@ -87,6 +87,12 @@ public record Reading(Validity validity, List<Finding> findings) {
                         : sat.harnessLimited() ? Reason.GENERATOR_SATURATED : Reason.RATE_BELOW_TARGET;
                 String text = sat.facts() != null ? sat.facts()
                         : String.format(Locale.ROOT, "%s of %s %s achieved", Units.rate(achieved), Units.rate(asked), unit);
+                if (r.delivery().expired() > 0) {
+                    // An expired message never completes: the rate counts what the broker still delivered in time.
+                    text += String.format(Locale.ROOT, "; %s %s expired (--ttl) and never completed", Units.count(
+                            r.delivery().expired()), r.fanOut() != null ? "copies" : r.header().workload() == WorkloadKind.REQRESP
+                            ? "requests" : "messages");
+                }
                 reasons.add(new Reason(code, text, advice(sat)));
             } else if (achieved > (1 + slack) * asked && !outageExplains && !onPreload) {
                 reasons.add(new Reason(Reason.RATE_ABOVE_TARGET, String.format(Locale.ROOT, "%s %s achieved against a"
@@ -520,8 +526,8 @@ public record Reading(Validity validity, List<Finding> findings) {
         List<String> each = new ArrayList<>();
         for (FanOutSummary.Subscription s : behind.subList(0, Math.min(3, behind.size()))) {
             each.add(String.format(Locale.ROOT, "%s on %s, its backlog %s copies longer (%.0f %% of what was published to it)",
-                    s.name(), s.topic(), Units.count(s.backlogGrowth()),
-                    s.published() == 0 ? 0 : 100.0 * s.backlogGrowth() / s.published()));
+                    s.name(), s.topic(), Units.count(s.backlog()),
+                    s.published() == 0 ? 0 : 100.0 * s.backlog() / s.published()));
         }
         return String.format(Locale.ROOT, "%d of %d subscriptions fell behind over %s of the measured phase: %s%s", behind.size(),
                 f.subscriptions().size(), Units.duration(f.backlogSpanNs()), String.join("; ", each),

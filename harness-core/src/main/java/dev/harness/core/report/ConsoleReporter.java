@@ -15,6 +15,7 @@ import org.HdrHistogram.Histogram;
 
 import dev.harness.core.Setting;
 import dev.harness.core.Units;
+import dev.harness.core.WorkloadKind;
 import dev.harness.core.disturbance.Stop;
 import dev.harness.core.findings.Reading;
 import dev.harness.core.findings.ReadingListener;
@@ -292,10 +293,13 @@ public final class ConsoleReporter implements ReadingListener {
             out.printf(Locale.ROOT, "NOT SENT: %s scheduled messages, because the run stopped first;"
                     + " response does not include them%n", Units.count(c.unsent()));
         }
+        boolean requests = r.header().workload() == WorkloadKind.REQRESP;
         long expired = Math.min(c.incomplete(), r.delivery().expired());
         if (expired > 0) {
-            out.printf(Locale.ROOT, "EXPIRED: %s sent messages never came, and their --ttl had passed when the run stopped"
-                    + " waiting for them (counted expired, not lost)%n", Units.count(expired));
+            out.printf(Locale.ROOT, requests ? "EXPIRED: %s requests got no reply, and their --ttl had passed by their reply"
+                    + " timeout (counted expired, not lost; no sample)%n" : "EXPIRED: %s sent messages never came, and their"
+                    + " --ttl had passed when the run stopped waiting for them (counted expired, not lost)%n",
+                    Units.count(expired));
         }
         if (c.incomplete() > expired) {
             out.printf(Locale.ROOT, "INCOMPLETE: %s sent messages had not completed%s when the run ended%n",
@@ -425,15 +429,16 @@ public final class ConsoleReporter implements ReadingListener {
                     Units.ms(median));
         }
         for (FanOutSummary.Subscription s : f.subscriptions()) {
-            if (s.lost() > 0 || s.duplicates() > 0) {
-                out.printf(Locale.ROOT, "subscription %s on %s: %s copies lost, %s duplicates%n", s.name(), s.topic(),
-                        Units.count(s.lost()), Units.count(s.duplicates()));
+            if (s.lost() > 0 || s.duplicates() > 0 || s.expired() > 0) {
+                out.printf(Locale.ROOT, "subscription %s on %s: %s copies lost, %s%s duplicates%n", s.name(), s.topic(),
+                        Units.count(s.lost()), s.expired() > 0 ? Units.count(s.expired()) + " expired (--ttl), " : "",
+                        Units.count(s.duplicates()));
             }
         }
         if (f.incomplete() > 0) {
             out.printf(Locale.ROOT, "FAN-OUT INCOMPLETE: %s messages reached some of their subscriptions but not all (a"
-                    + " copy lost or missed, or one more than %s messages behind): no fanout sample for them%n",
-                    Units.count(f.incomplete()), Units.count(f.window()));
+                    + " copy lost, missed%s, or one more than %s messages behind): no fanout sample for them%n",
+                    Units.count(f.incomplete()), f.expired() > 0 ? " or expired" : "", Units.count(f.window()));
         }
         f.notes().forEach(out::println);
     }

@@ -919,13 +919,17 @@ public final class HtmlReport {
             b.append(String.format(java.util.Locale.ROOT, "; its p99 is %.1fx the median subscription's (%s ms)",
                     slowest.p99Ns() / (double) median, Units.ms(median)));
         }
+        boolean expiring = subs.stream().anyMatch(x -> x.expired() > 0);
         b.append(".</p>\n<table id=\"subscriptions\"><tr><th>subscription</th><th>topic</th><th>received</th><th>lost</th>"
-                + "<th>missed</th><th>duplicates</th><th>p50 ms</th><th>p99 ms</th><th>p99.9 ms</th><th>max ms</th></tr>\n");
+                + "<th>missed</th>" + (expiring ? "<th>expired</th>" : "") + "<th>duplicates</th><th>p50 ms</th><th>p99 ms</th>"
+                + "<th>p99.9 ms</th><th>max ms</th></tr>\n");
         for (RunOutcome.Subscription x : subs) {
             boolean slow = x == slowest && subs.size() > 1;
             b.append(slow ? "<tr class=\"slowest\"><td><b>" : "<tr><td>").append(Html.escape(x.name()))
                     .append(slow ? "</b> (slowest)" : "").append("</td><td>").append(Html.escape(x.topic())).append("</td>");
-            for (long n : new long[] {x.received(), x.lost(), x.missed(), x.duplicates()}) {
+            long[] counts = expiring ? new long[] {x.received(), x.lost(), x.missed(), x.expired(), x.duplicates()}
+                    : new long[] {x.received(), x.lost(), x.missed(), x.duplicates()};
+            for (long n : counts) {
                 b.append("<td>").append(Units.count(n)).append("</td>");
             }
             for (long ns : new long[] {x.p50Ns(), x.p99Ns(), x.p999Ns(), x.maxNs()}) {

@@ -397,6 +397,7 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
                     .field("received", s.received())
                     .field("lost", s.lost())
                     .field("missed", s.missed())
+                    .field("expired", s.expired())
                     .field("duplicates", s.duplicates())
                     .field("backlogGrowth", s.backlogGrowth())
                     .field("published", s.published());

@@ -221,7 +221,8 @@ public record RunJson(Path file, boolean requests, long unsent, long late, long 
             JsonNode r = e.path("response");
             each.add(new RunOutcome.Subscription(e.path("topic").asText(), e.path("name").asText(), e.path("received").asLong(),
                     e.path("lost").asLong(), e.path("missed").asLong(), e.path("duplicates").asLong(), r.path("count").asLong(),
-                    r.path("p50Ns").asLong(), r.path("p99Ns").asLong(), r.path("p99_9Ns").asLong(), r.path("maxNs").asLong()));
+                    r.path("p50Ns").asLong(), r.path("p99Ns").asLong(), r.path("p99_9Ns").asLong(), r.path("maxNs").asLong(),
+                    e.path("expired").asLong())); // 0 in a file written before pubsub took --ttl
         }
         return each;
     }

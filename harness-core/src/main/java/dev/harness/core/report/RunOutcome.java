@@ -45,13 +45,19 @@ public record RunOutcome(Verdict verdict, Delivery delivery, boolean requests, l
      * {@code summary.subscriptions.each} holds them.
      */
     public record Subscription(String topic, String name, long received, long lost, long missed, long duplicates,
-            long count, long p50Ns, long p99Ns, long p999Ns, long maxNs) {
+            long count, long p50Ns, long p99Ns, long p999Ns, long maxNs, long expired) {
+        /** Nothing expired. */
+        public Subscription(String topic, String name, long received, long lost, long missed, long duplicates,
+                long count, long p50Ns, long p99Ns, long p999Ns, long maxNs) {
+            this(topic, name, received, lost, missed, duplicates, count, p50Ns, p99Ns, p999Ns, maxNs, 0);
+        }
+
         static Subscription of(FanOutSummary.Subscription s) {
             Histogram h = s.response();
             boolean any = h.getTotalCount() > 0;
             return new Subscription(s.topic(), s.name(), s.received(), s.lost(), s.missed(), s.duplicates(),
                     h.getTotalCount(), any ? Percentiles.at(h, 50) : 0, any ? Percentiles.at(h, 99) : 0,
-                    any ? Percentiles.at(h, 99.9) : 0, h.getMaxValue());
+                    any ? Percentiles.at(h, 99.9) : 0, h.getMaxValue(), s.expired());
         }
     }
 

@@ -50,6 +50,16 @@ public record Delivery(boolean tracked, String untracked, boolean persistent, in
                 inDoubt, rolledBackWork, answeredAgain, routerRedeliveries, expired + lost);
     }
 
+    /**
+     * The same tally with {@code n} of the messages not received counted as expired, not lost: the
+     * requests a requester gave up at a reply timeout no shorter than their --ttl.
+     */
+    public Delivery withExpired(long n) {
+        long moved = Math.min(n, lost);
+        return new Delivery(tracked, untracked, persistent, syncpoint, committed, received, lost - moved, duplicates,
+                rolledBack, inDoubt, rolledBackWork, answeredAgain, routerRedeliveries, expired + moved);
+    }
+
     /** The same tally, with the replies the reply routers got again through their own failed commits. */
     public Delivery withRouterRedeliveries(long n) {
         return new Delivery(tracked, untracked, persistent, syncpoint, committed, received, lost, duplicates,

@@ -41,8 +41,8 @@ public record FanOutSummary(String kind, List<Subscription> subscriptions, long 
      * copies or more, and by {@link #BACKLOG_SHARE} of what was published to them or more.
      */
     public List<Subscription> fallingBehind() {
-        return subscriptions.stream().filter(s -> s.backlogGrowth() >= BACKLOG_FLOOR
-                && s.backlogGrowth() >= BACKLOG_SHARE * s.published()).toList();
+        return subscriptions.stream().filter(s -> s.backlog() >= BACKLOG_FLOOR
+                && s.backlog() >= BACKLOG_SHARE * s.published()).toList();
     }
 
     /**
@@ -54,14 +54,45 @@ public record FanOutSummary(String kind, List<Subscription> subscriptions, long 
      * @param response its deliveries of messages intended in the measured phase, from their intended time
      * @param backlogGrowth how much its backlog (committed to it, not received) grew over {@code backlogSpanNs}
      * @param published copies committed to it over {@code backlogSpanNs}
+     * @param expired with {@code --ttl}: copies never received whose time to live had passed when the
+     *     run stopped waiting for them; not among the lost
      */
     public record Subscription(String topic, String name, long received, long lost, long missed, long duplicates,
-            Histogram response, long backlogGrowth, long published) {
+            Histogram response, long backlogGrowth, long published, long expired) {
+        /**
+         * Its backlog's growth, less the copies that expired (--ttl): one never received stays
+         * counted as not yet received, though it waits nowhere.
+         */
+        public long backlog() {
+            return Math.max(0, backlogGrowth - expired);
+        }
+
+        /** Nothing expired. */
+        public Subscription(String topic, String name, long received, long lost, long missed, long duplicates,
+                Histogram response, long backlogGrowth, long published) {
+            this(topic, name, received, lost, missed, duplicates, response, backlogGrowth, published, 0);
+        }
+
         /** Without its backlog watched (built by tests). */
         public Subscription(String topic, String name, long received, long lost, long missed, long duplicates,
                 Histogram response) {
             this(topic, name, received, lost, missed, duplicates, response, 0, 0);
         }
+    }
+
+    /**
+     * The same copies, those not received counted as expired, not lost: for a run with --ttl that
+     * waited until the last copy's time to live had passed (see {@link Delivery#expiring}).
+     */
+    public FanOutSummary expiring() {
+        List<Subscription> each = subscriptions.stream().map(s -> new Subscription(s.topic(), s.name(), s.received(), 0,
+                s.missed(), s.duplicates(), s.response(), s.backlogGrowth(), s.published(), s.expired() + s.lost())).toList();
+        return new FanOutSummary(kind, each, deliveries, incomplete, window, notes, backlogSpanNs);
+    }
+
+    /** Copies expired, over all subscriptions. */
+    public long expired() {
+        return subscriptions.stream().mapToLong(Subscription::expired).sum();
     }
 
     /** The subscription with the highest p99, or null with none measured. */

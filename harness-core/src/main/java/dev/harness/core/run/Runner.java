@@ -481,6 +481,10 @@ public final class Runner {
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : fanOut ? "publisher" : "sender",
                 t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, kept.hostContention(cpu))
                 .byDesign(workload.consumeCapacity(), workload.consumeLimit(), workload.kind().rateUnit());
+        // A broker failure's losses stay losses: only a run without one counts the missing as expired.
+        boolean expiring = outlivedTimeToLive && t.recovery() == null;
+        Delivery delivery = workload.delivery();
+        FanOutSummary copies = workload.endSubscriptions(); // after the tally, as the summary's order was
         return new RunSummary(header, new RunSummary.Ending(control.stopReason(), control.failure()),
                 new RunSummary.Counts(t.measured().get(View.PUT).getTotalCount(), measuredCompleted, committed,
                         totalCompleted, unsent, sendsReturned - committed, t.lost(), workload.late(), workload.othersConsumed(),
@@ -489,11 +493,9 @@ public final class Runner {
                 new RunSummary.Views(t.measured(), t.warmup(), t.responseWithoutOutage()),
                 new RunSummary.JvmPauses(t.jvmPauseCount(), t.jvmPauseTotalNs(), t.longestJvmPauses(),
                         t.correctionsAdded(), settings.pauseResolutionNs()),
-                // A broker failure's losses stay losses: only a run without one counts the missing as expired.
-                t.gc(), t.host(), outlivedTimeToLive && t.recovery() == null ? workload.delivery().expiring()
-                        : workload.delivery(), t.recovery(),
+                t.gc(), t.host(), expiring ? delivery.expiring() : delivery, t.recovery(),
                 saturation, kept, deliveryNeeded,
-                warmupEnd(workload, measurement), freezes, workload.endSubscriptions(),
+                warmupEnd(workload, measurement), freezes, expiring && copies != null ? copies.expiring() : copies,
                 workload.preloaded(schedule.startNs()), sizes);
     }
 

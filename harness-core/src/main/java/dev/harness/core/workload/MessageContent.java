@@ -242,6 +242,11 @@ final class MessageContent {
         }
     }
 
+    /** --ttl: each message's time to live; 0 for ever. */
+    long timeToLiveNs() {
+        return timeToLiveNs;
+    }
+
     /** --delivery-delay: a receiver's message was due this long after its intended time; 0 without one. */
     long deliveryDelayNs() {
         return deliveryDelayNs;

@@ -196,7 +196,8 @@ public final class ReqRespWorkload extends SettingsWorkload {
     @Override
     public Delivery delivery() {
         return ledger.delivery(settings.persistent(), settings.syncpoint(), responders == null ? 0 : responders.rolledBack())
-                .withRouterRedeliveries(routers.stream().mapToLong(ReplyRouter::ownRedeliveries).sum());
+                .withRouterRedeliveries(routers.stream().mapToLong(ReplyRouter::ownRedeliveries).sum())
+                .withExpired(Arrays.stream(requesters).mapToLong(Requester::expired).sum());
     }
 
     @Override

@@ -45,6 +45,10 @@ final class Requester extends ScheduledSender {
     private final AtomicLong resolved = new AtomicLong();
     /** Replies that came after their request was given up: counted, never a sample. */
     private final AtomicLong late = new AtomicLong();
+    /** --ttl no longer than the reply timeout: requests given up at it had outlived their time to live. */
+    private final AtomicLong expired = new AtomicLong();
+    /** --ttl: each request's time to live; 0 for ever. */
+    private final long timeToLiveNs;
     private final Ledger ledger;
     /** Where a reply is kept by its request's size too (a --size mix). */
     private final SizeResponses sizes;
@@ -72,6 +76,7 @@ final class Requester extends ScheduledSender {
         this.ledger = ledger;
         this.settings = settings;
         this.deliveryDelayNs = content.deliveryDelayNs();
+        this.timeToLiveNs = content.timeToLiveNs();
         // Closed mode has one request out at a time; open mode twice a timeout's (and delay's) worth or more.
         int capacity = settings.open() ? settings.openModeCapacity(deliveryDelayNs) : 1;
         this.pending = new PendingReplies(capacity);
@@ -305,13 +310,43 @@ final class Requester extends ScheduledSender {
 
     /**
      * A request given up at its timeout. Its latency is at least the timeout, so it stays in the
-     * distribution there: leaving it out would let a system that drops requests look faster.
+     * distribution there: leaving it out would let a system that drops requests look faster. With a
+     * --ttl no longer than the timeout, the request had outlived its time to live by then: it is
+     * counted expired, as the application that set it asked (a client cannot tell a request the
+     * broker expired from one it lost), and is no sample.
      */
     private void lost(long sequence, long sentNs) {
+        if (expires()) {
+            expired.incrementAndGet();
+            resolved.incrementAndGet();
+            return;
+        }
+        timedOut(sequence, sentNs);
+    }
+
+    /** A request given up at its timeout, a sample there (see {@link #lost}). */
+    private void timedOut(long sequence, long sentNs) {
         long intendedNs = schedule.wholeIntendedNs(sequence);
         long timeoutNs = settings.replyTimeoutNs();
         measurement.lost(intendedNs, sentNs + timeoutNs - intendedNs, timeoutNs);
         resolved.incrementAndGet();
+    }
+
+    /** Whether a request given up at its timeout had outlived its --ttl by then: expired, unless a reply comes after all. */
+    private boolean expires() {
+        return timeToLiveNs > 0 && settings.replyTimeoutNs() >= timeToLiveNs;
+    }
+
+    /**
+     * A reply to a request already given up: with --ttl, one counted expired was answered after all
+     * (it had not expired), so it is lost at its timeout, as without --ttl.
+     */
+    private void answeredAfterAll(long sequence, long sendNs) {
+        if (expires()) {
+            expired.decrementAndGet();
+            resolved.decrementAndGet(); // timedOut counts it again
+            timedOut(sequence, sendNs);
+        }
     }
 
     /** How long a request's reply is waited for after its send: the timeout, from when the broker may first deliver it. */
@@ -333,12 +368,15 @@ final class Requester extends ScheduledSender {
         if (receivedNs - sendNs >= waitNs()) {
             // Past its timeout: lost, whether or not the requester had given up on it yet.
             if (pending.resolve(slot, sequence)) {
-                lost(sequence, sendNs);
+                timedOut(sequence, sendNs);
+            } else {
+                answeredAfterAll(sequence, sendNs);
             }
             late.incrementAndGet();
             return;
         }
         if (!pending.resolve(slot, sequence)) {
+            answeredAfterAll(sequence, sendNs);
             late.incrementAndGet();
             return;
         }
@@ -364,6 +402,11 @@ final class Requester extends ScheduledSender {
 
     long late() {
         return late.get();
+    }
+
+    /** Requests given up at a reply timeout no shorter than their --ttl: expired, not lost. */
+    long expired() {
+        return expired.get();
     }
 
     /** The run is over: stop waiting for replies (what is still out is reported incomplete). */
