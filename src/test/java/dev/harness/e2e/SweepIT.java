@@ -135,6 +135,26 @@ class SweepIT {
                         "step " + (i + 1) + " of " + r.stdout());
             }
             assertTrue(steps.size() == 6 || sweep.get("ended").asText().contains("NOT VALID"), r.stdout());
+
+            // The same profile over requester counts: each step a closed loop without a schedule.
+            Path counts = dir.resolve("counts.json");
+            HarnessProcess.Result c = HarnessProcess.run(dir, 300, "sweep", "@" + profile, "--url", broker.url(),
+                    "--requester-counts", "1,4", "--warmup", "1s", "--duration", "2s", "--json", counts.toString());
+            assertEquals(0, c.exitCode(), c::toString);
+            assertTrue(c.stdout().contains("sweep: 2 steps at 1, 4 requesters, each a closed loop (--mode closed --rate max)"),
+                    c.stdout());
+            JsonNode closed = HarnessProcess.json(counts);
+            assertEquals("requesters", closed.get("sweptBy").asText());
+            JsonNode each = closed.get("steps");
+            assertEquals(2, each.size(), c.stdout());
+            for (int i = 0; i < 2; i++) {
+                JsonNode step = each.get(i);
+                assertEquals(i == 0 ? 1 : 4, step.get("target").asInt());
+                assertTrue(step.get("achieved").asDouble() > 0 && step.get("response").get("count").asLong() > 0, c.stdout());
+                // No schedule: a round trip's response runs from its send, as its service does.
+                assertEquals(step.get("service").get("p50").asDouble(), step.get("response").get("p50").asDouble(), 5e6,
+                        step::toString);
+            }
         }
     }
 

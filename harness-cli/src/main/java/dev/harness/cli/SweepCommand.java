@@ -34,6 +34,7 @@ import dev.harness.core.study.Sweep;
 import dev.harness.core.study.SweepRates;
 import dev.harness.core.study.SweepResult;
 import dev.harness.core.study.SweepStep;
+import dev.harness.core.workload.ReqRespSettings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -85,6 +86,12 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
     @Option(names = "--steps", defaultValue = "6", paramLabel = "N",
             description = "Steps from --from to --to, each the same factor above the last. Default: ${DEFAULT-VALUE}.")
     int steps;
+
+    @Option(names = "--requester-counts", split = ",", paramLabel = "N[,N...]",
+            description = "Request/response in a closed loop: each step runs this many requesters, increasing, each sending"
+                    + " its next request as its last reply comes (--mode closed --rate max), e.g. 1,2,4,8,16: throughput"
+                    + " against round-trip time, as IBM MQ's performance reports draw it. In place of --rates.")
+    List<Integer> requesterCounts;
 
     @Option(names = "--max-p99", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "A step whose response p99 is above this counts as failed, as a NOT VALID one does.")
@@ -157,7 +164,8 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         RunPlan plan = check(base);
         WorkloadKind kind = plan.kind;
         boolean toMax = to != null && to.strip().equalsIgnoreCase("max");
-        double[] targets = toMax ? null : targets();
+        String sweptBy = requesterCounts != null ? SweepResult.BY_REQUESTERS : SweepResult.BY_RATE;
+        double[] targets = requesterCounts != null ? requesterTargets(kind) : toMax ? null : targets();
         makeHlogDir();
         String options = String.join(" ", RunPlan.passedOn(spec));
         String unit = kind.rateUnit();
@@ -167,7 +175,8 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         }
         String started = Instant.now().toString();
         List<String> notWritten = new ArrayList<>();
-        Sweep.Launcher launcher = rate -> step(base, kind, rate, notWritten);
+        Sweep.Launcher launcher = target -> requesterCounts != null ? step(closedLoop(base, (int) target), kind, target,
+                "requesters", notWritten) : step(withRate(base, target), kind, target, Format.rate(target), notWritten);
         Sweep sweep = new Sweep(stopAfterFailed, maxP99Ns, launcher, () -> interrupted);
         SweepStep capacity = null;
         Sweep.Swept swept;
@@ -192,12 +201,15 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
             if (targets == null) {
                 swept = new Sweep.Swept(List.of(), "was interrupted", true); // during the capacity's trial
             } else {
-                System.out.println("sweep: " + targets.length + " steps at " + rateList(targets) + " " + unit);
-                swept = sweep.run(targets, (i, of, s) -> System.out.println(SweepReport.stepLine(i, of, s, unit)));
+                System.out.println("sweep: " + targets.length + " steps at " + (requesterCounts != null ? countList(targets)
+                        + " requesters, each a closed loop (--mode closed --rate max)" : rateList(targets) + " " + unit));
+                swept = sweep.run(targets, (i, of, s) -> System.out.println(SweepReport.stepLine(i, of, s,
+                        SweepResult.targetText(sweptBy, unit, s.target()))));
             }
             String target = lastTarget != null ? lastTarget : plan.ownBroker ? "an embedded broker per step" : "-";
             SweepResult result = new SweepResult(label != null ? label : options.isEmpty() ? "sweep" : options, options,
-                    target, unit, started, BenchTable.machine(), capacity, maxP99Ns, swept.steps(), swept.ended(), swept.interrupted());
+                    target, unit, started, BenchTable.machine(), capacity, maxP99Ns, swept.steps(), swept.ended(), swept.interrupted(),
+                    sweptBy);
             System.out.print(SweepReport.table(result));
             write(result, compared, notWritten);
             if (swept.interrupted() || interrupted) {
@@ -215,21 +227,25 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         }
     }
 
-    /** One step: harness run with these options at this rate, in this process, its hlog in --hlog-dir. */
-    private SweepStep step(List<String> base, WorkloadKind kind, double rate, List<String> notWritten)
+    /**
+     * One step: harness run with these options ({@code args}, its target's among them), in this process,
+     * its hlog in --hlog-dir named by {@code name}; {@code target} 0 is the unthrottled capacity trial.
+     */
+    private SweepStep step(List<String> args, WorkloadKind kind, double target, String name, List<String> notWritten)
             throws UnreachableException {
         current = new RunControl();
         if (interrupted) {
             current.requestStop(RunControl.INTERRUPTED);
         }
-        List<String> args = withRate(base, rate);
+        double rate = target;
         if (rate == 0 && kind == WorkloadKind.REQRESP) {
             // Request/response runs on a schedule: its capacity is a closed loop at a rate none reaches.
             args.addAll(List.of("--mode", "closed", "--rate", Long.toString(CapacitySearch.CLOSED_PROBE_RATE),
                     "--reply-timeout", CapacitySearch.CLOSED_PROBE_REPLY_TIMEOUT));
         }
         Path hlog = hlogDir == null || rate == 0 ? null
-                : hlogDir.resolve(String.format(Locale.ROOT, "step-%02d-%s.hlog", ++stepNumber, Format.rate(rate)));
+                : hlogDir.resolve(String.format(Locale.ROOT, "step-%02d-%s.hlog", ++stepNumber, name.equals("requesters")
+                        ? Math.round(target) + "-requesters" : name));
         HlogReporter hlogReporter = null;
         if (hlog != null) {
             try {
@@ -270,6 +286,36 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         return h == null || h.getTotalCount() == 0 ? 0 : p >= 100 ? h.getMaxValue() : h.getValueAtPercentile(p);
     }
 
+    /** --requester-counts: request/response only, increasing, each step a closed loop the counts alone set. */
+    private double[] requesterTargets(WorkloadKind kind) {
+        if (kind != WorkloadKind.REQRESP) {
+            throw usage("--requester-counts: sweeps request/response's requesters; give --workload reqresp");
+        }
+        if (rates != null || from != null || to != null || spec.commandLine().getParseResult().hasMatchedOption("--steps")) {
+            throw usage("--requester-counts: each step's requesters, in place of --rates, --from, --to and --steps");
+        }
+        double[] targets = new double[requesterCounts.size()];
+        for (int i = 0; i < targets.length; i++) {
+            int n = requesterCounts.get(i);
+            if (n < 1 || n > ReqRespSettings.MAX_REQUESTERS || i > 0 && n <= targets[i - 1]) {
+                throw usage("--requester-counts: expected increasing counts from 1 to " + ReqRespSettings.MAX_REQUESTERS
+                        + ", got " + requesterCounts.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(",")));
+            }
+            targets[i] = n;
+        }
+        if (targets.length > SweepRates.MAX_STEPS) {
+            throw usage("--requester-counts: at most " + SweepRates.MAX_STEPS + " steps, got " + targets.length);
+        }
+        return targets;
+    }
+
+    /** A step of --requester-counts: a closed loop of {@code requesters}, without a schedule. */
+    private static List<String> closedLoop(List<String> base, int requesters) {
+        List<String> args = new ArrayList<>(base);
+        args.addAll(List.of("--mode", "closed", "--rate", "max", "--requesters", Integer.toString(requesters)));
+        return args;
+    }
+
     /** The rates --rates, or --from, --to and --steps, give. */
     private double[] targets() {
         boolean series = from != null || to != null;
@@ -296,6 +342,14 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         // A profile's --rate is a run's; the steps' override it. One typed here is a mistake.
         if (ours.originalArgs().stream().anyMatch(a -> a.equals("--rate") || a.startsWith("--rate="))) {
             throw usage("--rate: a sweep's steps set the rate; give --rates, or --from and --to");
+        }
+        if (requesterCounts != null) {
+            // A profile's --requesters and --mode are a run's; the steps' override them. Typed here they are a mistake.
+            for (String option : List.of("--requesters", "--mode")) {
+                if (ours.originalArgs().stream().anyMatch(a -> a.equals(option) || a.startsWith(option + "="))) {
+                    throw usage(option + ": --requester-counts sets each step's requesters, in a closed loop");
+                }
+            }
         }
         if (from != null && from == 0) {
             throw usage("--from: expected the lightest step's rate, messages per second above 0");
@@ -390,6 +444,10 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         List<String> args = new ArrayList<>(base);
         args.addAll(List.of("--rate", rate == 0 ? "max" : Format.rate(rate)));
         return args;
+    }
+
+    private static String countList(double[] counts) {
+        return String.join(", ", java.util.Arrays.stream(counts).mapToObj(c -> Long.toString(Math.round(c))).toList());
     }
 
     private static String rateList(double[] rates) {

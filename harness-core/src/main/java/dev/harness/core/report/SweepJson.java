@@ -28,7 +28,7 @@ public final class SweepJson {
     public static String text(SweepResult r) {
         JsonWriter j = new JsonWriter().beginObject();
         j.field("schema", SCHEMA).field("label", r.label()).field("options", r.options()).field("target", r.target())
-                .field("unit", r.unit()).field("started", r.started()).field("machine", r.machine());
+                .field("unit", r.unit()).field("sweptBy", r.sweptBy()).field("started", r.started()).field("machine", r.machine());
         j.name("capacity");
         if (r.capacity() == null) {
             j.value((String) null);
@@ -90,7 +90,18 @@ public final class SweepJson {
         return new SweepResult(root.path("label").asText(), root.path("options").asText(), root.path("target").asText(),
                 root.path("unit").asText(), root.path("started").asText(), root.path("machine").asText(),
                 capacity.isObject() ? step(capacity) : null,
-                root.path("maxP99Ns").isNumber() ? Long.valueOf(root.path("maxP99Ns").asLong()) : null, steps, text(root, "ended"), root.path("interrupted").asBoolean());
+                root.path("maxP99Ns").isNumber() ? Long.valueOf(root.path("maxP99Ns").asLong()) : null, steps, text(root, "ended"),
+                root.path("interrupted").asBoolean(), sweptBy(where, root));
+    }
+
+    /** What the steps' targets are; a file written before sweeps of requester counts swept rates. */
+    private static String sweptBy(String where, JsonNode root) {
+        String by = root.path("sweptBy").asText(SweepResult.BY_RATE);
+        if (!by.equals(SweepResult.BY_RATE) && !by.equals(SweepResult.BY_REQUESTERS)) {
+            throw new SettingsException(where, "sweptBy: expected " + SweepResult.BY_RATE + " or " + SweepResult.BY_REQUESTERS
+                    + ", got '" + by + "'");
+        }
+        return by;
     }
 
     /** Whether a file is a sweep's JSON: its schema, read without failing on anything else. */

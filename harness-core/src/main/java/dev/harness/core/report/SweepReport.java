@@ -27,10 +27,14 @@ public final class SweepReport {
     private SweepReport() {
     }
 
-    /** A step's line as it ends: "step 3 of 5: target 1,000 msg/s  achieved 998  VALID  response p99 ...". */
-    public static String stepLine(int index, int of, SweepStep s, String unit) {
-        return String.format(Locale.ROOT, "step %d of %d: target %s %s  achieved %s  %s  response p50 %s p99 %s ms"
-                + "  service p99 %s ms%s", index + 1, of, Units.rate(s.target()), unit, Units.rate(s.achieved()),
+    /**
+     * A step's line as it ends: "step 3 of 5: target 1,000 msg/s  achieved 998  VALID  response p99 ...".
+     *
+     * @param target the step's target in words ({@link SweepResult#targetText})
+     */
+    public static String stepLine(int index, int of, SweepStep s, String target) {
+        return String.format(Locale.ROOT, "step %d of %d: target %s  achieved %s  %s  response p50 %s p99 %s ms"
+                + "  service p99 %s ms%s", index + 1, of, target, Units.rate(s.achieved()),
                 s.valid() ? "VALID" : "NOT VALID", ms(s.response(), s.response().p50()), ms(s.response(), s.response().p99()),
                 ms(s.service(), s.service().p99()),
                 s.valid() ? "" : "  (" + s.codes() + ")");
@@ -45,18 +49,21 @@ public final class SweepReport {
             t.append(String.format(Locale.ROOT, "capacity (unthrottled trial, --to max): %s %s%n", Units.rate(r.capacity().achieved()),
                     r.unit()));
         }
-        t.append(String.format(Locale.ROOT, "%n%13s %13s  %-9s %34s %12s %12s %8s  %s%n", "target", "achieved", "validity",
-                "response ms p50/p99/p99.9/max", "service p99", "send-lag p99", "CPU ms", "host's longest queue"));
-        t.append(String.format(Locale.ROOT, "%13s %13s  %-9s %34s %12s %12s %8s%n", r.unit(), r.unit(), "", "", "ms", "ms",
-                "per " + (r.unit().startsWith("round trip") ? "trip" : "msg")));
+        boolean byRequesters = SweepResult.BY_REQUESTERS.equals(r.sweptBy());
+        t.append(String.format(Locale.ROOT, "%n%13s %13s  %-9s %34s %12s %12s %8s  %s%n", byRequesters ? "requesters" : "target",
+                "achieved", "validity", "response ms p50/p99/p99.9/max", "service p99", "send-lag p99", "CPU ms",
+                "host's longest queue"));
+        t.append(String.format(Locale.ROOT, "%13s %13s  %-9s %34s %12s %12s %8s%n", byRequesters ? "" : r.unit(), r.unit(), "",
+                "", "ms", "ms", "per " + (r.unit().startsWith("round trip") ? "trip" : "msg")));
         SweepStep knee = r.knee();
         List<String> whys = new ArrayList<>();
         for (SweepStep s : r.steps()) {
             String validity = s.valid() ? "VALID" : "NOT VALID";
             if (!s.valid()) {
-                whys.add(String.format(Locale.ROOT, "  %s %s: %s", Units.rate(s.target()), r.unit(), s.why()));
+                whys.add(String.format(Locale.ROOT, "  %s: %s", r.targetOf(s), s.why()));
             }
-            t.append(String.format(Locale.ROOT, "%13s %13s  %-9s %34s %12s %12s %8s  %s%s%n", Units.rate(s.target()),
+            t.append(String.format(Locale.ROOT, "%13s %13s  %-9s %34s %12s %12s %8s  %s%s%n", byRequesters
+                    ? Units.count(Math.round(s.target())) : Units.rate(s.target()),
                     Units.rate(s.achieved()), validity, String.join(" / ", ms(s.response(), s.response().p50()),
                             ms(s.response(), s.response().p99()), ms(s.response(), s.response().p999()),
                             ms(s.response(), s.response().max())), ms(s.service(), s.service().p99()),
@@ -91,18 +98,20 @@ public final class SweepReport {
         }
         SweepStep knee = r.steps().get(k);
         SweepStep lightest = r.steps().get(Knee.baseline(r.steps(), r.maxP99Ns()));
-        String line = String.format(Locale.ROOT, "knee: %s %s, response p99 %s ms against %s ms at %s, the lightest VALID"
-                + " step%s", Units.rate(knee.target()), r.unit(), ms(knee.response(), knee.response().p99()),
-                ms(lightest.response(), lightest.response().p99()), Units.rate(lightest.target()),
+        String line = String.format(Locale.ROOT, "knee: %s%s, response p99 %s ms against %s ms at %s, the lightest VALID"
+                + " step%s", r.targetOf(knee), SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? " (" + Units.rate(knee.achieved())
+                        + " " + r.unit() + ")" : "", ms(knee.response(), knee.response().p99()),
+                ms(lightest.response(), lightest.response().p99()), r.targetOf(lightest),
                 r.maxP99Ns() == null ? "" : " within --max-p99");
         if (k == r.steps().size() - 1) {
-            return line + "; it is the heaviest step run, so the knee may lie further: sweep higher rates";
+            return line + "; it is the heaviest step run, so the knee may lie further: sweep higher "
+                    + (SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? "requester counts" : "rates");
         }
         SweepStep next = r.steps().get(k + 1);
         String why = !next.valid() ? "is NOT VALID" : next.broke(r.maxP99Ns()) ? "is over --max-p99, at p99 "
                 + ms(next.response(), next.response().p99()) + " ms" : "is over 2x, at p99 " + ms(next.response(),
                         next.response().p99()) + " ms";
-        return line + String.format(Locale.ROOT, "; the next, %s %s, %s", Units.rate(next.target()), r.unit(), why);
+        return line + String.format(Locale.ROOT, "; the next, %s, %s", r.targetOf(next), why);
     }
 
     /** One page: the curves (with a second sweep, when given, on the same chart), and a table per sweep. */
@@ -121,8 +130,8 @@ public final class SweepReport {
             // A step that measured nothing has no latency to draw (its row says why).
             List<SweepStep> drawn = r.steps().stream().filter(s -> s.achieved() > 0 && s.response().count() > 0).toList();
             double[] xs = drawn.stream().mapToDouble(s -> Math.log10(s.achieved())).toArray();
-            String[] notes = drawn.stream().map(s -> s.valid() ? null : "NOT VALID at target " + Units.rate(s.target()) + " "
-                    + r.unit() + ": " + s.why()).toArray(String[]::new);
+            String[] notes = drawn.stream().map(s -> s.valid() ? null : "NOT VALID at target " + r.targetOf(s) + ": "
+                    + s.why()).toArray(String[]::new);
             String prefix = sweeps.size() == 1 ? "" : label(sweeps, k) + ": ";
             String[] c = COLORS[k];
             boolean full = sweeps.size() == 1;
@@ -138,7 +147,8 @@ public final class SweepReport {
             SweepStep knee = r.knee();
             if (knee != null && knee.achieved() > 0) {
                 chart.mark(Math.log10(knee.achieved()), "knee", SvgChart.Style.line(c[1], "2 3", 1.5), kneeLine(r),
-                        prefix + "knee " + Units.rate(knee.target()), "knee (the rule: above the chart)");
+                        prefix + "knee " + (SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? r.targetOf(knee)
+                                : Units.rate(knee.target())), "knee (the rule: above the chart)");
             }
             for (SweepStep s : drawn) {
                 lo = Math.min(lo, s.achieved());
@@ -154,7 +164,13 @@ public final class SweepReport {
                 + "td.why,th.why{text-align:left;max-width:420px}tr.invalid td{background:#fff3f3}tr.knee td{font-weight:bold}"
                 + "svg.chart{width:100%;height:auto}.chart .tick,.chart .legend{font-size:11px;fill:#444}</style></head><body>\n");
         html.append("<h1>Sweep: ").append(Html.escape(other == null ? main.label() : main.label() + " against " + other.label()))
-                .append("</h1>\n<p>Each step is a whole run at a fixed target rate, with its own warmup and its own validity."
+                .append(SweepResult.BY_REQUESTERS.equals(main.sweptBy())
+                        ? "</h1>\n<p>Each step is a whole run of request/response in a closed loop, with a number of requesters"
+                                + " each sending its next request as its last reply comes, with its own warmup and its own"
+                                + " validity: the round trips a second they achieved against the round trip's latency, as IBM"
+                                + " MQ's performance reports draw it. Without a schedule, <b>response</b> and <b>service</b>"
+                                + " (dashed) are both measured from each request's send.</p>\n"
+                        : "</h1>\n<p>Each step is a whole run at a fixed target rate, with its own warmup and its own validity."
                         + " <b>response</b> is measured from each message's intended send time, so it shows the backlog that"
                         + " builds past the knee; <b>service</b> (dashed) from its actual send, as a tool that waits for the"
                         + " system measures: the gap between them past the knee is latency a naive curve hides.</p>\n");
@@ -183,15 +199,17 @@ public final class SweepReport {
                         + r.target() + "; started " + r.started() + " on " + r.machine()))
                 .append(r.capacity() == null ? "" : Html.escape("; capacity (unthrottled trial): " + Units.rate(r.capacity().achieved())
                         + " " + r.unit()))
-                .append("</p>\n<table class=\"steps\" data-label=\"").append(Html.escape(r.label())).append("\"><tr><th>target ")
-                .append(Html.escape(r.unit())).append("</th><th>achieved</th><th>validity</th><th>response p50 ms</th><th>p99</th>"
+                .append("</p>\n<table class=\"steps\" data-label=\"").append(Html.escape(r.label())).append("\"><tr><th>")
+                .append(SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? "requesters" : "target " + Html.escape(r.unit()))
+                .append("</th><th>achieved</th><th>validity</th><th>response p50 ms</th><th>p99</th>"
                         + "<th>p99.9</th><th>max</th><th>service p99 ms</th><th>send-lag p99 ms</th><th>CPU ms per "
                         + (r.unit().startsWith("round trip") ? "round trip" : "msg") + "</th>"
                         + "<th class=\"why\">host's longest queue</th><th class=\"why\">why NOT VALID</th></tr>\n");
         SweepStep knee = r.knee();
         for (SweepStep s : r.steps()) {
             h.append("<tr class=\"").append(s.valid() ? "valid" : "invalid").append(s == knee ? " knee" : "")
-                    .append("\"><td>").append(Units.rate(s.target())).append(s == knee ? " (knee)" : "").append("</td><td>")
+                    .append("\"><td>").append(SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? Units.count(Math.round(s.target()))
+                            : Units.rate(s.target())).append(s == knee ? " (knee)" : "").append("</td><td>")
                     .append(Units.rate(s.achieved())).append("</td><td>").append(s.valid() ? "VALID" : "NOT VALID").append("</td><td>")
                     .append(String.join("</td><td>", ms(s.response(), s.response().p50()), ms(s.response(), s.response().p99()),
                             ms(s.response(), s.response().p999()), ms(s.response(), s.response().max()),

@@ -17,7 +17,8 @@ import dev.harness.core.schedule.Warmup;
  * queues round robin on one shared schedule; responders get each request and put a reply of the
  * same size on the matching reply queue; the requester gets its reply.
  *
- * @param rate round trips per second, all requesters together
+ * @param rate round trips per second, all requesters together; 0 (closed mode only): each requester as fast as its
+ *     replies come
  * @param requesters requester threads, each with its own connection
  * @param responders responder threads in this process; 0 when they run elsewhere (harness respond)
  * @param warmup warmup, fixed or auto
@@ -90,8 +91,8 @@ public record ReqRespSettings(
     }
 
     public ReqRespSettings {
-        SettingsException.require(rate > 0, "--rate max",
-                "request/response runs on a schedule; give round trips per second");
+        SettingsException.require(rate > 0 || !open, "--rate max", "open mode sends each request on a schedule; give"
+                + " round trips per second, or --mode closed (each requester as fast as its replies come)");
         WorkloadSettings.checkCommon(warmup, durationNs, size, drainTimeoutNs);
         SettingsException.atLeast("--requesters", requesters, 1);
         SettingsException.atLeast("--queues", queues, 1);
@@ -259,7 +260,8 @@ public record ReqRespSettings(
     @Override
     public List<Setting> describe() {
         List<Setting> s = new ArrayList<>();
-        s.add(new Setting("rate", Format.rate(rate) + " " + WorkloadKind.REQRESP.rateUnit()));
+        s.add(new Setting("rate", rate == 0 ? "max (a closed loop: each requester sends its next request as its reply"
+                + " comes, response measured from that send)" : Format.rate(rate) + " " + WorkloadKind.REQRESP.rateUnit()));
         s.add(new Setting("mode", open ? "open (requests leave on schedule; replies matched as they come)"
                 : "closed (each requester waits for its reply before its next request)"));
         s.add(new Setting("requesters", Integer.toString(requesters)));

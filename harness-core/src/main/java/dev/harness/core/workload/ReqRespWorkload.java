@@ -65,7 +65,7 @@ public final class ReqRespWorkload extends SettingsWorkload {
         acknowledgedAsyncSends(provider, settings.asyncSends());
         selecting(provider, runId);
         reconnect = new Reconnect(provider, control, reconnectTimeoutNs());
-        ledger = Ledger.of(scheduledTotal(), settings.requesters(), settings.shard());
+        ledger = Ledger.of(settings.rate() == 0 ? Ledger.NO_TOTAL : scheduledTotal(), settings.requesters(), settings.shard());
         try {
             MessageContent content = content();
             requesters = new Requester[settings.requesters()];

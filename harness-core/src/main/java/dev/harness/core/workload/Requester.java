@@ -129,13 +129,24 @@ final class Requester extends ScheduledSender {
         int queue = local % producers.length;
         for (long j = 0; ; j++) {
             long sequence = id + j * workerCount; // the whole schedule's k
-            if (sequence >= schedule.wholeTotal()) {
+            long intendedNs;
+            if (schedule.unthrottled()) {
+                // --rate max, closed mode: the next request is due as the last reply came.
+                intendedNs = System.nanoTime();
+                if (intendedNs >= schedule.endNs() || control.stopRequested()) {
+                    break;
+                }
+            } else if (sequence >= schedule.wholeTotal()) {
                 break;
+            } else {
+                // Open mode in syncpoint: a request waits in its unit of work until N are pending,
+                // as with an application that commits every N puts; that wait is in its response.
+                intendedNs = schedule.wholeIntendedNs(sequence);
+                if (!awaitDue(intendedNs)) {
+                    break;
+                }
             }
-            // Open mode in syncpoint: a request waits in its unit of work until N are pending,
-            // as with an application that commits every N puts; that wait is in its response.
-            long intendedNs = schedule.wholeIntendedNs(sequence);
-            if (!awaitDue(intendedNs) || !awaitFreeSlot(j)) {
+            if (!awaitFreeSlot(j)) {
                 break;
             }
             request(j, sequence, intendedNs, queue);
@@ -179,9 +190,10 @@ final class Requester extends ScheduledSender {
         return load(!settings.open());
     }
 
+    /** --rate max, in closed mode: no schedule, each request sent as the last reply came. */
     @Override
     public boolean unthrottled() {
-        return false; // request/response always runs on a schedule
+        return schedule.unthrottled();
     }
 
     /**
@@ -326,7 +338,8 @@ final class Requester extends ScheduledSender {
 
     /** A request given up at its timeout, a sample there (see {@link #lost}). */
     private void timedOut(long sequence, long sentNs) {
-        long intendedNs = schedule.wholeIntendedNs(sequence);
+        // Without a schedule a request was due as it was sent.
+        long intendedNs = schedule.unthrottled() ? sentNs : schedule.wholeIntendedNs(sequence);
         long timeoutNs = settings.replyTimeoutNs();
         measurement.lost(intendedNs, sentNs + timeoutNs - intendedNs, timeoutNs);
         resolved.incrementAndGet();

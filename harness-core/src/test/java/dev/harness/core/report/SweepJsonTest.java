@@ -35,6 +35,33 @@ class SweepJsonTest {
                 "stopped after 1 step NOT VALID", false);
     }
 
+    /** Three steps of a closed loop over requester counts: the third past the knee, at 2x and more its p99. */
+    static SweepResult requesters() {
+        SweepStep.Latency a = new SweepStep.Latency(2500, 1_000_000, 4_000_000, 6_000_000, 9_000_000);
+        SweepStep.Latency slow = new SweepStep.Latency(2500, 3_000_000, 9_000_000, 12_000_000, 20_000_000);
+        return new SweepResult("closed", "--workload reqresp", "embedded Artemis", "round trips/s", "2026-12-07T11:50:00Z",
+                "vm, 2 CPUs", null, null, List.of(new SweepStep(1, 480, List.of(), a, a, 7_000, 2.7, null, null, null),
+                        new SweepStep(4, 1650, List.of(), a, a, 3_000, 0.9, null, null, null),
+                        new SweepStep(8, 1700, List.of(), slow, slow, 2_000, 0.6, null, null, null)),
+                null, false, SweepResult.BY_REQUESTERS);
+    }
+
+    @Test
+    void aSweepOfRequesterCountsSaysSoAndAnOlderFileSweptRates() throws Exception {
+        Path file = dir.resolve("r.json");
+        SweepJson.write(file, requesters());
+        assertEquals(requesters(), SweepJson.read("--compare", file));
+        assertEquals("requesters", new ObjectMapper().readTree(file.toFile()).path("sweptBy").asText());
+        Path older = dir.resolve("older.json");
+        SweepJson.write(older, sweep("before"));
+        Files.writeString(older, Files.readString(older).replace("\"sweptBy\": \"rate\",", ""));
+        assertFalse(Files.readString(older).contains("sweptBy"), "the field taken out");
+        assertEquals(SweepResult.BY_RATE, SweepJson.read("--compare", older).sweptBy());
+        Files.writeString(older, Files.readString(older).replace("\"unit\"", "\"sweptBy\": \"sizes\", \"unit\""));
+        assertTrue(assertThrows(SettingsException.class, () -> SweepJson.read("--compare", older)).getMessage()
+                .contains("sweptBy: expected rate or requesters, got 'sizes'"));
+    }
+
     @Test
     void whatIsWrittenIsReadBack() throws Exception {
         SweepResult r = sweep("before");

@@ -14,12 +14,27 @@ class SweepReportTest {
     @Test
     void theTableNamesTheKneeAndWhyEachNotValidStepWasNot() {
         String t = SweepReport.table(SweepJsonTest.sweep("before"));
-        assertTrue(t.contains("knee: 1,000 msg/s, response p99 4.000 ms against 4.000 ms at 250, the lightest VALID step"
+        assertTrue(t.contains("knee: 1,000 msg/s, response p99 4.000 ms against 4.000 ms at 250 msg/s, the lightest VALID step"
                 + " within --max-p99; the next, 4,000 msg/s, is NOT VALID"), t);
         assertTrue(t.contains("(the knee: " + dev.harness.core.study.Knee.RULE + ")"), t);
         assertTrue(t.lines().anyMatch(l -> l.contains("1,000") && l.endsWith("<- knee")), t);
         assertTrue(t.contains("4,000 msg/s: stopped: could not keep up; generator-saturated: 1 sender can offer"), t);
         assertTrue(t.contains("the sweep stopped after 1 step NOT VALID: 3 of its steps ran"), t);
+    }
+
+    /** A sweep of requester counts names its steps by their requesters, and the knee's rate beside it. */
+    @Test
+    void aSweepOfRequesterCountsNamesItsStepsByTheirRequesters() {
+        SweepResult r = SweepJsonTest.requesters();
+        String t = SweepReport.table(r);
+        assertTrue(t.lines().anyMatch(l -> l.strip().startsWith("requesters")), t);
+        assertTrue(t.contains("knee: 4 requesters (1,650 round trips/s), response p99 4.000 ms against 4.000 ms at 1 requester,"
+                + " the lightest VALID step; the next, 8 requesters, is over 2x"), t);
+        String html = SweepReport.html(r, null);
+        assertTrue(html.contains("<th>requesters</th>") && html.contains("<td>4 (knee)</td>"), html);
+        assertTrue(html.contains("in a closed loop"), html);
+        String line = SweepReport.stepLine(0, 3, r.steps().get(0), r.targetOf(r.steps().get(0)));
+        assertTrue(line.startsWith("step 1 of 3: target 1 requester  achieved 480  VALID  "), line);
     }
 
     @Test

@@ -52,8 +52,11 @@ class SettingsDefaultsTest {
         assertOption("--size", () -> PutSettings.of(500, null, Warmup.fixed(0), S, SizeMix.of(10), true, null, null, null, null, 0));
         assertOption("--duration", () -> PutSettings.of(500, null, Warmup.fixed(0), 0, SizeMix.of(2048), true, null, null, null, null, 0));
         assertOption("--queue-prefix", () -> PutSettings.of(500, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, null, " ", null, 0));
+        // Open mode's requests leave on a schedule; a closed loop may run without one.
         assertOption("--rate max", () -> ReqRespSettings.of(0, null, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, null, null, null, null,
-                null, 0));
+                ReqRespSettings.Mode.OPEN, 0));
+        assertEquals(0, ReqRespSettings.of(0, null, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, null, null, null, null,
+                ReqRespSettings.Mode.CLOSED, 0).rate());
         assertOption("--syncpoint 5", () -> ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, SizeMix.of(2048), true, 5, null, null, null, null,
                 ReqRespSettings.Mode.CLOSED, 0));
         assertOption("--request-prefix and --reply-prefix", () -> ReqRespSettings.of(100, null, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null,
