@@ -54,9 +54,18 @@ public record IntervalSnapshot(Span span, Map<View, Histogram> warmup, Map<View,
      *     quarter of a second before the cut; -1 where the provider tells none (or the broker did not answer)
      * @param brokerPaging whether the broker paged any of the run's queues to disk then (1) or none (0),
      *     asked with its count; -1 where the provider tells none
+     * @param queueDepths each queue's depth as the harness counts it (sent and preloaded to it, less
+     *     received from it), in the order of the run's queues; null where not counted
+     * @param brokerQueueDepths each queue's count as the broker gives it, with {@code brokerDepth}; null where not known
      */
     public record Counts(long completed, long sent, long cumulativeCompleted, long lost, long depth, long brokerDepth,
-            int brokerPaging) {
+            int brokerPaging, long[] queueDepths, long[] brokerQueueDepths) {
+        /** Without each queue's depth. */
+        public Counts(long completed, long sent, long cumulativeCompleted, long lost, long depth, long brokerDepth,
+                int brokerPaging) {
+            this(completed, sent, cumulativeCompleted, lost, depth, brokerDepth, brokerPaging, null, null);
+        }
+
         /** Counts without depths (built by tests). */
         public Counts(long completed, long sent, long cumulativeCompleted, long lost) {
             this(completed, sent, cumulativeCompleted, lost, -1, -1, -1);

@@ -60,6 +60,8 @@ public final class Measurement implements AutoCloseable {
     private volatile java.util.function.LongSupplier backlog;
     /** The broker's latest count of the run's queues; -1 for none. */
     private volatile BrokerCount brokerCount = BrokerCount.NONE;
+    /** Each queue's depth as the harness counts it; null where it is not counted. */
+    private volatile java.util.function.Supplier<long[]> perQueue;
     private long runMaxResponseNs;
     private long correctionsAdded;
     private long completedDuringWarmup;
@@ -236,8 +238,15 @@ public final class Measurement implements AutoCloseable {
      * count and paging, read without waiting. Without this call all are -1.
      */
     public void depthFrom(java.util.function.LongSupplier backlog, BrokerCount broker) {
+        depthFrom(backlog, broker, null);
+    }
+
+    /** As above, with each queue's depth as the harness counts it ({@code perQueue}, null where not counted). */
+    public void depthFrom(java.util.function.LongSupplier backlog, BrokerCount broker,
+            java.util.function.Supplier<long[]> perQueue) {
         this.backlog = backlog;
         this.brokerCount = broker;
+        this.perQueue = perQueue;
     }
 
     /** What the broker itself says of the run's queues, as last asked: read at each cut without waiting. */
@@ -259,6 +268,11 @@ public final class Measurement implements AutoCloseable {
 
         /** 1 when it pages any of them to disk, 0 when none, -1 when it does not say. */
         int paging();
+
+        /** Its count of each queue's messages, in the run's order; null when not known. */
+        default long[] depths() {
+            return null;
+        }
     }
 
     /**
@@ -325,7 +339,7 @@ public final class Measurement implements AutoCloseable {
                         toEpochMs(tickNs), phase),
                 Histograms.copyOf(intervalWarmup), Histograms.copyOf(intervalMeasured),
                 new IntervalSnapshot.Counts(completed, sent, cumulativeCompleted, lostNow, depth, brokerCount.depth(),
-                        brokerCount.paging()),
+                        brokerCount.paging(), perQueue == null ? null : perQueue.get(), brokerCount.depths()),
                 new IntervalSnapshot.RunMax(runMaxResponseNs, maxGrew),
                 new IntervalSnapshot.Jvm(Histograms.copyOf(hiccup),
                         new GcPauses.Interval(gc.count(), gc.pausedNs(), Histograms.copyOf(gc.lengths()))),

@@ -81,7 +81,7 @@ public final class HlogReporter implements RunListener, AutoCloseable {
         writer.host(hostFigures(s));
         if (s.counts().depth() >= 0 || s.counts().brokerDepth() >= 0 || s.counts().brokerPaging() >= 0) {
             writer.depth(new DepthFigures(s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.counts().depth(),
-                    s.counts().brokerDepth(), s.counts().brokerPaging()));
+                    s.counts().brokerDepth(), s.counts().brokerPaging(), s.counts().queueDepths()));
         }
         writer.flush();
     }

@@ -196,7 +196,8 @@ public final class HtmlReport {
         if (!run.depth().isEmpty()) {
             b.append("<h2>Queue depth</h2>\n<p class=\"what\">Messages on the run's queues at the end of each interval: as"
                     + " the harness counts them (sent and preloaded, not yet completed) and, where the broker tells it, its"
-                    + " own count. A depth that grows is a backlog the consumers are not keeping up with.</p>\n");
+                    + " own count; with 2 to 8 queues, each queue's as the harness counts it (queue 1 is the first of the"
+                    + " run's). A depth that grows is a backlog the consumers are not keeping up with.</p>\n");
             b.append(depthChart(run, events));
         }
         if (!run.host().isEmpty()) {
@@ -569,6 +570,9 @@ public final class HtmlReport {
         return decorate(chart, events).render();
     }
 
+    /** The most queues the depth chart draws a line each for. */
+    static final int MAX_QUEUE_LINES = 8;
+
     private static String depthChart(HlogRun run, List<Event> events) {
         SvgChart chart = new SvgChart("depth", "seconds from the start", "messages");
         // A count not known (-1: the broker did not answer, stopped or gone) is left out, never drawn as an empty queue.
@@ -581,6 +585,16 @@ public final class HtmlReport {
         if (!broker.isEmpty()) {
             chart.dashed("broker's count", broker.stream().mapToDouble(DepthFigures::endS).toArray(),
                     broker.stream().mapToDouble(DepthFigures::broker).toArray());
+        }
+        // Each queue apart, where there are a few: a queue whose consumer fell behind stands out of the sum.
+        List<DepthFigures> perQueue = run.depth().stream().filter(d -> d.queues() != null).toList();
+        int queues = perQueue.isEmpty() ? 0 : perQueue.get(0).queues().length;
+        if (queues >= 2 && queues <= MAX_QUEUE_LINES && perQueue.stream().allMatch(d -> d.queues().length == queues)) {
+            double[] xs = perQueue.stream().mapToDouble(DepthFigures::endS).toArray();
+            for (int q = 0; q < queues; q++) {
+                int i = q;
+                chart.line("queue " + (q + 1), xs, perQueue.stream().mapToDouble(d -> d.queues()[i]).toArray());
+            }
         }
         return decorate(chart, events).render();
     }

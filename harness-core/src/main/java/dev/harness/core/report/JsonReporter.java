@@ -62,7 +62,7 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
     private record IntervalRow(int index, double startS, double endS, Phase phase, long completed, long sent,
             long lost, double rate, long cumulativeCompleted, double cumulativeRate, boolean maxGrew, long[][] views,
             int gcPauseCount, long gcPausedNs, long hiccupMaxNs, HostSample host, long depth, long brokerDepth,
-            int brokerPaging) {
+            int brokerPaging, long[] queueDepths, long[] brokerQueueDepths) {
     }
 
     /** Opens (creates or truncates) the file at once, so a bad path fails before the run. */
@@ -91,7 +91,8 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
         intervals.add(new IntervalRow(s.span().index(), s.span().startNs() / 1e9, s.span().endNs() / 1e9, s.span().phase(), s.counts().completed(),
                 s.counts().sent(), s.counts().lost(), s.rate(), s.counts().cumulativeCompleted(), s.cumulativeRate(), s.runMax().grew(), views,
                 s.jvm().gc().count(), s.jvm().gc().pausedNs(), s.jvm().hiccup().getMaxValue(), s.host(),
-                s.counts().depth(), s.counts().brokerDepth(), s.counts().brokerPaging()));
+                s.counts().depth(), s.counts().brokerDepth(), s.counts().brokerPaging(), s.counts().queueDepths(),
+                s.counts().brokerQueueDepths()));
     }
 
     @Override
@@ -289,7 +290,12 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
         j.endObject();
     }
 
+    /** An array of counts, or null. */
     private static void longs(JsonWriter j, String name, long[] values) {
+        if (values == null) {
+            j.field(name, (String) null);
+            return;
+        }
         j.name(name).beginArray();
         for (long n : values) {
             j.value(n);
@@ -576,8 +582,10 @@ public final class JsonReporter implements ReadingListener, AutoCloseable {
                 .field("cumulativeRate", row.cumulativeRate())
                 .field("depth", row.depth())
                 .field("brokerDepth", row.brokerDepth())
-                .field("brokerPaging", row.brokerPaging())
-                .field("maxGrew", row.maxGrew())
+                .field("brokerPaging", row.brokerPaging());
+        longs(j, "queueDepths", row.queueDepths());
+        longs(j, "brokerQueueDepths", row.brokerQueueDepths());
+        j.field("maxGrew", row.maxGrew())
                 .field("gcPauses", row.gcPauseCount())
                 .field("gcPausedNs", row.gcPausedNs())
                 .field("hiccupMaxNs", row.hiccupMaxNs());

@@ -26,6 +26,8 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
     private final Provider provider;
     private final List<String> queues;
     private volatile long depth = -1;
+    /** Each queue's count, as of {@link #answeredNs}. */
+    private volatile long[] depths;
     /** 1 paging, 0 not, -1 not told: as of {@link #answeredNs}. */
     private volatile int paging = -1;
     /** Whether the provider tells paging: it is asked no more once it did not at the first ask. */
@@ -63,6 +65,12 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
         return System.nanoTime() - answeredNs > STALE_NS ? -1 : depth;
     }
 
+    /** Each queue's latest count; null when there is none, or when the broker has not answered for {@link #STALE_NS}. */
+    @Override
+    public long[] depths() {
+        return System.nanoTime() - answeredNs > STALE_NS ? null : depths;
+    }
+
     /** Whether the broker paged any of the queues at the latest ask: 1, 0, or -1 when it told none, or not lately. */
     @Override
     public int paging() {
@@ -95,16 +103,19 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
     /** False when the provider tells no count; a count it told before and not now is only none this time. */
     private boolean ask() throws JMSException {
         long sum = 0;
-        for (String q : queues) {
-            Long n = provider.queueDepth(session, q);
+        long[] each = new long[queues.size()]; // a new one each ask: the cut reads it whole, never half written
+        for (int q = 0; q < each.length; q++) {
+            Long n = provider.queueDepth(session, queues.get(q));
             if (n == null) {
                 return counted;
             }
+            each[q] = n;
             sum += n;
         }
         counted = true;
         int paged = pagingTold ? pagingOf() : -1;
         depth = sum;
+        depths = each;
         paging = paged;
         answeredNs = System.nanoTime();
         return true;

@@ -33,6 +33,8 @@ final class Drainer {
     private final Preload preload;
     /** Where a received message is kept by its size too (a --size mix). */
     private final SizeResponses sizes;
+    /** Each queue's depth, a receipt taken off its queue's. */
+    private final QueueDepths depths;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong stale = new AtomicLong();
     private volatile LatencyRecorder recorder;
@@ -46,7 +48,8 @@ final class Drainer {
     /** --delivery-delay: a message is due this long after its intended time; 0 for none. */
     private long deliveryDelayNs;
 
-    Drainer(int id, RunControl control, long runId, Ledger ledger, Preload preload, SizeResponses sizes) {
+    Drainer(int id, RunControl control, long runId, Ledger ledger, Preload preload, SizeResponses sizes, QueueDepths depths) {
+        this.depths = depths;
         this.sizes = sizes;
         this.id = id;
         this.control = control;
@@ -79,7 +82,7 @@ final class Drainer {
                     MessageHeader header = new MessageHeader();
                     Acknowledger acks = new Acknowledger(session, receiving);
                     self.receiveLoop(c, consumer, "drainer " + id + " " + q,
-                            ListenerConnection.Taker.of(m -> onMessage(m, header), acks, this::lostOrFail));
+                            ListenerConnection.Taker.of(m -> onMessage(m, header, q), acks, this::lostOrFail));
                 }
                 return;
             }
@@ -90,7 +93,7 @@ final class Drainer {
             for (int q : queues) {
                 MessageConsumer consumer = session.createConsumer(provider.queue(session, settings.queueName(q)), selector);
                 consumer.setMessageListener(m -> {
-                    onMessage(m, header);
+                    onMessage(m, header, q);
                     try {
                         acks.taken(m);
                     } catch (JMSException e) {
@@ -116,7 +119,8 @@ final class Drainer {
         connection.start();
     }
 
-    private void onMessage(Message message, MessageHeader h) {
+    /** @param queue the run's queue it came from, for its depth */
+    private void onMessage(Message message, MessageHeader h, int queue) {
         long receivedNs = System.nanoTime();
         try {
             if (!h.read(message, runId)) {
@@ -128,10 +132,12 @@ final class Drainer {
                 if (preload == null || !preload.received(h.sequence, receivedNs)) {
                     return;
                 }
+                depths.received(queue);
             } else {
                 if (!ledger.received(h.sequence)) { // the sequence alone names the message
                     return;
                 }
+                depths.received(queue);
                 long dueNs = h.intendedNs + deliveryDelayNs;
                 if (EarlyDelivery.early(receivedNs, dueNs, deliveryDelayNs)) {
                     control.fail(EarlyDelivery.why("drainer " + id, receivedNs, dueNs, deliveryDelayNs));

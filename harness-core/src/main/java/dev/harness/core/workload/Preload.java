@@ -56,6 +56,7 @@ final class Preload {
     private volatile long drainedAtNs = Preloaded.NOT_DRAINED;
     private long putNs;
     private int pagedAfterPut = -1;
+    private volatile QueueDepths depths;
 
     Preload(PutSettings settings, long runId, MessageContent content) {
         this.content = content;
@@ -247,6 +248,15 @@ final class Preload {
     private void committedOne(long sequence) {
         ledger.committed(sequence);
         committed.incrementAndGet();
+        QueueDepths d = depths;
+        if (d != null) {
+            d.put((int) (sequence % settings.ownQueues())); // message i on queue q is i * Q + q
+        }
+    }
+
+    /** Counts each message committed into its queue's depth; before the put. */
+    void countDepths(QueueDepths depths) {
+        this.depths = depths;
     }
 
     /** A drainer received preloaded message {@code sequence} at {@code ns}; false for a duplicate. */

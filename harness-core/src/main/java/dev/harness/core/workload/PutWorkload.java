@@ -34,6 +34,8 @@ public final class PutWorkload extends SettingsWorkload {
     private Ledger ledger;
     private Preload preload;
     private BrokerDepth brokerDepth;
+    /** Each queue's depth as the harness counts it. */
+    private QueueDepths depths;
 
     public PutWorkload(PutSettings settings) {
         super(settings);
@@ -61,11 +63,15 @@ public final class PutWorkload extends SettingsWorkload {
                 : Ledger.of(settings.rate() == 0 ? Ledger.NO_TOTAL : scheduledTotal(), settings.senders(), settings.shard());
         MessageContent content = content();
         preload = settings.preload() > 0 ? new Preload(settings, runId, content) : null;
+        depths = new QueueDepths(settings.ownQueues());
+        if (preload != null) {
+            preload.countDepths(depths);
+        }
         try {
             // Drainers subscribe first, so every queue has a consumer before the first send.
             int[][] assignment = Assignments.spread(settings.drainers(), settings.ownQueues());
             for (int d = 0; d < settings.drainers(); d++) {
-                Drainer drainer = new Drainer(d, control, runId, ledger, preload, sizes);
+                Drainer drainer = new Drainer(d, control, runId, ledger, preload, sizes, depths);
                 drainer.deliveredAfter(deliveryDelayNs());
                 drainers.add(drainer);
                 drainer.open(provider, settings, assignment[d], reconnect, receiving());
@@ -73,6 +79,9 @@ public final class PutWorkload extends SettingsWorkload {
             SharedConnections shared = sharedConnections();
             for (int s = 0; s < settings.senders(); s++) {
                 Sender sender = new Sender(s, settings, control, runId, content, ledger, reconnect, sizes);
+                if (settings.drainers() > 0) {
+                    sender.countDepths(depths); // with nothing here receiving, a queue's depth is not the harness's to count
+                }
                 sender.reconnectEvery(reconnectEvery());
                 sender.shareConnections(shared);
                 senders.add(sender);
@@ -95,7 +104,8 @@ public final class PutWorkload extends SettingsWorkload {
             queues.add(settings.queueName(q));
         }
         brokerDepth = BrokerDepth.start(provider, queues);
-        measurement.depthFrom(preload == null ? () -> 0 : preload::left, brokerDepth);
+        measurement.depthFrom(preload == null ? () -> 0 : preload::left, brokerDepth,
+                settings.drainers() > 0 ? depths::depths : null);
         sizes.bind(measurement);
         if (!drainers.isEmpty()) {
             measurement.meter().deliveredAfter(deliveryDelayNs()); // completions are receipts, due after the delay

@@ -60,6 +60,8 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
     MessageProducer[] producers;
     Schedule schedule;
     LatencyRecorder recorder;
+    /** Put's senders: each queue's depth, counted as its messages are sent; null for the others. */
+    private QueueDepths depths;
     ThroughputMeter meter;
     Measurement measurement;
     private PauseCorrectedStats pauseCorrected;
@@ -310,6 +312,11 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         return m;
     }
 
+    /** Counts each message sent into its queue's depth (put); before the schedule starts. */
+    void countDepths(QueueDepths depths) {
+        this.depths = depths;
+    }
+
     /** The send call returned: its wait noted, and the message timed once (not again when sent after a reconnect). */
     private void returned(int i, long intendedNs, long sendNs, long ownLagNs, long putStartNs) {
         long returnedNs = System.nanoTime();
@@ -319,6 +326,10 @@ abstract class ScheduledSender implements Runnable, UnitOfWork.Worker, InFlight.
         }
         sendReturned(i, sendNs);
         if (unit.sendReturned(i)) {
+            QueueDepths d = depths;
+            if (d != null) {
+                d.put(unit.queue(i));
+            }
             long putNs = returnedNs - putStartNs;
             recorder.record(View.SEND_LAG, intendedNs, sendNs - intendedNs);
             recorder.record(View.OWN_LAG, intendedNs, ownLagNs);

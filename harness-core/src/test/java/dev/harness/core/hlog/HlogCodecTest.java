@@ -148,6 +148,18 @@ class HlogCodecTest {
         assertNull(DepthFigures.parse("depth of the sea"));
     }
 
+    /** Paging and each queue's depth ride on the same line, and read back as written; an older line has neither. */
+    @Test
+    void aDepthCarriesTheBrokersPagingAndEachQueuesDepth() {
+        DepthFigures f = new DepthFigures(1, 2, 300, 320, 1, new long[] {100, 0, 200});
+        assertEquals("depth 1.000 2.000 harness=300 broker=320 paging=1 queues=100,0,200", f.line());
+        assertEquals(f, DepthFigures.parse(f.line()));
+        DepthFigures older = DepthFigures.parse("depth 1.000 2.000 harness=300 broker=320");
+        assertEquals(-1, older.paging());
+        assertNull(older.queues());
+        assertNull(DepthFigures.parse("depth 1.000 2.000 harness=300 queues=1,x"), "a hand-edited line: no depth");
+    }
+
     private static HlogHeader.Rate rate(String value) {
         return HlogHeader.builder(T0).setting("rate", value).build().rate();
     }
