@@ -140,7 +140,7 @@ class ReqRespIT {
             // Requests of another application on a queue that respond answers: it takes only a harness's.
             OtherClient.put(broker.url(), "REQUEST1", 25, false);
             try (HarnessProcess respond = HarnessProcess.start(dir, "respond", "--api", api, "--url", broker.url(), "--responders", "2",
-                    "--queues", "2", "--syncpoint", "0", "--ack", ack, "--receive", receive, "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
+                    "--queues", "2", "--syncpoint", "0", "--ack", ack, "--receive", receive, "--reply-by", "router", "--hlog", respondHlog.toString(), "--events", dir.resolve("respond.jsonl").toString())) {
                 assertEquals(2, respond.awaitEvent("ready", 60).get("responders").asInt());
                 HarnessProcess.Result r = HarnessProcess.run(dir, 120, "run", "--cold-start", "--url", broker.url(), "--workload", "reqresp",
                         "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "100", "--warmup", "0s",
@@ -157,6 +157,7 @@ class ReqRespIT {
                         + " thread and a session per consumer; " : "message listener; ")), respondOut);
                 assertTrue(respondOut.contains("; 25 messages of others found on the request queues, left where they are"),
                         respondOut);
+                assertTrue(respondOut.contains("whichever way they get replies (--reply-by router)"), respondOut);
                 assertTrue(respondOut.contains("; " + (ack.equals("client") ? "client acknowledge" : "dups-ok")), respondOut);
                 events = respond.events();
             }

@@ -49,7 +49,7 @@ final class DrainCommand implements Callable<Integer>, UsesApi {
 
     @Option(names = "--ack", paramLabel = "auto|client|dups-ok|transacted[:N]",
             description = "Outside syncpoint, how the consumers acknowledge what they get: auto (default), client (each"
-                    + " message once counted), dups-ok (lazily) or transacted[:N] (as --syncpoint N).")
+                    + " message once handled: its age taken), dups-ok (lazily) or transacted[:N] (as --syncpoint N).")
     String ack;
 
     @Option(names = "--duration", defaultValue = "0s", converter = Values.Duration.class, paramLabel = "DURATION",

@@ -84,6 +84,13 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                     + " per get). With --syncpoint 1 each get commits with its reply.")
     String ack;
 
+    @Option(names = "--reply-by", paramLabel = "router|correlation-id|temporary", converter = Values.ReplyByChoice.class,
+            description = "How the requesters get their replies, as harness run takes it: every reply already carries"
+                    + " what each way needs (to the request's JMSReplyTo, a temporary queue's too, with JMSCorrelationID"
+                    + " set to the request's JMSMessageID), so any value is answered; given, the header says which the"
+                    + " requesters use.")
+    dev.harness.core.workload.ReplyBy replyBy;
+
     @Option(names = "--receive", paramLabel = "listener|sync",
             description = "How the responders get requests: a message listener (default), or sync, a receive(timeout)"
                     + " loop on a thread and a session per request queue, as an application that polls.")
@@ -154,6 +161,9 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                 System.out.println("  receives     " + settings.receiving().how() + "; each get commits with its reply"
                         + " (--syncpoint 1)");
             }
+            System.out.println("  replies      to each request's JMSReplyTo, with JMSCorrelationID set to its JMSMessageID:"
+                    + " what requesters need whichever way they get replies" + (replyBy == null ? ""
+                            : " (--reply-by " + replyBy + ")"));
             if (settings.consumeDelayNs() > 0) {
                 System.out.println("  each takes   " + Values.durationText(settings.consumeDelayNs())
                         + " over every request before it replies (--consume-delay)");

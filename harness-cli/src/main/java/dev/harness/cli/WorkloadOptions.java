@@ -168,10 +168,10 @@ final class WorkloadOptions {
 
     @Option(names = "--ttl", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "Each message's (reqresp: each request's) time to live (whole milliseconds), as the application"
-                    + " sets it; the broker discards one not consumed by then. The run waits for its last messages no"
-                    + " longer than they live, and counts those that never came as expired, not lost: for pubsub each"
-                    + " subscription's copies; for reqresp a request unanswered at a --reply-timeout no shorter than its"
-                    + " time to live. Default: none (for ever).")
+                    + " sets it; the broker discards one not consumed by then. Put and pubsub wait for their last messages"
+                    + " no longer than they live, and count those that never came (pubsub: each subscription's copies) as"
+                    + " expired, not lost; reqresp counts a request expired when it has no reply by its --reply-timeout"
+                    + " (and --delivery-delay), if that is no shorter than its time to live. Default: none (for ever).")
     Long timeToLiveNs;
 
     @Option(names = "--preload", converter = Values.PreloadValue.class, paramLabel = "N|SIZE",

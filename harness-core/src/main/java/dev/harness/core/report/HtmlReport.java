@@ -187,7 +187,8 @@ public final class HtmlReport {
 
         b.append("<h2>Latency over time</h2>\n<p class=\"what\">response p50 and p99 of every completion in each"
                 + " interval, and below, on a scale of its own, the max: a stall shows as a spike here and a dip in"
-                + " throughput. The run's events are marked and named in each chart's legend.</p>\n");
+                + " throughput (an interval in which nothing completed has no point). The run's events are marked and"
+                + " named in each chart's legend.</p>\n");
         b.append(latencyChart(run, events, verdict));
         b.append(maxChart(run, events, verdict));
         b.append("<h2>Throughput over time</h2>\n<p class=\"what\">Completions in each interval against the target rate,"
@@ -523,8 +524,13 @@ public final class HtmlReport {
         }
     }
 
+    /** The intervals in which something completed: one without a completion has no latency, not a latency of 0. */
+    private static List<HlogRun.Interval> withCompletions(HlogRun run) {
+        return overTime(run).stream().filter(i -> i.response().getTotalCount() > 0).toList();
+    }
+
     private static String latencyChart(HlogRun run, List<Event> events, Verdict verdict) {
-        List<HlogRun.Interval> intervals = overTime(run);
+        List<HlogRun.Interval> intervals = withCompletions(run);
         double[] xs = new double[intervals.size()];
         double[] p50 = new double[xs.length];
         double[] p99 = new double[xs.length];
@@ -544,7 +550,7 @@ public final class HtmlReport {
 
     /** The max on a chart of its own: beside p99 it would squash it flat, or hide it when they meet. */
     private static String maxChart(HlogRun run, List<Event> events, Verdict verdict) {
-        List<HlogRun.Interval> intervals = overTime(run);
+        List<HlogRun.Interval> intervals = withCompletions(run);
         double[] xs = new double[intervals.size()];
         double[] max = new double[xs.length];
         for (int i = 0; i < xs.length; i++) {

@@ -21,13 +21,18 @@ import dev.harness.core.study.SweepStep;
  */
 public final class SweepJson {
     public static final String SCHEMA = "harness-sweep/1";
+    /**
+     * A sweep of requester counts, whose steps' targets are no rates: a harness that knows only
+     * {@link #SCHEMA} refuses it rather than draw the counts as rates.
+     */
+    public static final String SCHEMA_REQUESTERS = "harness-sweep/2";
 
     private SweepJson() {
     }
 
     public static String text(SweepResult r) {
         JsonWriter j = new JsonWriter().beginObject();
-        j.field("schema", SCHEMA).field("label", r.label()).field("options", r.options()).field("target", r.target())
+        j.field("schema", SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? SCHEMA_REQUESTERS : SCHEMA).field("label", r.label()).field("options", r.options()).field("target", r.target())
                 .field("unit", r.unit()).field("sweptBy", r.sweptBy()).field("started", r.started()).field("machine", r.machine());
         j.name("capacity");
         if (r.capacity() == null) {
@@ -81,7 +86,7 @@ public final class SweepJson {
     public static SweepResult read(String option, Path file) {
         String where = option + " " + file;
         JsonNode root = RunJson.tree(where, file);
-        if (root == null || !SCHEMA.equals(root.path("schema").asText())) {
+        if (root == null || !isSweep(root)) {
             throw new SettingsException(where, "expected the --json of a harness sweep (schema " + SCHEMA + ")");
         }
         List<SweepStep> steps = new ArrayList<>();
@@ -104,11 +109,16 @@ public final class SweepJson {
         return by;
     }
 
+    private static boolean isSweep(JsonNode root) {
+        String schema = root.path("schema").asText();
+        return SCHEMA.equals(schema) || SCHEMA_REQUESTERS.equals(schema);
+    }
+
     /** Whether a file is a sweep's JSON: its schema, read without failing on anything else. */
     public static boolean is(Path file) {
         try {
             JsonNode root = RunJson.tree("", file);
-            return root != null && SCHEMA.equals(root.path("schema").asText());
+            return root != null && isSweep(root);
         } catch (RuntimeException e) {
             return false;
         }

@@ -30,9 +30,13 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
     private volatile long[] depths;
     /** 1 paging, 0 not, -1 not told: as of {@link #answeredNs}. */
     private volatile int paging = -1;
-    /** Whether the provider tells paging: it is asked no more once it did not at the first ask. */
+    /** Whether the provider tells paging: it is asked no more once it did not in its first few asks. */
     private boolean pagingTold = true;
-    private boolean pagingAsked;
+    /** Whether it ever told paging; until then, asks that told nothing. */
+    private boolean pagingAnswered;
+    private int pagingUntold;
+    /** Asks without an answer, before any, after which paging is taken as not told (a broker without management). */
+    private static final int PAGING_TRIES = 4;
     private volatile long answeredNs;
     private volatile boolean closed;
     private volatile Connection connection;
@@ -113,30 +117,31 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
             sum += n;
         }
         counted = true;
+        long countedNs = System.nanoTime(); // the counts' own time, not the paging asks' after them
         int paged = pagingTold ? pagingOf() : -1;
         depth = sum;
         depths = each;
         paging = paged;
-        answeredNs = System.nanoTime();
+        answeredNs = countedNs;
         return true;
     }
 
-    /** 1 when the broker pages any queue, 0 when none, -1 when it does not say (and, from the first ask, is asked no more). */
+    /** 1 when the broker pages any queue, 0 when none, -1 when it does not say (asked no more if it never has in a few asks). */
     private int pagingOf() throws JMSException {
         int paged = 0;
         for (String q : queues) {
             Boolean p = provider.paging(session, q);
             if (p == null) {
-                pagingTold = pagingAsked;
-                paged = -1;
-                break;
+                // Untold: a slow answer this once, or no management at all (asked no more after a few).
+                pagingTold = pagingAnswered || ++pagingUntold < PAGING_TRIES;
+                return -1;
             }
             if (p) {
                 paged = 1;
                 break;
             }
         }
-        pagingAsked = true;
+        pagingAnswered = true;
         return paged;
     }
 

@@ -230,6 +230,13 @@ final class ListenerConnection {
                     taker.failed(e);
                 }
             }
+        } catch (RuntimeException e) {
+            // A client's or the worker's own fault: the loop ends, and says so rather than stop taking in silence.
+            if (!closed) {
+                JMSException failure = new JMSException(e.toString());
+                failure.setLinkedException(e);
+                taker.failed(failure);
+            }
         }
     }
 
@@ -242,16 +249,25 @@ final class ListenerConnection {
      * they got: {@code handlingNs} is the worker's own time over a message ({@code --consume-delay}).
      */
     void close(long handlingNs) {
-        closed = true;
-        long boundMs = 2 * QUIET_MS + TimeUnit.NANOSECONDS.toMillis(handlingNs) + CLOSE_COMMIT_MS;
-        for (Thread t : loops) {
-            try {
-                t.join(boundMs);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
+        stop();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2 * QUIET_MS + CLOSE_COMMIT_MS) + handlingNs;
+        try {
+            for (Thread t : loops) {
+                long leftMs = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (leftMs <= 0) {
+                    break; // one deadline for all: a frozen broker must not hold the close for each loop in turn
+                }
+                t.join(leftMs);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            JmsWork.closeQuietly(connection);
         }
-        JmsWork.closeQuietly(connection);
+    }
+
+    /** Tells its loops to stop after the message in hand, without waiting: a worker with many connections stops them all first. */
+    void stop() {
+        closed = true;
     }
 }

@@ -90,7 +90,7 @@ final class Preload {
                     "%,d messages of %,.0f bytes (mean) take about %s of the broker's memory, past the %s it gives %s,"
                             + " and its address-full-policy is %s: %s; preload fewer, or give the address"
                             + " address-full-policy PAGE or more memory",
-                    messages, settings.size().meanBytes(), Units.mib(overOwn ? perQueueBytes : allBytes),
+                    overOwn ? settings.preload() : messages, settings.size().meanBytes(), Units.mib(overOwn ? perQueueBytes : allBytes),
                     Units.mib(overOwn ? bound.addressBytes() : bound.globalBytes()),
                     overOwn ? "each queue's (max-size-bytes)" : "all messages (global-max-size)", bound.whenFull(),
                     bound.consequence()));

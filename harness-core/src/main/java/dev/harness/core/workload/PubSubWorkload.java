@@ -197,6 +197,7 @@ public final class PubSubWorkload extends SettingsWorkload {
                 List<String> removed = Collections.synchronizedList(new ArrayList<>());
                 // One at a time: Artemis removes an address with its last subscription, and two removals on
                 // one address at once fail one of them with "Address Does Not Exist".
+                subscriptions.forEach(Subscription::stop); // their loops end together, not one after another below
                 Runnable removals = () -> {
                     for (Subscription s : subscriptions) {
                         try {

@@ -46,6 +46,19 @@ public final class QueueClaim {
     private QueueClaim() {
     }
 
+    /**
+     * Where no property travels (IBM MQ with --mq-target-client mq), the run's consumers cannot leave
+     * a message that another application puts on their queues during the run: refused before
+     * anything connects, unless --purge gave them those queues to take whatever reaches them.
+     */
+    static void requireSelectable(Provider provider, List<String> queues, boolean purge) {
+        SettingsException.require(purge || provider.carriesProperties(), "--purge", "no property travels with this"
+                + " provider's messages, so the run's consumers cannot leave a message another application puts on "
+                + (queues.size() == 1 ? queues.get(0) : queues.get(0) + " .. " + queues.get(queues.size() - 1))
+                + " during the run: give --purge to let them take whatever reaches these queues (the summary counts what"
+                + " was others'), or let the property travel (IBM MQ: --mq-target-client jms)");
+    }
+
     /** The selector of a run's consumers on this provider: its own messages, or null where no property travels. */
     static String selector(Provider provider, long runId) {
         return provider.carriesProperties() ? ofRun(runId) : null;
@@ -79,6 +92,7 @@ public final class QueueClaim {
      */
     public static String claim(Provider provider, List<String> queues, boolean purge, String prefixOptions)
             throws JMSException {
+        requireSelectable(provider, queues, purge);
         Connection c = provider.connect();
         try {
             c.start();

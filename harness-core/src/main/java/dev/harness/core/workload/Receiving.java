@@ -11,7 +11,7 @@ import dev.harness.core.SettingsException;
  *
  * @param ack the session's acknowledgement
  * @param perCommit with {@link Ack#TRANSACTED}, gets per commit; 0 otherwise
- * @param sync a {@code receive(timeout)} loop on a thread per queue, not a listener
+ * @param sync a {@code receive(timeout)} loop on a thread and session per consumer, not a listener
  */
 public record Receiving(Ack ack, int perCommit, boolean sync) {
     /** Most gets in one unit of work. */

@@ -242,9 +242,11 @@ public record ReqRespSettings(
     int openModeCapacity(long deliveryDelayNs) {
         double needed = shard.share(rate) / requesters * ((replyTimeoutNs + deliveryDelayNs) / 1e9) * 2 + 16;
         if (needed > MAX_OUTSTANDING) {
-            throw new SettingsException("--mode open", String.format(Locale.ROOT,
-                    "open mode would keep %.0f requests out per requester within the reply timeout (at most %d):"
-                            + " lower --reply-timeout, or add requesters", needed / 2, MAX_OUTSTANDING / 2));
+            throw new SettingsException(deliveryDelayNs > 0 ? "--delivery-delay" : "--mode open", String.format(Locale.ROOT,
+                    "open mode would keep %.0f requests out per requester within the reply timeout%s (at most %d):"
+                            + " lower --reply-timeout%s, or add requesters", needed / 2,
+                    deliveryDelayNs > 0 ? " and the delivery delay" : "", MAX_OUTSTANDING / 2,
+                    deliveryDelayNs > 0 ? " or --delivery-delay" : ""));
         }
         return Integer.highestOneBit((int) needed - 1) << 1;
     }

@@ -56,8 +56,18 @@ public final class ReqRespWorkload extends SettingsWorkload {
 
     @Override
     public long drainTimeoutNs() {
-        // Outstanding requests resolve by the reply timeout at the latest: wait at least that.
-        return Math.max(settings.drainTimeoutNs(), settings.replyTimeoutNs() + 1_000_000_000L);
+        // Outstanding requests resolve by the reply timeout (from the delivery delay's end) at the latest: wait at least that.
+        return Math.max(settings.drainTimeoutNs(), deliveryDelayNs() + settings.replyTimeoutNs() + 1_000_000_000L);
+    }
+
+    /**
+     * None for the run's wait: requesters count a request expired themselves, at its reply timeout
+     * (Requester#lost), so the run waits for every timeout as without --ttl, and no request still
+     * within its timeout is counted expired.
+     */
+    @Override
+    public long timeToLiveNs() {
+        return 0;
     }
 
     @Override

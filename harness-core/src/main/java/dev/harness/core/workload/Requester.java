@@ -345,9 +345,12 @@ final class Requester extends ScheduledSender {
         resolved.incrementAndGet();
     }
 
-    /** Whether a request given up at its timeout had outlived its --ttl by then: expired, unless a reply comes after all. */
+    /**
+     * Whether a request given up at its timeout had outlived its --ttl by then (it is given up
+     * {@link #waitNs} after its send, the delay and the timeout): expired, unless a reply comes after all.
+     */
     private boolean expires() {
-        return timeToLiveNs > 0 && settings.replyTimeoutNs() >= timeToLiveNs;
+        return timeToLiveNs > 0 && waitNs() >= timeToLiveNs;
     }
 
     /**

@@ -40,7 +40,8 @@ public final class Responder {
     private boolean sync;
     private final int expectedSizeBytes;
     private final AtomicLong handled = new AtomicLong();
-    private volatile boolean busy;
+    /** Requests in hand, between a get and the record of its reply's commit: one per receive loop at most. */
+    private final java.util.concurrent.atomic.AtomicInteger inHand = new java.util.concurrent.atomic.AtomicInteger();
     private final AtomicLong unanswerable = new AtomicLong();
     private final AtomicLong rolledBack = new AtomicLong();
     private final AtomicLong answeredAgain = new AtomicLong();
@@ -154,7 +155,7 @@ public final class Responder {
 
     private void handle(Message message, SessionListener listener) {
         long getNs = System.nanoTime();
-        busy = true;
+        inHand.incrementAndGet();
         Session session = listener.session;
         MessageProducer producer = listener.producer;
         try {
@@ -228,13 +229,13 @@ public final class Responder {
             rollback(session);
             control.fail("responder " + id + " stopped: " + e);
         } finally {
-            busy = false;
+            inHand.decrementAndGet();
         }
     }
 
     /** Whether it is between a get and the record of its reply's commit. */
     boolean busy() {
-        return busy;
+        return inHand.get() > 0;
     }
 
     /** A failed unit of work must not be committed with the next request's. */

@@ -51,7 +51,10 @@ class SweepJsonTest {
         Path file = dir.resolve("r.json");
         SweepJson.write(file, requesters());
         assertEquals(requesters(), SweepJson.read("--compare", file));
-        assertEquals("requesters", new ObjectMapper().readTree(file.toFile()).path("sweptBy").asText());
+        JsonNode written = new ObjectMapper().readTree(file.toFile());
+        assertEquals("requesters", written.path("sweptBy").asText());
+        assertEquals("harness-sweep/2", written.path("schema").asText(), "an older harness refuses it, not misreads it");
+        assertTrue(SweepJson.is(file));
         Path older = dir.resolve("older.json");
         SweepJson.write(older, sweep("before"));
         Files.writeString(older, Files.readString(older).replace("\"sweptBy\": \"rate\",", ""));

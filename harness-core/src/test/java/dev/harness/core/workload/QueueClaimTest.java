@@ -46,4 +46,50 @@ class QueueClaimTest {
         assertEquals("queues REQUEST1 (1,234), REQUEST2 (5) and REPLY1 (at least 100,000) hold messages",
                 QueueClaim.describe(found));
     }
+
+    /**
+     * A provider whose messages carry no property (IBM MQ with --mq-target-client mq; none can run
+     * here, so a stand-in says so): its run is refused before anything connects, unless --purge gave
+     * the consumers their queues to take whatever reaches them.
+     */
+    @Test
+    void whereNoPropertyTravelsOnlyPurgeLetsTheConsumersTakeEverything() {
+        dev.harness.core.jms.Provider bare = new dev.harness.core.jms.Provider() {
+            @Override
+            public String target() {
+                return "a provider without properties";
+            }
+
+            @Override
+            public String client() {
+                return "none";
+            }
+
+            @Override
+            public List<String> notes() {
+                return List.of();
+            }
+
+            @Override
+            public boolean carriesProperties() {
+                return false;
+            }
+
+            @Override
+            public javax.jms.Connection connect() {
+                throw new IllegalStateException("refused before connecting");
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        dev.harness.core.SettingsException e = org.junit.jupiter.api.Assertions.assertThrows(
+                dev.harness.core.SettingsException.class, () -> QueueClaim.claim(bare, List.of("DEV.QUEUE.1", "DEV.QUEUE.2"),
+                        false, "--queue-prefix"));
+        assertEquals("--purge", e.option());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("DEV.QUEUE.1 .. DEV.QUEUE.2 during the run"),
+                e.getMessage());
+        QueueClaim.requireSelectable(bare, List.of("DEV.QUEUE.1"), true);
+    }
 }

@@ -69,11 +69,15 @@ final class ArtemisManagement {
                 policy.find() ? policy.group(1) : MemoryBound.PAGE);
     }
 
-    /** An attribute, or with {@code operation} (its name, then its parameters) an operation's result; null when none. */
+    /**
+     * An attribute, or with {@code operation} (its name, then its parameters) an operation's result;
+     * null when none. A requestor matches no reply to its request: one whose answer did not come in
+     * time is closed with its reply queue, so a late answer is never taken for the next ask's.
+     */
     private static Object ask(Session session, String resource, String attribute, Object[] operation) {
+        ClientRequestor requestor = null;
         try {
             ClientSession core = ((ActiveMQSession) session).getCoreSession();
-            ClientRequestor requestor;
             synchronized (REQUESTORS) {
                 requestor = REQUESTORS.get(session);
                 if (requestor == null) {
@@ -90,12 +94,26 @@ final class ArtemisManagement {
                 ManagementHelper.putOperationInvocation(m, resource, (String) operation[0], params);
             }
             ClientMessage reply = requestor.request(m, ANSWER_MS);
-            if (reply == null || !ManagementHelper.hasOperationSucceeded(reply)) {
+            if (reply == null) {
+                drop(session, requestor);
                 return null;
             }
-            return ManagementHelper.getResult(reply);
+            reply.acknowledge(); // or the answers pile up on the reply queue, in the broker's memory
+            return ManagementHelper.hasOperationSucceeded(reply) ? ManagementHelper.getResult(reply) : null;
         } catch (Exception e) {
+            if (requestor != null) {
+                drop(session, requestor);
+            }
             return null; // management is an extra: a broker that will not answer tells nothing
+        }
+    }
+
+    private static void drop(Session session, ClientRequestor requestor) {
+        REQUESTORS.remove(session, requestor);
+        try {
+            requestor.close();
+        } catch (Exception e) {
+            // Its session gone: nothing left to close.
         }
     }
 }
