@@ -161,7 +161,25 @@ public record PutSettings(
      * a message; infinite when they take no set time.
      */
     public double consumeCapacity() {
-        return consumeDelayNs == 0 ? Double.POSITIVE_INFINITY : drainers * 1e9 / consumeDelayNs;
+        return consumeCapacity(false);
+    }
+
+    /**
+     * As above; with {@code loopPerQueue} (--receive sync) a drainer takes from each of its queues in
+     * a loop of its own, so as many messages at a time as there are drainers or queues, whichever more.
+     */
+    public double consumeCapacity(boolean loopPerQueue) {
+        int handlers = loopPerQueue ? Math.max(drainers, ownQueues()) : drainers;
+        return consumeDelayNs == 0 ? Double.POSITIVE_INFINITY : handlers * 1e9 / consumeDelayNs;
+    }
+
+    /** The header's drainers line; {@code loopPerQueue} as for {@link #consumeCapacity(boolean)}. */
+    Setting drainersSetting(boolean loopPerQueue) {
+        return new Setting("drainers", drainers == 0 ? "none (completion = return of send or commit)"
+                : drainers + " (completion = receipt by a drainer)" + (consumeDelayNs == 0 ? "" : "; each takes "
+                        + Format.duration(consumeDelayNs) + " over every message (--consume-delay)"
+                        + (loopPerQueue ? ", a message per queue at a time" : "") + ": at most "
+                        + Format.rate(Math.floor(consumeCapacity(loopPerQueue))) + " msg/s together"));
     }
 
     /**
@@ -201,10 +219,7 @@ public record PutSettings(
         s.add(new Setting("queues", ownQueues() + " (" + queueName(0) + (ownQueues() > 1 ? " .. " + queueName(ownQueues() - 1) : "")
                 + (shard.whole() ? "" : ", every " + Format.ordinal(shard.count()) + " of " + queues) + ")"));
         s.add(new Setting("in flight", WorkloadSettings.describeInFlight(maxInFlight, "sender")));
-        s.add(new Setting("drainers", drainers == 0 ? "none (completion = return of send or commit)"
-                : drainers + " (completion = receipt by a drainer)" + (consumeDelayNs == 0 ? "" : "; each takes "
-                        + Format.duration(consumeDelayNs) + " over every message (--consume-delay): at most "
-                        + Format.rate(Math.floor(consumeCapacity())) + " msg/s together")));
+        s.add(drainersSetting(false));
         if (preload > 0) {
             s.add(new Setting("preload", String.format(java.util.Locale.ROOT, "%,d messages on each queue before the schedule"
                     + " (--preload), %s, put while the drainers wait", preload, persistent ? "persistent" : "non-persistent")));

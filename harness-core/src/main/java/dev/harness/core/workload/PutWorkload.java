@@ -203,13 +203,14 @@ public final class PutWorkload extends SettingsWorkload {
 
     @Override
     public double consumeCapacity() {
-        return settings.consumeCapacity();
+        return settings.consumeCapacity(receiving().sync());
     }
 
     @Override
     public String consumeLimit() {
         return settings.consumeDelayNs() == 0 ? null : settings.drainers() + " drainer" + (settings.drainers() == 1 ? "" : "s")
-                + " taking " + Format.duration(settings.consumeDelayNs()) + " over each message (--consume-delay)";
+                + " taking " + Format.duration(settings.consumeDelayNs()) + " over each message (--consume-delay"
+                + (receiving().sync() ? "; --receive sync: a message per queue at a time)" : ")");
     }
 
     @Override

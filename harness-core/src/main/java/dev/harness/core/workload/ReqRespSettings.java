@@ -171,7 +171,25 @@ public record ReqRespSettings(
      * over a request; infinite when they take no set time.
      */
     public double consumeCapacity() {
-        return consumeDelayNs == 0 ? Double.POSITIVE_INFINITY : responders * 1e9 / consumeDelayNs;
+        return consumeCapacity(false);
+    }
+
+    /**
+     * As above; with {@code loopPerQueue} (--receive sync) a responder answers each of its request
+     * queues in a loop of its own, so as many requests at a time as there are responders or queues,
+     * whichever more.
+     */
+    public double consumeCapacity(boolean loopPerQueue) {
+        int handlers = loopPerQueue ? Math.max(responders, ownQueues()) : responders;
+        return consumeDelayNs == 0 ? Double.POSITIVE_INFINITY : handlers * 1e9 / consumeDelayNs;
+    }
+
+    /** The header's responders line; {@code loopPerQueue} as for {@link #consumeCapacity(boolean)}. */
+    Setting respondersSetting(boolean loopPerQueue) {
+        return new Setting("responders", responders == 0 ? "none here (run harness respond)" : responders
+                + (consumeDelayNs == 0 ? "" : "; each takes " + Format.duration(consumeDelayNs) + " over every request before"
+                        + " it replies (--consume-delay)" + (loopPerQueue ? ", a request per queue at a time" : "")
+                        + ": at most " + Format.rate(Math.floor(consumeCapacity(loopPerQueue))) + " requests/s together"));
     }
 
     /**
@@ -267,10 +285,7 @@ public record ReqRespSettings(
         s.add(new Setting("mode", open ? "open (requests leave on schedule; replies matched as they come)"
                 : "closed (each requester waits for its reply before its next request)"));
         s.add(new Setting("requesters", Integer.toString(requesters)));
-        s.add(new Setting("responders", responders == 0 ? "none here (run harness respond)" : responders
-                + (consumeDelayNs == 0 ? "" : "; each takes " + Format.duration(consumeDelayNs) + " over every request before"
-                        + " it replies (--consume-delay): at most " + Format.rate(Math.floor(consumeCapacity()))
-                        + " requests/s together")));
+        s.add(respondersSetting(false));
         s.add(new Setting("warmup", warmup.describe()));
         s.add(new Setting("duration", Format.duration(durationNs)));
         s.add(new Setting("size", size.single() ? size.describe() + " (request and reply)" : "request and reply: " + size.describe()));

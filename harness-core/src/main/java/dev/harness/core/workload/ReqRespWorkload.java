@@ -227,14 +227,15 @@ public final class ReqRespWorkload extends SettingsWorkload {
 
     @Override
     public double consumeCapacity() {
-        return settings.consumeCapacity();
+        return settings.consumeCapacity(receiving().sync());
     }
 
     @Override
     public String consumeLimit() {
         return settings.consumeDelayNs() == 0 ? null : settings.responders() + " responder"
                 + (settings.responders() == 1 ? "" : "s") + " taking " + Format.duration(settings.consumeDelayNs())
-                + " over each request (--consume-delay)";
+                + " over each request (--consume-delay" + (receiving().sync() ? "; --receive sync: a request per queue"
+                        + " at a time)" : ")");
     }
 
     @Override

@@ -344,6 +344,10 @@ abstract class SettingsWorkload implements Workload {
                     : receiving.describe();
             for (int i = 0; i < s.size(); i++) {
                 if (s.get(i).name().equals(consumers)) {
+                    if (receiving.sync()) { // a loop per queue: their capacity as it is
+                        s.set(i, settings instanceof PutSettings put ? put.drainersSetting(true)
+                                : settings instanceof ReqRespSettings r ? r.respondersSetting(true) : s.get(i));
+                    }
                     s.add(i + 1, new Setting("receive", how)); // how the consumers get, beside them
                     break;
                 }

@@ -95,4 +95,22 @@ class SettingsDefaultsTest {
             artemis.close();
         }
     }
+
+    /**
+     * --consume-delay's capacity: a listener takes one message at a time per consumer; a receive loop
+     * per queue (--receive sync) one per queue, so as many at a time as consumers or queues.
+     */
+    @Test
+    void aReceiveLoopPerQueueTakesOneMessagePerQueueAtATime() {
+        PutSettings put = PutSettings.of(500, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, 3, null, 2, 0)
+                .withConsumeDelay(4_000_000L);
+        assertEquals(500, put.consumeCapacity(), 1e-6, "2 drainers at 4 ms");
+        assertEquals(750, put.consumeCapacity(true), 1e-6, "3 queues, a loop each");
+        assertTrue(put.drainersSetting(true).value().contains("a message per queue at a time: at most 750 msg/s"),
+                put.drainersSetting(true).value());
+        ReqRespSettings rr = ReqRespSettings.of(100, null, 4, Warmup.fixed(0), S, SizeMix.of(2048), true, null, 2, null, null,
+                null, null, 0).withConsumeDelay(10_000_000L);
+        assertEquals(400, rr.consumeCapacity(true), 1e-6, "4 responders on 2 queues: 4 loops");
+        assertEquals(400, rr.consumeCapacity(false), 1e-6);
+    }
 }
