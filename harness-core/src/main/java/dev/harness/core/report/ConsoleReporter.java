@@ -203,14 +203,23 @@ public final class ConsoleReporter implements ReadingListener {
     }
 
     /** The validity first: whether the figures below measure what the run asked. */
-    private void validity(Validity v) {
-        validityLines(v).forEach(out::println);
+    private void validity(Validity v, boolean scheduled) {
+        validityLines(v, scheduled).forEach(out::println);
     }
 
-    /** Each reason with what to change; advice a reason before it gave already is not said twice. */
+    /** As below, for a run on a schedule. */
     static List<String> validityLines(Validity v) {
+        return validityLines(v, true);
+    }
+
+    /**
+     * Each reason with what to change; advice a reason before it gave already is not said twice. A
+     * valid run without a schedule (--rate max) kept none: its line says so.
+     */
+    static List<String> validityLines(Validity v, boolean scheduled) {
         if (v.valid()) {
-            return List.of("VALID: the schedule was kept and nothing the run needed went unchecked");
+            return List.of(scheduled ? "VALID: the schedule was kept and nothing the run needed went unchecked"
+                    : "VALID: unthrottled (no schedule to keep), and nothing the run needed went unchecked");
         }
         List<String> lines = new ArrayList<>();
         lines.add(String.format(Locale.ROOT, "NOT VALID: this run was not a valid test of what it asked (%d %s):",
@@ -286,7 +295,7 @@ public final class ConsoleReporter implements ReadingListener {
         if (r.warmup().sentence() != null) {
             out.println(r.warmup().sentence());
         }
-        validity(reading.validity());
+        validity(reading.validity(), r.throughput().targetRate() > 0);
         out.printf(Locale.ROOT, "messages: sent %s, completed %s (measured phase); %s sent in all%n",
                 Units.count(c.measuredSent()), Units.count(c.measuredCompleted()), Units.count(c.committed()));
         if (c.unsent() > 0) {

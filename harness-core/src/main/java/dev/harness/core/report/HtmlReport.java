@@ -268,14 +268,14 @@ public final class HtmlReport {
     /** The first screen's four tiles: validity and verdict, rate, headline latencies, lost and outage. */
     static String answer(HlogRun run, RunOutcome outcome) {
         StringBuilder b = new StringBuilder("<section id=\"answer\" class=\"answer\">\n");
-        b.append(validityTile(outcome));
+        b.append(validityTile(run, outcome));
         b.append(rateTile(run, outcome));
         b.append(latencyTile(run));
         b.append(lossTile(outcome));
         return b.append("</section>\n").toString();
     }
 
-    private static String validityTile(RunOutcome outcome) {
+    private static String validityTile(HlogRun run, RunOutcome outcome) {
         Reading reading = outcome == null ? null : outcome.reading();
         Verdict verdict = outcome == null ? Verdict.NONE : outcome.verdict();
         boolean bad = reading != null && !reading.validity().valid() || !verdict.isEmpty() && !verdict.passed();
@@ -290,7 +290,10 @@ public final class HtmlReport {
             if (!reading.validity().valid()) {
                 b.append("<div class=\"codes\">").append(Html.escape(reading.validity().codes())).append("</div>\n");
             } else {
-                b.append("<div class=\"sub\">The schedule was kept and nothing the run needed went unchecked.</div>\n");
+                // A run without a schedule (--rate max) kept none: say what was checked, no more.
+                double target = outcome.rates() != null ? outcome.rates().target() : run.targetRate();
+                b.append(target > 0 ? "<div class=\"sub\">The schedule was kept and nothing the run needed went unchecked.</div>\n"
+                        : "<div class=\"sub\">Unthrottled (no schedule to keep), and nothing the run needed went unchecked.</div>\n");
             }
         }
         if (!verdict.isEmpty()) {

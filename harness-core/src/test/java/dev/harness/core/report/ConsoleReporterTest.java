@@ -108,6 +108,16 @@ class ConsoleReporterTest {
         assertEquals(3, stalled.length, "a whole interval without a completion is a stall, and printed");
     }
 
+    /** A valid run without a schedule (--rate max) kept none, and its line does not claim it did. */
+    @Test
+    void aValidRunSaysItKeptItsScheduleOnlyWhenItHadOne() {
+        Validity valid = new Validity(List.of());
+        assertEquals(List.of("VALID: the schedule was kept and nothing the run needed went unchecked"),
+                ConsoleReporter.validityLines(valid, true));
+        assertEquals(List.of("VALID: unthrottled (no schedule to keep), and nothing the run needed went unchecked"),
+                ConsoleReporter.validityLines(valid, false));
+    }
+
     @Test
     void twoReasonsWithOneRemedySayItOnce() {
         List<String> l = ConsoleReporter.validityLines(new Validity(List.of(
