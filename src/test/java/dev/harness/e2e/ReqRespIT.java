@@ -183,19 +183,25 @@ class ReqRespIT {
     void aResponderStoppedMidRunMakesRequestersReportLostRepliesNotHang(String mode) throws Exception {
         Path json = dir.resolve("rr.json");
         HarnessProcess.Result r;
-        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"));
-                HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
-                        "--queues", "2", "--events", dir.resolve("respond.jsonl").toString())) {
-            respond.awaitEvent("ready", 60);
-            List<String> args = new ArrayList<>(List.of("run", "--cold-start", "--url", broker.url(), "--workload", "reqresp", "--mode", mode,
-                    "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "20", "--warmup", "0s",
-                    "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString(),
-                    "--events", dir.resolve("run.jsonl").toString()));
-            try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
-                run.awaitInterval(2, 60);
-                respond.signal("KILL");
-                int code = run.waitFor(90);
-                r = new HarnessProcess.Result(code, run.stdout(), run.stderr());
+        try (BrokerProcess broker = BrokerProcess.start(dir, dir.resolve("data"))) {
+            // Asked by name, respond removes another application's requests before it answers.
+            OtherClient.put(broker.url(), "REQUEST2", 10, false);
+            try (HarnessProcess respond = HarnessProcess.start(dir, "respond", "--url", broker.url(), "--responders", "2",
+                    "--queues", "2", "--purge", "--events", dir.resolve("respond.jsonl").toString())) {
+                respond.awaitEvent("ready", 60);
+                assertTrue(respond.stdout().contains("\n  takes        --purge removed 0 from REQUEST1, 10 from REQUEST2;"
+                        + " requests a harness sent only"), respond.stdout());
+                assertEquals(0, OtherClient.count(broker.url(), "REQUEST2"), "purged before the responders started");
+                List<String> args = new ArrayList<>(List.of("run", "--cold-start", "--url", broker.url(), "--workload", "reqresp",
+                        "--mode", mode, "--responders", "0", "--queues", "2", "--requesters", "2", "--rate", "20", "--warmup",
+                        "0s", "--duration", "4s", "--reply-timeout", "1s", "--drain-timeout", "2s", "--json", json.toString(),
+                        "--events", dir.resolve("run.jsonl").toString()));
+                try (HarnessProcess run = HarnessProcess.start(dir, args.toArray(String[]::new))) {
+                    run.awaitInterval(2, 60);
+                    respond.signal("KILL");
+                    int code = run.waitFor(90);
+                    r = new HarnessProcess.Result(code, run.stdout(), run.stderr());
+                }
             }
         }
         assertEquals(0, r.exitCode(), r::toString);

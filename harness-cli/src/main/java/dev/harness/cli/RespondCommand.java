@@ -32,9 +32,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "respond", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
         defaultValueProvider = Defaults.class,
         description = {"Answers requests, as a responder pool in a process of its own.",
-            "Gets each request a harness sent from the request queues (messages of others stay there) and puts a reply",
-            "of the same size on the queue it names, correlation id = request message id. Runs until Ctrl-C, SIGTERM or",
-            "--duration."},
+            "Gets each request a harness sent from the request queues (messages of others stay there, unless --purge",
+            "removes them first) and puts a reply of the same size on the queue it names, correlation id = request",
+            "message id. Runs until Ctrl-C, SIGTERM or --duration."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:--duration ended", "2:bad option value or file", "3:cannot reach the broker, or it refused the login",
             "4:the broker failed", "6:stopped, but --events could not be written to the end",
@@ -96,6 +96,11 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                     + " loop on a thread and a session per request queue, as an application that polls.")
     String receive;
 
+    @Option(names = "--purge", description = "Before answering, remove every message on the request queues and say how"
+            + " many. Needed where no property travels to tell a harness's requests by (IBM MQ with --mq-target-client"
+            + " mq): the responders then take every message that reaches those queues.")
+    boolean purge;
+
     @Option(names = "--hlog", paramLabel = "FILE", description = "HdrHistogram log of get-to-commit times (ns), tag responder.")
     Path hlog;
 
@@ -145,7 +150,14 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                 ResponderPool pool = new ResponderPool(settings.responders(), settings.queues(), settings.requestPrefix(),
                         settings.syncpoint(), settings.sizeBytes(), control, 0).serviceTime(settings.consumeDelayNs())
                         .receiving(settings.receiving())) {
+            List<String> requestQueues = new ArrayList<>();
+            for (int q = 1; q <= queues; q++) {
+                requestQueues.add(requestPrefix + q);
+            }
+            String takes;
             try {
+                // Before any responder gets: what they may take, and a purge asked for, come first.
+                takes = QueueClaim.forResponders(provider, requestQueues, purge);
                 pool.open(provider, settings.reconnectTimeoutNs());
             } catch (JMSException e) {
                 throw UnreachableException.connecting(provider, e);
@@ -168,15 +180,7 @@ final class RespondCommand implements Callable<Integer>, UsesApi {
                 System.out.println("  each takes   " + Values.durationText(settings.consumeDelayNs())
                         + " over every request before it replies (--consume-delay)");
             }
-            try {
-                List<String> requestQueues = new ArrayList<>();
-                for (int q = 1; q <= queues; q++) {
-                    requestQueues.add(requestPrefix + q);
-                }
-                System.out.println("  takes        " + QueueClaim.ofResponders(provider, requestQueues));
-            } catch (JMSException e) {
-                throw UnreachableException.connecting(provider, e);
-            }
+            System.out.println("  takes        " + takes);
             EventsFile eventLog = openEvents();
             try (eventLog) {
                 new RespondRun(pool, control, settings.intervalNs()).run(settings.durationNs(), System.out, hlog,

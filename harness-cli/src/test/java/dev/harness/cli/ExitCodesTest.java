@@ -123,6 +123,13 @@ class ExitCodesTest {
                         "--workload", "reqresp", "--ack", "client")),
                 Arguments.of("--receive: expected listener or sync, got 'poll'", List.of("respond", "--url",
                         "tcp://127.0.0.1:1", "--receive", "poll")),
+                // IBM MQ without properties (no queue manager here; both refused before connecting to one).
+                Arguments.of("--purge: no property travels with this provider's messages, so the run's consumers",
+                        List.of("run", "--provider", "ibmmq", "--mq-host", "127.0.0.1", "--mq-port", "1",
+                                "--mq-target-client", "mq")),
+                Arguments.of("--purge: no property travels with this provider's messages, so the responders cannot tell",
+                        List.of("respond", "--provider", "ibmmq", "--mq-host", "127.0.0.1", "--mq-port", "1",
+                                "--mq-target-client", "mq")),
                 Arguments.of("--provider", List.of("run", "--provider", "rabbit")),
                 Arguments.of("--password-env", List.of("run", "--url", "tcp://127.0.0.1:1", "--user", "u",
                         "--password-env", "X", "--password-file", "y")),

@@ -1,6 +1,7 @@
 package dev.harness.core.workload;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,8 +55,7 @@ public final class QueueClaim {
     static void requireSelectable(Provider provider, List<String> queues, boolean purge) {
         SettingsException.require(purge || provider.carriesProperties(), "--purge", "no property travels with this"
                 + " provider's messages, so the run's consumers cannot leave a message another application puts on "
-                + (queues.size() == 1 ? queues.get(0) : queues.get(0) + " .. " + queues.get(queues.size() - 1))
-                + " during the run: give --purge to let them take whatever reaches these queues (the summary counts what"
+                + span(queues) + " during the run: give --purge to let them take whatever reaches these queues (the summary counts what"
                 + " was others'), or let the property travel (IBM MQ: --mq-target-client jms)");
     }
 
@@ -123,11 +123,7 @@ public final class QueueClaim {
             }
             List<String> done = new ArrayList<>();
             if (!others.isEmpty()) { // --purge: every message on those queues
-                List<String> purged = new ArrayList<>();
-                for (String q : others.keySet()) {
-                    purged.add(thousands(remove(session, provider, q, null)) + " from " + q);
-                }
-                done.add("--purge removed " + String.join(", ", purged));
+                done.add("--purge removed " + removeAll(session, provider, others.keySet()));
             }
             long removed = 0;
             for (String q : ours.keySet()) {
@@ -206,16 +202,49 @@ public final class QueueClaim {
 
     /**
      * What {@code harness respond} takes from its request queues, for its header: requests a harness
-     * sent, of any run, and how many messages of others it found there and leaves.
+     * sent, of any run, and how many messages of others it found there and leaves. With
+     * {@code purge}, every message on them is removed first. Where no property travels, the
+     * responders would answer (and take) any message, so they are refused unless {@code purge} gave
+     * them the queues; the check comes before anything connects.
      */
-    public static String ofResponders(Provider provider, List<String> requestQueues) throws JMSException {
+    public static String forResponders(Provider provider, List<String> requestQueues, boolean purge) throws JMSException {
+        SettingsException.require(purge || provider.carriesProperties(), "--purge", "no property travels with this"
+                + " provider's messages, so the responders cannot tell a harness's requests from another application's"
+                + " on " + span(requestQueues) + ": give --purge to remove what they hold and let the responders take"
+                + " every message that reaches them, or let the property travel (IBM MQ: --mq-target-client jms)");
+        String purged = purge ? "--purge removed " + purgeAll(provider, requestQueues) + "; " : "";
         if (!provider.carriesProperties()) {
-            return "every message on the request queues (no property travels to tell a harness's requests by):"
-                    + " use queues nobody else puts to";
+            return purged + "every message that reaches the request queues (no property travels to tell a harness's"
+                    + " requests by)";
         }
         long others = browse(provider, requestQueues, MessageHeader.RUN_PROPERTY + " IS NULL");
-        return "requests a harness sent only (selector " + ofAnyRun() + ")" + (others == 0 ? ""
+        return purged + "requests a harness sent only (selector " + ofAnyRun() + ")" + (others == 0 ? ""
                 : "; " + amount(others) + " messages of others found on the request queues, left where they are");
+    }
+
+    /** Removes every message on {@code queues}, on a connection of its own. */
+    private static String purgeAll(Provider provider, List<String> queues) throws JMSException {
+        Connection c = provider.connect();
+        try {
+            c.start();
+            return removeAll(c.createSession(true, Session.SESSION_TRANSACTED), provider, queues);
+        } finally {
+            JmsWork.closeQuietly(c);
+        }
+    }
+
+    /** Removes every message on each queue: "25 from REQUEST1, 0 from REQUEST2". */
+    private static String removeAll(Session session, Provider provider, Collection<String> queues) throws JMSException {
+        List<String> each = new ArrayList<>();
+        for (String q : queues) {
+            each.add(thousands(remove(session, provider, q, null)) + " from " + q);
+        }
+        return String.join(", ", each);
+    }
+
+    /** "Q1" or "Q1 .. Q4", for a line that names a run's queues. */
+    private static String span(List<String> queues) {
+        return queues.size() == 1 ? queues.get(0) : queues.get(0) + " .. " + queues.get(queues.size() - 1);
     }
 
     /** How many messages the queue holds (the broker's count, or browsed up to {@link #COUNT_BOUND}): harness drain's depth. */
