@@ -181,6 +181,49 @@ class SweepIT {
         }
     }
 
+    /**
+     * --shards 2: each step as two harness run processes, shard 0/2 and 1/2 of one schedule, on a broker
+     * child of the step's own, merged per step: the step's counts are the whole schedule's, its hlog
+     * the merged one.
+     */
+    @Test
+    void eachStepRunsAsAShardSetMergedPerStep() throws Exception {
+        Path json = dir.resolve("sharded.json");
+        Path hlogs = dir.resolve("hlogs");
+        HarnessProcess.Result r = HarnessProcess.run(dir, 300, "sweep", "--non-persistent", "--rates", "100,200", "--shards", "2",
+                "--queues", "2", "--warmup", "1s", "--duration", "3s", "--json", json.toString(), "--hlog-dir", hlogs.toString());
+        assertEquals(0, r.exitCode(), r::toString);
+        assertTrue(r.stdout().contains("sweep: 2 steps at 100, 200 msg/s, each as 2 shards (harness run --shard I/2) on this"
+                + " host"), r.stdout());
+        JsonNode sweep = HarnessProcess.json(json);
+        assertEquals(2, sweep.get("shards").asInt());
+        assertTrue(sweep.get("options").asText().endsWith("--shards 2"), sweep.toString());
+        assertEquals("a harness broker child per step, shared by its shards", sweep.get("target").asText());
+        JsonNode steps = sweep.get("steps");
+        assertEquals(2, steps.size(), r.stdout());
+        for (int i = 0; i < 2; i++) {
+            JsonNode step = steps.get(i);
+            double rate = step.get("target").asDouble();
+            // Both shards' measured messages: the whole schedule's 3 s, whichever shard sent each.
+            long count = step.get("response").get("count").asLong();
+            assertEquals(rate * 3, count, 2, step::toString);
+            assertEquals(rate, step.get("achieved").asDouble(), rate * 0.1, step::toString);
+            assertTrue(step.get("cpuMsPerMessage").asDouble() > 0, "both shards' CPU, per message: " + step);
+            Path hlog = Path.of(step.get("hlog").asText());
+            assertEquals(hlogs.resolve(String.format(Locale.ROOT, "step-%02d-%s.hlog", i + 1, i == 0 ? "100" : "200")), hlog);
+            assertEquals(count, HlogFiles.sum(hlog, "response").getTotalCount(), "the merged hlog holds both shards'");
+            for (String reason : iterable(step.get("reasons"))) {
+                assertTrue(reason.contains("shard 0/2") || reason.contains("shard 1/2"), "a reason names its shard: " + reason);
+            }
+        }
+    }
+
+    private static List<String> iterable(JsonNode array) {
+        List<String> texts = new ArrayList<>();
+        array.forEach(n -> texts.add(n.asText()));
+        return texts;
+    }
+
     /** As the chart writes a point's x: four significant digits. */
     private static String point(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : String.format(Locale.ROOT, "%.4g", v);

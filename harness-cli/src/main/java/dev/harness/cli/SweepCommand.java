@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -93,6 +94,14 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                     + " against round-trip time, as IBM MQ's performance reports draw it. In place of --rates.")
     List<Integer> requesterCounts;
 
+    @Option(names = "--shards", paramLabel = "N",
+            description = "Run each step as N harness run processes on this host, each shard I/N of the step's one schedule"
+                    + " (run --shard), started together " + ShardedSteps.LEAD_S + " s ahead and merged per step as harness"
+                    + " merge merges them: one JVM's sender is no longer the limit. Needs --queues of at least N and a fixed"
+                    + " --warmup (run's default when none is given); without --url the shards of a step share a broker"
+                    + " child of its own. Not with --to max or --requester-counts, whose steps have no schedule to split.")
+    Integer shards;
+
     @Option(names = "--max-p99", converter = Values.Duration.class, paramLabel = "DURATION",
             description = "A step whose response p99 is above this counts as failed, as a NOT VALID one does.")
     Long maxP99Ns;
@@ -142,6 +151,8 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
     /** The system the last step drove, as its header named it. */
     private String lastTarget;
     private int stepNumber;
+    /** --shards: each step's shard set; null for steps in this process. */
+    private ShardedSteps sharded;
 
     @Override
     public Api api() {
@@ -158,16 +169,18 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         SweepResult compared = compare == null ? null : read(compare);
         List<String> base = new ArrayList<>(RunPlan.passedOn(spec));
         CommandLine.ParseResult given = RunPlan.given(withRate(base, 1));
-        if (!given.hasMatchedOption("--warmup") && !given.hasMatchedOption("--preload")) {
-            base.addAll(List.of("--warmup", STEP_WARMUP));
+        if (!given.hasMatchedOption("--warmup") && !given.hasMatchedOption("--preload") && shards == null) {
+            base.addAll(List.of("--warmup", STEP_WARMUP)); // a shard set's warmup is fixed: run's default
         }
         RunPlan plan = check(base);
+        sharded = shards == null ? null : new ShardedSteps(shards, plan.ownBroker, plan.warmup.ns()
+                + workloadOptions.durationNs, () -> interrupted);
         WorkloadKind kind = plan.kind;
         boolean toMax = to != null && to.strip().equalsIgnoreCase("max");
         String sweptBy = requesterCounts != null ? SweepResult.BY_REQUESTERS : SweepResult.BY_RATE;
         double[] targets = requesterCounts != null ? requesterTargets(kind) : toMax ? null : targets();
         makeHlogDir();
-        String options = String.join(" ", RunPlan.passedOn(spec));
+        String options = (String.join(" ", RunPlan.passedOn(spec)) + (shards == null ? "" : " --shards " + shards)).strip();
         String unit = kind.rateUnit();
         if (compared != null && !compared.unit().equals(unit)) {
             throw usage("--compare " + compare + ": its rates are " + compared.unit() + ", this sweep's " + unit
@@ -202,14 +215,16 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                 swept = new Sweep.Swept(List.of(), "was interrupted", true); // during the capacity's trial
             } else {
                 System.out.println("sweep: " + targets.length + " steps at " + (requesterCounts != null ? countList(targets)
-                        + " requesters, each a closed loop (--mode closed --rate max)" : rateList(targets) + " " + unit));
+                        + " requesters, each a closed loop (--mode closed --rate max)" : rateList(targets) + " " + unit)
+                        + (sharded == null ? "" : ", each as " + sharded.describe()));
                 swept = sweep.run(targets, (i, of, s) -> System.out.println(SweepReport.stepLine(i, of, s,
                         SweepResult.targetText(sweptBy, unit, s.target()))));
             }
-            String target = lastTarget != null ? lastTarget : plan.ownBroker ? "an embedded broker per step" : "-";
+            String target = sharded != null && plan.ownBroker ? "a harness broker child per step, shared by its shards"
+                    : lastTarget != null ? lastTarget : plan.ownBroker ? "an embedded broker per step" : "-";
             SweepResult result = new SweepResult(label != null ? label : options.isEmpty() ? "sweep" : options, options,
                     target, unit, started, BenchTable.machine(), capacity, maxP99Ns, swept.steps(), swept.ended(), swept.interrupted(),
-                    sweptBy);
+                    sweptBy, shards == null ? 1 : shards);
             System.out.print(SweepReport.table(result));
             write(result, compared, notWritten);
             if (swept.interrupted() || interrupted) {
@@ -246,6 +261,16 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         Path hlog = hlogDir == null || rate == 0 ? null
                 : hlogDir.resolve(String.format(Locale.ROOT, "step-%02d-%s.hlog", ++stepNumber, name.equals("requesters")
                         ? Math.round(target) + "-requesters" : name));
+        if (sharded != null) {
+            try {
+                SweepStep step = sharded.step(args, rate, hlog);
+                lastTarget = sharded.lastTarget();
+                return step;
+            } catch (IOException e) {
+                throw new Failure.DuringRun("the step at " + Units.rate(rate) + " could not run its shards: "
+                        + FileErrors.describe(e));
+            }
+        }
         HlogReporter hlogReporter = null;
         if (hlog != null) {
             try {
@@ -372,6 +397,16 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                 throw usage("--steps: expected 2 to " + SweepRates.MAX_STEPS + " steps, got " + steps);
             }
         }
+        if (shards != null) {
+            if (shards < 2 || shards > ShardedSteps.MAX_SHARDS) {
+                throw usage("--shards: expected 2 to " + ShardedSteps.MAX_SHARDS + " processes per step, got " + shards);
+            }
+            if (requesterCounts != null || to != null && to.strip().equalsIgnoreCase("max")) {
+                throw usage("--shards: shards split a fixed-rate schedule, and " + (requesterCounts != null
+                        ? "--requester-counts runs closed loops" : "--to max's capacity trial runs unthrottled") + ", without"
+                        + " one; give --rates, or --from and --to");
+            }
+        }
         try {
             CommandLine.ParseResult given = RunPlan.given(withRate(base, 1));
             Stream.of("--hlog", "--events", "--metrics", "--gc-inject", "--start-at", "--kill-broker-at", "--freeze-at",
@@ -381,7 +416,11 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                                 + " write only its files (--json, --report, --hlog-dir) and are judged by validity and"
                                 + " --max-p99");
                     });
-            RunPlan plan = RunPlan.parse(withRate(base, 1));
+            List<String> first = withRate(base, 1);
+            if (shards != null) { // run's own checks of a shard: its queues, its warmup, its workload
+                first.addAll(ShardedSteps.options(0, shards, Instant.now().plus(1, ChronoUnit.HOURS)));
+            }
+            RunPlan plan = RunPlan.parse(first);
             Warmup w = plan.warmup;
             long minimumNs = w.auto() ? Warmup.AUTO_MIN_NS : w.ns();
             if (workloadOptions.durationNs < minimumNs) {

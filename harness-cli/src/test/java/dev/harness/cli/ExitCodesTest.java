@@ -256,6 +256,17 @@ class ExitCodesTest {
                 Arguments.of("--duration 3s: each step measures at least as long as its warmup's minimum (5s)",
                         List.of("sweep", "--rates", "100,200", "--duration", "3s", "--warmup", "5s")),
                 Arguments.of("--rate: a sweep's steps set the rate", List.of("sweep", "--rate", "100", "--rates", "100,200")),
+                Arguments.of("--shards: expected 2 to 16 processes per step, got 1", List.of("sweep", "--rates", "100",
+                        "--shards", "1")),
+                Arguments.of("--shards: shards split a fixed-rate schedule, and --to max's capacity trial runs unthrottled",
+                        List.of("sweep", "--to", "max", "--shards", "2", "--queues", "2")),
+                Arguments.of("--shards: shards split a fixed-rate schedule, and --requester-counts runs closed loops",
+                        List.of("sweep", "--workload", "reqresp", "--requester-counts", "1,2", "--shards", "2")),
+                // run's own check of a shard, before the first step
+                Arguments.of("--queues: a run split into 2 shards needs a queue per shard", List.of("sweep", "--rates",
+                        "100", "--shards", "2")),
+                Arguments.of("--warmup auto: with --shard the measured phase must begin at a time known ahead", List.of(
+                        "sweep", "--rates", "100", "--shards", "2", "--queues", "2", "--warmup", "auto")),
                 Arguments.of("--hlog: not for harness sweep", List.of("sweep", "--rates", "100", "--hlog", "x.hlog")),
                 Arguments.of("--kill-broker-at: not for harness sweep", List.of("sweep", "--rates", "100", "--kill-broker-at", "3s")),
                 Arguments.of("--senders", List.of("sweep", "--rates", "100", "--senders", "0")),

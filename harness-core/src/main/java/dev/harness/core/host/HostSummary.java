@@ -220,7 +220,15 @@ public final class HostSummary {
         if (samples == 0) {
             return "host not sampled";
         }
-        return longest().map(p -> "longest queue: " + p.description()).orElse("no queue stood out");
+        return longest().map(p -> LONGEST_QUEUE + p.description()).orElse("no queue stood out");
+    }
+
+    private static final String LONGEST_QUEUE = "longest queue: ";
+
+    /** The queue a {@link #longestQueue()} sentence (as a run's JSON carries it) names, or null when none stood out. */
+    public static String peakOf(String longestQueue) {
+        return longestQueue != null && longestQueue.startsWith(LONGEST_QUEUE) ? longestQueue.substring(LONGEST_QUEUE.length())
+                : null;
     }
 
     private QueuePeak pressure(Kind kind, String what, double fullAvg10, long at) {

@@ -81,6 +81,11 @@ public final class JsonMerge {
         return ShardSet.startMs(option, r.file(), r.header().start());
     }
 
+    /** The runs merged, as read. */
+    List<RunJson> runs() {
+        return runs;
+    }
+
     public int size() {
         return runs.size();
     }

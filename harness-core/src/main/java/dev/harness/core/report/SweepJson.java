@@ -33,7 +33,7 @@ public final class SweepJson {
     public static String text(SweepResult r) {
         JsonWriter j = new JsonWriter().beginObject();
         j.field("schema", SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? SCHEMA_REQUESTERS : SCHEMA).field("label", r.label()).field("options", r.options()).field("target", r.target())
-                .field("unit", r.unit()).field("sweptBy", r.sweptBy()).field("started", r.started()).field("machine", r.machine());
+                .field("unit", r.unit()).field("sweptBy", r.sweptBy()).field("shards", r.shards()).field("started", r.started()).field("machine", r.machine());
         j.name("capacity");
         if (r.capacity() == null) {
             j.value((String) null);
@@ -96,7 +96,16 @@ public final class SweepJson {
                 root.path("unit").asText(), root.path("started").asText(), root.path("machine").asText(),
                 capacity.isObject() ? step(capacity) : null,
                 root.path("maxP99Ns").isNumber() ? Long.valueOf(root.path("maxP99Ns").asLong()) : null, steps, text(root, "ended"),
-                root.path("interrupted").asBoolean(), sweptBy(where, root));
+                root.path("interrupted").asBoolean(), sweptBy(where, root), shards(where, root));
+    }
+
+    /** The processes each step ran as; a file written before --shards ran each in the sweep's own. */
+    private static int shards(String where, JsonNode root) {
+        int n = root.path("shards").asInt(1);
+        if (n < 1) {
+            throw new SettingsException(where, "shards: expected 1 or more, got " + root.path("shards").asText());
+        }
+        return n;
     }
 
     /** What the steps' targets are; a file written before sweeps of requester counts swept rates. */

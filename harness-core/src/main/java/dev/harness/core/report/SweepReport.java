@@ -71,8 +71,10 @@ public final class SweepReport {
                     s.hostQueue() == null ? "-" : s.hostQueue(), (s == knee ? "   <- knee" : "")
                             + (s.broke(r.maxP99Ns()) ? "   over --max-p99" : "")));
         }
-        t.append(String.format(Locale.ROOT, "CPU: this process's over each measured phase, per %s (an embedded broker's"
-                + " included)%n", r.unit().startsWith("round trip") ? "round trip" : "message"));
+        String per = r.unit().startsWith("round trip") ? "round trip" : "message";
+        t.append(r.shards() > 1 ? String.format(Locale.ROOT, "CPU: the %d shards' processes' over each measured phase, per %s"
+                + " (a broker's not included)%n", r.shards(), per) : String.format(Locale.ROOT, "CPU: this process's over"
+                + " each measured phase, per %s (an embedded broker's included)%n", per));
         if (r.maxP99Ns() != null) {
             t.append(String.format(Locale.ROOT, "--max-p99 %s ms: a step with response p99 above it counts as failed%n",
                     Units.ms(r.maxP99Ns())));
@@ -98,11 +100,15 @@ public final class SweepReport {
         }
         SweepStep knee = r.steps().get(k);
         SweepStep lightest = r.steps().get(Knee.baseline(r.steps(), r.maxP99Ns()));
-        String line = String.format(Locale.ROOT, "knee: %s%s, response p99 %s ms against %s ms at %s, the lightest VALID"
-                + " step%s", r.targetOf(knee), SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? " (" + Units.rate(knee.achieved())
-                        + " " + r.unit() + ")" : "", ms(knee.response(), knee.response().p99()),
-                ms(lightest.response(), lightest.response().p99()), r.targetOf(lightest),
-                r.maxP99Ns() == null ? "" : " within --max-p99");
+        String achieved = SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? " (" + Units.rate(knee.achieved()) + " " + r.unit()
+                + ")" : "";
+        String within = r.maxP99Ns() == null ? "" : " within --max-p99";
+        // The knee may be the lightest VALID step itself: then there is nothing to compare it with.
+        String line = knee == lightest ? String.format(Locale.ROOT, "knee: %s%s, the lightest VALID step%s itself, response"
+                + " p99 %s ms", r.targetOf(knee), achieved, within, ms(knee.response(), knee.response().p99()))
+                : String.format(Locale.ROOT, "knee: %s%s, response p99 %s ms against %s ms at %s, the lightest VALID step%s",
+                        r.targetOf(knee), achieved, ms(knee.response(), knee.response().p99()),
+                        ms(lightest.response(), lightest.response().p99()), r.targetOf(lightest), within);
         if (k == r.steps().size() - 1) {
             return line + "; it is the heaviest step run, so the knee may lie further: sweep higher "
                     + (SweepResult.BY_REQUESTERS.equals(r.sweptBy()) ? "requester counts" : "rates");

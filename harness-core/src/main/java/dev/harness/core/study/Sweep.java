@@ -68,6 +68,9 @@ public final class Sweep {
             try {
                 step = launcher.step(rates[i]);
             } catch (Exception e) {
+                if (interrupted.getAsBoolean()) {
+                    return new Swept(steps, "was interrupted", true); // the step stopped because it was asked to
+                }
                 if (steps.isEmpty()) {
                     throw e; // nothing measured: the step's own failure
                 }

@@ -22,9 +22,11 @@ import dev.harness.core.Units;
  * @param interrupted the sweep was interrupted (the step under way is left out)
  * @param sweptBy what the steps' targets are: {@link #BY_RATE} (rates, each step on a schedule) or
  *     {@link #BY_REQUESTERS} (requester counts, each step a closed loop without one)
+ * @param shards the processes each step ran as (--shards), 1 for steps in the sweep's own process
  */
 public record SweepResult(String label, String options, String target, String unit, String started, String machine,
-        SweepStep capacity, Long maxP99Ns, List<SweepStep> steps, String ended, boolean interrupted, String sweptBy) {
+        SweepStep capacity, Long maxP99Ns, List<SweepStep> steps, String ended, boolean interrupted, String sweptBy,
+        int shards) {
     public static final String BY_RATE = "rate";
     public static final String BY_REQUESTERS = "requesters";
 
@@ -32,6 +34,13 @@ public record SweepResult(String label, String options, String target, String un
         steps = List.copyOf(steps);
         SettingsException.require(BY_RATE.equals(sweptBy) || BY_REQUESTERS.equals(sweptBy), "sweptBy",
                 "expected " + BY_RATE + " or " + BY_REQUESTERS + ", got " + sweptBy);
+        SettingsException.require(shards >= 1, "shards", "expected 1 or more, got " + shards);
+    }
+
+    /** A sweep whose steps ran in its own process. */
+    public SweepResult(String label, String options, String target, String unit, String started, String machine,
+            SweepStep capacity, Long maxP99Ns, List<SweepStep> steps, String ended, boolean interrupted, String sweptBy) {
+        this(label, options, target, unit, started, machine, capacity, maxP99Ns, steps, ended, interrupted, sweptBy, 1);
     }
 
     /** A sweep of rates. */

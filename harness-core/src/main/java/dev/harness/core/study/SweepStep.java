@@ -39,8 +39,9 @@ public record SweepStep(double target, double achieved, List<String> reasons, La
 
     /** The reasons' codes, in one line: "schedule-behind, generator-saturated". */
     public String codes() {
+        // Distinct: a shard set's reasons repeat a code per shard.
         List<String> codes = new java.util.ArrayList<>(reasons.stream().map(r -> r.contains(":") ? r.substring(0, r.indexOf(':'))
-                : r).toList());
+                : r).distinct().toList());
         if (stopped != null) {
             codes.add(0, "stopped");
         }

@@ -55,6 +55,11 @@ class HostSummaryTest {
                 summary.longestQueue());
         assertEquals(HostSummary.Kind.CPU_RUN_QUEUE, summary.longest().orElseThrow().kind());
         assertEquals(7, summary.maxRunQueueExcess());
+        // Read back from a run's JSON (a sweep's shards): the queue, as the summary's own peak describes it.
+        assertEquals(summary.longest().orElseThrow().description(), HostSummary.peakOf(summary.longestQueue()));
+        assertEquals(null, HostSummary.peakOf("no queue stood out"));
+        assertEquals(null, HostSummary.peakOf("host not sampled"));
+        assertEquals(null, HostSummary.peakOf(null));
     }
 
     @Test

@@ -65,6 +65,28 @@ class SweepJsonTest {
                 .contains("sweptBy: expected rate or requesters, got 'sizes'"));
     }
 
+    /** A sweep of steps run as shard sets: the count travels, and a file from before --shards ran each step in one process. */
+    @Test
+    void aShardedSweepSaysSoAndAnOlderFileRanEachStepInOneProcess() throws Exception {
+        SweepResult one = sweep("sharded");
+        SweepResult sharded = new SweepResult(one.label(), one.options() + " --shards 4", one.target(), one.unit(), one.started(),
+                one.machine(), null, one.maxP99Ns(), one.steps(), one.ended(), false, SweepResult.BY_RATE, 4);
+        Path file = dir.resolve("sharded.json");
+        SweepJson.write(file, sharded);
+        assertEquals(sharded, SweepJson.read("--compare", file));
+        assertEquals(4, new ObjectMapper().readTree(file.toFile()).path("shards").asInt());
+        assertTrue(SweepReport.table(sharded).contains("CPU: the 4 shards' processes' over each measured phase, per message"
+                + " (a broker's not included)"), SweepReport.table(sharded));
+        Files.writeString(file, Files.readString(file).replace("\"shards\": 4,", ""));
+        assertFalse(Files.readString(file).contains("shards\""), "the field taken out");
+        assertEquals(1, SweepJson.read("--compare", file).shards());
+        assertTrue(SweepReport.table(SweepJson.read("--compare", file)).contains("CPU: this process's over each measured"
+                + " phase, per message (an embedded broker's included)"));
+        Files.writeString(file, Files.readString(file).replace("\"unit\"", "\"shards\": 0, \"unit\""));
+        assertTrue(assertThrows(SettingsException.class, () -> SweepJson.read("--compare", file)).getMessage()
+                .contains("shards: expected 1 or more, got 0"));
+    }
+
     @Test
     void whatIsWrittenIsReadBack() throws Exception {
         SweepResult r = sweep("before");

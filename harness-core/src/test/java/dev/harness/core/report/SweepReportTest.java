@@ -9,6 +9,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 import dev.harness.core.study.SweepResult;
+import dev.harness.core.study.SweepStep;
 
 class SweepReportTest {
     @Test
@@ -20,6 +21,29 @@ class SweepReportTest {
         assertTrue(t.lines().anyMatch(l -> l.contains("1,000") && l.endsWith("<- knee")), t);
         assertTrue(t.contains("4,000 msg/s: stopped: could not keep up; generator-saturated: 1 sender can offer"), t);
         assertTrue(t.contains("the sweep stopped after 1 step NOT VALID: 3 of its steps ran"), t);
+    }
+
+    /**
+     * The knee at the lightest VALID step is not compared with itself; a shard set's step names each
+     * reason's code once, though each shard gave it.
+     */
+    @Test
+    void aKneeAtTheLightestStepAndAShardSetsReasons() {
+        SweepStep.Latency fast = new SweepStep.Latency(1000, 1_000_000, 4_000_000, 5_000_000, 6_000_000);
+        SweepStep.Latency slow = new SweepStep.Latency(1000, 2_000_000, 9_000_000, 10_000_000, 11_000_000);
+        SweepStep behind = new SweepStep(1000, 900, java.util.List.of("schedule-behind: shard 0/2: half behind",
+                "host-contended: shard 0/2: run queue", "schedule-behind: shard 1/2: half behind"), slow, fast, 5_000_000, 0.5,
+                null, null, null);
+        SweepResult r = new SweepResult("sharded", "--shards 2", "a harness broker child per step, shared by its shards",
+                "msg/s", "2026-12-07T15:00:00Z", "vm, 2 CPUs", null, null, java.util.List.of(new SweepStep(250, 250,
+                        java.util.List.of(), fast, fast, 100_000, 0.9, null, null, null), new SweepStep(500, 500,
+                                java.util.List.of(), slow, fast, 100_000, 0.6, null, null, null), behind), null, false,
+                SweepResult.BY_RATE, 2);
+        String t = SweepReport.table(r);
+        assertTrue(t.contains("knee: 250 msg/s, the lightest VALID step itself, response p99 4.000 ms; the next, 500 msg/s,"
+                + " is over 2x, at p99 9.000 ms"), t);
+        String line = SweepReport.stepLine(2, 3, behind, r.targetOf(behind));
+        assertTrue(line.endsWith("(schedule-behind, host-contended)"), line);
     }
 
     /** A sweep of requester counts names its steps by their requesters, and the knee's rate beside it. */

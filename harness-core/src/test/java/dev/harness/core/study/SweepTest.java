@@ -84,4 +84,24 @@ class SweepTest {
         assertTrue(s.interrupted());
         assertEquals(List.of(100.0, 200.0), launched);
     }
+
+    /** A step that ends in an exception because it was interrupted (its shards stopped) is an interruption, not a failure. */
+    @Test
+    void aStepThatThrowsWhenInterruptedIsAnInterruption() throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        Sweep.Launcher launcher = rate -> {
+            if (rate >= 200) {
+                stop.set(true);
+                throw new IllegalStateException("interrupted during a step");
+            }
+            return launch(rate);
+        };
+        Sweep.Swept s = new Sweep(2, null, launcher, stop::get).run(new double[] {100, 200, 400}, (i, of, st) -> { });
+        assertEquals(1, s.steps().size());
+        assertTrue(s.interrupted());
+        assertNull(s.failure());
+        stop.set(false);
+        Sweep.Swept none = new Sweep(2, null, launcher, stop::get).run(new double[] {200, 400}, (i, of, st) -> { });
+        assertTrue(none.interrupted() && none.steps().isEmpty(), "even the first step: nothing done, and said so");
+    }
 }
