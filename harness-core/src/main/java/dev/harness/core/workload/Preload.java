@@ -98,7 +98,10 @@ final class Preload {
         if (journal == null) {
             return;
         }
-        double paged = bound == null || bound.globalBytes() <= 0 ? 0 : Math.max(0, allBytes - bound.globalBytes());
+        // What pages is at least what passes either bound: each queue's own (max-size-bytes), or all of them (global).
+        double pagedOwn = bound == null || bound.addressBytes() <= 0 ? 0 : queues * Math.max(0, perQueueBytes - bound.addressBytes());
+        double pagedAll = bound == null || bound.globalBytes() <= 0 ? 0 : Math.max(0, allBytes - bound.globalBytes());
+        double paged = Math.max(pagedOwn, pagedAll);
         double need = (settings.persistent() ? allBytes : paged) * JOURNAL_HEADROOM;
         if (need == 0) {
             return;

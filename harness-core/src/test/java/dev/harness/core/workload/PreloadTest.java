@@ -108,6 +108,11 @@ class PreloadTest {
         assertTrue(e.getMessage().contains("page files (past the broker's memory)"), e.getMessage());
         // Within the memory, nothing is paged.
         Preload.checkRoom(settings(1_000, 1, false, 2048), journal, new MemoryBound(-1, 64L << 20, "PAGE"));
+        // An address's own bound pages too, within a global memory that would hold it all.
+        e = assertThrows(SettingsException.class, () -> Preload.checkRoom(huge, journal, new MemoryBound(64L << 20,
+                Long.MAX_VALUE, "PAGE")));
+        assertTrue(e.getMessage().contains("page files (past the broker's memory)"), e.getMessage());
+        Preload.checkRoom(huge, journal, new MemoryBound(-1, Long.MAX_VALUE, "PAGE"));
     }
 
     /** 1,000 messages of 2 KiB take about 2.2 MiB with the broker's overhead: past a 1 MiB bound that blocks, within 4 MiB. */
