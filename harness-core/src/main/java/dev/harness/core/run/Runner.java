@@ -480,7 +480,8 @@ public final class Runner {
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : fanOut ? "publisher" : "sender",
                 t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, kept.hostContention(cpu))
-                .byDesign(workload.consumeCapacity(), workload.consumeLimit(), workload.kind().rateUnit());
+                .byDesign(workload.consumeCapacity(throughput.targetRate()), workload.consumeLimit(),
+                        workload.kind().rateUnit());
         // A broker failure's losses stay losses: only a run without one counts the missing as expired.
         boolean expiring = outlivedTimeToLive && t.recovery() == null;
         Delivery delivery = workload.delivery();

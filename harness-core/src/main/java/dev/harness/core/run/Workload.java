@@ -195,10 +195,11 @@ public interface Workload extends AutoCloseable {
     }
 
     /**
-     * The most completions a second the run's consumers can make by design ({@code --consume-delay}):
-     * infinite when they take no set time over a message.
+     * The completions a second the run's consumers can make by design ({@code --consume-delay}) when
+     * {@code askedRate} a second are sent, spread evenly over their queues: infinite when they take
+     * no set time over a message.
      */
-    default double consumeCapacity() {
+    default double consumeCapacity(double askedRate) {
         return Double.POSITIVE_INFINITY;
     }
 

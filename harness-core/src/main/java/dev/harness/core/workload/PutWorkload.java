@@ -202,15 +202,18 @@ public final class PutWorkload extends SettingsWorkload {
     }
 
     @Override
-    public double consumeCapacity() {
-        return settings.consumeCapacity(receiving().sync());
+    public double consumeCapacity(double askedRate) {
+        return ConsumerSpread.taken(settings.drainers(), settings.ownQueues(), settings.consumeDelayNs(), askedRate,
+                receiving().sync());
     }
 
     @Override
     public String consumeLimit() {
         return settings.consumeDelayNs() == 0 ? null : settings.drainers() + " drainer" + (settings.drainers() == 1 ? "" : "s")
                 + " taking " + Format.duration(settings.consumeDelayNs()) + " over each message (--consume-delay"
-                + (receiving().sync() ? "; --receive sync: a message per queue at a time)" : ")");
+                + (receiving().sync() ? "; --receive sync: a message per queue at a time)" : ")")
+                + (ConsumerSpread.uneven(settings.drainers(), settings.ownQueues(), receiving().sync()) ? " on "
+                        + settings.ownQueues() + " queues, spread unevenly over them" : "");
     }
 
     @Override

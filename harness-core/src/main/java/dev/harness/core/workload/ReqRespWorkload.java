@@ -226,8 +226,9 @@ public final class ReqRespWorkload extends SettingsWorkload {
     }
 
     @Override
-    public double consumeCapacity() {
-        return settings.consumeCapacity(receiving().sync());
+    public double consumeCapacity(double askedRate) {
+        return ConsumerSpread.taken(settings.responders(), settings.ownQueues(), settings.consumeDelayNs(), askedRate,
+                receiving().sync());
     }
 
     @Override
@@ -235,7 +236,8 @@ public final class ReqRespWorkload extends SettingsWorkload {
         return settings.consumeDelayNs() == 0 ? null : settings.responders() + " responder"
                 + (settings.responders() == 1 ? "" : "s") + " taking " + Format.duration(settings.consumeDelayNs())
                 + " over each request (--consume-delay" + (receiving().sync() ? "; --receive sync: a request per queue"
-                        + " at a time)" : ")");
+                        + " at a time)" : ")") + (ConsumerSpread.uneven(settings.responders(), settings.ownQueues(),
+                                receiving().sync()) ? " on " + settings.ownQueues() + " request queues, spread unevenly over them" : "");
     }
 
     @Override
