@@ -25,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import dev.harness.core.Setting;
 import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.StandInProvider;
 
 /**
  * Real shell commands and a real log appended by a real thread: the readiness rules, the times they
@@ -240,34 +241,12 @@ class CommandBrokerKillerTest {
 
     /** A provider whose connections succeed once {@code up} is set, and fail fast before. */
     private static Provider provider(AtomicBoolean up) {
-        return new Provider() {
-            @Override
-            public String target() {
-                return "fake";
+        return new StandInProvider("fake", () -> {
+            if (!up.get()) {
+                throw new JMSException("connection refused");
             }
-
-            @Override
-            public String client() {
-                return "fake";
-            }
-
-            @Override
-            public List<String> notes() {
-                return List.of();
-            }
-
-            @Override
-            public Connection connect() throws JMSException {
-                if (!up.get()) {
-                    throw new JMSException("connection refused");
-                }
-                return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
-                        new Class<?>[] {Connection.class}, (proxy, method, args) -> null);
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+            return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                    (proxy, method, args) -> null);
+        });
     }
 }

@@ -24,7 +24,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import javax.jms.Connection;
 
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -36,6 +35,7 @@ import dev.harness.core.Setting;
 import dev.harness.core.SettingsException;
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.StandInProvider;
 import dev.harness.core.measure.IntervalSnapshot;
 import dev.harness.core.measure.Measurement;
 import dev.harness.core.measure.View;
@@ -140,7 +140,7 @@ class RunnerTest {
         };
         FakeWorkload w = new FakeWorkload(100, 4_000 * MS, 5_000 * MS, 0, Long.MAX_VALUE);
         RunSummary summary = new Runner(RunnerSettings.every(intervalNs), List.of(new HlogReporter(pipeOut), recorder))
-                .run(new FakeProvider(), w, new RunControl());
+                .run(StandInProvider.unconnectable("fake"), w, new RunControl());
         assertNull(summary.ending().stopReason());
 
         // The run returned only once the blocked writer had written everything and closed the hlog.
@@ -199,7 +199,7 @@ class RunnerTest {
         w.kind = WorkloadKind.REQRESP;
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         new Runner(RunnerSettings.every(100 * MS), List.of(new ConsoleReporter(new PrintStream(console, true,
-                StandardCharsets.UTF_8)))).run(new FakeProvider(), w, new RunControl());
+                StandardCharsets.UTF_8)))).run(StandInProvider.unconnectable("fake"), w, new RunControl());
         String out = console.toString(StandardCharsets.UTF_8);
         assertTrue(out.contains("rate: target 100 round trips/s, achieved ") && out.contains(" round trips/s cumulative"),
                 out);
@@ -236,7 +236,7 @@ class RunnerTest {
         FakeWorkload w = new FakeWorkload(100, 300 * MS, 1_000 * MS, 0, Long.MAX_VALUE);
         new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
                 RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt, coldStart), List.of(listener))
-                .run(new FakeProvider(), w, new RunControl());
+                .run(StandInProvider.unconnectable("fake"), w, new RunControl());
         return headers;
     }
 
@@ -256,7 +256,7 @@ class RunnerTest {
         w.openNs = 700 * MS;
         Runner runner = new Runner(new RunnerSettings(100 * MS, RunnerSettings.DEFAULT_PAUSE_RESOLUTION_NS,
                 RunnerSettings.DEFAULT_HICCUP_RESOLUTION_NS, startAt, false), List.of(listener));
-        SettingsException e = assertThrows(SettingsException.class, () -> runner.run(new FakeProvider(), w, new RunControl()));
+        SettingsException e = assertThrows(SettingsException.class, () -> runner.run(StandInProvider.unconnectable("fake"), w, new RunControl()));
         assertEquals("--start-at", e.option());
         Matcher m = Pattern.compile("this run was ready (\\d+) ms after its --start-at " + Pattern.quote(startAt.toString())
                 + " .*more than the 100 ms a run may be late; it did not start.*").matcher(e.getMessage());
@@ -268,38 +268,7 @@ class RunnerTest {
     }
 
     private static RunSummary run(FakeWorkload w, RunControl control) throws Exception {
-        return new Runner(RunnerSettings.every(100 * MS), List.of()).run(new FakeProvider(), w, control);
-    }
-
-    private static final class FakeProvider implements Provider {
-        @Override
-        public String client() {
-            return "fake-client 1";
-        }
-
-        @Override
-        public String target() {
-            return "fake";
-        }
-
-        @Override
-        public List<String> notes() {
-            return List.of();
-        }
-
-        @Override
-        public Connection connect() {
-            throw new UnsupportedOperationException("no broker in this test");
-        }
-
-        @Override
-        public String explain(Exception e) {
-            return e.toString();
-        }
-
-        @Override
-        public void close() {
-        }
+        return new Runner(RunnerSettings.every(100 * MS), List.of()).run(StandInProvider.unconnectable("fake"), w, control);
     }
 
     /** One sender thread on the schedule; completes messages below {@code completeBelow} at once. */

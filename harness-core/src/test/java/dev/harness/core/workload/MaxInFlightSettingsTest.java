@@ -5,14 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.List;
 
-import javax.jms.Connection;
 
 import org.junit.jupiter.api.Test;
 
 import dev.harness.core.SettingsException;
 import dev.harness.core.jms.Provider;
+import dev.harness.core.jms.StandInProvider;
 import dev.harness.core.run.RunControl;
 import dev.harness.core.schedule.Warmup;
 
@@ -58,32 +57,10 @@ class MaxInFlightSettingsTest {
     @Test
     void aProviderWithoutAsynchronousSendsIsRefusedBeforeConnecting() {
         int[] connects = {0};
-        Provider plain = new Provider() {
-            @Override
-            public String target() {
-                return "a plain provider";
-            }
-
-            @Override
-            public String client() {
-                return "none";
-            }
-
-            @Override
-            public List<String> notes() {
-                return List.of();
-            }
-
-            @Override
-            public Connection connect() {
-                connects[0]++;
-                throw new IllegalStateException("no connection expected");
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        Provider plain = new StandInProvider("a plain provider", () -> {
+            connects[0]++;
+            throw new IllegalStateException("no connection expected");
+        });
         SettingsException e = assertThrows(SettingsException.class,
                 () -> new PutWorkload(put(4)).open(plain, new RunControl(), 1));
         assertEquals("--max-in-flight", e.option());

@@ -54,36 +54,10 @@ class QueueClaimTest {
      */
     @Test
     void whereNoPropertyTravelsOnlyPurgeLetsTheConsumersTakeEverything() {
-        dev.harness.core.jms.Provider bare = new dev.harness.core.jms.Provider() {
-            @Override
-            public String target() {
-                return "a provider without properties";
-            }
-
-            @Override
-            public String client() {
-                return "none";
-            }
-
-            @Override
-            public List<String> notes() {
-                return List.of();
-            }
-
-            @Override
-            public boolean carriesProperties() {
-                return false;
-            }
-
-            @Override
-            public javax.jms.Connection connect() {
-                throw new IllegalStateException("refused before connecting");
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+        dev.harness.core.jms.Provider bare = new dev.harness.core.jms.StandInProvider("a provider without properties",
+                () -> {
+                    throw new IllegalStateException("refused before connecting");
+                }, false);
         dev.harness.core.SettingsException e = org.junit.jupiter.api.Assertions.assertThrows(
                 dev.harness.core.SettingsException.class, () -> QueueClaim.claim(bare, List.of("DEV.QUEUE.1", "DEV.QUEUE.2"),
                         false, "--queue-prefix"));
