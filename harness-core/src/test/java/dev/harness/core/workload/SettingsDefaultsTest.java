@@ -1,6 +1,7 @@
 package dev.harness.core.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -112,5 +113,10 @@ class SettingsDefaultsTest {
                 null, null, 0).withConsumeDelay(10_000_000L);
         assertEquals(400, rr.consumeCapacity(true), 1e-6, "4 responders on 2 queues: 4 loops");
         assertEquals(400, rr.consumeCapacity(false), 1e-6);
+        // 3 queues over 2 drainers with listeners: one drainer has two, so "at most" is not all they take.
+        assertTrue(put.drainersSetting(false).value().endsWith("at most 500 msg/s together, less as 3 queues load them"
+                + " unevenly"), put.drainersSetting(false).value());
+        assertFalse(put.drainersSetting(true).value().contains("unevenly"), "a loop per queue: each its own");
+        assertFalse(rr.respondersSetting(false).value().contains("unevenly"), "4 responders, 2 on each queue");
     }
 }
