@@ -58,6 +58,22 @@ final class OtherClient {
         }
     }
 
+    /** The harness runs whose messages the queue holds (their harness_run), browsed. */
+    static java.util.Set<Long> harnessRunsOn(String url, String queue) throws JMSException {
+        try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);
+                Connection c = factory.createConnection()) {
+            c.start();
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            java.util.Set<Long> runs = new java.util.TreeSet<>();
+            try (QueueBrowser b = s.createBrowser(s.createQueue(queue), "harness_run IS NOT NULL")) {
+                for (Enumeration<?> e = b.getEnumeration(); e.hasMoreElements();) {
+                    runs.add(((jakarta.jms.Message) e.nextElement()).getLongProperty("harness_run"));
+                }
+            }
+            return runs;
+        }
+    }
+
     /** Whether the broker has the queue, asked without creating it. */
     static boolean exists(String url, String queue) throws Exception {
         try (ActiveMQConnectionFactory factory = new ActiveMQConnectionFactory(url);

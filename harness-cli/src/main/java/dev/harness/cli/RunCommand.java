@@ -14,6 +14,7 @@ import dev.harness.core.run.RunSummary;
 import dev.harness.core.run.Workload;
 import dev.harness.core.slo.SloWatch;
 import dev.harness.core.slo.Verdict;
+import dev.harness.core.workload.QueueClaim;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -103,6 +104,18 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                     + " schedule, interleaved. auto/N takes I from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job's pods).")
     String shard;
 
+    /** harness sweep --shards: the id this shard's messages carry, chosen by the sweep. */
+    @Option(names = "--run-id", hidden = true)
+    Long runId;
+
+    /** harness sweep --shards: the sweep that started this shard is gone, so it stops as Ctrl-C stops it. */
+    @Option(names = "--stop-with-parent", hidden = true)
+    boolean stopWithParent;
+
+    /** harness sweep --shards: the previous step's shards, whose leftovers on this shard's queues are the harness's own. */
+    @Option(names = "--earlier-runs", hidden = true, split = ",")
+    List<Long> earlierRuns = new ArrayList<>();
+
     @Mixin
     ObjectiveOptions objectives;
 
@@ -145,8 +158,12 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                 throw new ParameterException(spec.commandLine(), "--gc-inject: " + e.getMessage());
             }
         }
+        QueueClaim.earlierRuns(plan.earlierRuns);
         Workload work = plan.newWorkload();
         RunControl control = new RunControl();
+        if (stopWithParent) {
+            ParentWatch.start(() -> control.requestStop(RunControl.INTERRUPTED));
+        }
         // Closed in reverse order: the guard, last, lets an interrupted JVM exit only after the
         // logs are flushed and the broker is gone.
         try (InterruptGuard guard = new InterruptGuard(() -> control.requestStop(RunControl.INTERRUPTED));

@@ -79,6 +79,8 @@ final class RunPlan {
     final String gcInject;
     /** From the schedule's start to the end of such a run at the latest: what k8s gives its pods. */
     final long boundNs;
+    /** Runs of a sweep's step before, whose leftovers this run removes as the harness's own (--earlier-runs). */
+    final List<Long> earlierRuns;
     /** The console shows the depth column: a put that starts deep or consumes slowly. */
     final boolean showsDepth;
 
@@ -120,7 +122,8 @@ final class RunPlan {
         this.sloAllowInvalid = o.objectives.allowInvalid;
         this.metrics = metrics(o.metrics, line);
         this.runner = new RunnerSettings(o.m.intervalNs, o.m.pauseResolutionNs, o.m.hiccupResolutionNs,
-                StartAt.parse(o.startAt, o.clock), o.m.coldStart);
+                StartAt.parse(o.startAt, o.clock), o.m.coldStart, o.runId == null ? 0 : o.runId);
+        this.earlierRuns = List.copyOf(o.earlierRuns);
         this.gcInject = o.gcInject;
         long replies = kind == WorkloadKind.REQRESP
                 ? (w.replyTimeoutNs == null ? ReqRespSettings.DEFAULT_REPLY_TIMEOUT_NS : w.replyTimeoutNs) : 0;

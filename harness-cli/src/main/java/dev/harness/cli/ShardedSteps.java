@@ -5,15 +5,18 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import dev.harness.core.FileErrors;
+import dev.harness.core.SettingsException;
 import dev.harness.core.TempFiles;
 import dev.harness.core.Units;
 import dev.harness.core.hlog.BadHlogException;
@@ -33,31 +36,45 @@ final class ShardedSteps {
     /** Shards in one sweep, at most: each is a JVM with the harness's heap. */
     static final int MAX_SHARDS = 16;
     /**
-     * From the shards' launch to their --start-at: a JVM's start, its connections and the ready burst
-     * before message 0 (on 2 CPUs, four shards were ready within 5 s). A shard ready after it is
-     * refused by run itself (it would be out of step), and the step fails saying so.
+     * From the shards' launch to their --start-at, at least: a JVM's start, its connections and the
+     * ready burst before message 0 (on 2 CPUs, two shards and a broker child were ready well within
+     * it). More shards get longer ({@link #leadSeconds}). A shard ready after it is refused by run
+     * itself (it would be out of step), and the step fails saying so.
      */
     static final long LEAD_S = 12;
-    /** A shard still running this long after its step should have ended is stopped (SIGTERM, then SIGKILL). */
-    private static final long OVERRUN_NS = TimeUnit.MINUTES.toNanos(5);
-    /** A stopped shard's time to write its summary and files before it is killed. */
-    private static final long STOP_GRACE_MS = TimeUnit.SECONDS.toMillis(60);
+    /** A shard still running this long past its run's own bound is stopped (SIGTERM, then SIGKILL). */
+    private static final long OVERRUN_NS = TimeUnit.MINUTES.toNanos(2);
+    /** A stopped shard's time to write its summary and files before it is killed: well within InterruptGuard's wait. */
+    private static final long STOP_GRACE_MS = TimeUnit.SECONDS.toMillis(20);
+    /**
+     * This JVM's options that a shard takes too (the heap, the collector, the JIT): not agents,
+     * debuggers, JMX ports or output files, which would clash between the shards or with this JVM.
+     */
+    private static final List<String> SHARED_JVM_OPTIONS = List.of("-Xms", "-Xmx", "-Xss", "-XX:MaxGCPauseMillis=",
+            "-XX:MetaspaceSize=", "-XX:TieredStopAtLevel=", "-XX:+AlwaysPreTouch", "-XX:+Use", "-XX:-Use");
 
     private final int shards;
+    private final String unit;
     private final boolean ownBroker;
-    private final long stepNs;
+    private final long runBoundNs;
     private final BooleanSupplier interrupted;
     /** What the last step drove, as its shards' JSON named it. */
     private String lastTarget;
+    /** The previous step's shards' run ids: their leftovers are the next step's to remove. */
+    private List<Long> previousRuns = List.of();
+    /** The step's shards while they run, for a sweep that gives up waiting (killed with it). */
+    private volatile List<Process> running = List.of();
 
     /**
+     * @param unit what the steps' rates count (msg/s, round trips/s), for a failed step's line
      * @param ownBroker no --url or provider: each step starts a broker child the shards share
-     * @param stepNs a step's warmup and measured phase, for the bound on how long its shards may run
+     * @param runBoundNs the longest a shard's run may take, warmup to its last drain (RunPlan.boundNs)
      */
-    ShardedSteps(int shards, boolean ownBroker, long stepNs, BooleanSupplier interrupted) {
+    ShardedSteps(int shards, String unit, boolean ownBroker, long runBoundNs, BooleanSupplier interrupted) {
         this.shards = shards;
+        this.unit = unit;
         this.ownBroker = ownBroker;
-        this.stepNs = stepNs;
+        this.runBoundNs = runBoundNs;
         this.interrupted = interrupted;
     }
 
@@ -66,74 +83,128 @@ final class ShardedSteps {
         return List.of("--shard", index + "/" + shards, "--start-at", start.truncatedTo(ChronoUnit.SECONDS).toString());
     }
 
+    /** From launch to --start-at: JVMs that start side by side on a few CPUs take longer the more they are. */
+    static long leadSeconds(int shards) {
+        return Math.max(LEAD_S, 4 + 2L * shards);
+    }
+
     String lastTarget() {
         return lastTarget;
     }
 
+    /** Kills the shards of the step under way: the sweep is going without them. */
+    void killRunning() {
+        running.forEach(Process::destroyForcibly);
+    }
+
     /**
      * Runs one step: its shards with these run options ({@code args}, the rate's among them), then
-     * their hlogs merged into {@code keptHlog} (or a temporary file) and their figures as one run's.
+     * their hlogs merged (copied to {@code keptHlog} when given) and their figures as one run's.
      *
+     * @param notWritten where a kept hlog that could not be written is said
      * @throws Failure.Interrupted when the sweep was interrupted during the step (its shards were stopped)
      * @throws Failure.DuringRun when a shard failed, naming it, its exit code and its last line
      */
-    SweepStep step(List<String> args, double rate, Path keptHlog) throws UnreachableException, IOException {
+    SweepStep step(List<String> args, double rate, Path keptHlog, List<String> notWritten)
+            throws UnreachableException, IOException {
         Path dir = Files.createTempDirectory("harness-sweep-step-");
-        try (ChildBrokerProvider broker = ownBroker ? ChildBrokerProvider.start("shared by the shards of a sweep's step")
-                : null) {
+        ChildBrokerProvider broker = null;
+        try {
+            broker = ownBroker && !interrupted.getAsBoolean() ? ChildBrokerProvider.start(
+                    "shared by the shards of a sweep's step") : null;
             List<String> stepArgs = new ArrayList<>(args);
-            if (broker != null) {
-                stepArgs.addAll(List.of("--url", broker.broker().url()));
+            if (broker != null) { // the last --provider and --url given win
+                stepArgs.addAll(List.of("--provider", "artemis", "--url", broker.broker().url()));
             }
-            Instant start = Instant.now().plusSeconds(LEAD_S).truncatedTo(ChronoUnit.SECONDS);
-            List<Process> running = new ArrayList<>();
+            List<Long> runIds = new ArrayList<>();
+            for (int i = 0; i < shards; i++) {
+                runIds.add(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE));
+            }
+            Instant start = Instant.now().plusSeconds(leadSeconds(shards));
+            boolean overran = false;
+            List<Process> launched = new ArrayList<>();
             try {
-                for (int i = 0; i < shards; i++) {
-                    running.add(launch(i, stepArgs, start, dir));
+                for (int i = 0; i < shards && !interrupted.getAsBoolean(); i++) {
+                    launched.add(launch(i, runIds.get(i), stepArgs, start, dir));
+                    running = List.copyOf(launched);
                 }
-                awaitAll(running);
+                overran = awaitAll(launched);
             } finally {
-                for (Process p : running) {
+                for (Process p : launched) {
                     p.destroyForcibly(); // none is left running, whatever ended the step
+                    waitQuietly(p);
                 }
+                running = List.of();
             }
+            // Whatever ended the step, its shards' runs may have left messages: the next step's are told.
+            previousRuns = List.copyOf(runIds);
             if (interrupted.getAsBoolean()) {
                 throw new Failure.Interrupted("interrupted during a step");
             }
             for (int i = 0; i < shards; i++) {
-                int code = running.get(i).exitValue();
+                Process p = launched.get(i);
+                int code = p.isAlive() ? -1 : p.exitValue();
                 if (code != ExitCode.OK) {
-                    String why = "shard " + i + "/" + shards + " of the step at " + Units.rate(rate) + " exited with code "
-                            + code + ": " + lastLine(dir.resolve("shard-" + i + ".out"));
+                    String why = "shard " + i + "/" + shards + " of the step at " + Units.rate(rate) + " " + unit + " "
+                            + (overran ? "ran past its bound (" + Values.durationText(runBoundNs + OVERRUN_NS)
+                                    + " after its start) and was stopped" : "exited with code " + code)
+                            + ": " + lastLine(dir.resolve("shard-" + i + ".out"));
                     if (code == ExitCode.UNREACHABLE) {
                         throw new UnreachableException(why, null);
                     }
                     throw new Failure.DuringRun(why);
                 }
             }
-            List<Path> jsons = ShardedStep.files(dir, shards, "json");
-            Path merged = keptHlog != null ? keptHlog : dir.resolve("merged.hlog");
-            try {
-                HlogMerge.merge(ShardedStep.files(dir, shards, "hlog"), merged);
-                lastTarget = RunJson.read("shard", jsons.get(0)).header().target();
-                return ShardedStep.of(rate, jsons, merged, keptHlog, Runtime.getRuntime().availableProcessors());
-            } catch (BadHlogException e) {
-                throw new Failure.DuringRun("the step at " + Units.rate(rate) + ": its shards' hlogs could not be merged: "
-                        + e.getMessage());
-            }
+            return merged(dir, rate, keptHlog, notWritten);
         } finally {
+            if (broker != null) {
+                broker.close();
+            }
             TempFiles.deleteQuietly(dir);
         }
     }
 
+    /** The step's figures from its shards' files in {@code dir}: hlogs merged, JSON merged. */
+    private SweepStep merged(Path dir, double rate, Path keptHlog, List<String> notWritten) {
+        List<Path> jsons = ShardedStep.files(dir, shards, "json");
+        Path merged = dir.resolve("merged.hlog");
+        SweepStep step;
+        try {
+            HlogMerge.merge(ShardedStep.files(dir, shards, "hlog"), merged);
+            lastTarget = RunJson.read("shard", jsons.get(0)).header().target();
+            step = ShardedStep.of(rate, jsons, merged, keptHlog, Runtime.getRuntime().availableProcessors());
+        } catch (BadHlogException | SettingsException | IOException e) {
+            throw new Failure.DuringRun("the step at " + Units.rate(rate) + " " + unit + ": its shards could not be merged as one"
+                    + " schedule: " + e.getMessage().replace(dir.toString(), "the step's directory"));
+        }
+        if (keptHlog != null) {
+            try {
+                Files.copy(merged, keptHlog, StandardCopyOption.REPLACE_EXISTING);
+            } catch (IOException e) {
+                notWritten.add("--hlog-dir " + keptHlog + ": cannot write the file: " + FileErrors.describe(e));
+                step = new SweepStep(step.target(), step.achieved(), step.reasons(), step.response(), step.service(),
+                        step.sendLagP99Ns(), step.cpuMsPerMessage(), step.hostQueue(), step.stopped(), null);
+            }
+        }
+        return step;
+    }
+
     /** Shard {@code index} as a child of this JVM, with its options and class path; its output in DIR/shard-I.out. */
-    private Process launch(int index, List<String> args, Instant start, Path dir) throws IOException {
+    private Process launch(int index, long runId, List<String> args, Instant start, Path dir) throws IOException {
         List<String> command = new ArrayList<>(ChildBroker.ownSession()); // signals reach it from this sweep only
         command.add(ChildBroker.javaBinary());
-        command.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (SHARED_JVM_OPTIONS.stream().anyMatch(option::startsWith)) {
+                command.add(option);
+            }
+        }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Harness.class.getName(), "run"));
         command.addAll(args);
         command.addAll(options(index, shards, start));
+        command.addAll(List.of("--run-id", Long.toString(runId), "--stop-with-parent"));
+        if (!previousRuns.isEmpty()) {
+            command.addAll(List.of("--earlier-runs", String.join(",", previousRuns.stream().map(String::valueOf).toList())));
+        }
         command.addAll(List.of("--hlog", dir.resolve("shard-" + index + ".hlog").toString(), "--json",
                 dir.resolve("shard-" + index + ".json").toString()));
         Path out = dir.resolve("shard-" + index + ".out");
@@ -141,26 +212,42 @@ final class ShardedSteps {
     }
 
     /**
-     * Waits for every shard to end. Interrupted, or past the step's bound, each still running is asked
-     * to stop as Ctrl-C asks (SIGTERM: it keeps what it measured), then killed after a grace.
+     * Waits for every shard to end. Interrupted, past the step's bound, or once a shard has failed
+     * (the set is no whole schedule then), each still running is asked to stop as Ctrl-C asks
+     * (SIGTERM: it keeps what it measured), then killed after a grace.
+     *
+     * @return whether the shards ran past their bound and were stopped for it
      */
-    private void awaitAll(List<Process> running) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LEAD_S) + stepNs + OVERRUN_NS;
+    private boolean awaitAll(List<Process> launched) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(leadSeconds(shards)) + runBoundNs + OVERRUN_NS;
         boolean stopping = false;
-        for (Process alive; (alive = running.stream().filter(Process::isAlive).findFirst().orElse(null)) != null;) {
-            if (!stopping && (interrupted.getAsBoolean() || System.nanoTime() > deadline)) {
+        boolean overran = false;
+        for (Process alive; (alive = launched.stream().filter(Process::isAlive).findFirst().orElse(null)) != null;) {
+            boolean failed = launched.stream().anyMatch(p -> !p.isAlive() && p.exitValue() != ExitCode.OK);
+            boolean late = System.nanoTime() > deadline;
+            if (!stopping && (interrupted.getAsBoolean() || failed || late)) {
                 stopping = true;
-                running.forEach(Process::destroy);
+                overran = late && !failed;
+                launched.forEach(Process::destroy);
                 deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MS);
-            } else if (stopping && System.nanoTime() > deadline) {
-                return; // killed in step()'s finally
+            } else if (stopping && late) {
+                return overran; // killed in step()'s finally
             }
             try {
                 alive.waitFor(100, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return;
+                return overran;
             }
+        }
+        return overran;
+    }
+
+    private static void waitQuietly(Process p) {
+        try {
+            p.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -174,9 +261,9 @@ final class ShardedSteps {
         }
     }
 
-    /** "4 shards", for the sweep's line. */
+    /** "2 shards (harness run --shard I/2) on this host, ...", for the sweep's first line. */
     String describe() {
         return String.format(Locale.ROOT, "%d shards (harness run --shard I/%d) on this host, started %d s ahead together",
-                shards, shards, LEAD_S);
+                shards, shards, leadSeconds(shards));
     }
 }

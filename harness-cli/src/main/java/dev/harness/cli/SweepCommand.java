@@ -57,7 +57,8 @@ import picocli.CommandLine.Unmatched;
             "  harness sweep @config/reqresp-standard.args --url tcp://broker:61616 --to max --steps 6 --json after.json"
                     + " --compare before.json --report compare.html",
             "Without --warmup, each step warms up with --warmup " + SweepCommand.STEP_WARMUP + ": past the knee the"
-                    + " schedule is never kept, and the step measures its backlog from there (NOT VALID, warmup-unsteady).",
+                    + " schedule is never kept, and the step measures its backlog from there (NOT VALID, warmup-unsteady)."
+                    + " With --shards, run's fixed default: every shard must begin measuring at the same moment.",
             "Without --url or --provider, each step runs on an embedded broker of its own. Run's output options (--hlog,"
                     + " --events, --metrics), --rate, --shard, --start-at, --kill-broker-at, --freeze-at, --gc-inject and"
                     + " objectives are not taken: the sweep writes its own files."},
@@ -65,7 +66,7 @@ import picocli.CommandLine.Unmatched;
         exitCodeList = {"0:every step ran (or the sweep stopped after --stop-after-failed steps), and its outputs were written",
             "2:bad option value or file",
             "3:cannot reach the broker, or it refused the login (at a later step: the steps done are tabulated and written)",
-            "4:the broker failed during a step (the steps done are tabulated and written)",
+            "4:the broker failed during a step, or a shard of a step failed (the steps done are tabulated and written)",
             "6:the sweep ran and its table was printed, but --json, --report or a step's hlog could not be written",
             "130:interrupted with Ctrl-C (the steps done are tabulated and written)", "143:terminated with SIGTERM (as Ctrl-C)"})
 final class SweepCommand implements Callable<Integer>, UsesApi {
@@ -96,7 +97,8 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
 
     @Option(names = "--shards", paramLabel = "N",
             description = "Run each step as N harness run processes on this host, each shard I/N of the step's one schedule"
-                    + " (run --shard), started together " + ShardedSteps.LEAD_S + " s ahead and merged per step as harness"
+                    + " (run --shard), started together (" + ShardedSteps.LEAD_S + " s ahead, 2 s more a shard past 4) and merged"
+                    + " per step as harness"
                     + " merge merges them: one JVM's sender is no longer the limit. Needs --queues of at least N and a fixed"
                     + " --warmup (run's default when none is given); without --url the shards of a step share a broker"
                     + " child of its own. Not with --to max or --requester-counts, whose steps have no schedule to split.")
@@ -173,8 +175,8 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
             base.addAll(List.of("--warmup", STEP_WARMUP)); // a shard set's warmup is fixed: run's default
         }
         RunPlan plan = check(base);
-        sharded = shards == null ? null : new ShardedSteps(shards, plan.ownBroker, plan.warmup.ns()
-                + workloadOptions.durationNs, () -> interrupted);
+        sharded = shards == null ? null : new ShardedSteps(shards, plan.kind.rateUnit(), plan.ownBroker, plan.boundNs,
+                () -> interrupted);
         WorkloadKind kind = plan.kind;
         boolean toMax = to != null && to.strip().equalsIgnoreCase("max");
         String sweptBy = requesterCounts != null ? SweepResult.BY_REQUESTERS : SweepResult.BY_RATE;
@@ -196,6 +198,10 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         try (InterruptGuard guard = new InterruptGuard(() -> {
             interrupted = true;
             current.requestStop(RunControl.INTERRUPTED);
+        }, () -> {
+            if (sharded != null) {
+                sharded.killRunning(); // the JVM goes without waiting longer: its shards go with it
+            }
         })) {
             if (toMax) {
                 System.out.println("capacity: an unthrottled trial first (--to max)...");
@@ -263,7 +269,7 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                         ? Math.round(target) + "-requesters" : name));
         if (sharded != null) {
             try {
-                SweepStep step = sharded.step(args, rate, hlog);
+                SweepStep step = sharded.step(args, rate, hlog, notWritten);
                 lastTarget = sharded.lastTarget();
                 return step;
             } catch (IOException e) {
@@ -429,10 +435,16 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
             }
             return plan;
         } catch (ParameterException e) {
-            throw e.getCommandLine() == spec.commandLine() ? e : usage(Harness.oneLine(e));
+            throw e.getCommandLine() == spec.commandLine() ? e : usage(asSweeps(Harness.oneLine(e)));
         } catch (SettingsException e) {
-            throw usage(e.getMessage());
+            throw usage(asSweeps(e.getMessage()));
         }
+    }
+
+    /** Run's refusal of the --shard the sweep added, in the sweep's words: --shards is what the user gave. */
+    private String asSweeps(String refusal) {
+        return shards != null && refusal.startsWith("--shard:") ? "--shards:" + refusal.substring("--shard:".length())
+                : refusal;
     }
 
     private void makeHlogDir() {

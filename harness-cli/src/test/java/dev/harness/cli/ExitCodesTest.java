@@ -262,6 +262,8 @@ class ExitCodesTest {
                         List.of("sweep", "--to", "max", "--shards", "2", "--queues", "2")),
                 Arguments.of("--shards: shards split a fixed-rate schedule, and --requester-counts runs closed loops",
                         List.of("sweep", "--workload", "reqresp", "--requester-counts", "1,2", "--shards", "2")),
+                Arguments.of("--shards: --workload pubsub does not take it yet", List.of("sweep", "--workload", "pubsub",
+                        "--rates", "100", "--shards", "2")),
                 // run's own check of a shard, before the first step
                 Arguments.of("--queues: a run split into 2 shards needs a queue per shard", List.of("sweep", "--rates",
                         "100", "--shards", "2")),

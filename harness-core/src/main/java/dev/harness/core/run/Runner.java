@@ -202,7 +202,7 @@ public final class Runner {
     private boolean outlivedTimeToLive;
 
     public RunSummary run(Provider provider, Workload workload, RunControl control) throws UnreachableException {
-        long runId = ThreadLocalRandom.current().nextLong();
+        long runId = settings.runId() != 0 ? settings.runId() : ThreadLocalRandom.current().nextLong();
         queueClaim = workload.claimQueues(provider); // before any consumer of the run's: it may refuse
         workload.open(provider, control, runId);
         writer = new WriterThread("harness-interval-writer");

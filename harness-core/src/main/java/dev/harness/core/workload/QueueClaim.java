@@ -130,7 +130,7 @@ public final class QueueClaim {
                 removed += others.containsKey(q) ? 0 : remove(session, provider, q, earlier);
             }
             if (removed > 0) {
-                done.add("removed " + thousands(removed) + " messages an earlier run of this process left");
+                done.add("removed " + thousands(removed) + " messages an earlier run of this process (or sweep) left");
             }
             String scope = queues.size() == 1 ? "the queue" : "all " + queues.size() + " queues";
             return (done.isEmpty() ? scope + " found empty" : String.join("; ", done)) + " before the run;"
@@ -170,6 +170,14 @@ public final class QueueClaim {
     /** Notes a run of this process, whose messages a later run of it may find and remove. */
     static void ran(long runId) {
         RUNS_OF_THIS_PROCESS.add(runId);
+    }
+
+    /**
+     * Runs of another process of this harness whose leftovers this one may remove as its own: the
+     * shards of a sweep's step before (each shard is a process of its own).
+     */
+    public static void earlierRuns(Collection<Long> runIds) {
+        RUNS_OF_THIS_PROCESS.addAll(runIds);
     }
 
     /**
