@@ -247,8 +247,9 @@ final class AbCommand implements Callable<Integer>, UsesApi {
                 throw usage(prefix + "--slo, --slo-abort and --junit: give them to harness ab itself, each term with"
                         + " its side ('B.response.p99 <= 1.1 * A.response.p99'), judged on whole sides");
             }
-            Stream.of("--hlog", "--json", "--report", "--events", "--metrics", "--gc-inject", "--start-at",
-                    "--kill-broker-at", "--shard").filter(given::hasMatchedOption).findFirst().ifPresent(refused -> {
+            Stream.concat(Stream.of("--hlog", "--json", "--report", "--events", "--metrics", "--gc-inject", "--start-at",
+                    "--kill-broker-at", "--shard"), RunCommand.INTERNAL_OPTIONS.stream()).filter(given::hasMatchedOption)
+                    .findFirst().ifPresent(refused -> {
                         throw usage(prefix + refused + ": not for harness ab, whose rounds run in one process against"
                                 + " one broker and write no files of their own");
                     });

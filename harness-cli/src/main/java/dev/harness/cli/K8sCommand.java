@@ -155,6 +155,8 @@ final class K8sCommand implements Callable<Integer> {
             refuse(Stream.of("--hlog", "--json", "--report", "--events", "--junit").filter(given::hasMatchedOption)
                     .findFirst().orElse(null),
                     "the manifests name each shard's files in the claim (shard-I.hlog, shard-I.json) and the merged set's");
+            refuse(RunCommand.INTERNAL_OPTIONS.stream().filter(given::hasMatchedOption).findFirst().orElse(null),
+                    "it is the harness's own, for a sweep's shards");
             refuse(given.hasMatchedOption("--slo-abort") ? "--slo-abort" : null,
                     "a shard sees its share only; the objectives are judged on the merged set");
             refuse(given.hasMatchedOption("--kill-broker-at") ? "--kill-broker-at" : null,

@@ -104,13 +104,16 @@ final class RunCommand implements Callable<Integer>, UsesApi {
                     + " schedule, interleaved. auto/N takes I from JOB_COMPLETION_INDEX (a Kubernetes Indexed Job's pods).")
     String shard;
 
+    /** Options only harness sweep gives its shards: refused where other commands pass run options on. */
+    static final List<String> INTERNAL_OPTIONS = List.of("--run-id", "--earlier-runs", "--stop-with-parent");
+
     /** harness sweep --shards: the id this shard's messages carry, chosen by the sweep. */
     @Option(names = "--run-id", hidden = true)
     Long runId;
 
-    /** harness sweep --shards: the sweep that started this shard is gone, so it stops as Ctrl-C stops it. */
+    /** harness sweep --shards: the sweep (its pid) that started this shard; once it is gone, the shard stops as Ctrl-C stops it. */
     @Option(names = "--stop-with-parent", hidden = true)
-    boolean stopWithParent;
+    Long stopWithParent;
 
     /** harness sweep --shards: the previous step's shards, whose leftovers on this shard's queues are the harness's own. */
     @Option(names = "--earlier-runs", hidden = true, split = ",")
@@ -161,8 +164,9 @@ final class RunCommand implements Callable<Integer>, UsesApi {
         QueueClaim.earlierRuns(plan.earlierRuns);
         Workload work = plan.newWorkload();
         RunControl control = new RunControl();
-        if (stopWithParent) {
-            ParentWatch.start(() -> control.requestStop(RunControl.INTERRUPTED));
+        if (stopWithParent != null && ParentWatch.watch(ProcessHandle.of(stopWithParent),
+                () -> control.requestStop(RunControl.INTERRUPTED)) < 0) {
+            control.requestStop(RunControl.INTERRUPTED); // gone before the watch began
         }
         // Closed in reverse order: the guard, last, lets an interrupted JVM exit only after the
         // logs are flushed and the broker is gone.

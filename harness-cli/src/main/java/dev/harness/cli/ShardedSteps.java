@@ -25,6 +25,7 @@ import dev.harness.core.report.HlogMerge;
 import dev.harness.core.report.RunJson;
 import dev.harness.core.report.ShardedStep;
 import dev.harness.core.study.SweepStep;
+import dev.harness.core.workload.QueueClaim;
 
 /**
  * {@code harness sweep --shards N}: each step as N {@code harness run} processes on this host, shard
@@ -47,35 +48,53 @@ final class ShardedSteps {
     /** A stopped shard's time to write its summary and files before it is killed: well within InterruptGuard's wait. */
     private static final long STOP_GRACE_MS = TimeUnit.SECONDS.toMillis(20);
     /**
-     * This JVM's options that a shard takes too (the heap, the collector, the JIT): not agents,
-     * debuggers, JMX ports or output files, which would clash between the shards or with this JVM.
+     * This JVM's options that a shard does not take: agents, debuggers, JMX ports and output files,
+     * which would clash between the shards or with this JVM. The rest (heap, collector, JIT, system
+     * properties such as a trust store) the shards take as they are.
      */
-    private static final List<String> SHARED_JVM_OPTIONS = List.of("-Xms", "-Xmx", "-Xss", "-XX:MaxGCPauseMillis=",
-            "-XX:MetaspaceSize=", "-XX:TieredStopAtLevel=", "-XX:+AlwaysPreTouch", "-XX:+Use", "-XX:-Use");
+    private static final List<String> OWN_JVM_OPTIONS = List.of("-agentlib:", "-agentpath:", "-javaagent:", "-Xrunjdwp",
+            "-Xdebug", "-Xlog", "-Xloggc", "-XX:StartFlightRecording", "-XX:FlightRecorderOptions", "-XX:HeapDumpPath",
+            "-XX:ErrorFile", "-XX:LogFile", "-Dcom.sun.management.");
+    /** Variables whose options the JVM adds to its own: a shard gets them from this JVM's options above, filtered. */
+    private static final List<String> OPTIONS_VARIABLES = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
 
     private final int shards;
     private final String unit;
     private final boolean ownBroker;
     private final long runBoundNs;
     private final BooleanSupplier interrupted;
+    private final Claimer claimer;
     /** What the last step drove, as its shards' JSON named it. */
     private String lastTarget;
-    /** The previous step's shards' run ids: their leftovers are the next step's to remove. */
-    private List<Long> previousRuns = List.of();
+    /** Every earlier step's shards' run ids: their leftovers are a later step's to remove. */
+    private final List<Long> previousRuns = new ArrayList<>();
     /** The step's shards while they run, for a sweep that gives up waiting (killed with it). */
     private volatile List<Process> running = List.of();
 
     /**
      * @param unit what the steps' rates count (msg/s, round trips/s), for a failed step's line
      * @param ownBroker no --url or provider: each step starts a broker child the shards share
+     * @param claimer claims a step's queues on the user's broker before its shards start
      * @param runBoundNs the longest a shard's run may take, warmup to its last drain (RunPlan.boundNs)
      */
-    ShardedSteps(int shards, String unit, boolean ownBroker, long runBoundNs, BooleanSupplier interrupted) {
+    ShardedSteps(int shards, String unit, boolean ownBroker, long runBoundNs, BooleanSupplier interrupted, Claimer claimer) {
         this.shards = shards;
         this.unit = unit;
         this.ownBroker = ownBroker;
         this.runBoundNs = runBoundNs;
         this.interrupted = interrupted;
+        this.claimer = claimer;
+    }
+
+    /**
+     * Claims a step's queues on the user's broker as one run of the step's options would (its own
+     * earlier runs' leftovers removed, others' refused or, with --purge, removed), before the shards'
+     * lead starts: removing a large backlog takes longer than the lead, and a shard that did it itself
+     * would be late for its start.
+     */
+    @FunctionalInterface
+    interface Claimer {
+        void claim(List<String> stepArgs) throws UnreachableException;
     }
 
     /** The options that make a run shard {@code index} of a set of {@code shards}, starting at {@code start}. */
@@ -120,15 +139,21 @@ final class ShardedSteps {
             for (int i = 0; i < shards; i++) {
                 runIds.add(ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE));
             }
-            Instant start = Instant.now().plusSeconds(leadSeconds(shards));
-            boolean overran = false;
+            if (!ownBroker && !interrupted.getAsBoolean()) { // a broker of the step's own holds nothing yet
+                QueueClaim.earlierRuns(previousRuns);
+                claimer.claim(stepArgs);
+            }
+            // Whole seconds, never less than the lead.
+            Instant start = Instant.now().plusSeconds(leadSeconds(shards) + 1).truncatedTo(ChronoUnit.SECONDS);
+            Ended ended = new Ended(-1, false);
             List<Process> launched = new ArrayList<>();
             try {
                 for (int i = 0; i < shards && !interrupted.getAsBoolean(); i++) {
                     launched.add(launch(i, runIds.get(i), stepArgs, start, dir));
                     running = List.copyOf(launched);
                 }
-                overran = awaitAll(launched);
+                ended = awaitAll(launched, System.nanoTime() + TimeUnit.SECONDS.toNanos(leadSeconds(shards) + 1) + runBoundNs
+                        + OVERRUN_NS, interrupted);
             } finally {
                 for (Process p : launched) {
                     p.destroyForcibly(); // none is left running, whatever ended the step
@@ -136,24 +161,23 @@ final class ShardedSteps {
                 }
                 running = List.of();
             }
-            // Whatever ended the step, its shards' runs may have left messages: the next step's are told.
-            previousRuns = List.copyOf(runIds);
+            // Whatever ended the step, its shards' runs may have left messages: later steps are told.
+            previousRuns.addAll(runIds);
             if (interrupted.getAsBoolean()) {
                 throw new Failure.Interrupted("interrupted during a step");
             }
-            for (int i = 0; i < shards; i++) {
-                Process p = launched.get(i);
+            int failed = ended.firstFailed() >= 0 ? ended.firstFailed() : ended.overran() ? 0 : -1;
+            if (failed >= 0) {
+                Process p = launched.get(failed);
                 int code = p.isAlive() ? -1 : p.exitValue();
-                if (code != ExitCode.OK) {
-                    String why = "shard " + i + "/" + shards + " of the step at " + Units.rate(rate) + " " + unit + " "
-                            + (overran ? "ran past its bound (" + Values.durationText(runBoundNs + OVERRUN_NS)
-                                    + " after its start) and was stopped" : "exited with code " + code)
-                            + ": " + lastLine(dir.resolve("shard-" + i + ".out"));
-                    if (code == ExitCode.UNREACHABLE) {
-                        throw new UnreachableException(why, null);
-                    }
-                    throw new Failure.DuringRun(why);
+                String why = "shard " + failed + "/" + shards + " of the step at " + Units.rate(rate) + " " + unit + " "
+                        + (ended.overran() ? "ran past its bound (" + Values.durationText(runBoundNs + OVERRUN_NS)
+                                + " after its start) and was stopped, with the others" : code < 0 ? "did not exit"
+                                        : "exited with code " + code) + ": " + lastLine(dir.resolve("shard-" + failed + ".out"));
+                if (code == ExitCode.UNREACHABLE) {
+                    throw new UnreachableException(why, null);
                 }
+                throw new Failure.DuringRun(why);
             }
             return merged(dir, rate, keptHlog, notWritten);
         } finally {
@@ -175,7 +199,8 @@ final class ShardedSteps {
             step = ShardedStep.of(rate, jsons, merged, keptHlog, Runtime.getRuntime().availableProcessors());
         } catch (BadHlogException | SettingsException | IOException e) {
             throw new Failure.DuringRun("the step at " + Units.rate(rate) + " " + unit + ": its shards could not be merged as one"
-                    + " schedule: " + e.getMessage().replace(dir.toString(), "the step's directory"));
+                    + " schedule: " + (e instanceof IOException io ? FileErrors.describe(io)
+                            : String.valueOf(e.getMessage()).replace(dir.toString(), "the step's directory")));
         }
         if (keptHlog != null) {
             try {
@@ -194,53 +219,72 @@ final class ShardedSteps {
         List<String> command = new ArrayList<>(ChildBroker.ownSession()); // signals reach it from this sweep only
         command.add(ChildBroker.javaBinary());
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (SHARED_JVM_OPTIONS.stream().anyMatch(option::startsWith)) {
+            if (OWN_JVM_OPTIONS.stream().noneMatch(option::startsWith)) {
                 command.add(option);
             }
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Harness.class.getName(), "run"));
         command.addAll(args);
         command.addAll(options(index, shards, start));
-        command.addAll(List.of("--run-id", Long.toString(runId), "--stop-with-parent"));
+        command.addAll(List.of("--run-id", Long.toString(runId), "--stop-with-parent",
+                Long.toString(ProcessHandle.current().pid())));
         if (!previousRuns.isEmpty()) {
             command.addAll(List.of("--earlier-runs", String.join(",", previousRuns.stream().map(String::valueOf).toList())));
         }
         command.addAll(List.of("--hlog", dir.resolve("shard-" + index + ".hlog").toString(), "--json",
                 dir.resolve("shard-" + index + ".json").toString()));
         Path out = dir.resolve("shard-" + index + ".out");
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile());
+        OPTIONS_VARIABLES.forEach(builder.environment()::remove);
+        return builder.start();
     }
 
     /**
-     * Waits for every shard to end. Interrupted, past the step's bound, or once a shard has failed
-     * (the set is no whole schedule then), each still running is asked to stop as Ctrl-C asks
-     * (SIGTERM: it keeps what it measured), then killed after a grace.
-     *
-     * @return whether the shards ran past their bound and were stopped for it
+     * How a step's shards ended: the first that failed (exited with a code other than 0 before any
+     * was stopped), or -1; and whether they ran past their bound and were stopped for it.
      */
-    private boolean awaitAll(List<Process> launched) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(leadSeconds(shards)) + runBoundNs + OVERRUN_NS;
+    record Ended(int firstFailed, boolean overran) {
+    }
+
+    /**
+     * Waits for every shard to end. Interrupted, past the step's bound ({@code deadlineNs}), or once
+     * a shard has failed (the set is no whole schedule then), each still running is asked to stop as
+     * Ctrl-C asks (SIGTERM: it keeps what it measured), then killed after a grace.
+     */
+    static Ended awaitAll(List<Process> launched, long deadlineNs, BooleanSupplier interrupted) {
+        long deadline = deadlineNs;
         boolean stopping = false;
         boolean overran = false;
+        int firstFailed = -1;
         for (Process alive; (alive = launched.stream().filter(Process::isAlive).findFirst().orElse(null)) != null;) {
-            boolean failed = launched.stream().anyMatch(p -> !p.isAlive() && p.exitValue() != ExitCode.OK);
+            if (!stopping) { // the shards stopped below exit 143: only one that failed before is the cause
+                for (int i = 0; i < launched.size() && firstFailed < 0; i++) {
+                    Process p = launched.get(i);
+                    firstFailed = !p.isAlive() && p.exitValue() != ExitCode.OK ? i : -1;
+                }
+            }
             boolean late = System.nanoTime() > deadline;
-            if (!stopping && (interrupted.getAsBoolean() || failed || late)) {
+            if (!stopping && (interrupted.getAsBoolean() || firstFailed >= 0 || late)) {
                 stopping = true;
-                overran = late && !failed;
+                overran = late && firstFailed < 0;
                 launched.forEach(Process::destroy);
                 deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_GRACE_MS);
             } else if (stopping && late) {
-                return overran; // killed in step()'s finally
+                break; // the caller kills them
             }
             try {
                 alive.waitFor(100, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                return overran;
+                break;
             }
         }
-        return overran;
+        if (!stopping) { // all ended by themselves: the first in order that failed, if any
+            for (int i = 0; i < launched.size() && firstFailed < 0; i++) {
+                firstFailed = launched.get(i).exitValue() != ExitCode.OK ? i : -1;
+            }
+        }
+        return new Ended(firstFailed, overran);
     }
 
     private static void waitQuietly(Process p) {

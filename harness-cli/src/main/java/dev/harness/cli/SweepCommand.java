@@ -11,14 +11,13 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
-import org.HdrHistogram.Histogram;
-
 import dev.harness.core.FileErrors;
 import dev.harness.core.Format;
 import dev.harness.core.Units;
 import dev.harness.core.SettingsException;
 import dev.harness.core.WorkloadKind;
 import dev.harness.core.jms.Api;
+import dev.harness.core.jms.Provider;
 import dev.harness.core.jms.UnreachableException;
 import dev.harness.core.measure.View;
 import dev.harness.core.findings.Reading;
@@ -176,7 +175,7 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         }
         RunPlan plan = check(base);
         sharded = shards == null ? null : new ShardedSteps(shards, plan.kind.rateUnit(), plan.ownBroker, plan.boundNs,
-                () -> interrupted);
+                () -> interrupted, SweepCommand::claimWhole);
         WorkloadKind kind = plan.kind;
         boolean toMax = to != null && to.strip().equalsIgnoreCase("max");
         String sweptBy = requesterCounts != null ? SweepResult.BY_REQUESTERS : SweepResult.BY_RATE;
@@ -273,7 +272,7 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                 lastTarget = sharded.lastTarget();
                 return step;
             } catch (IOException e) {
-                throw new Failure.DuringRun("the step at " + Units.rate(rate) + " could not run its shards: "
+                throw new Failure.DuringRun("the step at " + Units.rate(rate) + " " + kind.rateUnit() + " could not run its shards: "
                         + FileErrors.describe(e));
             }
         }
@@ -294,6 +293,14 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         return of(summary, rate, hlog);
     }
 
+    /** A sharded step's queues, claimed here as one unsharded run of its options claims them: all of them. */
+    private static void claimWhole(List<String> stepArgs) throws UnreachableException {
+        RunPlan whole = RunPlan.parse(stepArgs);
+        try (Provider provider = whole.openProvider()) {
+            whole.newWorkload().claimQueues(provider);
+        }
+    }
+
     /** A step's figures from its run. */
     static SweepStep of(RunSummary s, double rate, Path hlog) {
         List<String> reasons = rate == 0 ? List.of() : Reading.of(s).validity().reasons().stream().map(r -> r.code() + ": "
@@ -304,17 +311,11 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
                 : cpu * Runtime.getRuntime().availableProcessors() * s.throughput().measuredSeconds() * 1000 / completed;
         String queue = s.host().longest().map(p -> p.description()).orElse(null);
         return new SweepStep(rate, s.throughput().achievedRate(), reasons, latency(s, View.RESPONSE), latency(s, View.SERVICE),
-                at(s, View.SEND_LAG, 99), cpuMs, queue, s.ending().stopReason(), hlog == null ? null : hlog.toString());
+                SweepStep.Latency.at(s.views().measured().get(View.SEND_LAG), 99), cpuMs, queue, s.ending().stopReason(), hlog == null ? null : hlog.toString());
     }
 
     private static SweepStep.Latency latency(RunSummary s, View v) {
-        Histogram h = s.views().measured().get(v);
-        return new SweepStep.Latency(h == null ? 0 : h.getTotalCount(), at(s, v, 50), at(s, v, 99), at(s, v, 99.9), at(s, v, 100));
-    }
-
-    private static long at(RunSummary s, View v, double p) {
-        Histogram h = s.views().measured().get(v);
-        return h == null || h.getTotalCount() == 0 ? 0 : p >= 100 ? h.getMaxValue() : h.getValueAtPercentile(p);
+        return SweepStep.Latency.of(s.views().measured().get(v));
     }
 
     /** --requester-counts: request/response only, increasing, each step a closed loop the counts alone set. */
@@ -415,8 +416,9 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
         }
         try {
             CommandLine.ParseResult given = RunPlan.given(withRate(base, 1));
-            Stream.of("--hlog", "--events", "--metrics", "--gc-inject", "--start-at", "--kill-broker-at", "--freeze-at",
-                    "--shard", "--slo", "--slo-abort", "--slo-allow-invalid", "--junit").filter(given::hasMatchedOption).findFirst()
+            Stream.concat(Stream.of("--hlog", "--events", "--metrics", "--gc-inject", "--start-at", "--kill-broker-at",
+                    "--freeze-at", "--shard", "--slo", "--slo-abort", "--slo-allow-invalid", "--junit"),
+                    RunCommand.INTERNAL_OPTIONS.stream()).filter(given::hasMatchedOption).findFirst()
                     .ifPresent(refused -> {
                         throw usage(refused + ": not for harness sweep (a profile's too), whose steps run in one process,"
                                 + " write only its files (--json, --report, --hlog-dir) and are judged by validity and"

@@ -269,6 +269,9 @@ class ExitCodesTest {
                         "100", "--shards", "2")),
                 Arguments.of("--warmup auto: with --shard the measured phase must begin at a time known ahead", List.of(
                         "sweep", "--rates", "100", "--shards", "2", "--queues", "2", "--warmup", "auto")),
+                Arguments.of("--run-id: not for harness sweep", List.of("sweep", "--rates", "100", "--run-id", "5")),
+                Arguments.of("--earlier-runs: not for harness ab", List.of("ab", "--a", "--syncpoint 1", "--b",
+                        "--syncpoint 0", "--earlier-runs", "5")),
                 Arguments.of("--hlog: not for harness sweep", List.of("sweep", "--rates", "100", "--hlog", "x.hlog")),
                 Arguments.of("--kill-broker-at: not for harness sweep", List.of("sweep", "--rates", "100", "--kill-broker-at", "3s")),
                 Arguments.of("--senders", List.of("sweep", "--rates", "100", "--senders", "0")),

@@ -55,8 +55,9 @@ public final class ShardedStep {
                 stopped.add(r.totals().stopReason());
             }
         });
-        return new SweepStep(rate, RunCounts.achievedRate(runs), reasons, latency(views.get(View.RESPONSE.tag())),
-                latency(views.get(View.SERVICE.tag())), at(views.get(View.SEND_LAG.tag()), 99), cpuMs, hostQueue,
+        return new SweepStep(rate, RunCounts.achievedRate(runs), reasons, SweepStep.Latency.of(
+                views.get(View.RESPONSE.tag())), SweepStep.Latency.of(views.get(View.SERVICE.tag())),
+                SweepStep.Latency.at(views.get(View.SEND_LAG.tag()), 99), cpuMs, hostQueue,
                 stopped.isEmpty() ? null : String.join("; ", stopped), keptHlog == null ? null : keptHlog.toString());
     }
 
@@ -74,14 +75,6 @@ public final class ShardedStep {
             completed += r.completedAfterWarmup();
         }
         return completed == 0 ? -1 : cpuMs / completed;
-    }
-
-    private static SweepStep.Latency latency(Histogram h) {
-        return new SweepStep.Latency(h == null ? 0 : h.getTotalCount(), at(h, 50), at(h, 99), at(h, 99.9), at(h, 100));
-    }
-
-    private static long at(Histogram h, double p) {
-        return h == null || h.getTotalCount() == 0 ? 0 : p >= 100 ? h.getMaxValue() : h.getValueAtPercentile(p);
     }
 
     private static String text(JsonNode node, String field) {

@@ -2,6 +2,8 @@ package dev.harness.core.study;
 
 import java.util.List;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * One step of a sweep, as it is tabulated, written to JSON, read back and drawn: a whole run at one
  * target rate.
@@ -26,6 +28,16 @@ public record SweepStep(double target, double achieved, List<String> reasons, La
 
     /** A view's percentiles, in ns, over {@code count} values (none: a step that measured nothing). */
     public record Latency(long count, long p50, long p99, long p999, long max) {
+        /** A view's histogram as a step records it; none (null or empty) is 0 everywhere. */
+        public static Latency of(Histogram h) {
+            return new Latency(h == null ? 0 : h.getTotalCount(), at(h, 50), at(h, 99), at(h, 99.9), at(h, 100));
+        }
+
+        /** A percentile of the histogram (100: its max); 0 for none. */
+        public static long at(Histogram h, double percentile) {
+            return h == null || h.getTotalCount() == 0 ? 0 : percentile >= 100 ? h.getMaxValue()
+                    : h.getValueAtPercentile(percentile);
+        }
     }
 
     public boolean valid() {

@@ -41,7 +41,7 @@ public final class QueueClaim {
     /** A queue still being filled after this long of purging is refused: someone else puts to it. */
     private static final long PURGE_TIME_NS = TimeUnit.MINUTES.toNanos(5);
 
-    /** The runs this process made, the warm-up bursts' included. */
+    /** The runs this process made (the warm-up bursts' included), and those a sweep told it of (its earlier shards). */
     private static final Set<Long> RUNS_OF_THIS_PROCESS = ConcurrentHashMap.newKeySet();
 
     private QueueClaim() {
@@ -130,7 +130,7 @@ public final class QueueClaim {
                 removed += others.containsKey(q) ? 0 : remove(session, provider, q, earlier);
             }
             if (removed > 0) {
-                done.add("removed " + thousands(removed) + " messages an earlier run of this process (or sweep) left");
+                done.add("removed " + thousands(removed) + " messages an earlier run of this harness left");
             }
             String scope = queues.size() == 1 ? "the queue" : "all " + queues.size() + " queues";
             return (done.isEmpty() ? scope + " found empty" : String.join("; ", done)) + " before the run;"
