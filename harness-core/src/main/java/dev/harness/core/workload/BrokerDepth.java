@@ -38,7 +38,10 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
     /** Asks without an answer, before any, after which paging is taken as not told (a broker without management). */
     private static final int PAGING_TRIES = 4;
     private volatile long answeredNs;
+    /** How long a close waits for the thread to close its connection: a broker stopped under it logs its temporary queue's removal as an error. */
+    static final long CLOSE_WAIT_MS = 2_000;
     private volatile boolean closed;
+    private volatile Thread thread;
     private volatile Connection connection;
     private Session session;
     private boolean counted;
@@ -58,6 +61,7 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
         if (!queues.isEmpty()) {
             Thread t = new Thread(d::loop, "harness-broker-depth");
             t.setDaemon(true); // a call to a stopped broker must not keep the JVM alive
+            d.thread = t;
             t.start();
         }
         return d;
@@ -145,8 +149,23 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
         return paged;
     }
 
+    /**
+     * Stops asking and waits, for at most {@link #CLOSE_WAIT_MS}, until the connection is closed:
+     * the broker (an embedded one is stopped next) must not be the one to end it. A call held by a
+     * frozen broker is not waited out.
+     */
     @Override
     public void close() {
         closed = true;
+        Thread t = thread;
+        if (t == null) {
+            return;
+        }
+        LockSupport.unpark(t);
+        try {
+            t.join(CLOSE_WAIT_MS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // an interrupted close still leaves the thread to end by itself
+        }
     }
 }

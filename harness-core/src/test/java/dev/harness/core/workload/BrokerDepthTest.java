@@ -1,0 +1,77 @@
+package dev.harness.core.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.util.List;
+
+import javax.jms.Connection;
+import javax.jms.Session;
+
+import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
+import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import dev.harness.core.jms.artemis.ArtemisProvider;
+
+/**
+ * The broker's count, asked of a real Artemis over TCP on 127.0.0.1. Its session holds a
+ * temporary queue (management's answers); a broker stopped while that session is open logs the
+ * queue's removal as an error on the user's console, so a close must end the session itself.
+ */
+@Timeout(60)
+class BrokerDepthTest {
+    private EmbeddedActiveMQ broker;
+    private ArtemisProvider provider;
+
+    @BeforeEach
+    void start() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        broker = new EmbeddedActiveMQ();
+        broker.setConfiguration(new ConfigurationImpl()
+                .setPersistenceEnabled(false)
+                .setSecurityEnabled(false)
+                .setJMXManagementEnabled(false)
+                .addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port));
+        broker.start();
+        provider = new ArtemisProvider("tcp://127.0.0.1:" + port, null, null);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        try {
+            provider.close();
+        } finally {
+            broker.stop();
+        }
+    }
+
+    @Test
+    void aCloseEndsItsSessionBeforeItReturns() throws Exception {
+        try (Connection c = provider.connect()) { // a queue with one message on it to count
+            Session s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            s.createProducer(s.createQueue("DEPTH.1")).send(s.createBytesMessage());
+        }
+        BrokerDepth depth = BrokerDepth.start(provider, List.of("DEPTH.1"));
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        while (depth.paging() < 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertEquals(0, depth.paging(), "the broker told its paging, so the management session is open");
+        assertEquals(1, depth.depth());
+        assertTrue(broker.getActiveMQServer().getSessions().size() > 0);
+
+        depth.close();
+
+        assertEquals(0, broker.getActiveMQServer().getSessions().size(),
+                "no session of the count's is left for the broker to end");
+    }
+}
