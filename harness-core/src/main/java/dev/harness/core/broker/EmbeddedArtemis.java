@@ -22,6 +22,8 @@ import dev.harness.core.TempFiles;
  * directory, one acceptor on 127.0.0.1. Clients still reach it over real TCP.
  */
 public final class EmbeddedArtemis implements AutoCloseable {
+    /** How long a temporary broker's stop waits for its last connections to end. */
+    static final long LAST_CONNECTIONS_MS = 2_000;
     private final EmbeddedActiveMQ server;
     private final Path dataDir;
     private final boolean deleteOnClose;
@@ -46,7 +48,7 @@ public final class EmbeddedArtemis implements AutoCloseable {
     public static EmbeddedArtemis startTemporary() throws Exception {
         Path dir = Files.createTempDirectory("harness-broker-");
         try {
-            return start(new BrokerConfig(dir, "127.0.0.1", freePort(), BrokerConfig.Journal.NIO, null, null, true, 0));
+            return start(new BrokerConfig(dir, "127.0.0.1", freePort(), BrokerConfig.Journal.NIO, null, null, true, 0), true);
         } catch (Exception e) {
             TempFiles.deleteQuietly(dir);
             throw e;
@@ -54,6 +56,16 @@ public final class EmbeddedArtemis implements AutoCloseable {
     }
 
     public static EmbeddedArtemis start(BrokerConfig c) throws Exception {
+        return start(c, false);
+    }
+
+    /**
+     * With {@code lastToClose}, the broker's clients are this JVM's own, closed before it: its stop
+     * waits (a moment at most) for their connections to end. The broker ends a connection's
+     * temporary queues after the client has gone; stopped under them, it logs their removal as an
+     * error on the user's console.
+     */
+    private static EmbeddedArtemis start(BrokerConfig c, boolean lastToClose) throws Exception {
         Path dataDir = c.dataDir();
         long bufferTimeoutNs = c.journalBufferTimeoutNs() > 0 ? c.journalBufferTimeoutNs()
                 : JournalTuning.measureBufferTimeoutNs(dataDir.resolve("journal"));
@@ -81,6 +93,9 @@ public final class EmbeddedArtemis implements AutoCloseable {
                         .setExpiryAddress(SimpleString.of("ExpiryQueue")))
                 .addQueueConfiguration(QueueConfiguration.of("DLQ").setRoutingType(RoutingType.ANYCAST))
                 .addQueueConfiguration(QueueConfiguration.of("ExpiryQueue").setRoutingType(RoutingType.ANYCAST));
+        if (lastToClose) {
+            config.setGracefulShutdownEnabled(true).setGracefulShutdownTimeout(LAST_CONNECTIONS_MS);
+        }
         if (c.globalMaxSizeBytes() > 0) {
             config.setGlobalMaxSize(c.globalMaxSizeBytes());
         }

@@ -94,6 +94,13 @@ public interface Provider extends AutoCloseable {
     }
 
     /**
+     * Frees what the provider keeps on {@code session} for its asks ({@link #paging}'s reply queue),
+     * while the broker is there to hear it; the caller closes the session's connection next.
+     */
+    default void release(Session session) {
+    }
+
+    /**
      * The broker's journal directory when the broker keeps it on this host (the embedded broker, a
      * harness broker child): room there is checked before a preload. Null when it is elsewhere.
      */

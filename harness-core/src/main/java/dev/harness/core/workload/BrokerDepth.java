@@ -89,6 +89,9 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
         long next = System.nanoTime();
         while (!closed) {
             LockSupport.parkNanos(next - System.nanoTime());
+            if (closed) {
+                break; // woken by close: no last ask, no new connection
+            }
             next = Math.max(next + EVERY_NS, System.nanoTime()); // no burst of asks after a long call
             try {
                 if (session == null) {
@@ -104,6 +107,15 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
                 session = null; // the broker gone (a kill): no count until it answers again
                 JmsWork.closeQuietly(connection);
             }
+        }
+        end();
+    }
+
+    /** Deletes what the provider kept on the session while the broker is up, then closes the connection. */
+    private void end() {
+        if (session != null) {
+            provider.release(session);
+            session = null;
         }
         JmsWork.closeQuietly(connection);
     }
@@ -165,7 +177,10 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
         try {
             t.join(CLOSE_WAIT_MS);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // an interrupted close still leaves the thread to end by itself
+            Thread.currentThread().interrupt();
+        }
+        if (t.isAlive()) {
+            JmsWork.closeQuietly(connection); // its call held (a frozen broker): ended from here, so it ends before the broker
         }
     }
 }

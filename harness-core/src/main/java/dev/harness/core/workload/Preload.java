@@ -145,13 +145,18 @@ final class Preload {
     /** Asks the broker on a connection of its own, started (its answers come to it); null where it cannot be asked. */
     private static <T> T ask(Provider provider, Ask<T> ask) {
         Connection c = null;
+        Session s = null;
         try {
             c = provider.connect();
             c.start();
-            return ask.on(c.createSession(false, Session.AUTO_ACKNOWLEDGE));
+            s = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+            return ask.on(s);
         } catch (JMSException | RuntimeException e) {
             return null;
         } finally {
+            if (s != null) {
+                provider.release(s);
+            }
             JmsWork.closeQuietly(c);
         }
     }

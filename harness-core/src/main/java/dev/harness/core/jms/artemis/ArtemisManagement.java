@@ -108,6 +108,14 @@ final class ArtemisManagement {
         }
     }
 
+    /** Closes the session's requestor, if it has one: its reply queue is deleted as the broker answers. */
+    static void release(Session session) {
+        ClientRequestor requestor = REQUESTORS.get(session);
+        if (requestor != null) {
+            drop(session, requestor);
+        }
+    }
+
     private static void drop(Session session, ClientRequestor requestor) {
         REQUESTORS.remove(session, requestor);
         try {

@@ -176,6 +176,12 @@ public class ArtemisProvider implements Provider {
         return ArtemisManagement.memoryBound(session, queue);
     }
 
+    /** Deletes management's reply queue now: left to the connection's end, the broker removes it later, perhaps as it stops. */
+    @Override
+    public void release(Session session) {
+        ArtemisManagement.release(session);
+    }
+
     /** Artemis creates a queue a client names (auto-create-queues, on unless a broker's settings turn it off). */
     @Override
     public boolean createsQueues() {
