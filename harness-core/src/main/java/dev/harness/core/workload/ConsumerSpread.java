@@ -48,6 +48,15 @@ final class ConsumerSpread {
         return taken;
     }
 
+    /**
+     * The most messages a second the consumers take however fast they arrive: a listener's consumers
+     * one message each at a time, a loop per queue as many as consumers or queues, whichever more
+     * ({@link #taken} with no bound on the rate); infinite when they take no set time.
+     */
+    static double most(int consumers, int queues, long delayNs, boolean loopPerQueue) {
+        return taken(consumers, queues, delayNs, Double.POSITIVE_INFINITY, loopPerQueue);
+    }
+
     /** Whether some consumer (or, with a loop per queue, some queue) carries more of the rate than another. */
     static boolean uneven(int consumers, int queues, boolean loopPerQueue) {
         if (consumers == 0) {

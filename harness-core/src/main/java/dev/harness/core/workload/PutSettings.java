@@ -169,8 +169,7 @@ public record PutSettings(
      * a loop of its own, so as many messages at a time as there are drainers or queues, whichever more.
      */
     public double consumeCapacity(boolean loopPerQueue) {
-        int handlers = loopPerQueue ? Math.max(drainers, ownQueues()) : drainers;
-        return consumeDelayNs == 0 ? Double.POSITIVE_INFINITY : handlers * 1e9 / consumeDelayNs;
+        return ConsumerSpread.most(drainers, ownQueues(), consumeDelayNs, loopPerQueue);
     }
 
     /** The header's drainers line; {@code loopPerQueue} as for {@link #consumeCapacity(boolean)}. */

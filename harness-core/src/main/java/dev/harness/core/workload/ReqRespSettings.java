@@ -180,8 +180,7 @@ public record ReqRespSettings(
      * whichever more.
      */
     public double consumeCapacity(boolean loopPerQueue) {
-        int handlers = loopPerQueue ? Math.max(responders, ownQueues()) : responders;
-        return consumeDelayNs == 0 ? Double.POSITIVE_INFINITY : handlers * 1e9 / consumeDelayNs;
+        return ConsumerSpread.most(responders, ownQueues(), consumeDelayNs, loopPerQueue);
     }
 
     /** The header's responders line; {@code loopPerQueue} as for {@link #consumeCapacity(boolean)}. */

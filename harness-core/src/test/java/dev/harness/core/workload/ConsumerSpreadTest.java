@@ -40,6 +40,15 @@ class ConsumerSpreadTest {
         assertTrue(ConsumerSpread.uneven(3, 2, true));
     }
 
+    /** However fast messages come: a listener's consumers one at a time each; a loop per queue as many as consumers or queues. */
+    @Test
+    void theMostIsTheHandlersOverTheDelay() {
+        assertEquals(2 * 250, ConsumerSpread.most(2, 3, MS4, false), 1e-9, "both drainers always busy");
+        assertEquals(3 * 250, ConsumerSpread.most(2, 3, MS4, true), 1e-9);
+        assertEquals(3 * 250, ConsumerSpread.most(3, 2, MS4, true), 1e-9);
+        assertEquals(Double.POSITIVE_INFINITY, ConsumerSpread.most(2, 3, 0, true));
+    }
+
     @Test
     void noDelayOrNoConsumersHereSetNoLimit() {
         assertEquals(1234, ConsumerSpread.taken(2, 3, 0, 1234, false), 1e-9);
