@@ -9,29 +9,36 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * threads without a lock; read at each interval's cut.
  */
 final class QueueDepths {
+    /**
+     * Longs between two queues' counters: 128 bytes, so threads on different queues never write to
+     * one cache line (nor its neighbour, which some CPUs fetch with it).
+     */
+    static final int STRIDE = 16;
+    private final int queues;
     private final AtomicLongArray in;
     private final AtomicLongArray out;
 
     QueueDepths(int queues) {
-        this.in = new AtomicLongArray(queues);
-        this.out = new AtomicLongArray(queues);
+        this.queues = queues;
+        this.in = new AtomicLongArray(queues * STRIDE);
+        this.out = new AtomicLongArray(queues * STRIDE);
     }
 
     /** A message of the run is on {@code queue}: sent, or preloaded and committed. */
     void put(int queue) {
-        in.incrementAndGet(queue);
+        in.incrementAndGet(queue * STRIDE);
     }
 
     /** A drainer received a message from {@code queue} for the first time. */
     void received(int queue) {
-        out.incrementAndGet(queue);
+        out.incrementAndGet(queue * STRIDE);
     }
 
     /** Each queue's depth now, in the order of the run's queues. */
     long[] depths() {
-        long[] d = new long[in.length()];
+        long[] d = new long[queues];
         for (int q = 0; q < d.length; q++) {
-            d[q] = Math.max(0, in.get(q) - out.get(q));
+            d[q] = Math.max(0, in.get(q * STRIDE) - out.get(q * STRIDE));
         }
         return d;
     }
