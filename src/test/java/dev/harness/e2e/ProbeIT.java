@@ -184,7 +184,6 @@ class ProbeIT {
             assertTrue(System.nanoTime() < deadline, () -> "no " + name + " from the application:\n" + read("app.err"));
             Thread.sleep(20);
         }
-        Thread.sleep(20); // written whole: the writer's one write has returned
     }
 
     private static void awaitOutput(HarnessProcess p, String text) throws Exception {

@@ -68,7 +68,7 @@ public final class ProbedApp {
             listening.createConsumer(l).setMessageListener(listener);
             JMSProducer jmsProducer = ctx.createProducer().setDeliveryMode(DeliveryMode.NON_PERSISTENT);
             c.start();
-            Files.writeString(dir.resolve("ready"), Long.toString(ProcessHandle.current().pid()));
+            IdleJvm.writeWhole(dir.resolve("ready"), Long.toString(ProcessHandle.current().pid()));
             long deadline = System.nanoTime() + 600_000_000_000L;
             for (int k = 1; System.nanoTime() < deadline; ) {
                 if (Files.exists(dir.resolve("exit"))) {
@@ -116,7 +116,7 @@ public final class ProbedApp {
                 while (listener.seen.get() < before + ON_MESSAGE && System.nanoTime() < waitUntil) {
                     Thread.sleep(5);
                 }
-                Files.writeString(dir.resolve("done-" + k), "send-syncpoint-ns=" + txNs + " send-ns=" + plainNs
+                IdleJvm.writeWhole(dir.resolve("done-" + k), "send-syncpoint-ns=" + txNs + " send-ns=" + plainNs
                         + " listened=" + (listener.seen.get() - before) + " status="
                         + System.getProperty("harness.probe.status"));
                 k++;
