@@ -9,6 +9,11 @@ public final class Format {
         return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
     }
 
+    /** A most a second ("at most 416 msg/s"): whole and never rounded up from 10; below, as {@link Units#rate} says it. */
+    public static String mostRate(double rate) {
+        return Units.rate(rate >= 10 ? Math.floor(rate) : rate);
+    }
+
     /** "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st": for "every 2nd of 4 queues". */
     public static String ordinal(int n) {
         int tens = n % 100;

@@ -30,7 +30,11 @@ public final class Units {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
+    /** A rate a second: whole from 100, one decimal from 1, two significant digits below (a consumer at 3 s a message takes 0.33). */
     public static String rate(double perSecond) {
+        if (perSecond > 0 && perSecond < 0.995) {
+            return new java.math.BigDecimal(perSecond).round(new java.math.MathContext(2)).stripTrailingZeros().toPlainString();
+        }
         return String.format(Locale.ROOT, perSecond >= 100 ? "%,.0f" : "%,.1f", perSecond);
     }
 

@@ -2,6 +2,8 @@ package dev.harness.core.run;
 
 import java.util.Locale;
 
+import dev.harness.core.Units;
+
 /**
  * Whether the harness itself could offer the schedule, and if not why: its senders busy nearly all
  * the time (blocking sends, or their in-flight window full), its JVM's CPU, its pauses; or the
@@ -82,8 +84,8 @@ public record Saturation(String limit, String facts, String advice, double asked
                     cpuFraction, pausedFraction);
         }
         String unit = worker.equals("requester") ? "round trips" : "msg";
-        String head = String.format(Locale.ROOT, "the schedule asked %s %s/s and %s were achieved: ", count(asked),
-                unit, count(achieved));
+        String head = String.format(Locale.ROOT, "the schedule asked %s %s/s and %s were achieved: ", rate(asked),
+                unit, rate(achieved));
         String who = load.workers() + " " + worker + (load.workers() == 1 ? "" : "s");
         // Publishers are the put senders on topics: --senders sets them too.
         String option = "--" + (worker.equals("publisher") ? "sender" : worker) + "s";
@@ -115,7 +117,7 @@ public record Saturation(String limit, String facts, String advice, double asked
                 // Closed mode: one request out per requester, and the wait for its reply is busy time.
                 why = String.format(Locale.ROOT, "%s in closed mode, each waiting for its reply before the next"
                         + " request (%s ms a round trip, sending included), can offer about %s round trips/s: busy %s"
-                        + " of the time", who, ms(load.busyNsPerSend()), count(offer), pct(busy));
+                        + " of the time", who, ms(load.busyNsPerSend()), rate(offer), pct(busy));
                 change = "add --requesters, or use --mode open (with --max-in-flight for sends in flight)";
             } else if (load.maxInFlight() > 1) {
                 why = String.format(Locale.ROOT, "%s%s busy %s of the time sending (%d in flight allowed, the window"
@@ -123,7 +125,7 @@ public record Saturation(String limit, String facts, String advice, double asked
                 change = "add " + option;
             } else {
                 why = String.format(Locale.ROOT, "%s with blocking sends of %s ms each can offer about %s %s/s:"
-                        + " busy %s of the time", who, ms(load.busyNsPerSend()), count(offer), unit, pct(busy));
+                        + " busy %s of the time", who, ms(load.busyNsPerSend()), rate(offer), unit, pct(busy));
                 change = "add " + option + " or --max-in-flight";
             }
             why += also(cpuFraction, pausedFraction);
@@ -186,14 +188,15 @@ public record Saturation(String limit, String facts, String advice, double asked
             return this;
         }
         String text = String.format(Locale.ROOT, "the schedule asked %s %s and %s were achieved: the consumers were the"
-                + " limit, by design: %s, at most %s %s, so the backlog grew by about %s %s", count(askedRate), unit,
-                count(achievedRate), how, count(capacity), unit, count(askedRate - capacity), unit);
+                + " limit, by design: %s, at most %s %s, so the backlog grew by about %s %s", rate(askedRate), unit,
+                rate(achievedRate), how, rate(capacity), unit, rate(askedRate - capacity), unit);
         return new Saturation(CONSUMERS, text, null, askedRate, achievedRate, workers, maxInFlight, busyFraction,
                 windowFullFraction, cpuFraction, pausedFraction);
     }
 
-    private static String count(double v) {
-        return String.format(Locale.ROOT, "%,d", Math.round(v));
+    /** Whole from 10 a second; below, as the summary says it (a consumer at 3 s a message takes 0.33, not 0). */
+    private static String rate(double v) {
+        return v >= 9.5 ? String.format(Locale.ROOT, "%,d", Math.round(v)) : Units.rate(v);
     }
 
     private static String pct(double f) {

@@ -178,7 +178,7 @@ public record PutSettings(
                 : drainers + " (completion = receipt by a drainer)" + (consumeDelayNs == 0 ? "" : "; each takes "
                         + Format.duration(consumeDelayNs) + " over every message (--consume-delay)"
                         + (loopPerQueue ? ", a message per queue at a time" : "") + ": at most "
-                        + Format.rate(Math.floor(consumeCapacity(loopPerQueue))) + " msg/s together"
+                        + Format.mostRate(consumeCapacity(loopPerQueue)) + " msg/s together"
                         + (ConsumerSpread.uneven(drainers, ownQueues(), loopPerQueue) ? ", less as " + ownQueues()
                                 + " queues load them unevenly" : "")));
     }

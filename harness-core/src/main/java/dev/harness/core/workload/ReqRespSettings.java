@@ -188,7 +188,7 @@ public record ReqRespSettings(
         return new Setting("responders", responders == 0 ? "none here (run harness respond)" : responders
                 + (consumeDelayNs == 0 ? "" : "; each takes " + Format.duration(consumeDelayNs) + " over every request before"
                         + " it replies (--consume-delay)" + (loopPerQueue ? ", a request per queue at a time" : "")
-                        + ": at most " + Format.rate(Math.floor(consumeCapacity(loopPerQueue))) + " requests/s together"
+                        + ": at most " + Format.mostRate(consumeCapacity(loopPerQueue)) + " requests/s together"
                         + (ConsumerSpread.uneven(responders, ownQueues(), loopPerQueue) ? ", less as " + ownQueues()
                                 + " request queues load them unevenly" : "")));
     }

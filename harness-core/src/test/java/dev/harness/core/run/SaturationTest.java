@@ -107,4 +107,15 @@ class SaturationTest {
         assertTrue(s.sentence().contains("1 requester with blocking sends of 1.00 ms each can offer about 1,000 round"
                 + " trips/s") && s.sentence().contains(": add --requesters or --max-in-flight"), s.sentence());
     }
+
+    /** A consumer at 3 s a message takes a third of one a second: said as such, not rounded to 0. */
+    @Test
+    void slowConsumersByDesignAreSaidBelowOneASecond() {
+        Saturation s = Saturation.judge(2, 0.4, new SenderLoad(10 * S, 10 * S - S / 100, 0, 1, 8), 0.1, 0)
+                .byDesign(1 / 3.0, "1 drainer taking 3s over each message (--consume-delay)", "msg/s");
+        assertEquals(Saturation.CONSUMERS, s.limit());
+        assertEquals("the schedule asked 2.0 msg/s and 0.4 were achieved: the consumers were the limit, by design: 1 drainer"
+                + " taking 3s over each message (--consume-delay), at most 0.33 msg/s, so the backlog grew by about 1.7 msg/s",
+                s.sentence().substring(0, s.sentence().indexOf("msg/s", s.sentence().indexOf("grew")) + 5), s.sentence());
+    }
 }

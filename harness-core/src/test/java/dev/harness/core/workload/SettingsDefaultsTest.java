@@ -118,5 +118,8 @@ class SettingsDefaultsTest {
                 + " unevenly"), put.drainersSetting(false).value());
         assertFalse(put.drainersSetting(true).value().contains("unevenly"), "a loop per queue: each its own");
         assertFalse(rr.respondersSetting(false).value().contains("unevenly"), "4 responders, 2 on each queue");
+        PutSettings slow = PutSettings.of(2, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, 1, null, 1, 0)
+                .withConsumeDelay(3 * S);
+        assertTrue(slow.drainersSetting(false).value().endsWith("at most 0.33 msg/s together"), slow.drainersSetting(false).value());
     }
 }
