@@ -39,6 +39,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -46,7 +47,7 @@ import picocli.CommandLine.Unmatched;
 
 /** harness sweep: harness run's options, run as fixed-rate steps from light load to past the knee. */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-        defaultValueProvider = Defaults.class,
+        defaultValueProvider = Defaults.class, modelTransformer = SweepCommand.RateHidden.class,
         description = {
             "Runs harness run's options as a series of fixed-rate steps, lightest first, each a whole run with its own warmup"
                     + " and validity, and draws latency against the achieved rate: response p50, p99, p99.9 (from the"
@@ -57,6 +58,7 @@ import picocli.CommandLine.Unmatched;
                     + " --compare before.json --report compare.html",
             "Without --warmup, each step warms up with --warmup " + SweepCommand.STEP_WARMUP + ": past the knee the"
                     + " schedule is never kept, and the step measures its backlog from there (NOT VALID, warmup-unsteady)."
+                    + " With --preload, none, as run: each step measures from its backlog."
                     + " With --shards, run's fixed default: every shard must begin measuring at the same moment.",
             "Without --url or --provider, each step runs on an embedded broker of its own. Run's output options (--hlog,"
                     + " --events, --metrics), --rate, --shard, --start-at, --kill-broker-at, --freeze-at, --gc-inject and"
@@ -365,6 +367,20 @@ final class SweepCommand implements Callable<Integer>, UsesApi {
             return SweepRates.geometric(from, Values.rate(to), steps);
         } catch (CommandLine.TypeConversionException e) {
             throw usage("--to: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The steps set the rate: run's --rate, shared through its options, is out of sweep's help and
+     * reference. It still parses, so a profile's is taken (and overridden) and a typed one refused in words.
+     */
+    static final class RateHidden implements CommandLine.IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec command) {
+            OptionSpec rate = command.findOption("--rate");
+            command.remove(rate);
+            command.addOption(rate.toBuilder().hidden(true).build());
+            return command;
         }
     }
 

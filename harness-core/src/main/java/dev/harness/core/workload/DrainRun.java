@@ -39,7 +39,7 @@ public final class DrainRun {
      * @param received each queue's messages taken
      * @param perSecond messages taken in each whole interval
      * @param ages age at receipt of every message with a timestamp, ns
-     * @param stopReason why it ended: "empty", "duration", "count", "interrupted", or the failure
+     * @param stopReason why it ended: "empty", "duration", "count", "interrupted", or "failed" ({@code failure} says why)
      */
     public record Result(String target, List<String> queues, long[] depthsAtStart, long[] depthsAtEnd, long[] received,
             double seconds, long[] perSecond, Histogram ages, long skewed, long noTimestamp, String stopReason,
