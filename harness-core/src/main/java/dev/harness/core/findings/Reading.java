@@ -66,6 +66,11 @@ public record Reading(Validity validity, List<Finding> findings) {
         // A measured phase that began on the --preload backlog lasts until it is worked off: its rate
         // holds the backlog's drain, as asked, and is no measure of the rate the system keeps.
         boolean onPreload = preloadCatchUp(r);
+        if (t.measuredSeconds() <= 0 && r.counts().measuredCompleted() == 0) {
+            reasons.add(new Reason(Reason.NOTHING_MEASURED, "the run ended before its measured phase began"
+                    + (r.warmup().auto() ? ", in its warmup" : "") + ": nothing was measured",
+                    "let the run reach its measured phase: run it longer, or with a shorter --warmup"));
+        }
         if (!t.closedLoop() && r.counts().measuredSent() == 0 && t.measuredSeconds() > 0) {
             reasons.add(new Reason(Reason.SCHEDULE_BEHIND, "not one message of the measured phase was sent: the senders"
                     + " were still working off the warmup's backlog when the run ended, so nothing measured the rate asked",

@@ -20,6 +20,8 @@ public record Reason(String code, String text, String advice) {
     public static final String WARMUP_UNSTEADY = "warmup-unsteady";
     /** Publish/subscribe: a subscription fell behind while the harness's own threads were starved of CPU. */
     public static final String SUBSCRIBERS_STARVED = "subscribers-starved";
+    /** The run ended (interrupted, failed) before its measured phase began: nothing judges the system. */
+    public static final String NOTHING_MEASURED = "nothing-measured";
 
     /** "backlog-at-start: the measured phase began ... (what to change: ...)". */
     public String line() {

@@ -476,7 +476,9 @@ public final class Runner {
         double childrenPercent = wallNs <= 0 ? 0
                 : 100.0 * ChildCpu.betweenNs(childCpuStart, ChildCpu.sample()) / wallNs / cpus;
         ScheduleKeeping.Totals kept = keeping.totals(lateStartMs, childrenPercent);
-        Saturation saturation = Saturation.judge(schedule.unthrottled() ? 0 : throughput.targetRate(),
+        // Without a measured phase there is no achieved rate to explain.
+        Saturation saturation = Saturation.judge(schedule.unthrottled() || throughput.measuredSeconds() <= 0 ? 0
+                : throughput.targetRate(),
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : fanOut ? "publisher" : "sender",
                 t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, kept.hostContention(cpu))

@@ -469,6 +469,19 @@ class ReadingTest {
         assertTrue(codes.contains(Reason.RATE_BELOW_TARGET), codes.toString());
     }
 
+    /** Ctrl-C in the warmup: no measured phase, so nothing to call valid, and no rate to explain. */
+    @Test
+    void aRunThatEndedBeforeItsMeasuredPhaseMeasuredNothing() {
+        RunSummary r = run(0, MS, kept(-1), checked(), null, Saturation.NONE, false);
+        RunSummary warmupOnly = Summaries.summary(r.header(), new RunSummary.Ending("interrupted", null),
+                new RunSummary.Counts(0, 0, 844, 844, 74_156, 0, 0, 0, 0, -1), new RunSummary.Throughput(500, 0, 0, new long[0]),
+                r.views(), r.jvmPauses(), r.gc(), r.host(), r.delivery(), r.recovery(), r.saturation(), r.keeping(), false);
+        assertEquals(List.of(Reason.NOTHING_MEASURED), codes(warmupOnly));
+        assertEquals("nothing-measured: the run ended before its measured phase began: nothing was measured (what to change:"
+                + " let the run reach its measured phase: run it longer, or with a shorter --warmup)",
+                Reading.of(warmupOnly).validity().reasons().get(0).line());
+    }
+
     @Test
     void inAShortRunACommitsBatchAcrossTheEdgeIsNoCatchUp() {
         Saturation oneSender = new Saturation(Saturation.HELD, null, null, 200, 209, 1, 1, 0.1, 0, 0.2, 0);
