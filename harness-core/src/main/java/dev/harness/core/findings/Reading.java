@@ -66,10 +66,17 @@ public record Reading(Validity validity, List<Finding> findings) {
         // A measured phase that began on the --preload backlog lasts until it is worked off: its rate
         // holds the backlog's drain, as asked, and is no measure of the rate the system keeps.
         boolean onPreload = preloadCatchUp(r);
-        if (t.measuredSeconds() <= 0 && r.counts().measuredCompleted() == 0) {
+        boolean noneCompleted = t.measuredSeconds() <= 0 && r.counts().measuredCompleted() == 0;
+        if (noneCompleted && r.warmup().ns() < 0) {
             reasons.add(new Reason(Reason.NOTHING_MEASURED, "the run ended before its measured phase began"
                     + (r.warmup().auto() ? ", in its warmup" : "") + ": nothing was measured",
                     "let the run reach its measured phase: run it longer, or with a shorter --warmup"));
+        } else if (noneCompleted && !t.closedLoop() && r.counts().measuredSent() > 0) {
+            // Sent on schedule and never completed (no responder answered, every message expired): no rate to
+            // divide out, and nothing held.
+            reasons.add(new Reason(Reason.RATE_BELOW_TARGET, sat.facts() != null ? sat.facts() : String.format(Locale.ROOT,
+                    "not one of the measured phase's %s messages completed: 0 of %s %s achieved",
+                    Units.count(r.counts().measuredSent()), Units.rate(t.targetRate()), unit), advice(sat)));
         }
         if (!t.closedLoop() && r.counts().measuredSent() == 0 && t.measuredSeconds() > 0) {
             reasons.add(new Reason(Reason.SCHEDULE_BEHIND, "not one message of the measured phase was sent: the senders"

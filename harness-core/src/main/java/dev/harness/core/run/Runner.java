@@ -476,9 +476,9 @@ public final class Runner {
         double childrenPercent = wallNs <= 0 ? 0
                 : 100.0 * ChildCpu.betweenNs(childCpuStart, ChildCpu.sample()) / wallNs / cpus;
         ScheduleKeeping.Totals kept = keeping.totals(lateStartMs, childrenPercent);
-        // Without a measured phase there is no achieved rate to explain.
-        Saturation saturation = Saturation.judge(schedule.unthrottled() || throughput.measuredSeconds() <= 0 ? 0
-                : throughput.targetRate(),
+        WarmupEnd warmupEnd = warmupEnd(workload, measurement);
+        // A run that ended in its warmup has no achieved rate to explain.
+        Saturation saturation = Saturation.judge(schedule.unthrottled() || warmupEnd.ns() < 0 ? 0 : throughput.targetRate(),
                 throughput.achievedRate(), workload.senderLoad(), cpu, paused,
                 workload.kind() == WorkloadKind.REQRESP ? "requester" : fanOut ? "publisher" : "sender",
                 t.recovery() == null ? 0 : Math.max(0, t.recovery().outageNs()), wallNs, kept.hostContention(cpu))
@@ -498,7 +498,7 @@ public final class Runner {
                         t.correctionsAdded(), settings.pauseResolutionNs()),
                 t.gc(), t.host(), expiring ? delivery.expiring() : delivery, t.recovery(),
                 saturation, kept, deliveryNeeded,
-                warmupEnd(workload, measurement), freezes, expiring && copies != null ? copies.expiring() : copies,
+                warmupEnd, freezes, expiring && copies != null ? copies.expiring() : copies,
                 workload.preloaded(schedule.startNs()), sizes);
     }
 

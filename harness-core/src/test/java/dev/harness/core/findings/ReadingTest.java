@@ -480,6 +480,19 @@ class ReadingTest {
         assertEquals("nothing-measured: the run ended before its measured phase began: nothing was measured (what to change:"
                 + " let the run reach its measured phase: run it longer, or with a shorter --warmup)",
                 Reading.of(warmupOnly).validity().reasons().get(0).line());
+        // Past its warmup with nothing completed (no responder answered): measured, and not said to have ended early.
+        RunSummary r2 = warmupOnly;
+        RunSummary pastWarmup = new RunSummary(r2.header(), new RunSummary.Ending(null, null), r2.counts(), r2.throughput(),
+                r2.views(), r2.jvmPauses(), r2.gc(), r2.host(), r2.delivery(), r2.recovery(), r2.saturation(), r2.keeping(),
+                r2.deliveryNeeded(), new WarmupEnd(S, 0, false), r2.freezes(), null, null, List.of());
+        assertFalse(codes(pastWarmup).contains(Reason.NOTHING_MEASURED), codes(pastWarmup).toString());
+        RunSummary unanswered = new RunSummary(r2.header(), new RunSummary.Ending(null, null),
+                new RunSummary.Counts(1_500, 0, 1_500, 0, 0, 0, 0, 0, 0, -1), r2.throughput(), r2.views(), r2.jvmPauses(),
+                r2.gc(), r2.host(), r2.delivery(), r2.recovery(), r2.saturation(), r2.keeping(), r2.deliveryNeeded(),
+                new WarmupEnd(S, 0, false), r2.freezes(), null, null, List.of());
+        assertEquals(List.of(Reason.RATE_BELOW_TARGET), codes(unanswered), "sent on schedule, nothing completed: no valid test");
+        assertEquals("not one of the measured phase's 1,500 messages completed: 0 of 500 msg/s achieved",
+                Reading.of(unanswered).validity().reasons().get(0).text());
     }
 
     @Test
