@@ -99,6 +99,9 @@ final class BrokerDepth implements AutoCloseable, Measurement.BrokerCount {
                     connection = c;
                     c.start(); // IBM MQ's count is a reply from its command server, received on this session
                     session = c.createSession(false, Session.AUTO_ACKNOWLEDGE);
+                    if (closed) {
+                        break; // closed while connecting: the close may have returned, and must find nothing made after it
+                    }
                 }
                 if (!ask()) {
                     break; // the provider tells no count

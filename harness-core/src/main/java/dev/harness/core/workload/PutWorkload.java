@@ -34,6 +34,8 @@ public final class PutWorkload extends SettingsWorkload {
     private Ledger ledger;
     private Preload preload;
     private BrokerDepth brokerDepth;
+    /** Whether the broker's count of the queues is asked: not for the warm-up burst, which nothing reads it of. */
+    private boolean brokerCounted = true;
     /** Each queue's depth as the harness counts it. */
     private QueueDepths depths;
 
@@ -103,8 +105,9 @@ public final class PutWorkload extends SettingsWorkload {
         for (int q = 0; q < settings.ownQueues(); q++) {
             queues.add(settings.queueName(q));
         }
-        brokerDepth = BrokerDepth.start(provider, queues);
-        measurement.depthFrom(preload == null ? () -> 0 : preload::left, brokerDepth,
+        brokerDepth = brokerCounted ? BrokerDepth.start(provider, queues) : null;
+        measurement.depthFrom(preload == null ? () -> 0 : preload::left, brokerDepth == null ? Measurement.BrokerCount.NONE
+                : brokerDepth,
                 settings.drainers() > 0 ? depths::depths : null);
         sizes.bind(measurement);
         if (!drainers.isEmpty()) {
@@ -156,7 +159,9 @@ public final class PutWorkload extends SettingsWorkload {
 
     @Override
     public Workload warmingBurst(long lengthNs) {
-        return sameMessages(new PutWorkload(settings.warmingBurst(lengthNs)));
+        PutWorkload burst = new PutWorkload(settings.warmingBurst(lengthNs));
+        burst.brokerCounted = false;
+        return sameMessages(burst);
     }
 
     @Override

@@ -78,11 +78,15 @@ final class ArtemisManagement {
         ClientRequestor requestor = null;
         try {
             ClientSession core = ((ActiveMQSession) session).getCoreSession();
-            synchronized (REQUESTORS) {
-                requestor = REQUESTORS.get(session);
+            requestor = REQUESTORS.get(session);
+            if (requestor == null) {
+                // Made outside the map's lock: against a broker slow to answer, no other session's release waits on it.
+                ClientRequestor made = new ClientRequestor(core, ADDRESS);
+                requestor = REQUESTORS.putIfAbsent(session, made);
                 if (requestor == null) {
-                    requestor = new ClientRequestor(core, ADDRESS);
-                    REQUESTORS.put(session, requestor);
+                    requestor = made;
+                } else {
+                    made.close();
                 }
             }
             ClientMessage m = core.createMessage(false);
