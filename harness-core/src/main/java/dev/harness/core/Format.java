@@ -9,9 +9,19 @@ public final class Format {
         return rate == Math.rint(rate) ? Long.toString((long) rate) : Double.toString(rate);
     }
 
-    /** A most a second ("at most 416 msg/s"): whole and never rounded up from 10; below, as {@link Units#rate} says it. */
+    /**
+     * A most a second ("at most 416 msg/s"), never rounded up: whole from 10, one decimal from 1, two
+     * significant digits below (a consumer at 3 s a message: 0.33).
+     */
     public static String mostRate(double rate) {
-        return Units.rate(rate >= 10 ? Math.floor(rate) : rate);
+        if (rate >= 10 || rate <= 0) {
+            return Units.rate(Math.floor(rate));
+        }
+        if (rate >= 1) {
+            return Units.rate(Math.floor(rate * 10) / 10);
+        }
+        return new java.math.BigDecimal(rate).round(new java.math.MathContext(2, java.math.RoundingMode.FLOOR))
+                .stripTrailingZeros().toPlainString();
     }
 
     /** "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st": for "every 2nd of 4 queues". */

@@ -2,6 +2,7 @@ package dev.harness.core.run;
 
 import java.util.Locale;
 
+import dev.harness.core.Format;
 import dev.harness.core.Units;
 
 /**
@@ -189,14 +190,14 @@ public record Saturation(String limit, String facts, String advice, double asked
         }
         String text = String.format(Locale.ROOT, "the schedule asked %s %s and %s were achieved: the consumers were the"
                 + " limit, by design: %s, at most %s %s, so the backlog grew by about %s %s", rate(askedRate), unit,
-                rate(achievedRate), how, rate(capacity), unit, rate(askedRate - capacity), unit);
+                rate(achievedRate), how, Format.mostRate(capacity), unit, rate(askedRate - capacity), unit);
         return new Saturation(CONSUMERS, text, null, askedRate, achievedRate, workers, maxInFlight, busyFraction,
                 windowFullFraction, cpuFraction, pausedFraction);
     }
 
-    /** Whole from 10 a second; below, as the summary says it (a consumer at 3 s a message takes 0.33, not 0). */
+    /** Whole from 10 a second, or when whole; below, as the summary says it (a consumer at 3 s a message takes 0.33, not 0). */
     private static String rate(double v) {
-        return v >= 9.5 ? String.format(Locale.ROOT, "%,d", Math.round(v)) : Units.rate(v);
+        return v >= 9.5 || v == Math.rint(v) ? String.format(Locale.ROOT, "%,d", Math.round(v)) : Units.rate(v);
     }
 
     private static String pct(double f) {

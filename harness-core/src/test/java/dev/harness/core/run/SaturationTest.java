@@ -114,7 +114,7 @@ class SaturationTest {
         Saturation s = Saturation.judge(2, 0.4, new SenderLoad(10 * S, 10 * S - S / 100, 0, 1, 8), 0.1, 0)
                 .byDesign(1 / 3.0, "1 drainer taking 3s over each message (--consume-delay)", "msg/s");
         assertEquals(Saturation.CONSUMERS, s.limit());
-        assertEquals("the schedule asked 2.0 msg/s and 0.4 were achieved: the consumers were the limit, by design: 1 drainer"
+        assertEquals("the schedule asked 2 msg/s and 0.4 were achieved: the consumers were the limit, by design: 1 drainer"
                 + " taking 3s over each message (--consume-delay), at most 0.33 msg/s, so the backlog grew by about 1.7 msg/s",
                 s.sentence().substring(0, s.sentence().indexOf("msg/s", s.sentence().indexOf("grew")) + 5), s.sentence());
     }

@@ -121,5 +121,9 @@ class SettingsDefaultsTest {
         PutSettings slow = PutSettings.of(2, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, 1, null, 1, 0)
                 .withConsumeDelay(3 * S);
         assertTrue(slow.drainersSetting(false).value().endsWith("at most 0.33 msg/s together"), slow.drainersSetting(false).value());
+        PutSettings justUnder10 = PutSettings.of(20, null, Warmup.fixed(0), S, SizeMix.of(2048), true, null, 1, null, 1, 0)
+                .withConsumeDelay(100_400_000L); // 9.96 a second: "at most" never rounds up to 10
+        assertTrue(justUnder10.drainersSetting(false).value().endsWith("at most 9.9 msg/s together"),
+                justUnder10.drainersSetting(false).value());
     }
 }
