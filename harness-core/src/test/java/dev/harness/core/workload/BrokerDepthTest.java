@@ -3,20 +3,17 @@ package dev.harness.core.workload;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.List;
 
 import javax.jms.Connection;
 import javax.jms.Session;
 
-import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
-import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.harness.core.jms.LoopbackArtemis;
 import dev.harness.core.jms.artemis.ArtemisProvider;
 
 /**
@@ -26,23 +23,13 @@ import dev.harness.core.jms.artemis.ArtemisProvider;
  */
 @Timeout(60)
 class BrokerDepthTest {
-    private EmbeddedActiveMQ broker;
+    private LoopbackArtemis broker;
     private ArtemisProvider provider;
 
     @BeforeEach
     void start() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        broker = new EmbeddedActiveMQ();
-        broker.setConfiguration(new ConfigurationImpl()
-                .setPersistenceEnabled(false)
-                .setSecurityEnabled(false)
-                .setJMXManagementEnabled(false)
-                .addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port));
-        broker.start();
-        provider = new ArtemisProvider("tcp://127.0.0.1:" + port, null, null);
+        broker = LoopbackArtemis.start();
+        provider = new ArtemisProvider(broker.url(), null, null);
     }
 
     @AfterEach
@@ -50,7 +37,7 @@ class BrokerDepthTest {
         try {
             provider.close();
         } finally {
-            broker.stop();
+            broker.close();
         }
     }
 
@@ -68,15 +55,15 @@ class BrokerDepthTest {
             told = depth.paging() == 0 && depth.depth() == 1; // read together: a count goes stale after half a second
         }
         assertTrue(told, "the broker told its count and paging, so the management session is open");
-        assertTrue(broker.getActiveMQServer().getSessions().size() > 0);
-        assertTrue(broker.getActiveMQServer().getPostOffice().getAddresses().stream()
+        assertTrue(broker.server().getSessions().size() > 0);
+        assertTrue(broker.server().getPostOffice().getAddresses().stream()
                 .anyMatch(a -> a.toString().startsWith("activemq.management.")), "management's reply queue");
 
         depth.close();
 
-        assertEquals(0, broker.getActiveMQServer().getSessions().size(),
+        assertEquals(0, broker.server().getSessions().size(),
                 "no session of the count's is left for the broker to end");
-        assertTrue(broker.getActiveMQServer().getPostOffice().getAddresses().stream()
+        assertTrue(broker.server().getPostOffice().getAddresses().stream()
                 .noneMatch(a -> a.toString().startsWith("activemq.management.")),
                 "management's reply queue was deleted, not left for the broker to remove when it notices the connection gone");
     }

@@ -5,18 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
 import javax.jms.MessageProducer;
 import javax.jms.Session;
 
-import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
-import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.junit.jupiter.api.AfterEach;
@@ -24,6 +18,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import dev.harness.core.jms.LoopbackArtemis;
 import dev.harness.core.jms.MemoryBound;
 
 /**
@@ -33,32 +28,22 @@ import dev.harness.core.jms.MemoryBound;
 @Timeout(60)
 class ArtemisManagementTest {
     private static final long GLOBAL = 8L << 20;
-    private EmbeddedActiveMQ broker;
+    private LoopbackArtemis broker;
     private ArtemisProvider provider;
     private Connection connection;
     private Session session;
 
     @BeforeEach
     void start() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
-        broker = new EmbeddedActiveMQ();
-        broker.setConfiguration(new ConfigurationImpl()
-                .setPersistenceEnabled(false)
-                .setSecurityEnabled(false)
-                .setJMXManagementEnabled(false)
+        broker = LoopbackArtemis.start(c -> c
                 .setGlobalMaxSize(GLOBAL)
-                .addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port)
                 .addAddressSetting("FULL.#", new AddressSettings()
                         .setMaxSizeBytes(64 * 1024)
                         .setAddressFullMessagePolicy(AddressFullMessagePolicy.BLOCK))
                 .addAddressSetting("PAGED.#", new AddressSettings()
                         .setMaxSizeBytes(64 * 1024)
                         .setAddressFullMessagePolicy(AddressFullMessagePolicy.PAGE)));
-        broker.start();
-        provider = new ArtemisProvider("tcp://127.0.0.1:" + port, null, null);
+        provider = new ArtemisProvider(broker.url(), null, null);
         connection = provider.connect();
         connection.start(); // management's answers come to this connection
         session = connection.createSession(false, Session.AUTO_ACKNOWLEDGE);
@@ -70,7 +55,7 @@ class ArtemisManagementTest {
             connection.close();
             provider.close();
         } finally {
-            broker.stop();
+            broker.close();
         }
     }
 

@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-
 import javax.jms.BytesMessage;
 import javax.jms.Connection;
 import javax.jms.DeliveryMode;
@@ -16,8 +12,6 @@ import javax.jms.MessageProducer;
 import javax.jms.Session;
 
 import org.apache.activemq.artemis.api.core.ActiveMQException;
-import org.apache.activemq.artemis.core.config.impl.ConfigurationImpl;
-import org.apache.activemq.artemis.core.server.embedded.EmbeddedActiveMQ;
 import org.apache.activemq.artemis.core.settings.impl.AddressFullMessagePolicy;
 import org.apache.activemq.artemis.core.settings.impl.AddressSettings;
 import org.junit.jupiter.api.AfterEach;
@@ -26,6 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import dev.harness.core.jms.Errors;
+import dev.harness.core.jms.LoopbackArtemis;
 
 /**
  * Which failures a new connection can cure, told apart from errors a real Artemis broker gives
@@ -34,24 +29,17 @@ import dev.harness.core.jms.Errors;
  */
 @Timeout(60)
 class ArtemisProviderTest {
-    private EmbeddedActiveMQ broker;
+    private LoopbackArtemis broker;
     private ArtemisProvider provider;
     private Connection connection;
 
     @BeforeEach
     void start() throws Exception {
-        int port = freePort();
-        broker = new EmbeddedActiveMQ();
-        broker.setConfiguration(new ConfigurationImpl()
-                .setPersistenceEnabled(false)
-                .setSecurityEnabled(false)
-                .setJMXManagementEnabled(false)
-                .addAcceptorConfiguration("tcp", "tcp://127.0.0.1:" + port)
+        broker = LoopbackArtemis.start(c -> c
                 .addAddressSetting("FULL.#", new AddressSettings()
                         .setMaxSizeBytes(64 * 1024)
                         .setAddressFullMessagePolicy(AddressFullMessagePolicy.FAIL)));
-        broker.start();
-        provider = new ArtemisProvider("tcp://127.0.0.1:" + port, null, null);
+        provider = new ArtemisProvider(broker.url(), null, null);
         connection = provider.connect();
     }
 
@@ -63,7 +51,7 @@ class ArtemisProviderTest {
             // its connection may be dropped already
         }
         provider.close();
-        broker.stop();
+        broker.close();
     }
 
     @Test
@@ -89,7 +77,7 @@ class ArtemisProviderTest {
         producer.setDeliveryMode(DeliveryMode.PERSISTENT);
         producer.send(session.createBytesMessage());
         // As a killed broker does: the TCP connections drop, with no goodbye to the client.
-        broker.getActiveMQServer().getRemotingService().getConnections()
+        broker.server().getRemotingService().getConnections()
                 .forEach(c -> c.getTransportConnection().forceClose());
         JMSException e = assertThrows(JMSException.class, () -> {
             for (int i = 0; i < 1_000; i++) {
@@ -105,11 +93,5 @@ class ArtemisProviderTest {
         assertTrue(artemis != null || e instanceof javax.jms.IllegalStateException,
                 "the client's own error type decides: " + Errors.chain(e));
         assertTrue(provider.reconnectCures(e), (artemis == null ? "closed" : artemis.getType()) + ": " + provider.explain(e));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 }
