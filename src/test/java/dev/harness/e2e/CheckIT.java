@@ -181,8 +181,9 @@ class CheckIT {
         Histogram both = HlogFiles.sum(a, "response").copy();
         both.add(HlogFiles.sum(b, "response"));
         double p99Ms = both.getValueAtPercentile(99) / 1e6;
-        // Printed with 3 decimals below 10 ms, 1 above.
-        assertEquals(p99Ms, measured(lines.get(0)), p99Ms < 10 ? 0.0011 : 0.051, "the p99 of both runs' messages");
+        // Printed with 3 decimals below 10 ms, 1 below 1 s, none above (a busy host's p99 can pass a second).
+        assertEquals(p99Ms, measured(lines.get(0)), p99Ms < 10 ? 0.0011 : p99Ms < 1000 ? 0.051 : 0.51,
+                "the p99 of both runs' messages");
         assertEquals(String.format("PASS  response.count == %d: %,d", count, count), lines.get(1));
         assertEquals(List.of("PASS  lost == 0: 0", "PASS  duplicates == 0: 0"), lines.subList(2, 4));
     }
